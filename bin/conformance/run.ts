@@ -1,0 +1,106 @@
+/**
+ * The conformance runner: renders every fixture file under the given folders with our engine and compares
+ * with the reference's expected output (both trimmed), byte for byte.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { astOf } from '../../engine/ast.js';
+import { compile, render, type RenderOptions } from '../../engine/index.js';
+import { readFixture, type Fixture } from './fixture.js';
+
+export type Outcome =
+  | { readonly status: 'pass' }
+  | { readonly status: 'fail'; readonly expected: string; readonly actual: string; readonly note?: string }
+  | { readonly status: 'skip'; readonly reason: string };
+
+export interface Result {
+  readonly id: string;
+  readonly outcome: Outcome;
+}
+
+/** Every fixture file below `root`, sorted, with ids relative to `root`. */
+export function listFixtures(root: string): Fixture[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name !== 'LICENSE') files.push(p);
+    }
+  };
+  walk(root);
+  return files.map((p) => readFixture(p, relative(root, p).split(sep).join('/')));
+}
+
+export function runFixture(fixture: Fixture): Outcome {
+  const s = fixture.sections;
+  const base = fixture.id.slice(fixture.id.lastIndexOf('/') + 1);
+  if (s['TEMPLATE'] === undefined) return { status: 'skip', reason: 'not a template fixture (data for helper functions)' };
+  if (base.startsWith('pretty-')) return { status: 'skip', reason: 'pretty-printed tree view (optional)' };
+  if (base.startsWith('ast-')) return runAstFixture(s['TEMPLATE'].trim(), s['JSON'] ?? '');
+  if (s['OUTPUT'] === undefined) return { status: 'skip', reason: 'no :OUTPUT section' };
+  let options: RenderOptions;
+  let data: unknown;
+  try {
+    data = s['JSON'] === undefined || s['JSON'].trim() === '' ? {} : JSON.parse(s['JSON']);
+    options = optionsOf(s);
+  } catch (e) {
+    return { status: 'fail', expected: s['OUTPUT'], actual: '', note: `fixture data does not parse: ${String(e)}` };
+  }
+  const { html } = render(s['TEMPLATE'], data, options);
+  const expected = s['OUTPUT'].trim();
+  const actual = html.trim();
+  return expected === actual ? { status: 'pass' } : { status: 'fail', expected, actual };
+}
+
+function optionsOf(s: Record<string, string>): RenderOptions {
+  const options: RenderOptions = { enableExpressions: true, enableInclude: true, locale: 'en' };
+  if (s['PARTIALS'] !== undefined && s['PARTIALS'].trim() !== '') options.partials = JSON.parse(s['PARTIALS']);
+  if (s['INJECT'] !== undefined && s['INJECT'].trim() !== '') {
+    const raw = JSON.parse(s['INJECT']) as Record<string, string>;
+    options.injects = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, JSON.parse(v)]));
+  }
+  if (s['PARAMS'] !== undefined && s['PARAMS'].trim() !== '') {
+    const params = JSON.parse(s['PARAMS']) as { locale?: string; now?: number };
+    if (params.locale !== undefined) options.locale = params.locale === 'none' ? null : params.locale;
+    if (params.now !== undefined) options.now = params.now;
+  }
+  return options;
+}
+
+function runAstFixture(template: string, expectedJson: string): Outcome {
+  const { template: t } = compile(template);
+  const actual = astOf(t.root);
+  let expected: unknown;
+  try {
+    expected = JSON.parse(expectedJson);
+  } catch (e) {
+    return { status: 'fail', expected: expectedJson, actual: JSON.stringify(actual), note: String(e) };
+  }
+  return isDeepStrictEqual(actual, expected)
+    ? { status: 'pass' }
+    : { status: 'fail', expected: JSON.stringify(expected), actual: JSON.stringify(actual) };
+}
+
+/** A short diff: the first differing line of each side, with a line of context before it. */
+export function shortDiff(expected: string, actual: string): string {
+  const e = expected.split('\n');
+  const a = actual.split('\n');
+  let i = 0;
+  while (i < e.length && i < a.length && e[i] === a[i]) i++;
+  const show = (lines: string[], mark: string) =>
+    lines
+      .slice(Math.max(0, i - 1), i + 2)
+      .map((l, k) => `${k === Math.min(1, i) ? mark : ' '} ${JSON.stringify(l).slice(0, 160)}`)
+      .join('\n');
+  return `  first difference at line ${i + 1}\n  expected:\n${show(e, '-')}\n  actual:\n${show(a, '+')}`;
+}
+
+export function runAll(roots: readonly string[]): Result[] {
+  const results: Result[] = [];
+  for (const root of roots) {
+    for (const f of listFixtures(root)) results.push({ id: f.id, outcome: runFixture(f) });
+  }
+  return results;
+}

@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+/** The `tessera` command: render, check, conformance, bench. */
+import { readFileSync, realpathSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { compile, render, type RenderOptions, type TemplateError } from '../engine/index.js';
+import { runAll, shortDiff } from './conformance/run.js';
+
+const HELP = `tessera — a JSON-Template (JSON-T) renderer and storefront
+
+Usage:
+  tessera render TEMPLATE [--data FILE.json] [--partials FILE.json] [--locale L] [--now MS] [--out FILE]
+      Render a template to stdout. Problems go to stderr as file:line:col: severity code: message.
+  tessera check TEMPLATE...
+      Compile templates and report every problem with its position; exit 1 if any is an error.
+  tessera conformance [DIR...]
+      Run the reference engine's golden fixtures (default ../shared/conformance/template-engine).
+  tessera bench [--compare] [--time MS] [--filter TEXT] [--json-only]
+      Benchmark the renderer (with --compare, against the reference engine).
+  tessera --help | --version
+`;
+
+/** The repo root: this file runs from dist/bin (built) or bin (tests). */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), fileURLToPath(import.meta.url).includes('/dist/') ? '../..' : '..');
+
+export const DEFAULT_CONFORMANCE_DIR = resolve(ROOT, '../shared/conformance/template-engine');
+
+function formatProblem(e: TemplateError, fallbackFile: string): string {
+  return `${e.filename ?? fallbackFile}:${e.line}:${e.column}: ${e.severity} ${e.code}: ${e.message}`;
+}
+
+function readJson(path: string, what: string): unknown {
+  const text = readFileSync(path, 'utf8');
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${what} ${path} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+class UsageError extends Error {}
+
+function cmdRender(argv: string[]): number {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      data: { type: 'string' },
+      partials: { type: 'string' },
+      locale: { type: 'string' },
+      now: { type: 'string' },
+      out: { type: 'string' },
+    },
+  });
+  const file = positionals[0];
+  if (file === undefined) throw new UsageError('render needs a template file');
+  const source = readFileSync(file, 'utf8');
+  const data = values.data === undefined ? {} : readJson(values.data, 'data file');
+  const options: RenderOptions = {};
+  if (values.partials !== undefined) options.partials = readJson(values.partials, 'partials file') as Record<string, string>;
+  if (values.locale !== undefined) options.locale = values.locale === 'none' ? null : values.locale;
+  if (values.now !== undefined) options.now = Number(values.now);
+  const { template, errors: compileErrors } = compile(source, { filename: file });
+  const { html, errors } = render(template, data, options);
+  for (const e of [...compileErrors, ...errors]) process.stderr.write(formatProblem(e, file) + '\n');
+  process.stdout.write(html);
+  return 0;
+}
+
+function cmdCheck(argv: string[]): number {
+  if (argv.length === 0) throw new UsageError('check needs at least one template file');
+  let failed = false;
+  for (const file of argv) {
+    const { errors } = compile(readFileSync(file, 'utf8'), { filename: file });
+    for (const e of errors) {
+      process.stdout.write(formatProblem(e, file) + '\n');
+      if (e.severity === 'error') failed = true;
+    }
+  }
+  return failed ? 1 : 0;
+}
+
+function cmdConformance(argv: string[]): number {
+  const dirs = argv.length > 0 ? argv : [DEFAULT_CONFORMANCE_DIR];
+  const results = runAll(dirs);
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const { id, outcome } of results) {
+    if (outcome.status === 'pass') passed++;
+    else if (outcome.status === 'skip') skipped++;
+    else {
+      failed++;
+      process.stdout.write(`FAIL ${id}${outcome.note ? ` (${outcome.note})` : ''}\n${shortDiff(outcome.expected, outcome.actual)}\n\n`);
+    }
+  }
+  process.stdout.write(`${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+  return failed > 0 ? 1 : 0;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        process.stdout.write(HELP);
+        return 0;
+      case '--version': {
+        const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string };
+        process.stdout.write(pkg.version + '\n');
+        return 0;
+      }
+      case 'render':
+        return cmdRender(rest);
+      case 'check':
+        return cmdCheck(rest);
+      case 'conformance':
+        return cmdConformance(rest);
+      case 'bench': {
+        const { runBench } = await import('../bench/cli.js');
+        return await runBench(rest);
+      }
+      default:
+        throw new UsageError(`unknown command '${command}'`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError || (e instanceof Error && 'code' in e && typeof e.code === 'string')) {
+      process.stderr.write(`tessera: ${e.message}\n${e instanceof UsageError ? '\n' + HELP : ''}`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

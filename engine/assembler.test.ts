@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { assemble } from './assembler.js';
+import { astOf } from './ast.js';
+import { ErrorCode } from './errors.js';
+import { LineMap, TokenKind, tokenize } from './lexer.js';
+
+describe('lexer', () => {
+  it('moves the tag start to a later brace', () => {
+    const t = tokenize('{{foo}');
+    expect(t.map((x) => [x.kind, x.text])).toEqual([
+      [TokenKind.Text, '{'],
+      [TokenKind.Tag, 'foo'],
+    ]);
+  });
+
+  it('keeps text without a closing brace', () => {
+    expect(tokenize('a { b').map((x) => x.text)).toEqual(['a { b']);
+  });
+
+  it('reads multi-line comments with braces inside, and flags an unterminated one', () => {
+    const t = tokenize('a{## {.x} } ##}b{##c');
+    expect(t.map((x) => [x.kind, x.text])).toEqual([
+      [TokenKind.Text, 'a'],
+      [TokenKind.MultiComment, ' {.x} } '],
+      [TokenKind.Text, 'b'],
+      [TokenKind.MultiComment, 'c'],
+    ]);
+    expect(t[3]!.unterminated).toBe(true);
+  });
+
+  it('maps offsets to 1-based lines and columns', () => {
+    const m = new LineMap('ab\ncd\n\nef');
+    expect(m.position(0)).toEqual({ line: 1, column: 1 });
+    expect(m.position(4)).toEqual({ line: 2, column: 2 });
+    expect(m.position(7)).toEqual({ line: 4, column: 1 });
+  });
+});
+
+describe('assembler', () => {
+  const problems = (src: string) => assemble(src).problems.map((p) => [p.code, p.offset, p.severity]);
+
+  it('treats CSS, JavaScript and odd braces as text', () => {
+    const src = 'a { color: red } {} { foo} {-1} {a||b} function(){return 1}';
+    const { root, problems } = assemble(src);
+    expect(root.block).toEqual([{ type: 'text', text: src }]);
+    expect(problems).toEqual([]);
+  });
+
+  it('warns about a dot tag that does not parse and keeps it as text', () => {
+    const { root, problems } = assemble('x{.sektion a}y');
+    expect(root.block).toEqual([{ type: 'text', text: 'x{.sektion a}y' }]);
+    expect(problems).toEqual([expect.objectContaining({ code: ErrorCode.NOT_AN_INSTRUCTION, offset: 1, severity: 'warning' })]);
+  });
+
+  it('reports an unclosed block at its opening tag', () => {
+    expect(problems('ab\n  {.section a}{.repeated section b}x')).toEqual([
+      [ErrorCode.EOF_IN_BLOCK, 17, 'error'],
+      [ErrorCode.EOF_IN_BLOCK, 5, 'error'],
+    ]);
+    expect(assemble('{.if a}').problems[0]!.message).toBe(
+      'Reached EOF in the middle of an {.if} block: it is never closed with {.end}',
+    );
+  });
+
+  it('reports instructions out of place', () => {
+    expect(problems('{.end}{.or}{.alternates with}')).toEqual([
+      [ErrorCode.NOT_ALLOWED_AT_ROOT, 0, 'error'],
+      [ErrorCode.NOT_ALLOWED_AT_ROOT, 6, 'error'],
+      [ErrorCode.NOT_ALLOWED_AT_ROOT, 11, 'error'],
+    ]);
+    expect(problems('{.section a}{.alternates with}{.end}')).toEqual([[ErrorCode.NOT_ALLOWED_IN_BLOCK, 12, 'error']]);
+    expect(problems('{.macro m}{.or}{.end}')).toEqual([[ErrorCode.NOT_ALLOWED_IN_BLOCK, 10, 'error']]);
+  });
+
+  it('reports a branch after a plain or as dead code and keeps it out of the tree', () => {
+    const { root, problems } = assemble('{.section a}A{.or}B{.or}C{.end}');
+    expect(problems.map((p) => [p.code, p.offset])).toEqual([[ErrorCode.DEAD_CODE, 19]]);
+    expect(astOf(root)).toEqual([17, 1, [[2, ['a'], [[0, 'A']], [7, 0, 0, [[0, 'B']], 3]]], 18]);
+  });
+
+  it('builds an or-predicate chain', () => {
+    const { root } = assemble('{.equal? a 1}1{.or equal? a 2}2{.or}3{.end}');
+    expect(astOf(root)).toEqual([
+      17, 1,
+      [[5, 'equal?', [['a', '1'], ' '], [[0, '1']], [7, 'equal?', [['a', '2'], ' '], [[0, '2']], [7, 0, 0, [[0, '3']], 3]]]],
+      18,
+    ]);
+  });
+});

@@ -1,0 +1,405 @@
+/**
+ * The compiler: instruction tree → closures. Everything that can be decided once is decided here —
+ * formatter and predicate names resolved, arguments prepared, paths split, expressions parsed — so a render
+ * only walks closures and appends to one output string.
+ */
+import {
+  lookupIndex,
+  lookupKey,
+  lookupVar,
+  resolveIn,
+  step,
+  type RenderContext,
+  type Runnable,
+  type Site,
+  type SourceUnit,
+} from './context.js';
+import { ErrorCode, messages, suggest } from './errors.js';
+import { evaluateExpression, formatExprValue, parseExpression, type Expression } from './expr/index.js';
+import {
+  KEYWORD_TEXT,
+  type FormatterCall,
+  type IfNode,
+  type Node,
+  type OrNode,
+  type PredicateCall,
+  type VarRef,
+} from './instructions.js';
+import { parsePredicateArg } from './plugins/args.js';
+import type { Formatter, PluginTable, Predicate, PredicateArg } from './plugins/types.js';
+import { isTruthy, toText } from './values.js';
+
+export type Exec = (ctx: RenderContext) => void;
+type Getter = (ctx: RenderContext) => unknown;
+
+/** A problem found while compiling, at a source offset. */
+export interface CompileProblem {
+  code: string;
+  message: string;
+  offset: number;
+  severity: 'error' | 'warning';
+}
+
+export interface CompileEnv {
+  readonly plugins: PluginTable;
+  readonly unit: SourceUnit;
+  readonly problems: CompileProblem[];
+}
+
+const NOOP: Exec = () => {};
+
+export function compileBlock(nodes: readonly Node[], env: CompileEnv): Exec {
+  const execs: Exec[] = [];
+  for (const node of nodes) {
+    const e = compileNode(node, env);
+    if (e !== NOOP) execs.push(e);
+  }
+  return sequence(execs);
+}
+
+function sequence(execs: Exec[]): Exec {
+  const n = execs.length;
+  if (n === 0) return NOOP;
+  if (n === 1) return execs[0]!;
+  if (n === 2) {
+    const a = execs[0]!;
+    const b = execs[1]!;
+    return (ctx) => {
+      a(ctx);
+      b(ctx);
+    };
+  }
+  return (ctx) => {
+    for (let i = 0; i < n; i++) execs[i]!(ctx);
+  };
+}
+
+function emitText(text: string): Exec {
+  return (ctx) => {
+    ctx.out += text;
+  };
+}
+
+function compileNode(node: Node, env: CompileEnv): Exec {
+  switch (node.type) {
+    case 'text':
+      return node.text === '' ? NOOP : emitText(node.text);
+    case 'comment':
+      return NOOP;
+    case 'keyword':
+      return emitText(KEYWORD_TEXT[node.keyword]);
+    case 'variable': {
+      const value = compileValue(node.vars, node.formatters, env, node.offset);
+      if (value === null) return emitText(node.source);
+      return (ctx) => {
+        const v = value(ctx);
+        ctx.out += typeof v === 'string' ? v : toText(v);
+      };
+    }
+    case 'bindvar': {
+      const value = compileValue(node.vars, node.formatters, env, node.offset);
+      const name = node.name;
+      if (value === null) return NOOP;
+      return (ctx) => ctx.setVar(name, value(ctx));
+    }
+    case 'ctxvar': {
+      const name = node.name;
+      const keys = node.bindings.map((b) => b.key);
+      const getters = node.bindings.map((b) => compileRef(b.ref));
+      return (ctx) => {
+        const obj: Record<string, unknown> = {};
+        for (let i = 0; i < keys.length; i++) {
+          const v = getters[i]!(ctx);
+          if (v !== undefined) obj[keys[i]!] = v;
+        }
+        ctx.setVar(name, obj);
+      };
+    }
+    case 'section': {
+      const get = compileSectionRef(node.path);
+      const block = compileBlock(node.block, env);
+      const alt = compileAlternative(node.alternative, env);
+      return (ctx) => {
+        const v = get(ctx);
+        if (isTruthy(v)) {
+          ctx.push(v, -1, false);
+          block(ctx);
+          ctx.pop();
+        } else if (alt !== null) alt(ctx);
+      };
+    }
+    case 'repeated': {
+      const get = compileSectionRef(node.path);
+      const block = compileBlock(node.block, env);
+      const between = node.alternatesWith === null ? null : compileBlock(node.alternatesWith, env);
+      const alt = compileAlternative(node.alternative, env);
+      return (ctx) => {
+        const v = get(ctx);
+        if (Array.isArray(v) && v.length > 0) {
+          const n = v.length;
+          for (let i = 0; i < n; i++) {
+            if (i > 0 && between !== null) between(ctx);
+            const item: unknown = v[i];
+            ctx.push(item === null ? undefined : item, i, false);
+            block(ctx);
+            ctx.pop();
+          }
+        } else if (alt !== null) alt(ctx);
+      };
+    }
+    case 'predicate':
+      return compileBranch(node.predicate, node.block, node.alternative, node.offset, env);
+    case 'if':
+      return compileIf(node, env);
+    case 'macro': {
+      const runnable: Runnable = { name: node.name, run: compileBlock(node.block, env) };
+      const name = node.name;
+      return (ctx) => {
+        (ctx.frame.macros ??= new Map()).set(name, runnable);
+      };
+    }
+    case 'include': {
+      const site = siteAt(env, node.offset);
+      const name = node.name;
+      const keepOutput = node.args.includes('output');
+      return (ctx) => {
+        ctx.site = site;
+        if (!ctx.enableInclude) return ctx.error(ErrorCode.INCLUDE_DISABLED, messages.includeDisabled());
+        ctx.include(name, keepOutput);
+      };
+    }
+    case 'inject': {
+      const site = siteAt(env, node.offset);
+      const { name, path } = node;
+      return (ctx) => {
+        const v = Object.hasOwn(ctx.injects, path) ? ctx.injects[path] : undefined;
+        if (v === undefined) {
+          ctx.site = site;
+          ctx.warn(ErrorCode.INJECT_NOT_FOUND, messages.injectNotFound(path));
+        }
+        ctx.setVar(name, v);
+      };
+    }
+    case 'eval':
+      return compileEval(node.code, node.offset, env);
+  }
+}
+
+function siteAt(env: CompileEnv, offset: number): Site {
+  return { unit: env.unit, offset };
+}
+
+/**
+ * The value of a variable list run through its formatters; null when a formatter is unknown (the tag is
+ * then emitted as text, as the reference does).
+ */
+function compileValue(
+  vars: readonly VarRef[],
+  calls: readonly FormatterCall[],
+  env: CompileEnv,
+  offset: number,
+): Getter | null {
+  const first = compileRef(vars[0]!);
+  if (calls.length === 0) return first;
+  const formatters: Formatter[] = [];
+  const states: unknown[] = [];
+  const sites: Site[] = [];
+  for (const call of calls) {
+    const f = env.plugins.formatters.get(call.name);
+    if (f === undefined) {
+      env.problems.push({
+        code: ErrorCode.UNKNOWN_FORMATTER,
+        message: messages.unknownFormatter(call.name, suggest(call.name, env.plugins.formatters.keys())),
+        offset: call.offset,
+        severity: 'error',
+      });
+      return null;
+    }
+    const prepared = f.prepare?.(call.args);
+    if (prepared?.error !== undefined) {
+      env.problems.push({ code: ErrorCode.FORMATTER_ARGS, message: prepared.error, offset: call.offset, severity: 'error' });
+    }
+    formatters.push(f);
+    states.push(prepared?.state);
+    sites.push(siteAt(env, call.offset));
+  }
+  const rest = vars.slice(1).map(compileRef);
+  const argLists = calls.map((c) => c.args);
+  const n = formatters.length;
+  return (ctx) => {
+    let v = first(ctx);
+    let all: unknown[] | null = null;
+    if (rest.length > 0) {
+      all = [v];
+      for (const g of rest) all.push(g(ctx));
+    }
+    let i = 0;
+    try {
+      for (; i < n; i++) {
+        ctx.site = sites[i]!;
+        v = formatters[i]!.format(v, argLists[i]!, ctx, states[i], all);
+        if (all !== null) all[0] = v;
+      }
+    } catch (e) {
+      ctx.error(ErrorCode.FORMATTER_FAILED, messages.formatterFailed(formatters[i]!.name, describe(e)));
+      return undefined;
+    }
+    return v;
+  };
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** A variable reference, resolved by the general rule: walk the frames for the first segment. */
+export function compileRef(ref: VarRef): Getter {
+  const segs = ref.segs;
+  const first = segs[0]!;
+  const rest = segs.slice(1);
+  let head: Getter;
+  if (first === '@') head = (ctx) => ctx.frame.node;
+  else if (first === '@index') head = (ctx) => lookupIndex(ctx.frame, 1);
+  else if (first === '@index0') head = (ctx) => lookupIndex(ctx.frame, 0);
+  else if (first.charCodeAt(0) === 64) head = (ctx) => lookupVar(ctx.frame, first);
+  else head = (ctx) => lookupKey(ctx.frame, first);
+  return withSteps(head, rest);
+}
+
+/** A section's path: a plain first segment is looked up in the current node only. */
+function compileSectionRef(ref: VarRef): Getter {
+  const first = ref.segs[0]!;
+  if (first.charCodeAt(0) === 64) return compileRef(ref);
+  return withSteps((ctx) => step(ctx.frame.node, first), ref.segs.slice(1));
+}
+
+function withSteps(head: Getter, rest: readonly string[]): Getter {
+  switch (rest.length) {
+    case 0:
+      return head;
+    case 1: {
+      const a = rest[0]!;
+      return (ctx) => step(head(ctx), a);
+    }
+    case 2: {
+      const a = rest[0]!;
+      const b = rest[1]!;
+      return (ctx) => {
+        const v = step(head(ctx), a);
+        return v === undefined ? v : step(v, b);
+      };
+    }
+    default:
+      return (ctx) => {
+        let v = head(ctx);
+        for (let i = 0; i < rest.length && v !== undefined; i++) v = step(v, rest[i]!);
+        return v;
+      };
+  }
+}
+
+function compileAlternative(or: OrNode | null, env: CompileEnv): Exec | null {
+  if (or === null) return null;
+  if (or.predicate === null) return compileBlock(or.block, env);
+  return compileBranch(or.predicate, or.block, or.alternative, or.offset, env);
+}
+
+/** A predicate with its block and alternative chain (`{.pred?}` and `{.or pred?}`). */
+function compileBranch(
+  call: PredicateCall,
+  blockNodes: readonly Node[],
+  alternative: OrNode | null,
+  offset: number,
+  env: CompileEnv,
+): Exec {
+  const block = compileBlock(blockNodes, env);
+  const alt = compileAlternative(alternative, env);
+  const test = compilePredicate(call, offset, env);
+  return (ctx) => {
+    if (test(ctx)) block(ctx);
+    else if (alt !== null) alt(ctx);
+  };
+}
+
+function compilePredicate(call: PredicateCall, offset: number, env: CompileEnv): (ctx: RenderContext) => boolean {
+  const p: Predicate | undefined = env.plugins.predicates.get(call.name);
+  if (p === undefined) {
+    env.problems.push({
+      code: ErrorCode.UNKNOWN_PREDICATE,
+      message: messages.unknownPredicate(call.name, suggest(call.name, env.plugins.predicates.keys())),
+      offset,
+      severity: 'error',
+    });
+    return () => false;
+  }
+  const args: PredicateArg[] = call.args.map(parsePredicateArg);
+  const prepared = p.prepare?.(args, call.args);
+  if (prepared?.error !== undefined) {
+    env.problems.push({ code: ErrorCode.FORMATTER_ARGS, message: prepared.error, offset, severity: 'error' });
+  }
+  const state = prepared?.state;
+  const site = siteAt(env, offset);
+  return (ctx) => {
+    ctx.site = site;
+    try {
+      return p.test(ctx, args, state);
+    } catch (e) {
+      ctx.error(ErrorCode.PREDICATE_FAILED, messages.predicateFailed(p.name, describe(e)));
+      return false;
+    }
+  };
+}
+
+function compileIf(node: IfNode, env: CompileEnv): Exec {
+  const getters = node.vars.map(compileRef);
+  const ops = node.operators.map((op) => op === '&&');
+  const block = compileBlock(node.block, env);
+  const alt = compileAlternative(node.alternative, env);
+  const first = getters[0]!;
+  const test =
+    getters.length === 1
+      ? (ctx: RenderContext) => isTruthy(first(ctx))
+      : (ctx: RenderContext) => {
+          // Left to right, no precedence, short-circuit.
+          let result = isTruthy(first(ctx));
+          for (let i = 0; i < ops.length; i++) {
+            if (ops[i]) {
+              if (result) result = isTruthy(getters[i + 1]!(ctx));
+            } else if (!result) result = isTruthy(getters[i + 1]!(ctx));
+          }
+          return result;
+        };
+  return (ctx) => {
+    if (test(ctx)) block(ctx);
+    else if (alt !== null) alt(ctx);
+  };
+}
+
+function compileEval(code: string, offset: number, env: CompileEnv): Exec {
+  const site = siteAt(env, offset);
+  const parsed = parseExpression(code);
+  if (parsed.error !== null || parsed.expression === null) {
+    env.problems.push({
+      code: ErrorCode.EXPRESSION_PARSE,
+      message: parsed.error ?? 'Expression could not be parsed',
+      offset,
+      severity: 'error',
+    });
+    return NOOP;
+  }
+  const expression: Expression = parsed.expression;
+  return (ctx) => {
+    ctx.site = site;
+    if (!ctx.enableExpressions) return ctx.error(ErrorCode.EXPRESSIONS_DISABLED, messages.expressionsDisabled());
+    const limits =
+      ctx.maxExpressionTokens === undefined && ctx.maxExpressionStringLength === undefined
+        ? undefined
+        : { maxTokens: ctx.maxExpressionTokens, maxStringLength: ctx.maxExpressionStringLength };
+    const r = evaluateExpression(expression, ctx.exprScope, limits);
+    if (!r.ok) return ctx.error(ErrorCode.EXPRESSION_EVAL, r.error);
+    for (const [name, value] of r.assignments) ctx.setVar(name, value);
+    if (r.hasValue) ctx.out += formatExprValue(r.value);
+  };
+}
+
+export { resolveIn };

@@ -1,0 +1,278 @@
+/**
+ * The running state of one render: the frame stack, the output buffer, options and collected problems.
+ *
+ * A frame holds a node, its parent frame, the index when it iterates, local variables (`@name`) and macros.
+ * Lookup walks frames from the innermost outward; `apply … private` marks a frame where the walk stops.
+ */
+import { ErrorCode, MAX_ERRORS, MAX_PARTIAL_DEPTH, messages } from './errors.js';
+import type { ExprScope } from './expr/index.js';
+import type { PluginContext } from './plugins/types.js';
+import type { RenderOptions, TemplateError } from './types.js';
+
+export interface Frame {
+  readonly node: unknown;
+  readonly parent: Frame | null;
+  /** 0-based index when this frame is one element of a repeated section, else -1. */
+  readonly index: number;
+  /** Local variables by name, `@` included. */
+  vars: Record<string, unknown> | null;
+  macros: Map<string, Runnable> | null;
+  /** Lookup does not walk past this frame (`apply … private`). */
+  readonly stop: boolean;
+}
+
+/** Where an instruction sits, for error positions. */
+export interface Site {
+  readonly unit: SourceUnit;
+  readonly offset: number;
+}
+
+/** A compiled source (a template or partial) as errors need it. */
+export interface SourceUnit {
+  readonly filename: string | undefined;
+  position(offset: number): { line: number; column: number };
+}
+
+/** Something `apply` and `.include` can run: a macro body or a partial's root. */
+export interface Runnable {
+  readonly run: (ctx: RenderContext) => void;
+  readonly name: string;
+}
+
+/** Finds partials by name, compiling them on first use; returns a problem message when one fails to parse. */
+export type PartialResolver = (name: string) => Runnable | { error: string } | null;
+
+export function newFrame(node: unknown, parent: Frame | null, index: number, stop: boolean): Frame {
+  return { node, parent, index, vars: null, macros: null, stop };
+}
+
+export class RenderContext implements PluginContext {
+  out = '';
+  frame: Frame;
+  site: Site;
+  depth = 0;
+  readonly errors: TemplateError[] = [];
+  readonly root: unknown;
+  readonly locale: string | null;
+  readonly injects: Record<string, unknown>;
+  readonly enableExpressions: boolean;
+  readonly enableInclude: boolean;
+  readonly maxExpressionTokens: number | undefined;
+  readonly maxExpressionStringLength: number | undefined;
+  private readonly fixedNow: number | undefined;
+  private zone: string | undefined;
+  private scope: ExprScope | undefined;
+
+  constructor(
+    root: unknown,
+    options: RenderOptions,
+    readonly partials: PartialResolver,
+    site: Site,
+  ) {
+    this.root = root;
+    this.frame = newFrame(root, null, -1, false);
+    this.site = site;
+    this.locale = options.locale === undefined ? 'en' : options.locale;
+    this.injects = options.injects ?? {};
+    this.enableExpressions = options.enableExpressions ?? true;
+    this.enableInclude = options.enableInclude ?? true;
+    this.maxExpressionTokens = options.maxExpressionTokens;
+    this.maxExpressionStringLength = options.maxExpressionStringLength;
+    this.fixedNow = options.now;
+  }
+
+  get node(): unknown {
+    return this.frame.node;
+  }
+
+  get index(): number {
+    for (let f: Frame | null = this.frame; f !== null; f = f.parent) if (f.index >= 0) return f.index + 1;
+    return -1;
+  }
+
+  get now(): number {
+    return this.fixedNow ?? Date.now();
+  }
+
+  get timeZone(): string {
+    if (this.zone === undefined) {
+      const website = isRecord(this.root) ? this.root['website'] : undefined;
+      const tz = isRecord(website) ? website['timeZone'] : undefined;
+      this.zone = typeof tz === 'string' && tz !== '' ? tz : 'America/New_York';
+    }
+    return this.zone;
+  }
+
+  resolve(path: string): unknown {
+    return this.resolvePath(path === '@' ? ['@'] : path.split('.'));
+  }
+
+  resolvePath(segs: readonly string[]): unknown {
+    return resolveIn(this.frame, segs);
+  }
+
+  push(node: unknown, index: number, stop: boolean): void {
+    this.frame = newFrame(node, this.frame, index, stop);
+  }
+
+  pop(): void {
+    this.frame = this.frame.parent!;
+  }
+
+  setVar(name: string, value: unknown): void {
+    (this.frame.vars ??= Object.create(null) as Record<string, unknown>)[name] = value;
+  }
+
+  findMacro(name: string): Runnable | undefined {
+    for (let f: Frame | null = this.frame; f !== null; f = f.parent) {
+      const m = f.macros?.get(name);
+      if (m !== undefined) return m;
+    }
+    return undefined;
+  }
+
+  /** The macro or partial called `name`, or undefined after reporting why there is none. */
+  findRunnable(name: string): Runnable | undefined {
+    const macro = this.findMacro(name);
+    if (macro !== undefined) return macro;
+    const partial = this.partials(name);
+    if (partial === null) {
+      this.error(ErrorCode.PARTIAL_NOT_FOUND, messages.partialNotFound(name));
+      return undefined;
+    }
+    if ('error' in partial) {
+      this.error(ErrorCode.PARTIAL_PARSE_FAILED, messages.partialParseFailed(name, partial.error));
+      return undefined;
+    }
+    return partial;
+  }
+
+  applyTemplate(name: string, node: unknown, args: Record<string, string> | null, isPrivate: boolean): string {
+    if (this.depth >= MAX_PARTIAL_DEPTH) {
+      this.error(ErrorCode.RECURSION_DEPTH, messages.recursionDepth(name));
+      return '';
+    }
+    const target = this.findRunnable(name);
+    if (target === undefined) return '';
+    const saved = this.out;
+    const site = this.site;
+    this.out = '';
+    this.push(node, -1, isPrivate);
+    if (args !== null) this.setVar('@args', args);
+    this.depth++;
+    try {
+      target.run(this);
+      return this.out;
+    } finally {
+      this.depth--;
+      this.pop();
+      this.out = saved;
+      this.site = site;
+    }
+  }
+
+  /** `.include`: run a macro or partial in the current frame; its output is kept only when asked. */
+  include(name: string, keepOutput: boolean): void {
+    if (this.depth >= MAX_PARTIAL_DEPTH) {
+      this.error(ErrorCode.RECURSION_DEPTH, messages.recursionDepth(name));
+      return;
+    }
+    const target = this.findRunnable(name);
+    if (target === undefined) return;
+    const saved = this.out;
+    const site = this.site;
+    this.depth++;
+    try {
+      target.run(this);
+    } finally {
+      this.depth--;
+      this.site = site;
+      if (!keepOutput) this.out = saved;
+    }
+  }
+
+  /** The scope `.eval` expressions resolve variables in: always the current frame. */
+  get exprScope(): ExprScope {
+    return (this.scope ??= { resolve: (segs) => resolveIn(this.frame, segs) });
+  }
+
+  error(code: string, message: string): void {
+    this.report('error', code, message);
+  }
+
+  warn(code: string, message: string): void {
+    this.report('warning', code, message);
+  }
+
+  private report(severity: 'error' | 'warning', code: string, message: string): void {
+    if (this.errors.length > MAX_ERRORS) return;
+    const { unit, offset } = this.site;
+    const { line, column } = unit.position(offset);
+    if (this.errors.length === MAX_ERRORS) {
+      this.errors.push({ severity: 'warning', code: ErrorCode.TOO_MANY_ERRORS, message: messages.tooManyErrors(), line, column });
+      return;
+    }
+    const e: TemplateError = { severity, code, message, line, column };
+    if (unit.filename !== undefined) e.filename = unit.filename;
+    this.errors.push(e);
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Resolve a path from `frame` by the general rule (used by plugins and expressions). */
+export function resolveIn(frame: Frame, segs: readonly string[]): unknown {
+  const first = segs[0]!;
+  let v: unknown;
+  if (first === '@') v = frame.node;
+  else if (first === '@index' || first === '@index0') v = lookupIndex(frame, first === '@index' ? 1 : 0);
+  else if (first.charCodeAt(0) === 64) v = lookupVar(frame, first);
+  else v = lookupKey(frame, first);
+  for (let i = 1; i < segs.length && v !== undefined; i++) v = step(v, segs[i]!);
+  return v;
+}
+
+export function lookupIndex(frame: Frame, base: number): number | undefined {
+  for (let f: Frame | null = frame; f !== null; f = f.parent) {
+    if (f.index >= 0) return f.index + base;
+    if (f.stop) break;
+  }
+  return undefined;
+}
+
+export function lookupVar(frame: Frame, name: string): unknown {
+  for (let f: Frame | null = frame; f !== null; f = f.parent) {
+    if (f.vars !== null) {
+      const v = f.vars[name];
+      if (v !== undefined) return v;
+    }
+    if (f.stop) break;
+  }
+  return undefined;
+}
+
+export function lookupKey(frame: Frame, key: string): unknown {
+  for (let f: Frame | null = frame; f !== null; f = f.parent) {
+    const v = step(f.node, key);
+    if (v !== undefined) return v;
+    if (f.stop) break;
+  }
+  return undefined;
+}
+
+/**
+ * One property or index step. Only own data counts: inherited members (`constructor`, `__proto__`) and
+ * anything but a digit index on an array are missing. Null is returned as null (a hit that prints nothing).
+ */
+export function step(v: unknown, key: string): unknown {
+  if (typeof v !== 'object' || v === null) return undefined;
+  if (Array.isArray(v)) {
+    const c = key.charCodeAt(0);
+    return c >= 48 && c <= 57 ? v[key as unknown as number] : undefined;
+  }
+  const r = (v as Record<string, unknown>)[key];
+  if (r === undefined || (typeof r === 'function') || (key === '__proto__' && !Object.hasOwn(v, key))) return undefined;
+  return r;
+}

@@ -1,0 +1,97 @@
+/**
+ * Error codes and messages. Every problem is a value (code, message, position), never an exception.
+ * Messages follow the wording of the spec and of the reference engine where they have one.
+ */
+
+export const ErrorCode = {
+  /** A tag that starts like an instruction (`{.`) but does not parse; it is emitted as text. */
+  NOT_AN_INSTRUCTION: 'NOT_AN_INSTRUCTION',
+  UNKNOWN_FORMATTER: 'UNKNOWN_FORMATTER',
+  UNKNOWN_PREDICATE: 'UNKNOWN_PREDICATE',
+  EOF_IN_BLOCK: 'EOF_IN_BLOCK',
+  NOT_ALLOWED_AT_ROOT: 'NOT_ALLOWED_AT_ROOT',
+  NOT_ALLOWED_IN_BLOCK: 'NOT_ALLOWED_IN_BLOCK',
+  DEAD_CODE: 'DEAD_CODE',
+  UNTERMINATED_COMMENT: 'UNTERMINATED_COMMENT',
+  FORMATTER_ARGS: 'FORMATTER_ARGS',
+  FORMATTER_FAILED: 'FORMATTER_FAILED',
+  PREDICATE_FAILED: 'PREDICATE_FAILED',
+  PARTIAL_NOT_FOUND: 'PARTIAL_NOT_FOUND',
+  PARTIAL_PARSE_FAILED: 'PARTIAL_PARSE_FAILED',
+  RECURSION_DEPTH: 'RECURSION_DEPTH',
+  EXPRESSION_PARSE: 'EXPRESSION_PARSE',
+  EXPRESSION_EVAL: 'EXPRESSION_EVAL',
+  EXPRESSIONS_DISABLED: 'EXPRESSIONS_DISABLED',
+  INCLUDE_DISABLED: 'INCLUDE_DISABLED',
+  INJECT_NOT_FOUND: 'INJECT_NOT_FOUND',
+  INVALID_DATA: 'INVALID_DATA',
+  TOO_MANY_ERRORS: 'TOO_MANY_ERRORS',
+} as const;
+
+export type ErrorCodeName = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The recursion limit for partials and macros. */
+export const MAX_PARTIAL_DEPTH = 16;
+
+/** A render reports at most this many problems (a broken loop body would otherwise report per element). */
+export const MAX_ERRORS = 1000;
+
+export const messages = {
+  unknownFormatter: (name: string, suggestion: string | null) =>
+    `Formatter '${name}' is unknown${didYouMean(suggestion)}`,
+  unknownPredicate: (name: string, suggestion: string | null) =>
+    `Predicate '${name}' is unknown${didYouMean(suggestion)}`,
+  eofInBlock: (what: string) => `Reached EOF in the middle of ${what}: it is never closed with {.end}`,
+  notAllowedAtRoot: (tag: string) => `Instruction ${tag} is not allowed at root`,
+  notAllowedInBlock: (tag: string, block: string) => `Instruction ${tag} is not allowed inside ${block}`,
+  deadCode: () => 'This block will never execute: it follows a plain {.or}, which always runs',
+  unterminatedComment: () => 'Multi-line comment {## is never closed with ##}: the rest of the template is ignored',
+  notAnInstruction: (tag: string, why: string) => `${tag} looks like an instruction but ${why}; it is output as text`,
+  partialNotFound: (name: string) => `Attempt to apply partial '${name}' which could not be found.`,
+  partialParseFailed: (name: string, detail: string) => `Parse of partial "${name}" failed: ${detail}`,
+  recursionDepth: (name: string) =>
+    `Attempt to apply partial '${name}' exceeded maximum recursion depth of ${MAX_PARTIAL_DEPTH}`,
+  formatterFailed: (name: string, detail: string) => `Formatter '${name}' failed: ${detail}`,
+  predicateFailed: (name: string, detail: string) => `Predicate '${name}' failed: ${detail}`,
+  expressionsDisabled: () => 'Expressions are disabled: {.eval} is ignored',
+  includeDisabled: () => 'Include is disabled: {.include} is ignored',
+  injectNotFound: (path: string) => `Nothing to inject at '${path}'`,
+  tooManyErrors: () => `More than ${MAX_ERRORS} problems; the rest are not reported`,
+};
+
+function didYouMean(s: string | null): string {
+  return s ? `. Did you mean '${s}'?` : '';
+}
+
+/** The closest known name, if it is close enough to be a likely typo. */
+export function suggest(name: string, known: Iterable<string>): string | null {
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  const lower = name.toLowerCase();
+  for (const candidate of known) {
+    const d = editDistance(lower, candidate.toLowerCase());
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = candidate;
+    }
+  }
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  return bestDistance <= limit ? best : null;
+}
+
+/** Levenshtein distance with two rows. */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  let prev = new Array<number>(b.length + 1);
+  let cur = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+    }
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length]!;
+}

@@ -1,0 +1,167 @@
+/**
+ * The instruction tree the assembler builds and the compiler turns into closures.
+ * Every node keeps the offset of its tag so problems can be reported with a line and column.
+ */
+
+/** A variable reference, split once: `a.b.0` → ['a','b','0']; `@` → ['@']. */
+export interface VarRef {
+  readonly raw: string;
+  readonly segs: readonly string[];
+}
+
+export interface FormatterCall {
+  readonly name: string;
+  readonly args: readonly string[];
+  /** The delimiter that split the arguments ('' when there are none). */
+  readonly delimiter: string;
+  readonly offset: number;
+}
+
+export interface PredicateCall {
+  /** Including the trailing `?`. */
+  readonly name: string;
+  readonly args: readonly string[];
+  readonly delimiter: string;
+}
+
+interface At {
+  /** Offset of the tag's `{` in the source. */
+  readonly offset: number;
+}
+
+export interface TextNode {
+  readonly type: 'text';
+  text: string;
+}
+
+export interface VariableNode extends At {
+  readonly type: 'variable';
+  readonly vars: readonly VarRef[];
+  readonly formatters: readonly FormatterCall[];
+  /** The whole tag, braces included: emitted verbatim when a formatter is unknown. */
+  readonly source: string;
+}
+
+/** An `{.or}` / `{.or pred? args}` branch. */
+export interface OrNode extends At {
+  readonly type: 'or';
+  readonly predicate: PredicateCall | null;
+  readonly block: Node[];
+  alternative: OrNode | null;
+}
+
+export interface SectionNode extends At {
+  readonly type: 'section';
+  readonly path: VarRef;
+  readonly block: Node[];
+  alternative: OrNode | null;
+}
+
+export interface RepeatedNode extends At {
+  readonly type: 'repeated';
+  readonly path: VarRef;
+  readonly block: Node[];
+  alternatesWith: Node[] | null;
+  alternative: OrNode | null;
+}
+
+export interface PredicateNode extends At {
+  readonly type: 'predicate';
+  readonly predicate: PredicateCall;
+  readonly block: Node[];
+  alternative: OrNode | null;
+}
+
+export interface IfNode extends At {
+  readonly type: 'if';
+  /** Operators between consecutive variables, applied left to right. */
+  readonly operators: readonly ('&&' | '||')[];
+  readonly vars: readonly VarRef[];
+  readonly block: Node[];
+  alternative: OrNode | null;
+}
+
+export interface MacroNode extends At {
+  readonly type: 'macro';
+  readonly name: string;
+  readonly block: Node[];
+}
+
+export interface BindVarNode extends At {
+  readonly type: 'bindvar';
+  readonly name: string;
+  readonly vars: readonly VarRef[];
+  readonly formatters: readonly FormatterCall[];
+  readonly source: string;
+}
+
+export interface CtxVarNode extends At {
+  readonly type: 'ctxvar';
+  readonly name: string;
+  readonly bindings: readonly { readonly key: string; readonly ref: VarRef }[];
+}
+
+export interface IncludeNode extends At {
+  readonly type: 'include';
+  readonly name: string;
+  readonly args: readonly string[];
+}
+
+export interface InjectNode extends At {
+  readonly type: 'inject';
+  readonly name: string;
+  readonly path: string;
+  readonly args: readonly string[];
+}
+
+export interface EvalNode extends At {
+  readonly type: 'eval';
+  readonly code: string;
+  readonly debug: boolean;
+}
+
+export interface CommentNode extends At {
+  readonly type: 'comment';
+  readonly text: string;
+  readonly multiLine: boolean;
+}
+
+export type Keyword = 'meta-left' | 'meta-right' | 'newline' | 'space' | 'tab';
+
+export interface KeywordNode extends At {
+  readonly type: 'keyword';
+  readonly keyword: Keyword;
+}
+
+export const KEYWORD_TEXT: Record<Keyword, string> = {
+  'meta-left': '{',
+  'meta-right': '}',
+  newline: '\n',
+  space: ' ',
+  tab: '\t',
+};
+
+/** Nodes that open a block closed by `{.end}`. */
+export type BlockNode = SectionNode | RepeatedNode | PredicateNode | IfNode | MacroNode;
+
+export type Node =
+  | TextNode
+  | VariableNode
+  | SectionNode
+  | RepeatedNode
+  | PredicateNode
+  | IfNode
+  | MacroNode
+  | BindVarNode
+  | CtxVarNode
+  | IncludeNode
+  | InjectNode
+  | EvalNode
+  | CommentNode
+  | KeywordNode;
+
+/** The root of a compiled template's tree. */
+export interface RootNode {
+  readonly type: 'root';
+  readonly block: Node[];
+}

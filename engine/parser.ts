@@ -1,0 +1,291 @@
+/**
+ * The parser: the content of one tag (what lies between `{` and `}`) → one instruction.
+ *
+ * A tag is an instruction only when it starts with `.` (keyword or predicate) or a variable reference;
+ * anything else is literal text. A `{.` tag that does not parse is text too, and is reported as a warning,
+ * since the author clearly meant an instruction.
+ */
+import type {
+  BlockNode,
+  FormatterCall,
+  Keyword,
+  Node,
+  PredicateCall,
+  VarRef,
+} from './instructions.js';
+
+export type Parsed =
+  | { readonly kind: 'node'; readonly node: Node }
+  | { readonly kind: 'open'; readonly node: BlockNode }
+  | { readonly kind: 'or'; readonly predicate: PredicateCall | null }
+  | { readonly kind: 'alternates' }
+  | { readonly kind: 'end' }
+  | { readonly kind: 'text'; readonly why: string | null };
+
+const NOT_A_TAG: Parsed = { kind: 'text', why: null };
+
+const KEYWORDS: ReadonlySet<string> = new Set(['meta-left', 'meta-right', 'newline', 'space', 'tab']);
+
+/** `{content}` at `offset` → an instruction, or text. */
+export function parseTag(content: string, offset: number): Parsed {
+  const c = content.charCodeAt(0);
+  if (c === DOT) return parseDotTag(content, offset);
+  if (!isRefStart(c)) return NOT_A_TAG;
+  const v = parseVarsAndFormatters(content, 0, offset + 1);
+  if (v === null || v.end !== content.length) return NOT_A_TAG;
+  return {
+    kind: 'node',
+    node: { type: 'variable', vars: v.vars, formatters: v.formatters, offset, source: `{${content}}` },
+  };
+}
+
+function bad(why: string): Parsed {
+  return { kind: 'text', why };
+}
+
+function parseDotTag(content: string, offset: number): Parsed {
+  const wordEnd = scanWord(content, 1);
+  if (wordEnd === 1) return bad('has no instruction name after the dot');
+  const word = content.slice(1, wordEnd);
+  if (content.charCodeAt(wordEnd) === QUESTION) {
+    const predicate = parsePredicateCall(content, 1);
+    return { kind: 'open', node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
+  }
+  const rest = content.slice(wordEnd);
+  switch (word) {
+    case 'end':
+      return rest === '' ? { kind: 'end' } : bad('{.end} takes no arguments');
+    case 'or':
+      if (rest === '') return { kind: 'or', predicate: null };
+      if (rest.charCodeAt(0) !== SPACE) return bad('{.or} must be followed by a single space and a predicate');
+      return parseOrPredicate(rest.slice(1));
+    case 'section':
+    case 'repeated':
+      return parseSection(word, rest, offset);
+    case 'alternates':
+      return rest === ' with' ? { kind: 'alternates' } : bad('the instruction is {.alternates with}');
+    case 'if':
+      return parseIf(rest, offset);
+    case 'var':
+      return parseBindVar(rest, offset, content, offset + 1 + wordEnd);
+    case 'ctx':
+      return parseCtxVar(rest, offset);
+    case 'macro': {
+      const name = rest.slice(1);
+      if (rest.charCodeAt(0) !== SPACE || name === '' || /\s/.test(name)) return bad('{.macro} needs one name');
+      return { kind: 'open', node: { type: 'macro', name, block: [], offset } };
+    }
+    case 'include': {
+      if (rest.charCodeAt(0) !== SPACE) return bad('{.include} needs a name');
+      const [name, ...args] = rest.slice(1).split(' ');
+      if (!name) return bad('{.include} needs a name');
+      return { kind: 'node', node: { type: 'include', name, args, offset } };
+    }
+    case 'inject': {
+      const parts = rest.slice(1).split(' ');
+      const [name, path, ...args] = parts;
+      if (rest.charCodeAt(0) !== SPACE || !name || !isLocalName(name) || !path)
+        return bad('{.inject} needs a @name and a path');
+      return { kind: 'node', node: { type: 'inject', name, path, args, offset } };
+    }
+    case 'eval': {
+      if (rest !== '' && rest.charCodeAt(0) !== SPACE) return bad('{.eval} must be followed by a space');
+      let code = rest.slice(1);
+      const debug = code.charCodeAt(0) === HASH;
+      if (debug) code = code.slice(1);
+      return { kind: 'node', node: { type: 'eval', code, debug, offset } };
+    }
+    default:
+      if (KEYWORDS.has(word) && rest === '') {
+        return { kind: 'node', node: { type: 'keyword', keyword: word as Keyword, offset } };
+      }
+      return bad(`'.${word}' is not an instruction (a predicate name ends with '?')`);
+  }
+}
+
+function parseSection(word: string, rest: string, offset: number): Parsed {
+  const prefix = word === 'repeated' ? ' section ' : ' ';
+  if (!rest.startsWith(prefix)) return bad(`the instruction is {.${word === 'repeated' ? 'repeated section' : 'section'} path}`);
+  const r = parseRef(rest, prefix.length);
+  if (r === null || r.end !== rest.length) return bad('the section path is not a variable reference');
+  const node: BlockNode =
+    word === 'repeated'
+      ? { type: 'repeated', path: r.ref, block: [], alternatesWith: null, alternative: null, offset }
+      : { type: 'section', path: r.ref, block: [], alternative: null, offset };
+  return { kind: 'open', node };
+}
+
+function parseOrPredicate(s: string): Parsed {
+  const end = scanWord(s, 0);
+  if (end === 0 || s.charCodeAt(end) !== QUESTION) return bad('{.or} takes a predicate (name ending in ?)');
+  return { kind: 'or', predicate: parsePredicateCall(s, 0) };
+}
+
+/** `name? args` starting at `start`; the name is already known to end with `?`. */
+function parsePredicateCall(s: string, start: number): PredicateCall {
+  const q = scanWord(s, start);
+  const name = s.slice(start, q + 1);
+  const { args, delimiter } = splitArgs(s, q + 1, s.length);
+  return { name, args, delimiter };
+}
+
+function parseIf(rest: string, offset: number): Parsed {
+  if (rest.charCodeAt(0) !== SPACE) return bad('{.if} needs a condition');
+  const s = rest.slice(1);
+  const wordEnd = scanWord(s, 0);
+  if (wordEnd > 0 && s.charCodeAt(wordEnd) === QUESTION) {
+    const predicate = parsePredicateCall(s, 0);
+    return { kind: 'open', node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
+  }
+  const vars: VarRef[] = [];
+  const operators: ('&&' | '||')[] = [];
+  let i = 0;
+  for (;;) {
+    const r = parseRef(s, i);
+    if (r === null) return bad('the condition is not variables joined by && or ||');
+    vars.push(r.ref);
+    i = skipSpaces(s, r.end);
+    if (i === s.length) break;
+    const op = s.slice(i, i + 2);
+    if (op !== '&&' && op !== '||') return bad('the condition is not variables joined by && or ||');
+    operators.push(op);
+    i = skipSpaces(s, i + 2);
+  }
+  return { kind: 'open', node: { type: 'if', operators, vars, block: [], alternative: null, offset } };
+}
+
+function parseBindVar(rest: string, offset: number, content: string, restOffset: number): Parsed {
+  const space = rest.indexOf(' ', 1);
+  const name = rest.slice(1, space);
+  if (rest.charCodeAt(0) !== SPACE || space < 0 || !isLocalName(name)) return bad('{.var} needs a @name and a value');
+  const v = parseVarsAndFormatters(rest, space + 1, restOffset);
+  if (v === null || v.end !== rest.length) return bad('the value of {.var} is not a variable reference');
+  return {
+    kind: 'node',
+    node: { type: 'bindvar', name, vars: v.vars, formatters: v.formatters, offset, source: `{${content}}` },
+  };
+}
+
+function parseCtxVar(rest: string, offset: number): Parsed {
+  const parts = rest.slice(1).split(' ').filter((p) => p !== '');
+  const name = parts.shift();
+  if (rest.charCodeAt(0) !== SPACE || !name || !isLocalName(name)) return bad('{.ctx} needs a @name');
+  const bindings: { key: string; ref: VarRef }[] = [];
+  for (const part of parts) {
+    const eq = part.indexOf('=');
+    const r = eq > 0 ? parseRef(part, eq + 1) : null;
+    if (r === null || r.end !== part.length) return bad(`'${part}' is not key=path`);
+    bindings.push({ key: part.slice(0, eq), ref: r.ref });
+  }
+  return { kind: 'node', node: { type: 'ctxvar', name, bindings, offset } };
+}
+
+/** A variable list and its formatters: `a, b|fmt args|fmt2`. `base` is the source offset of s[0]. */
+function parseVarsAndFormatters(
+  s: string,
+  start: number,
+  base: number,
+): { vars: VarRef[]; formatters: FormatterCall[]; end: number } | null {
+  const vars: VarRef[] = [];
+  let i = start;
+  for (;;) {
+    const r = parseRef(s, i);
+    if (r === null) return null;
+    vars.push(r.ref);
+    i = r.end;
+    const j = skipSpaces(s, i);
+    if (s.charCodeAt(j) !== COMMA) break;
+    i = skipSpaces(s, j + 1);
+  }
+  const formatters: FormatterCall[] = [];
+  while (s.charCodeAt(i) === PIPE) {
+    if (s.charCodeAt(i + 1) === PIPE) return null; // `{a||b}` is text
+    const nameStart = i + 1;
+    const nameEnd = scanWord(s, nameStart);
+    if (nameEnd === nameStart) return null;
+    let end = s.indexOf('|', nameEnd);
+    if (end < 0) end = s.length;
+    const { args, delimiter } = splitArgs(s, nameEnd, end);
+    formatters.push({ name: s.slice(nameStart, nameEnd), args, delimiter, offset: base + i });
+    i = end;
+  }
+  return { vars, formatters, end: i };
+}
+
+const NO_ARGS: readonly string[] = Object.freeze([]);
+
+/** The argument string s[from, to): its first character is the delimiter between the arguments. */
+function splitArgs(s: string, from: number, to: number): { args: readonly string[]; delimiter: string } {
+  if (from >= to) return { args: NO_ARGS, delimiter: '' };
+  const delimiter = s[from]!;
+  const body = s.slice(from + 1, to);
+  return { args: body === '' ? NO_ARGS : body.split(delimiter), delimiter };
+}
+
+/** A dotted variable reference starting at `i`: segments `@`, digits, or an optional `@`/`$` plus a word. */
+export function parseRef(s: string, i: number): { ref: VarRef; end: number } | null {
+  const start = i;
+  const segs: string[] = [];
+  for (;;) {
+    const segStart = i;
+    const c = s.charCodeAt(i);
+    if (isDigit(c)) {
+      while (isDigit(s.charCodeAt(i))) i++;
+    } else if (c === AT || c === DOLLAR) {
+      const w = scanWord(s, i + 1);
+      if (w === i + 1 && c === DOLLAR) return null;
+      i = w; // `@` alone when no word follows
+    } else {
+      const w = scanWord(s, i);
+      if (w === i) return null;
+      i = w;
+    }
+    segs.push(s.slice(segStart, i));
+    if (s.charCodeAt(i) !== DOT) break;
+    i++;
+  }
+  return { ref: { raw: s.slice(start, i), segs }, end: i };
+}
+
+export function isLocalName(name: string): boolean {
+  return name.length > 1 && name.charCodeAt(0) === AT && scanWord(name, 1) === name.length;
+}
+
+/** End of a word `[a-zA-Z][a-zA-Z0-9_-]*` starting at `i` (== i when there is none). */
+function scanWord(s: string, i: number): number {
+  if (!isLetter(s.charCodeAt(i))) return i;
+  i++;
+  for (;;) {
+    const c = s.charCodeAt(i);
+    if (isLetter(c) || isDigit(c) || c === UNDERSCORE || c === DASH) i++;
+    else return i;
+  }
+}
+
+function skipSpaces(s: string, i: number): number {
+  while (s.charCodeAt(i) === SPACE) i++;
+  return i;
+}
+
+function isRefStart(c: number): boolean {
+  return isLetter(c) || isDigit(c) || c === AT || c === DOLLAR;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+const DOT = 46;
+const QUESTION = 63;
+const SPACE = 32;
+const HASH = 35;
+const COMMA = 44;
+const PIPE = 124;
+const AT = 64;
+const DOLLAR = 36;
+const UNDERSCORE = 95;
+const DASH = 45;

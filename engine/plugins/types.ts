@@ -1,0 +1,65 @@
+/**
+ * The plugin contract: formatters (`{x|name args}`) and predicates (`{.name? args}`).
+ *
+ * Names are resolved once, at compile time, into these objects; `prepare` runs at compile time too,
+ * so a formatter parses its arguments once and renders many times.
+ */
+
+/** What a formatter or predicate may ask of the running template. */
+export interface PluginContext {
+  /** The node of the current frame (`{@}`). */
+  readonly node: unknown;
+  /** The root context passed to render. */
+  readonly root: unknown;
+  /** Resolve a dotted path the way a variable in the template at this point would (walks the frames). */
+  resolve(path: string): unknown;
+  /** Resolve an already-split path. */
+  resolvePath(path: readonly string[]): unknown;
+  /** 1-based index of the nearest enclosing repeated section, or -1 outside one. */
+  readonly index: number;
+  /** Render a macro or partial named `name` with `node` as its current node; returns its output. */
+  applyTemplate(name: string, node: unknown, args: Record<string, string> | null, isPrivate: boolean): string;
+  /** Report a problem at the position of the tag being executed. */
+  error(code: string, message: string): void;
+  warn(code: string, message: string): void;
+  /** Locale for i18n formatters (`null`: no locale data). */
+  readonly locale: string | null;
+  /** Epoch milliseconds to treat as "now". */
+  readonly now: number;
+  /** IANA time zone from `website.timeZone` of the root, default `America/New_York`. */
+  readonly timeZone: string;
+}
+
+export interface PreparedArgs<S = unknown> {
+  /** Compile-time state handed to every call (parsed numbers, compiled date formats...). */
+  state?: S;
+  /** A problem with the arguments, reported at the tag's position (the formatter still runs). */
+  error?: string;
+}
+
+export interface Formatter<S = unknown> {
+  readonly name: string;
+  /** Optional compile-time preparation of the argument list. */
+  prepare?(args: readonly string[]): PreparedArgs<S>;
+  /**
+   * Transform the value. `vars` is the whole variable list of the tag (`{a, b|fmt}`) when it has more than
+   * one variable, else null; vars[0] is the current value. Return the new value (undefined = missing).
+   */
+  format(value: unknown, args: readonly string[], ctx: PluginContext, state: S, vars: unknown[] | null): unknown;
+}
+
+/** A predicate argument, parsed at compile time: a JSON literal or a variable path. */
+export type PredicateArg =
+  | { readonly kind: 'literal'; readonly value: unknown; readonly raw: string }
+  | { readonly kind: 'path'; readonly path: readonly string[]; readonly raw: string };
+
+export interface Predicate<S = unknown> {
+  readonly name: string; // including the trailing '?'
+  prepare?(args: readonly PredicateArg[], raw: readonly string[]): PreparedArgs<S>;
+  test(ctx: PluginContext, args: readonly PredicateArg[], state: S): boolean;
+}
+
+export interface PluginTable {
+  readonly formatters: ReadonlyMap<string, Formatter<any>>;
+  readonly predicates: ReadonlyMap<string, Predicate<any>>;
+}

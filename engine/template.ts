@@ -1,0 +1,71 @@
+/**
+ * A compiled template: its source, tree, closures and compile-time problems. Compiled once, rendered many times.
+ */
+import { assemble } from './assembler.js';
+import { compileBlock, type CompileProblem, type Exec } from './compiler.js';
+import { RenderContext, type PartialResolver, type Runnable, type SourceUnit } from './context.js';
+import { ErrorCode } from './errors.js';
+import type { RootNode } from './instructions.js';
+import { LineMap } from './lexer.js';
+import type { PluginTable } from './plugins/types.js';
+import type { RenderOptions, TemplateError } from './types.js';
+
+/** Problems that make a partial unusable ("Parse of partial … failed"), as opposed to local ones. */
+const STRUCTURAL: ReadonlySet<string> = new Set([
+  ErrorCode.EOF_IN_BLOCK,
+  ErrorCode.NOT_ALLOWED_AT_ROOT,
+  ErrorCode.NOT_ALLOWED_IN_BLOCK,
+  ErrorCode.DEAD_CODE,
+]);
+
+export class Template implements SourceUnit {
+  readonly errors: readonly TemplateError[];
+  /** Set when the template cannot be used as a partial; the first structural problem. */
+  readonly structuralError: TemplateError | null;
+  readonly runnable: Runnable;
+  private readonly lines: LineMap;
+
+  constructor(
+    readonly source: string,
+    readonly root: RootNode,
+    readonly filename: string | undefined,
+    plugins: PluginTable,
+    assemblyProblems: readonly CompileProblem[],
+  ) {
+    this.lines = new LineMap(source);
+    const problems: CompileProblem[] = [...assemblyProblems];
+    const exec: Exec = compileBlock(root.block, { plugins, unit: this, problems });
+    problems.sort((a, b) => a.offset - b.offset);
+    this.errors = problems.map((p) => this.toError(p));
+    this.structuralError = this.errors.find((e, i) => STRUCTURAL.has(problems[i]!.code)) ?? null;
+    this.runnable = { name: filename ?? '', run: exec };
+  }
+
+  static compile(source: string, plugins: PluginTable, filename?: string): Template {
+    const { root, problems } = assemble(source);
+    return new Template(source, root, filename, plugins, problems);
+  }
+
+  position(offset: number): { line: number; column: number } {
+    return this.lines.position(offset);
+  }
+
+  private toError(p: CompileProblem): TemplateError {
+    const { line, column } = this.position(p.offset);
+    const e: TemplateError = { severity: p.severity, code: p.code, message: p.message, line, column };
+    if (this.filename !== undefined) e.filename = this.filename;
+    return e;
+  }
+
+  /** Render against `data`. Never throws: problems are collected with their positions. */
+  render(data: unknown, options: RenderOptions, partials: PartialResolver): { html: string; errors: TemplateError[] } {
+    const ctx = new RenderContext(data, options, partials, { unit: this, offset: 0 });
+    try {
+      this.runnable.run(ctx);
+    } catch (e) {
+      // Only a bug of ours can get here (plugins are guarded); keep what was rendered and say so.
+      ctx.error(ErrorCode.FORMATTER_FAILED, `Internal error while rendering: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return { html: ctx.out, errors: ctx.errors };
+  }
+}
