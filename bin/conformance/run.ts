@@ -37,8 +37,8 @@ export function runFixture(fixture: Fixture): Outcome {
   const s = fixture.sections;
   const base = fixture.id.slice(fixture.id.lastIndexOf('/') + 1);
   if (s['TEMPLATE'] === undefined) return { status: 'skip', reason: 'not a template fixture (data for helper functions)' };
-  if (base.startsWith('pretty-')) return { status: 'skip', reason: 'pretty-printed tree view (optional)' };
-  if (base.startsWith('ast-')) return runAstFixture(s['TEMPLATE'].trim(), s['JSON'] ?? '');
+  // ast-N and pretty-N hold the expected instruction tree (the reference's numeric encoding) instead of output.
+  if (base.startsWith('ast-') || base.startsWith('pretty-')) return runAstFixture(s['TEMPLATE'].trim(), s['JSON'] ?? '');
   if (s['OUTPUT'] === undefined) return { status: 'skip', reason: 'no :OUTPUT section' };
   let options: RenderOptions;
   let data: unknown;

@@ -1,0 +1,95 @@
+/**
+ * Fuzzing compile and render: random token soups and mutated real templates must never make either call
+ * throw, must produce well-formed problems, and must finish (a case running away would hit the guard).
+ */
+import fc from 'fast-check';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseSections } from '../bin/conformance/fixture.js';
+import { compile, render, type TemplateError } from './index.js';
+
+const FRAGMENTS = [
+  '{', '}', '{{', '}}', 'text', ' ', '\n', '{a}', '{a.b.0}', '{@}', '{@index}', '{@index0}', '{@x}', '{$foo}',
+  '{.section a}', '{.section items}', '{.repeated section items}', '{.alternates with}', '{.or}', '{.end}',
+  '{.if a && b || c}', '{.if equal? a 1}', '{.equal? a "x"}', '{.or equal? @ 2}', '{.even?}', '{.nope?}',
+  '{a|html}', '{a|truncate 5}', '{a|json|html}', '{a|nosuch}', '{a, b|format x}', '{@|apply m}', '{@|apply p private}',
+  '{.var @x a|html}', '{.ctx @c k=a.b}', '{.macro m}', '{.include m}', '{.include m output}', '{.inject @i x.json}',
+  '{.eval 1 + 2 * a}', '{.eval @v = "s" + 1}', '{.eval (}', '{.eval "\\u12}', '{.eval max(1,2)}', '{# c}', '{## c ##}', '{##',
+  '{.meta-left}', '{.meta-right}', '{.space}', '{.tab}', '{.newline}', '|', '.', '@', '?', '"', "'", '\\',
+];
+
+const DATA = {
+  a: 'A<b>',
+  b: 0,
+  c: [1, 2],
+  items: [{ a: 1, b: 'x' }, null, { items: [] }, 'str', 3.5],
+  nested: { a: { b: [{ c: true }] } },
+  '@weird': 1,
+  json: JSON.parse('{"__proto__": {"x": 1}, "constructor": 2}') as unknown,
+};
+
+const PARTIALS = { p: '{a}{@|apply p}', broken: '{.section a}', m: '{.repeated section items}{@}{.end}' };
+
+function checkErrors(errors: TemplateError[]) {
+  for (const e of errors) {
+    expect(['error', 'warning']).toContain(e.severity);
+    expect(typeof e.code).toBe('string');
+    expect(e.message.length).toBeGreaterThan(0);
+    expect(e.line).toBeGreaterThanOrEqual(1);
+    expect(e.column).toBeGreaterThanOrEqual(1);
+  }
+}
+
+/** A guard against runaway cases, far above what any case needs: not a speed goal. */
+const GUARD_MS = 5000;
+
+function exercise(source: string) {
+  const started = performance.now();
+  const c = compile(source, { filename: 'fuzz.html' });
+  checkErrors(c.errors);
+  const r = render(c.template, DATA, { partials: PARTIALS, injects: { 'x.json': { y: 1 } }, now: 0 });
+  expect(typeof r.html).toBe('string');
+  checkErrors(r.errors);
+  const r2 = render(source, [1, 'two', null], { locale: null, maxExpressionTokens: 5, maxExpressionStringLength: 3 });
+  expect(typeof r2.html).toBe('string');
+  expect(performance.now() - started).toBeLessThan(GUARD_MS);
+}
+
+describe('fuzz', () => {
+  it('survives random fragment soups', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 60 }), (parts) => exercise(parts.join(''))),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('survives arbitrary strings', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 200, unit: 'binary' }), exercise), { numRuns: 1000 });
+  });
+
+  const fixtureDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/conformance/template-engine/resources');
+  it.runIf(existsSync(fixtureDir))('survives mutated real templates', () => {
+    const templates = readdirSync(fixtureDir)
+      .map((f) => parseSections(readFileSync(resolve(fixtureDir, f), 'utf8'))['TEMPLATE'])
+      .filter((t): t is string => t !== undefined);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...templates),
+        fc.array(fc.tuple(fc.nat(), fc.nat({ max: 8 }), fc.constantFrom('', '{', '}', '.', '|', '{.end}', '{.or}', ' ', '@')), {
+          maxLength: 6,
+        }),
+        (template, edits) => {
+          let s = template;
+          for (const [at, len, insert] of edits) {
+            const i = at % (s.length + 1);
+            s = s.slice(0, i) + insert + s.slice(i + len);
+          }
+          exercise(s);
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { compile, render } from './index.js';
+
+const html = (src: string, data: unknown = {}, options = {}) => render(src, data, options).html;
+
+describe('render', () => {
+  it('resolves variables by walking the frames, and @ only in the current node', () => {
+    const data = { a: 'outer', s: { b: 'inner' } };
+    expect(html('{.section s}{b}/{a}/{@.a}{.end}', data)).toBe('inner/outer/');
+  });
+
+  it('looks up the first segment of a section path in the current node only', () => {
+    expect(html('{.section s}{.section a}yes{.or}no{.end}{.end}', { a: 1, s: { x: 1 } })).toBe('no');
+  });
+
+  it('emits values by type and escapes nothing by itself', () => {
+    expect(html('{s}|{n}|{t}|{f}|{z}|{o}|{a}|{m}', { s: '<b>', n: 1.5, t: true, f: false, z: null, o: { k: 1 }, a: [1, null, 'x'] })).toBe(
+      '<b>|1.5|true|false|||1,null,x|',
+    );
+  });
+
+  it('repeats with alternates, index and an alternative for empty lists', () => {
+    const src = '{.repeated section xs}{@index0}:{@index}:{@}{.alternates with},{.or}none{.end}';
+    expect(html(src, { xs: ['a', 'b'] })).toBe('0:1:a,1:2:b');
+    expect(html(src, { xs: [] })).toBe('none');
+    expect(html(src, { xs: { 0: 'a' } })).toBe('none');
+  });
+
+  it('treats null list elements as missing', () => {
+    expect(html('{.repeated section xs}[{@}{v}]{.end}', { v: 'up', xs: [null, { v: 1 }] })).toBe('[up][1]');
+  });
+
+  it('evaluates .if left to right without precedence', () => {
+    const src = '{.if a || b && c}Y{.or}N{.end}';
+    expect(html(src, { a: 1, b: 0, c: 0 })).toBe('N'); // (a || b) && c
+    expect(html(src, { a: 0, b: 1, c: 1 })).toBe('Y');
+  });
+
+  it('reports unknown formatters with a suggestion and emits the tag as text', () => {
+    const { template, errors } = compile('x\n  {a|htm}', { filename: 't.html' });
+    expect(errors).toEqual([
+      { severity: 'error', code: 'UNKNOWN_FORMATTER', message: "Formatter 'htm' is unknown. Did you mean 'html'?", line: 2, column: 5, filename: 't.html' },
+    ]);
+    expect(render(template, { a: 1 }).html).toBe('x\n  {a|htm}');
+  });
+
+  it('reports unknown predicates and takes the alternative', () => {
+    const { template, errors } = compile('{.evn?}a{.or}b{.end}');
+    expect(errors[0]).toMatchObject({ code: 'UNKNOWN_PREDICATE', message: "Predicate 'evn?' is unknown. Did you mean 'even?'?", line: 1, column: 1 });
+    expect(render(template, {}).html).toBe('b');
+  });
+
+  it('applies macros and partials, with @args, private frames and a recursion limit', () => {
+    const partials = { p: '[{x}|{y}|{@args.k}]', loop: '{@|apply loop}' };
+    expect(html('{.macro m}<{@}>{.end}{v|apply m}{s|apply p k=1}', { v: 'V', x: 'X', s: { y: 'Y' } }, { partials })).toBe('<V>[X|Y|1]');
+    expect(html('{s|apply p private}', { x: 'X', s: { y: 'Y' } }, { partials })).toBe('[|Y|]');
+    const r = render('{@|apply loop}', {}, { partials });
+    expect(r.errors).toEqual([
+      expect.objectContaining({ code: 'RECURSION_DEPTH', message: "Attempt to apply partial 'loop' exceeded maximum recursion depth of 16", line: 1, column: 3, filename: 'loop' }),
+    ]);
+    expect(render('{@|apply nope}', {}).errors[0]).toMatchObject({
+      code: 'PARTIAL_NOT_FOUND',
+      message: "Attempt to apply partial 'nope' which could not be found.",
+    });
+    expect(render('{@|apply bad}', {}, { partials: { bad: 'x\n{.section a}' } }).errors[0]).toMatchObject({
+      code: 'PARTIAL_PARSE_FAILED',
+      message: 'Parse of partial "bad" failed: Reached EOF in the middle of a {.section} block: it is never closed with {.end} at line 2, column 1',
+    });
+  });
+
+  it('binds variables with .var, .ctx, .inject and .include', () => {
+    expect(html('{.var @x a|html}{@x}', { a: '<' })).toBe('&lt;');
+    expect(html('{.ctx @c k=a.b}{@c.k}', { a: { b: 2 } })).toBe('2');
+    expect(html('{.inject @i f.json}{@i.n}', {}, { injects: { 'f.json': { n: 3 } } })).toBe('3');
+    expect(html('{.macro m}{.var @v a}out{.end}{.include m}[{@v}]{.include m output}', { a: 1 })).toBe('[1]out');
+  });
+
+  it('honours enableInclude and enableExpressions', () => {
+    const r = render('{.macro m}x{.end}{.include m}{.eval 1+1}', {}, { enableInclude: false, enableExpressions: false });
+    expect(r.html).toBe('');
+    expect(r.errors.map((e) => e.code)).toEqual(['INCLUDE_DISABLED', 'EXPRESSIONS_DISABLED']);
+  });
+
+  it('emits the meta keywords', () => {
+    expect(html('{.meta-left}{.meta-right}{.space}{.tab}{.newline}')).toBe('{} \t\n');
+  });
+
+  it('never throws on bad data', () => {
+    for (const data of [undefined, null, 42, 'str', [1, 2], { a: () => 1 }]) {
+      expect(() => render('{a}{.section a}{b}{.end}{.repeated section a}{@}{.end}{a|json}', data)).not.toThrow();
+    }
+  });
+});
