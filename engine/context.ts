@@ -42,6 +42,12 @@ export interface Runnable {
 /** Finds partials by name, compiling them on first use; returns a problem message when one fails to parse. */
 export type PartialResolver = (name: string) => Runnable | { error: string } | null;
 
+/** Where templates come from during a render: the caller's partials and the plugins' built-in sources. */
+export interface TemplateSource {
+  partial: PartialResolver;
+  builtin(source: string): Runnable;
+}
+
 export function newFrame(node: unknown, parent: Frame | null, index: number, stop: boolean): Frame {
   return { node, parent, index, vars: null, macros: null, stop };
 }
@@ -66,7 +72,7 @@ export class RenderContext implements PluginContext {
   constructor(
     root: unknown,
     options: RenderOptions,
-    readonly partials: PartialResolver,
+    readonly templates: TemplateSource,
     site: Site,
   ) {
     this.root = root;
@@ -135,7 +141,7 @@ export class RenderContext implements PluginContext {
   findRunnable(name: string): Runnable | undefined {
     const macro = this.findMacro(name);
     if (macro !== undefined) return macro;
-    const partial = this.partials(name);
+    const partial = this.templates.partial(name);
     if (partial === null) {
       this.error(ErrorCode.PARTIAL_NOT_FOUND, messages.partialNotFound(name));
       return undefined;
@@ -154,6 +160,19 @@ export class RenderContext implements PluginContext {
     }
     const target = this.findRunnable(name);
     if (target === undefined) return '';
+    return this.runIsolated(target, node, args, isPrivate);
+  }
+
+  renderBuiltin(source: string, node: unknown): string {
+    if (this.depth >= MAX_PARTIAL_DEPTH) {
+      this.error(ErrorCode.RECURSION_DEPTH, messages.recursionDepth('(built-in)'));
+      return '';
+    }
+    return this.runIsolated(this.templates.builtin(source), node, null, false);
+  }
+
+  /** Run `target` with `node` pushed as a new frame, returning its output instead of appending it. */
+  private runIsolated(target: Runnable, node: unknown, args: Record<string, string> | null, isPrivate: boolean): string {
     const saved = this.out;
     const site = this.site;
     this.out = '';

@@ -2,7 +2,7 @@
  * The public API of the JSON-T engine: compile once, render many times. Neither call throws for a bad
  * template or bad data; every problem comes back as a TemplateError with its code and 1-based position.
  */
-import type { PartialResolver, Runnable } from './context.js';
+import type { Runnable, TemplateSource } from './context.js';
 import { DEFAULT_PLUGINS } from './plugins/table.js';
 import type { PluginTable } from './plugins/types.js';
 import { Template } from './template.js';
@@ -27,7 +27,7 @@ export function render(
   plugins: PluginTable = DEFAULT_PLUGINS,
 ): RenderResult {
   const compiled = typeof template === 'string' ? cachedPartial(template, undefined, plugins) : template;
-  const result = compiled.render(data, options, partialResolver(options.partials, plugins));
+  const result = compiled.render(data, options, templateSource(options.partials, plugins));
   if (typeof template === 'string' && compiled.errors.length > 0) result.errors.unshift(...compiled.errors);
   return result;
 }
@@ -53,12 +53,10 @@ function cachedPartial(source: string, name: string | undefined, plugins: Plugin
   return t;
 }
 
-function partialResolver(
-  partials: RenderOptions['partials'],
-  plugins: PluginTable,
-): PartialResolver {
-  if (partials === undefined || partials === null) return () => null;
-  return (name) => {
+function templateSource(partials: RenderOptions['partials'], plugins: PluginTable): TemplateSource {
+  const builtin = (source: string) => cachedPartial(source, BUILTIN, plugins).runnable;
+  if (partials === undefined || partials === null) return { partial: () => null, builtin };
+  const partial = (name: string): Runnable | { error: string } | null => {
     if (!Object.hasOwn(partials, name)) return null;
     const p = partials[name];
     let t: Template;
@@ -66,9 +64,13 @@ function partialResolver(
     else if (typeof p === 'string') t = cachedPartial(p, name, plugins);
     else return null;
     if (t.structuralError !== null) return { error: describeStructural(t.structuralError) };
-    return t.runnable satisfies Runnable;
+    return t.runnable;
   };
+  return { partial, builtin };
 }
+
+/** The filename reported for problems inside plugins' built-in templates. */
+const BUILTIN = '(built-in)';
 
 function describeStructural(e: TemplateError): string {
   return `${e.message} at line ${e.line}, column ${e.column}`;

@@ -3,7 +3,7 @@
  */
 import { assemble } from './assembler.js';
 import { compileBlock, type CompileProblem, type Exec } from './compiler.js';
-import { RenderContext, type PartialResolver, type Runnable, type SourceUnit } from './context.js';
+import { RenderContext, type Runnable, type SourceUnit, type TemplateSource } from './context.js';
 import { ErrorCode } from './errors.js';
 import type { RootNode } from './instructions.js';
 import { LineMap } from './lexer.js';
@@ -58,8 +58,8 @@ export class Template implements SourceUnit {
   }
 
   /** Render against `data`. Never throws: problems are collected with their positions. */
-  render(data: unknown, options: RenderOptions, partials: PartialResolver): { html: string; errors: TemplateError[] } {
-    const ctx = new RenderContext(data, options, partials, { unit: this, offset: 0 });
+  render(data: unknown, options: RenderOptions, templates: TemplateSource): { html: string; errors: TemplateError[] } {
+    const ctx = new RenderContext(data, options, templates, { unit: this, offset: 0 });
     try {
       this.runnable.run(ctx);
     } catch (e) {

@@ -2,8 +2,8 @@
  * The conformance runner: renders every fixture file under the given folders with our engine and compares
  * with the reference's expected output (both trimmed), byte for byte.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { astOf } from '../../engine/ast.js';
 import { compile, render, type RenderOptions } from '../../engine/index.js';
@@ -36,6 +36,9 @@ export function listFixtures(root: string): Fixture[] {
 export function runFixture(fixture: Fixture): Outcome {
   const s = fixture.sections;
   const base = fixture.id.slice(fixture.id.lastIndexOf('/') + 1);
+  const pair = UNIT_PAIR.exec(base);
+  if (pair !== null) return runPairFixture(fixture, pair[1]!, pair[2]!);
+  if (base.endsWith('-in.html') || base === '_numbers.json') return { status: 'skip', reason: 'input of an in/out pair' };
   if (s['TEMPLATE'] === undefined) return { status: 'skip', reason: 'not a template fixture (data for helper functions)' };
   // ast-N and pretty-N hold the expected instruction tree (the reference's numeric encoding) instead of output.
   if (base.startsWith('ast-') || base.startsWith('pretty-')) return runAstFixture(s['TEMPLATE'].trim(), s['JSON'] ?? '');
@@ -67,6 +70,27 @@ function optionsOf(s: Record<string, string>): RenderOptions {
     if (params.now !== undefined) options.now = params.now;
   }
   return options;
+}
+
+/**
+ * Folders like `i18n/units/` hold pairs instead of sectioned files: `X-in.html` is the template, `_numbers.json`
+ * its data, and `X-out-LOCALE.html` the expected output for that locale.
+ */
+const UNIT_PAIR = /^(.+)-out-([a-z]{2}(?:-[A-Z]{2})?)\.html$/;
+
+function runPairFixture(fixture: Fixture, stem: string, locale: string): Outcome {
+  const dir = dirname(fixture.path);
+  const expected = readFileSync(fixture.path, 'utf8').trim();
+  let template: string;
+  let data: unknown;
+  try {
+    template = readFileSync(join(dir, `${stem}-in.html`), 'utf8');
+    data = JSON.parse(readFileSync(join(dir, '_numbers.json'), 'utf8'));
+  } catch (e) {
+    return { status: 'fail', expected, actual: '', note: `pair input missing or broken: ${String(e)}` };
+  }
+  const actual = render(template, data, { locale, enableExpressions: true, enableInclude: true }).html.trim();
+  return expected === actual ? { status: 'pass' } : { status: 'fail', expected, actual };
 }
 
 function runAstFixture(template: string, expectedJson: string): Outcome {

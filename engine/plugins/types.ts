@@ -19,6 +19,11 @@ export interface PluginContext {
   readonly index: number;
   /** Render a macro or partial named `name` with `node` as its current node; returns its output. */
   applyTemplate(name: string, node: unknown, args: Record<string, string> | null, isPrivate: boolean): string;
+  /**
+   * Render a built-in JSON-T template (e.g. commerce markup shipped with a plugin) with `node` as its current
+   * node, in a new frame above the current one. The source is compiled once and cached; keep it in a constant.
+   */
+  renderBuiltin(source: string, node: unknown): string;
   /** Report a problem at the position of the tag being executed. */
   error(code: string, message: string): void;
   warn(code: string, message: string): void;
