@@ -8,7 +8,7 @@
  */
 import { ErrorCode, messages } from './errors.js';
 import type { BlockNode, Node, OrNode, RootNode } from './instructions.js';
-import { TokenKind, tokenize } from './lexer.js';
+import { scan, type TokenSink } from './lexer.js';
 import { parseTag } from './parser.js';
 
 /** A problem found while assembling, at a source offset. */
@@ -51,50 +51,56 @@ const DESCRIPTION: Record<State, string> = {
 };
 
 export function assemble(source: string): { root: RootNode; problems: AssemblyProblem[] } {
-  const problems: AssemblyProblem[] = [];
-  const root: RootNode = { type: 'root', block: [] };
-  const stack: OpenBlock[] = [];
-  let target = root.block;
+  const a = new Assembler(source);
+  scan(source, a);
+  return a.finish();
+}
 
-  const report = (code: string, message: string, offset: number, severity: 'error' | 'warning' = 'error') =>
-    problems.push({ code, message, offset, severity });
+class Assembler implements TokenSink {
+  readonly problems: AssemblyProblem[] = [];
+  readonly root: RootNode = { type: 'root', block: [] };
+  private readonly stack: OpenBlock[] = [];
+  private target: Node[] = this.root.block;
 
-  const appendText = (text: string) => {
+  constructor(private readonly source: string) {}
+
+  private report(code: string, message: string, offset: number, severity: 'error' | 'warning' = 'error'): void {
+    this.problems.push({ code, message, offset, severity });
+  }
+
+  private appendText(text: string): void {
+    const target = this.target;
     const last = target[target.length - 1];
     if (last !== undefined && last.type === 'text') last.text += text;
     else target.push({ type: 'text', text });
-  };
+  }
 
-  for (const token of tokenize(source)) {
-    switch (token.kind) {
-      case TokenKind.Text:
-        appendText(token.text);
-        continue;
-      case TokenKind.Comment:
-      case TokenKind.MultiComment:
-        if (token.unterminated) report(ErrorCode.UNTERMINATED_COMMENT, messages.unterminatedComment(), token.start);
-        target.push({
-          type: 'comment',
-          text: token.text,
-          multiLine: token.kind === TokenKind.MultiComment,
-          offset: token.start,
-        });
-        continue;
-    }
-    const tagText = `{${token.text}}`;
-    const parsed = parseTag(token.text, token.start);
+  text(start: number, end: number): void {
+    this.appendText(this.source.slice(start, end));
+  }
+
+  comment(start: number, bodyStart: number, bodyEnd: number, multiLine: boolean, unterminated: boolean): void {
+    if (unterminated) this.report(ErrorCode.UNTERMINATED_COMMENT, messages.unterminatedComment(), start);
+    this.target.push({ type: 'comment', text: this.source.slice(bodyStart, bodyEnd), multiLine, offset: start });
+  }
+
+  tag(start: number, end: number): void {
+    const parsed = parseTag(this.source.slice(start + 1, end - 1), start);
+    const stack = this.stack;
     const top = stack[stack.length - 1];
     switch (parsed.kind) {
       case 'text':
-        if (parsed.why !== null)
-          report(ErrorCode.NOT_AN_INSTRUCTION, messages.notAnInstruction(tagText, parsed.why), token.start, 'warning');
-        appendText(tagText);
-        break;
+        if (parsed.why !== null) {
+          const tagText = this.source.slice(start, end);
+          this.report(ErrorCode.NOT_AN_INSTRUCTION, messages.notAnInstruction(tagText, parsed.why), start, 'warning');
+        }
+        this.appendText(this.source.slice(start, end));
+        return;
       case 'node':
-        target.push(parsed.node);
-        break;
+        this.target.push(parsed.node);
+        return;
       case 'open':
-        target.push(parsed.node);
+        this.target.push(parsed.node);
         stack.push({
           node: parsed.node,
           state: STATE_OF[parsed.node.type],
@@ -102,46 +108,25 @@ export function assemble(source: string): { root: RootNode; problems: AssemblyPr
           lastOr: null,
           closedChain: false,
         });
-        target = parsed.node.block;
-        break;
+        this.target = parsed.node.block;
+        return;
       case 'end':
-        if (top === undefined) {
-          report(ErrorCode.NOT_ALLOWED_AT_ROOT, messages.notAllowedAtRoot(tagText), token.start);
-          break;
-        }
+        if (top === undefined) return this.misplaced(start, end, top);
         stack.pop();
-        target = stack.length > 0 ? stack[stack.length - 1]!.target : root.block;
-        break;
+        this.target = stack.length > 0 ? stack[stack.length - 1]!.target : this.root.block;
+        return;
       case 'alternates':
-        if (top === undefined) {
-          report(ErrorCode.NOT_ALLOWED_AT_ROOT, messages.notAllowedAtRoot(tagText), token.start);
-        } else if (top.state !== 'repeated' || top.node.type !== 'repeated') {
-          report(ErrorCode.NOT_ALLOWED_IN_BLOCK, messages.notAllowedInBlock(tagText, DESCRIPTION[top.state]), token.start);
-        } else {
-          top.node.alternatesWith = [];
-          top.state = 'alternates-with';
-          top.target = target = top.node.alternatesWith;
-        }
-        break;
+        if (top === undefined || top.state !== 'repeated' || top.node.type !== 'repeated') return this.misplaced(start, end, top);
+        top.node.alternatesWith = [];
+        top.state = 'alternates-with';
+        top.target = this.target = top.node.alternatesWith;
+        return;
       case 'or': {
-        if (top === undefined) {
-          report(ErrorCode.NOT_ALLOWED_AT_ROOT, messages.notAllowedAtRoot(tagText), token.start);
-          break;
-        }
-        if (top.node.type === 'macro') {
-          report(ErrorCode.NOT_ALLOWED_IN_BLOCK, messages.notAllowedInBlock(tagText, DESCRIPTION[top.state]), token.start);
-          break;
-        }
-        const branch: OrNode = {
-          type: 'or',
-          predicate: parsed.predicate,
-          block: [],
-          alternative: null,
-          offset: token.start,
-        };
+        if (top === undefined || top.node.type === 'macro') return this.misplaced(start, end, top);
+        const branch: OrNode = { type: 'or', predicate: parsed.predicate, block: [], alternative: null, offset: start };
         if (top.closedChain) {
           // Keep collecting into a detached branch so its content is not spilled into the live one.
-          report(ErrorCode.DEAD_CODE, messages.deadCode(), token.start);
+          this.report(ErrorCode.DEAD_CODE, messages.deadCode(), start);
         } else if (top.lastOr !== null) {
           top.lastOr.alternative = branch;
         } else {
@@ -150,20 +135,24 @@ export function assemble(source: string): { root: RootNode; problems: AssemblyPr
         if (parsed.predicate === null) top.closedChain = true;
         top.lastOr = branch;
         top.state = 'or-predicate';
-        top.target = target = branch.block;
-        break;
+        top.target = this.target = branch.block;
+        return;
       }
     }
   }
 
-  for (let i = stack.length - 1; i >= 0; i--) {
-    const open = stack[i]!;
-    problems.push({
-      code: ErrorCode.EOF_IN_BLOCK,
-      message: messages.eofInBlock(DESCRIPTION[STATE_OF[open.node.type]]),
-      offset: open.node.offset,
-      severity: 'error',
-    });
+  /** An `.or`, `.alternates with` or `.end` where the current state does not accept it: reported, dropped. */
+  private misplaced(start: number, end: number, top: OpenBlock | undefined): void {
+    const tagText = this.source.slice(start, end);
+    if (top === undefined) this.report(ErrorCode.NOT_ALLOWED_AT_ROOT, messages.notAllowedAtRoot(tagText), start);
+    else this.report(ErrorCode.NOT_ALLOWED_IN_BLOCK, messages.notAllowedInBlock(tagText, DESCRIPTION[top.state]), start);
   }
-  return { root, problems };
+
+  finish(): { root: RootNode; problems: AssemblyProblem[] } {
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const open = this.stack[i]!;
+      this.report(ErrorCode.EOF_IN_BLOCK, messages.eofInBlock(DESCRIPTION[STATE_OF[open.node.type]]), open.node.offset);
+    }
+    return { root: this.root, problems: this.problems };
+  }
 }

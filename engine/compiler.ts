@@ -1,7 +1,11 @@
 /**
- * The compiler: instruction tree → closures. Everything that can be decided once is decided here —
- * formatter and predicate names resolved, arguments prepared, paths split, expressions parsed — so a render
- * only walks closures and appends to one output string.
+ * The compiler: instruction tree → closures, in two steps.
+ *
+ * `validate` runs at compile time over the whole tree: it resolves formatter and predicate names, prepares
+ * their arguments and parses expressions, recording the results on the nodes and every problem with its
+ * position. Closures are then built block by block the first time a block runs (a block that never runs
+ * costs nothing), from those recorded results; after that a render only walks closures and appends to one
+ * output string.
  */
 import {
   lookupIndex,
@@ -15,11 +19,12 @@ import {
   type SourceUnit,
 } from './context.js';
 import { ErrorCode, messages, suggest } from './errors.js';
-import { evaluateExpression, formatExprValue, parseExpression, type Expression } from './expr/index.js';
+import { evaluateExpression, formatExprValue, parseExpression } from './expr/index.js';
 import {
   KEYWORD_TEXT,
   type FormatterCall,
   type IfNode,
+  type EvalNode,
   type Node,
   type OrNode,
   type PredicateCall,
@@ -48,7 +53,27 @@ export interface CompileEnv {
 
 const NOOP: Exec = () => {};
 
-export function compileBlock(nodes: readonly Node[], env: CompileEnv): Exec {
+/**
+ * A block whose closures are built on its first run. The caller keeps the returned function in a `let`
+ * and passes a setter, so after the first run it calls the built closure directly, with no indirection.
+ */
+function lazyBlock(nodes: readonly Node[], env: CompileEnv, install: (built: Exec) => void): Exec {
+  if (nodes.length === 0) return NOOP;
+  return (ctx) => {
+    const built = buildBlock(nodes, env);
+    install(built);
+    built(ctx);
+  };
+}
+
+/** The root block of a template, built on first render. */
+export function compileRoot(nodes: readonly Node[], env: CompileEnv): Runnable['run'] {
+  validate(nodes, env);
+  let run: Exec = lazyBlock(nodes, env, (built) => (run = built));
+  return (ctx) => run(ctx);
+}
+
+function buildBlock(nodes: readonly Node[], env: CompileEnv): Exec {
   const execs: Exec[] = [];
   for (const node of nodes) {
     const e = compileNode(node, env);
@@ -89,7 +114,7 @@ function compileNode(node: Node, env: CompileEnv): Exec {
     case 'keyword':
       return emitText(KEYWORD_TEXT[node.keyword]);
     case 'variable': {
-      const value = compileValue(node.vars, node.formatters, env, node.offset);
+      const value = compileValue(node.vars, node.formatters, env);
       if (value === null) return emitText(node.source);
       return (ctx) => {
         const v = value(ctx);
@@ -97,7 +122,7 @@ function compileNode(node: Node, env: CompileEnv): Exec {
       };
     }
     case 'bindvar': {
-      const value = compileValue(node.vars, node.formatters, env, node.offset);
+      const value = compileValue(node.vars, node.formatters, env);
       const name = node.name;
       if (value === null) return NOOP;
       return (ctx) => ctx.setVar(name, value(ctx));
@@ -117,31 +142,33 @@ function compileNode(node: Node, env: CompileEnv): Exec {
     }
     case 'section': {
       const get = compileSectionRef(node.path);
-      const block = compileBlock(node.block, env);
+      let block = lazyBlock(node.block, env, (b) => (block = b));
       const alt = compileAlternative(node.alternative, env);
+      // The reference pushes the value even when it takes the alternative: inside `{.or}` the current node is
+      // the (falsy) section value, so `{.section x}` there looks in it, not in the enclosing node.
       return (ctx) => {
         const v = get(ctx);
-        if (isTruthy(v)) {
-          ctx.push(v, -1, false);
-          block(ctx);
-          ctx.pop();
-        } else if (alt !== null) alt(ctx);
+        ctx.push(v, -1, false);
+        if (isTruthy(v)) block(ctx);
+        else if (alt !== null) alt(ctx);
+        ctx.pop();
       };
     }
     case 'repeated': {
       const get = compileSectionRef(node.path);
-      const block = compileBlock(node.block, env);
-      const between = node.alternatesWith === null ? null : compileBlock(node.alternatesWith, env);
+      let block = lazyBlock(node.block, env, (b) => (block = b));
+      let between = node.alternatesWith === null ? null : lazyBlock(node.alternatesWith, env, (b) => (between = b));
       const alt = compileAlternative(node.alternative, env);
       return (ctx) => {
         const v = get(ctx);
         if (Array.isArray(v) && v.length > 0) {
           const n = v.length;
           for (let i = 0; i < n; i++) {
-            if (i > 0 && between !== null) between(ctx);
             const item: unknown = v[i];
             ctx.push(item === null ? undefined : item, i, false);
             block(ctx);
+            // The separator runs in the frame of the element before it, as the reference does.
+            if (between !== null && i < n - 1) between(ctx);
             ctx.pop();
           }
         } else if (alt !== null) alt(ctx);
@@ -152,7 +179,8 @@ function compileNode(node: Node, env: CompileEnv): Exec {
     case 'if':
       return compileIf(node, env);
     case 'macro': {
-      const runnable: Runnable = { name: node.name, run: compileBlock(node.block, env) };
+      let body = lazyBlock(node.block, env, (b) => (body = b));
+      const runnable: Runnable = { name: node.name, run: (ctx) => body(ctx) };
       const name = node.name;
       return (ctx) => {
         (ctx.frame.macros ??= new Map()).set(name, runnable);
@@ -181,7 +209,7 @@ function compileNode(node: Node, env: CompileEnv): Exec {
       };
     }
     case 'eval':
-      return compileEval(node.code, node.offset, env);
+      return compileEval(node, env);
   }
 }
 
@@ -193,34 +221,17 @@ function siteAt(env: CompileEnv, offset: number): Site {
  * The value of a variable list run through its formatters; null when a formatter is unknown (the tag is
  * then emitted as text, as the reference does).
  */
-function compileValue(
-  vars: readonly VarRef[],
-  calls: readonly FormatterCall[],
-  env: CompileEnv,
-  offset: number,
-): Getter | null {
+function compileValue(vars: readonly VarRef[], calls: readonly FormatterCall[], env: CompileEnv): Getter | null {
   const first = compileRef(vars[0]!);
   if (calls.length === 0) return first;
   const formatters: Formatter[] = [];
   const states: unknown[] = [];
   const sites: Site[] = [];
   for (const call of calls) {
-    const f = env.plugins.formatters.get(call.name);
-    if (f === undefined) {
-      env.problems.push({
-        code: ErrorCode.UNKNOWN_FORMATTER,
-        message: messages.unknownFormatter(call.name, suggest(call.name, env.plugins.formatters.keys())),
-        offset: call.offset,
-        severity: 'error',
-      });
-      return null;
-    }
-    const prepared = f.prepare?.(call.args);
-    if (prepared?.error !== undefined) {
-      env.problems.push({ code: ErrorCode.FORMATTER_ARGS, message: prepared.error, offset: call.offset, severity: 'error' });
-    }
-    formatters.push(f);
-    states.push(prepared?.state);
+    const r = call.resolved;
+    if (r === null || r === undefined) return null;
+    formatters.push(r.impl);
+    states.push(r.state);
     sites.push(siteAt(env, call.offset));
   }
   const rest = vars.slice(1).map(compileRef);
@@ -300,7 +311,10 @@ function withSteps(head: Getter, rest: readonly string[]): Getter {
 
 function compileAlternative(or: OrNode | null, env: CompileEnv): Exec | null {
   if (or === null) return null;
-  if (or.predicate === null) return compileBlock(or.block, env);
+  if (or.predicate === null) {
+    let block = lazyBlock(or.block, env, (b) => (block = b));
+    return (ctx) => block(ctx);
+  }
   return compileBranch(or.predicate, or.block, or.alternative, or.offset, env);
 }
 
@@ -312,7 +326,7 @@ function compileBranch(
   offset: number,
   env: CompileEnv,
 ): Exec {
-  const block = compileBlock(blockNodes, env);
+  let block = lazyBlock(blockNodes, env, (b) => (block = b));
   const alt = compileAlternative(alternative, env);
   const test = compilePredicate(call, offset, env);
   return (ctx) => {
@@ -322,29 +336,16 @@ function compileBranch(
 }
 
 function compilePredicate(call: PredicateCall, offset: number, env: CompileEnv): (ctx: RenderContext) => boolean {
-  const p: Predicate | undefined = env.plugins.predicates.get(call.name);
-  if (p === undefined) {
-    env.problems.push({
-      code: ErrorCode.UNKNOWN_PREDICATE,
-      message: messages.unknownPredicate(call.name, suggest(call.name, env.plugins.predicates.keys())),
-      offset,
-      severity: 'error',
-    });
-    return () => false;
-  }
-  const args: PredicateArg[] = call.args.map(parsePredicateArg);
-  const prepared = p.prepare?.(args, call.args);
-  if (prepared?.error !== undefined) {
-    env.problems.push({ code: ErrorCode.FORMATTER_ARGS, message: prepared.error, offset, severity: 'error' });
-  }
-  const state = prepared?.state;
+  const r = call.resolved;
+  if (r === null || r === undefined) return () => false;
+  const { impl, args, state } = r;
   const site = siteAt(env, offset);
   return (ctx) => {
     ctx.site = site;
     try {
-      return p.test(ctx, args, state);
+      return impl.test(ctx, args, state);
     } catch (e) {
-      ctx.error(ErrorCode.PREDICATE_FAILED, messages.predicateFailed(p.name, describe(e)));
+      ctx.error(ErrorCode.PREDICATE_FAILED, messages.predicateFailed(impl.name, describe(e)));
       return false;
     }
   };
@@ -353,7 +354,7 @@ function compilePredicate(call: PredicateCall, offset: number, env: CompileEnv):
 function compileIf(node: IfNode, env: CompileEnv): Exec {
   const getters = node.vars.map(compileRef);
   const ops = node.operators.map((op) => op === '&&');
-  const block = compileBlock(node.block, env);
+  let block = lazyBlock(node.block, env, (b) => (block = b));
   const alt = compileAlternative(node.alternative, env);
   const first = getters[0]!;
   const test =
@@ -375,19 +376,10 @@ function compileIf(node: IfNode, env: CompileEnv): Exec {
   };
 }
 
-function compileEval(code: string, offset: number, env: CompileEnv): Exec {
-  const site = siteAt(env, offset);
-  const parsed = parseExpression(code);
-  if (parsed.error !== null || parsed.expression === null) {
-    env.problems.push({
-      code: ErrorCode.EXPRESSION_PARSE,
-      message: parsed.error ?? 'Expression could not be parsed',
-      offset,
-      severity: 'error',
-    });
-    return NOOP;
-  }
-  const expression: Expression = parsed.expression;
+function compileEval(node: EvalNode, env: CompileEnv): Exec {
+  const site = siteAt(env, node.offset);
+  const expression = node.expression;
+  if (expression === null || expression === undefined) return NOOP;
   return (ctx) => {
     ctx.site = site;
     if (!ctx.enableExpressions) return ctx.error(ErrorCode.EXPRESSIONS_DISABLED, messages.expressionsDisabled());
@@ -400,6 +392,105 @@ function compileEval(code: string, offset: number, env: CompileEnv): Exec {
     for (const [name, value] of r.assignments) ctx.setVar(name, value);
     if (r.hasValue) ctx.out += formatExprValue(r.value);
   };
+}
+
+/* ---------------------------------------------------------------- compile-time validation */
+
+/**
+ * Walk the whole tree once at compile time: resolve every formatter and predicate, prepare arguments, parse
+ * expressions, and report each problem with its position. Results are kept on the nodes for the builders.
+ */
+function validate(nodes: readonly Node[], env: CompileEnv): void {
+  for (const node of nodes) {
+    switch (node.type) {
+      case 'variable':
+      case 'bindvar':
+        for (const call of node.formatters) resolveFormatter(call, env);
+        break;
+      case 'section':
+      case 'repeated':
+      case 'if':
+        validate(node.block, env);
+        if (node.type === 'repeated' && node.alternatesWith !== null) validate(node.alternatesWith, env);
+        validateAlternative(node.alternative, env);
+        break;
+      case 'predicate':
+        resolvePredicate(node.predicate, node.offset, env);
+        validate(node.block, env);
+        validateAlternative(node.alternative, env);
+        break;
+      case 'macro':
+        validate(node.block, env);
+        break;
+      case 'eval':
+        parseEval(node, env);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+function validateAlternative(or: OrNode | null, env: CompileEnv): void {
+  for (let b = or; b !== null; b = b.alternative) {
+    if (b.predicate !== null) resolvePredicate(b.predicate, b.offset, env);
+    validate(b.block, env);
+  }
+}
+
+function resolveFormatter(call: FormatterCall, env: CompileEnv): void {
+  if (call.resolved !== undefined) return;
+  const impl = env.plugins.formatters.get(call.name);
+  if (impl === undefined) {
+    call.resolved = null;
+    env.problems.push({
+      code: ErrorCode.UNKNOWN_FORMATTER,
+      message: messages.unknownFormatter(call.name, suggest(call.name, env.plugins.formatters.keys())),
+      offset: call.offset,
+      severity: 'error',
+    });
+    return;
+  }
+  const prepared = impl.prepare?.(call.args);
+  if (prepared?.error !== undefined) {
+    env.problems.push({ code: ErrorCode.FORMATTER_ARGS, message: prepared.error, offset: call.offset, severity: 'error' });
+  }
+  call.resolved = { impl, state: prepared?.state };
+}
+
+function resolvePredicate(call: PredicateCall, offset: number, env: CompileEnv): void {
+  if (call.resolved !== undefined) return;
+  const impl: Predicate | undefined = env.plugins.predicates.get(call.name);
+  if (impl === undefined) {
+    call.resolved = null;
+    env.problems.push({
+      code: ErrorCode.UNKNOWN_PREDICATE,
+      message: messages.unknownPredicate(call.name, suggest(call.name, env.plugins.predicates.keys())),
+      offset,
+      severity: 'error',
+    });
+    return;
+  }
+  const args: PredicateArg[] = call.args.map(parsePredicateArg);
+  const prepared = impl.prepare?.(args, call.args);
+  if (prepared?.error !== undefined) {
+    env.problems.push({ code: ErrorCode.FORMATTER_ARGS, message: prepared.error, offset, severity: 'error' });
+  }
+  call.resolved = { impl, args, state: prepared?.state };
+}
+
+function parseEval(node: EvalNode, env: CompileEnv): void {
+  if (node.expression !== undefined) return;
+  const parsed = parseExpression(node.code);
+  node.expression = parsed.error === null ? parsed.expression : null;
+  if (node.expression === null) {
+    env.problems.push({
+      code: ErrorCode.EXPRESSION_PARSE,
+      message: parsed.error ?? 'Expression could not be parsed',
+      offset: node.offset,
+      severity: 'error',
+    });
+  }
 }
 
 export { resolveIn };

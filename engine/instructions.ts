@@ -1,3 +1,6 @@
+import type { Expression } from './expr/index.js';
+import type { Formatter, Predicate, PredicateArg } from './plugins/types.js';
+
 /**
  * The instruction tree the assembler builds and the compiler turns into closures.
  * Every node keeps the offset of its tag so problems can be reported with a line and column.
@@ -15,6 +18,8 @@ export interface FormatterCall {
   /** The delimiter that split the arguments ('' when there are none). */
   readonly delimiter: string;
   readonly offset: number;
+  /** Set at compile time: the formatter and its prepared state, or null when the name is unknown. */
+  resolved?: { readonly impl: Formatter; readonly state: unknown } | null;
 }
 
 export interface PredicateCall {
@@ -22,6 +27,8 @@ export interface PredicateCall {
   readonly name: string;
   readonly args: readonly string[];
   readonly delimiter: string;
+  /** Set at compile time: the predicate, its parsed arguments and prepared state, or null when unknown. */
+  resolved?: { readonly impl: Predicate; readonly args: readonly PredicateArg[]; readonly state: unknown } | null;
 }
 
 interface At {
@@ -118,6 +125,8 @@ export interface EvalNode extends At {
   readonly type: 'eval';
   readonly code: string;
   readonly debug: boolean;
+  /** Set at compile time: the parsed expression, or null when it does not parse. */
+  expression?: Expression | null;
 }
 
 export interface CommentNode extends At {

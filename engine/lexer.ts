@@ -6,12 +6,8 @@
  * separates text from candidate tags and recognises the two comment forms, which may contain braces.
  */
 
-export const enum TokenKind {
-  Text,
-  Tag,
-  Comment,
-  MultiComment,
-}
+export const TokenKind = { Text: 'text', Tag: 'tag', Comment: 'comment', MultiComment: 'multi-comment' } as const;
+export type TokenKind = (typeof TokenKind)[keyof typeof TokenKind];
 
 export interface Token {
   kind: TokenKind;
@@ -25,60 +21,75 @@ export interface Token {
   unterminated?: boolean;
 }
 
-const OPEN = 123; // {
-const CLOSE = 125; // }
 const HASH = 35; // #
 
-export function tokenize(src: string): Token[] {
-  const tokens: Token[] = [];
+/** Receives the pieces of a source in order, as offsets: nothing is sliced or allocated by the scan itself. */
+export interface TokenSink {
+  /** Literal text src[start, end). */
+  text(start: number, end: number): void;
+  /** A candidate tag: `{` at `start`, `}` at `end - 1`. */
+  tag(start: number, end: number): void;
+  /** A comment whose body is src[bodyStart, bodyEnd); `{` at `start`. */
+  comment(start: number, bodyStart: number, bodyEnd: number, multiLine: boolean, unterminated: boolean): void;
+}
+
+export function scan(src: string, sink: TokenSink): void {
   const n = src.length;
   let textStart = 0; // start of pending literal text
-  let i = 0;
-  while (i < n) {
-    let open = src.indexOf('{', i);
-    if (open < 0) break;
-    // Scan for the closing brace; a later `{` restarts the tag there.
-    let k = open + 1;
-    let close = -1;
-    while (k < n && !isMultiCommentStart(src, open)) {
-      const c = src.charCodeAt(k);
-      if (c === CLOSE) {
-        close = k;
-        break;
-      }
-      if (c === OPEN) open = k;
-      k++;
-    }
-    if (isMultiCommentStart(src, open)) {
-      if (open > textStart) tokens.push(text(src, textStart, open));
-      const endMark = src.indexOf('##}', open + 3);
+  // Each `{` is found by indexOf exactly once: `open` is the current one, `next` the one after it.
+  let open = src.indexOf('{');
+  // Position of the next `{##` at or after the scan point (-1: none left); found once, reused while ahead.
+  let nextComment = open < 0 ? -1 : src.indexOf('{##', open);
+  while (open >= 0) {
+    const close = src.indexOf('}', open + 1);
+    if (nextComment >= 0 && (close < 0 || nextComment < close)) {
+      // A multi-line comment starts before this tag could close: it wins, and may contain braces.
+      if (nextComment > textStart) sink.text(textStart, nextComment);
+      const endMark = src.indexOf('##}', nextComment + 3);
       if (endMark < 0) {
-        tokens.push({ kind: TokenKind.MultiComment, text: src.slice(open + 3), start: open, end: n, unterminated: true });
-        return tokens;
+        sink.comment(nextComment, nextComment + 3, n, true, true);
+        return;
       }
-      tokens.push({ kind: TokenKind.MultiComment, text: src.slice(open + 3, endMark), start: open, end: endMark + 3 });
-      i = textStart = endMark + 3;
+      sink.comment(nextComment, nextComment + 3, endMark, true, false);
+      textStart = endMark + 3;
+      open = src.indexOf('{', textStart);
+      nextComment = open < 0 ? -1 : src.indexOf('{##', open);
       continue;
     }
     if (close < 0) break; // no closing brace: the rest is text
-    if (open > textStart) tokens.push(text(src, textStart, open));
-    if (src.charCodeAt(open + 1) === HASH) {
-      tokens.push({ kind: TokenKind.Comment, text: src.slice(open + 2, close), start: open, end: close + 1 });
-    } else {
-      tokens.push({ kind: TokenKind.Tag, text: src.slice(open + 1, close), start: open, end: close + 1 });
+    // A later `{` before the closing brace restarts the tag there.
+    let next = src.indexOf('{', open + 1);
+    while (next >= 0 && next < close) {
+      open = next;
+      next = src.indexOf('{', open + 1);
     }
-    i = textStart = close + 1;
+    if (open > textStart) sink.text(textStart, open);
+    if (src.charCodeAt(open + 1) === HASH) sink.comment(open, open + 2, close, false, false);
+    else sink.tag(open, close + 1);
+    textStart = close + 1;
+    open = next;
   }
-  if (textStart < n) tokens.push(text(src, textStart, n));
+  if (textStart < n) sink.text(textStart, n);
+}
+
+/** The scan as a list of tokens (for tests and tools; the assembler consumes the scan directly). */
+export function tokenize(src: string): Token[] {
+  const tokens: Token[] = [];
+  scan(src, {
+    text: (start, end) => tokens.push({ kind: TokenKind.Text, text: src.slice(start, end), start, end }),
+    tag: (start, end) => tokens.push({ kind: TokenKind.Tag, text: src.slice(start + 1, end - 1), start, end }),
+    comment(start, bodyStart, bodyEnd, multiLine, unterminated) {
+      const token: Token = {
+        kind: multiLine ? TokenKind.MultiComment : TokenKind.Comment,
+        text: src.slice(bodyStart, bodyEnd),
+        start,
+        end: unterminated ? bodyEnd : bodyEnd + (multiLine ? 3 : 1),
+      };
+      if (unterminated) token.unterminated = true;
+      tokens.push(token);
+    },
+  });
   return tokens;
-}
-
-function isMultiCommentStart(src: string, at: number): boolean {
-  return src.charCodeAt(at + 1) === HASH && src.charCodeAt(at + 2) === HASH;
-}
-
-function text(src: string, start: number, end: number): Token {
-  return { kind: TokenKind.Text, text: src.slice(start, end), start, end };
 }
 
 /** Maps offsets to 1-based line and column; built only when a position is needed. */

@@ -23,12 +23,14 @@ export type Parsed =
   | { readonly kind: 'text'; readonly why: string | null };
 
 const NOT_A_TAG: Parsed = { kind: 'text', why: null };
+const END: Parsed = { kind: 'end' };
+const PLAIN_OR: Parsed = { kind: 'or', predicate: null };
 
 const KEYWORDS: ReadonlySet<string> = new Set(['meta-left', 'meta-right', 'newline', 'space', 'tab']);
 
 /** `{content}` at `offset` → an instruction, or text. */
 export function parseTag(content: string, offset: number): Parsed {
-  const c = content.charCodeAt(0);
+  const c = at(content, 0);
   if (c === DOT) return parseDotTag(content, offset);
   if (!isRefStart(c)) return NOT_A_TAG;
   const v = parseVarsAndFormatters(content, 0, offset + 1);
@@ -47,36 +49,40 @@ function parseDotTag(content: string, offset: number): Parsed {
   const wordEnd = scanWord(content, 1);
   if (wordEnd === 1) return bad('has no instruction name after the dot');
   const word = content.slice(1, wordEnd);
-  if (content.charCodeAt(wordEnd) === QUESTION) {
+  if (at(content, wordEnd) === QUESTION) {
     const predicate = parsePredicateCall(content, 1);
     return { kind: 'open', node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
+  }
+  if (wordEnd === content.length) {
+    // The most common tags carry nothing after their keyword.
+    if (word === 'end') return END;
+    if (word === 'or') return PLAIN_OR;
   }
   const rest = content.slice(wordEnd);
   switch (word) {
     case 'end':
-      return rest === '' ? { kind: 'end' } : bad('{.end} takes no arguments');
+      return bad('{.end} takes no arguments');
     case 'or':
-      if (rest === '') return { kind: 'or', predicate: null };
-      if (rest.charCodeAt(0) !== SPACE) return bad('{.or} must be followed by a single space and a predicate');
+      if (at(rest, 0) !== SPACE) return bad('{.or} must be followed by a single space and a predicate');
       return parseOrPredicate(rest.slice(1));
     case 'section':
     case 'repeated':
-      return parseSection(word, rest, offset);
+      return parseSection(word, content, wordEnd, offset);
     case 'alternates':
       return rest === ' with' ? { kind: 'alternates' } : bad('the instruction is {.alternates with}');
     case 'if':
-      return parseIf(rest, offset);
+      return parseIf(content, wordEnd, offset);
     case 'var':
       return parseBindVar(rest, offset, content, offset + 1 + wordEnd);
     case 'ctx':
       return parseCtxVar(rest, offset);
     case 'macro': {
       const name = rest.slice(1);
-      if (rest.charCodeAt(0) !== SPACE || name === '' || /\s/.test(name)) return bad('{.macro} needs one name');
+      if (at(rest, 0) !== SPACE || name === '' || /\s/.test(name)) return bad('{.macro} needs one name');
       return { kind: 'open', node: { type: 'macro', name, block: [], offset } };
     }
     case 'include': {
-      if (rest.charCodeAt(0) !== SPACE) return bad('{.include} needs a name');
+      if (at(rest, 0) !== SPACE) return bad('{.include} needs a name');
       const [name, ...args] = rest.slice(1).split(' ');
       if (!name) return bad('{.include} needs a name');
       return { kind: 'node', node: { type: 'include', name, args, offset } };
@@ -84,14 +90,14 @@ function parseDotTag(content: string, offset: number): Parsed {
     case 'inject': {
       const parts = rest.slice(1).split(' ');
       const [name, path, ...args] = parts;
-      if (rest.charCodeAt(0) !== SPACE || !name || !isLocalName(name) || !path)
+      if (at(rest, 0) !== SPACE || !name || !isLocalName(name) || !path)
         return bad('{.inject} needs a @name and a path');
       return { kind: 'node', node: { type: 'inject', name, path, args, offset } };
     }
     case 'eval': {
-      if (rest !== '' && rest.charCodeAt(0) !== SPACE) return bad('{.eval} must be followed by a space');
+      if (rest !== '' && at(rest, 0) !== SPACE) return bad('{.eval} must be followed by a space');
       let code = rest.slice(1);
-      const debug = code.charCodeAt(0) === HASH;
+      const debug = at(code, 0) === HASH;
       if (debug) code = code.slice(1);
       return { kind: 'node', node: { type: 'eval', code, debug, offset } };
     }
@@ -103,21 +109,21 @@ function parseDotTag(content: string, offset: number): Parsed {
   }
 }
 
-function parseSection(word: string, rest: string, offset: number): Parsed {
+function parseSection(word: string, content: string, from: number, offset: number): Parsed {
   const prefix = word === 'repeated' ? ' section ' : ' ';
-  if (!rest.startsWith(prefix)) return bad(`the instruction is {.${word === 'repeated' ? 'repeated section' : 'section'} path}`);
-  const r = parseRef(rest, prefix.length);
-  if (r === null || r.end !== rest.length) return bad('the section path is not a variable reference');
+  if (!content.startsWith(prefix, from)) return bad(`the instruction is {.${word === 'repeated' ? 'repeated section' : 'section'} path}`);
+  const ref = parseRef(content, from + prefix.length);
+  if (ref === null || refEnd !== content.length) return bad('the section path is not a variable reference');
   const node: BlockNode =
     word === 'repeated'
-      ? { type: 'repeated', path: r.ref, block: [], alternatesWith: null, alternative: null, offset }
-      : { type: 'section', path: r.ref, block: [], alternative: null, offset };
+      ? { type: 'repeated', path: ref, block: [], alternatesWith: null, alternative: null, offset }
+      : { type: 'section', path: ref, block: [], alternative: null, offset };
   return { kind: 'open', node };
 }
 
 function parseOrPredicate(s: string): Parsed {
   const end = scanWord(s, 0);
-  if (end === 0 || s.charCodeAt(end) !== QUESTION) return bad('{.or} takes a predicate (name ending in ?)');
+  if (end === 0 || at(s, end) !== QUESTION) return bad('{.or} takes a predicate (name ending in ?)');
   return { kind: 'or', predicate: parsePredicateCall(s, 0) };
 }
 
@@ -129,26 +135,26 @@ function parsePredicateCall(s: string, start: number): PredicateCall {
   return { name, args, delimiter };
 }
 
-function parseIf(rest: string, offset: number): Parsed {
-  if (rest.charCodeAt(0) !== SPACE) return bad('{.if} needs a condition');
-  const s = rest.slice(1);
-  const wordEnd = scanWord(s, 0);
-  if (wordEnd > 0 && s.charCodeAt(wordEnd) === QUESTION) {
-    const predicate = parsePredicateCall(s, 0);
+function parseIf(s: string, from: number, offset: number): Parsed {
+  if (at(s, from) !== SPACE) return bad('{.if} needs a condition');
+  const start = from + 1;
+  const wordEnd = scanWord(s, start);
+  if (wordEnd > start && at(s, wordEnd) === QUESTION) {
+    const predicate = parsePredicateCall(s, start);
     return { kind: 'open', node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
   }
   const vars: VarRef[] = [];
   const operators: ('&&' | '||')[] = [];
-  let i = 0;
+  let i = start;
   for (;;) {
-    const r = parseRef(s, i);
-    if (r === null) return bad('the condition is not variables joined by && or ||');
-    vars.push(r.ref);
-    i = skipSpaces(s, r.end);
+    const ref = parseRef(s, i);
+    if (ref === null) return bad('the condition is not variables joined by && or ||');
+    vars.push(ref);
+    i = skipSpaces(s, refEnd);
     if (i === s.length) break;
-    const op = s.slice(i, i + 2);
-    if (op !== '&&' && op !== '||') return bad('the condition is not variables joined by && or ||');
-    operators.push(op);
+    const c = at(s, i);
+    if ((c !== AMP && c !== PIPE) || at(s, i + 1) !== c) return bad('the condition is not variables joined by && or ||');
+    operators.push(c === AMP ? '&&' : '||');
     i = skipSpaces(s, i + 2);
   }
   return { kind: 'open', node: { type: 'if', operators, vars, block: [], alternative: null, offset } };
@@ -157,7 +163,7 @@ function parseIf(rest: string, offset: number): Parsed {
 function parseBindVar(rest: string, offset: number, content: string, restOffset: number): Parsed {
   const space = rest.indexOf(' ', 1);
   const name = rest.slice(1, space);
-  if (rest.charCodeAt(0) !== SPACE || space < 0 || !isLocalName(name)) return bad('{.var} needs a @name and a value');
+  if (at(rest, 0) !== SPACE || space < 0 || !isLocalName(name)) return bad('{.var} needs a @name and a value');
   const v = parseVarsAndFormatters(rest, space + 1, restOffset);
   if (v === null || v.end !== rest.length) return bad('the value of {.var} is not a variable reference');
   return {
@@ -169,13 +175,13 @@ function parseBindVar(rest: string, offset: number, content: string, restOffset:
 function parseCtxVar(rest: string, offset: number): Parsed {
   const parts = rest.slice(1).split(' ').filter((p) => p !== '');
   const name = parts.shift();
-  if (rest.charCodeAt(0) !== SPACE || !name || !isLocalName(name)) return bad('{.ctx} needs a @name');
+  if (at(rest, 0) !== SPACE || !name || !isLocalName(name)) return bad('{.ctx} needs a @name');
   const bindings: { key: string; ref: VarRef }[] = [];
   for (const part of parts) {
     const eq = part.indexOf('=');
-    const r = eq > 0 ? parseRef(part, eq + 1) : null;
-    if (r === null || r.end !== part.length) return bad(`'${part}' is not key=path`);
-    bindings.push({ key: part.slice(0, eq), ref: r.ref });
+    const ref = eq > 0 ? parseRef(part, eq + 1) : null;
+    if (ref === null || refEnd !== part.length) return bad(`'${part}' is not key=path`);
+    bindings.push({ key: part.slice(0, eq), ref });
   }
   return { kind: 'node', node: { type: 'ctxvar', name, bindings, offset } };
 }
@@ -189,17 +195,17 @@ function parseVarsAndFormatters(
   const vars: VarRef[] = [];
   let i = start;
   for (;;) {
-    const r = parseRef(s, i);
-    if (r === null) return null;
-    vars.push(r.ref);
-    i = r.end;
+    const ref = parseRef(s, i);
+    if (ref === null) return null;
+    vars.push(ref);
+    i = refEnd;
     const j = skipSpaces(s, i);
-    if (s.charCodeAt(j) !== COMMA) break;
+    if (at(s, j) !== COMMA) break;
     i = skipSpaces(s, j + 1);
   }
   const formatters: FormatterCall[] = [];
-  while (s.charCodeAt(i) === PIPE) {
-    if (s.charCodeAt(i + 1) === PIPE) return null; // `{a||b}` is text
+  while (at(s, i) === PIPE) {
+    if (at(s, i + 1) === PIPE) return null; // `{a||b}` is text
     const nameStart = i + 1;
     const nameEnd = scanWord(s, nameStart);
     if (nameEnd === nameStart) return null;
@@ -222,15 +228,21 @@ function splitArgs(s: string, from: number, to: number): { args: readonly string
   return { args: body === '' ? NO_ARGS : body.split(delimiter), delimiter };
 }
 
-/** A dotted variable reference starting at `i`: segments `@`, digits, or an optional `@`/`$` plus a word. */
-export function parseRef(s: string, i: number): { ref: VarRef; end: number } | null {
+/** Where the last successful parseRef stopped (a module variable saves a result object per reference). */
+let refEnd = 0;
+
+/**
+ * A dotted variable reference starting at `i`: segments `@`, digits, or an optional `@`/`$` plus a word.
+ * On success, `refEnd` is where it stops.
+ */
+export function parseRef(s: string, i: number): VarRef | null {
   const start = i;
   const segs: string[] = [];
   for (;;) {
     const segStart = i;
-    const c = s.charCodeAt(i);
+    const c = at(s, i);
     if (isDigit(c)) {
-      while (isDigit(s.charCodeAt(i))) i++;
+      while (isDigit(at(s, i))) i++;
     } else if (c === AT || c === DOLLAR) {
       const w = scanWord(s, i + 1);
       if (w === i + 1 && c === DOLLAR) return null;
@@ -241,29 +253,38 @@ export function parseRef(s: string, i: number): { ref: VarRef; end: number } | n
       i = w;
     }
     segs.push(s.slice(segStart, i));
-    if (s.charCodeAt(i) !== DOT) break;
+    if (at(s, i) !== DOT) break;
     i++;
   }
-  return { ref: { raw: s.slice(start, i), segs }, end: i };
+  refEnd = i;
+  return { raw: s.slice(start, i), segs };
 }
 
 export function isLocalName(name: string): boolean {
-  return name.length > 1 && name.charCodeAt(0) === AT && scanWord(name, 1) === name.length;
+  return name.length > 1 && at(name, 0) === AT && scanWord(name, 1) === name.length;
 }
 
 /** End of a word `[a-zA-Z][a-zA-Z0-9_-]*` starting at `i` (== i when there is none). */
 function scanWord(s: string, i: number): number {
-  if (!isLetter(s.charCodeAt(i))) return i;
+  if (!isLetter(at(s, i))) return i;
   i++;
   for (;;) {
-    const c = s.charCodeAt(i);
+    const c = at(s, i);
     if (isLetter(c) || isDigit(c) || c === UNDERSCORE || c === DASH) i++;
     else return i;
   }
 }
 
+/**
+ * The char code at `i`, or -1 past the end. Reading past the end with charCodeAt yields NaN, which turns
+ * V8's small-integer feedback into doubles and deoptimises every comparison: never do that here.
+ */
+function at(s: string, i: number): number {
+  return i < s.length ? s.charCodeAt(i) : -1;
+}
+
 function skipSpaces(s: string, i: number): number {
-  while (s.charCodeAt(i) === SPACE) i++;
+  while (at(s, i) === SPACE) i++;
   return i;
 }
 
@@ -285,6 +306,7 @@ const SPACE = 32;
 const HASH = 35;
 const COMMA = 44;
 const PIPE = 124;
+const AMP = 38;
 const AT = 64;
 const DOLLAR = 36;
 const UNDERSCORE = 95;

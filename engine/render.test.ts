@@ -14,8 +14,8 @@ describe('render', () => {
   });
 
   it('emits values by type and escapes nothing by itself', () => {
-    expect(html('{s}|{n}|{t}|{f}|{z}|{o}|{a}|{m}', { s: '<b>', n: 1.5, t: true, f: false, z: null, o: { k: 1 }, a: [1, null, 'x'] })).toBe(
-      '<b>|1.5|true|false|||1,null,x|',
+    expect(html('{s}|{n}|{t}|{f}|{z}|{o}|{a}|{m}', { s: '<b>', n: 1.5, t: true, f: false, z: null, o: { k: 1 }, a: [1, null, 'x', [2, 3], { k: 1 }] })).toBe(
+      '<b>|1.5|true|false|||1,null,x,2,3,[object Object]|',
     );
   });
 
@@ -89,5 +89,19 @@ describe('render', () => {
     for (const data of [undefined, null, 42, 'str', [1, 2], { a: () => 1 }]) {
       expect(() => render('{a}{.section a}{b}{.end}{.repeated section a}{@}{.end}{a|json}', data)).not.toThrow();
     }
+  });
+});
+
+describe('frames, as the reference keeps them', () => {
+  it('pushes a section value even when it takes the alternative', () => {
+    expect(html('{.section s}x{.or}[{@}|{.section a}A{.or}noA{.end}]{.end}', { s: 0, a: 1 })).toBe('[0|noA]');
+  });
+
+  it('does not push a repeated section value when it takes the alternative', () => {
+    expect(html('{.repeated section xs}x{.or}[{b}]{.end}', { xs: { b: 2 }, b: 1 })).toBe('[1]');
+  });
+
+  it('runs the separator in the frame of the element before it', () => {
+    expect(html('{.repeated section xs}[{@}]{.alternates with}({@}|{@index}){.end}', { xs: [1, 2, 3] })).toBe('[1](1|1)[2](2|2)[3]');
   });
 });

@@ -2,7 +2,7 @@
  * A compiled template: its source, tree, closures and compile-time problems. Compiled once, rendered many times.
  */
 import { assemble } from './assembler.js';
-import { compileBlock, type CompileProblem, type Exec } from './compiler.js';
+import { compileRoot, type CompileProblem } from './compiler.js';
 import { RenderContext, type Runnable, type SourceUnit, type TemplateSource } from './context.js';
 import { ErrorCode } from './errors.js';
 import type { RootNode } from './instructions.js';
@@ -34,11 +34,11 @@ export class Template implements SourceUnit {
   ) {
     this.lines = new LineMap(source);
     const problems: CompileProblem[] = [...assemblyProblems];
-    const exec: Exec = compileBlock(root.block, { plugins, unit: this, problems });
+    const run = compileRoot(root.block, { plugins, unit: this, problems });
     problems.sort((a, b) => a.offset - b.offset);
     this.errors = problems.map((p) => this.toError(p));
     this.structuralError = this.errors.find((e, i) => STRUCTURAL.has(problems[i]!.code)) ?? null;
-    this.runnable = { name: filename ?? '', run: exec };
+    this.runnable = { name: filename ?? '', run };
   }
 
   static compile(source: string, plugins: PluginTable, filename?: string): Template {

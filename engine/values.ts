@@ -43,7 +43,10 @@ function arrayText(a: unknown[]): string {
   for (let i = 0; i < a.length; i++) {
     if (i > 0) s += ',';
     const e = a[i];
-    s += e === null ? 'null' : toText(e);
+    // Elements print as JavaScript's join would, except null, which the reference prints as `null`.
+    if (e === null) s += 'null';
+    else if (typeof e === 'object') s += Array.isArray(e) ? arrayText(e) : '[object Object]';
+    else s += toText(e);
   }
   return s;
 }
