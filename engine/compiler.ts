@@ -8,9 +8,12 @@
  * output string.
  */
 import {
+  isPlainKey,
   lookupIndex,
   lookupKey,
+  lookupPlainKey,
   lookupVar,
+  plainStep,
   resolveIn,
   step,
   type RenderContext,
@@ -31,7 +34,7 @@ import {
   type VarRef,
 } from './instructions.js';
 import { parsePredicateArg } from './plugins/args.js';
-import type { Formatter, PluginTable, Predicate, PredicateArg } from './plugins/types.js';
+import type { Formatter, PluginContext, PluginTable, Predicate, PredicateArg } from './plugins/types.js';
 import { isTruthy, toText } from './values.js';
 
 export type Exec = (ctx: RenderContext) => void;
@@ -273,6 +276,7 @@ export function compileRef(ref: VarRef): Getter {
   else if (first === '@index') head = (ctx) => lookupIndex(ctx.frame, 1);
   else if (first === '@index0') head = (ctx) => lookupIndex(ctx.frame, 0);
   else if (first.charCodeAt(0) === 64) head = (ctx) => lookupVar(ctx.frame, first);
+  else if (isPlainKey(first)) head = (ctx) => lookupPlainKey(ctx.frame, first);
   else head = (ctx) => lookupKey(ctx.frame, first);
   return withSteps(head, rest);
 }
@@ -281,32 +285,26 @@ export function compileRef(ref: VarRef): Getter {
 function compileSectionRef(ref: VarRef): Getter {
   const first = ref.segs[0]!;
   if (first.charCodeAt(0) === 64) return compileRef(ref);
-  return withSteps((ctx) => step(ctx.frame.node, first), ref.segs.slice(1));
+  const head: Getter = isPlainKey(first) ? (ctx) => plainStep(ctx.frame.node, first) : (ctx) => step(ctx.frame.node, first);
+  return withSteps(head, ref.segs.slice(1));
 }
 
 function withSteps(head: Getter, rest: readonly string[]): Getter {
-  switch (rest.length) {
-    case 0:
-      return head;
-    case 1: {
-      const a = rest[0]!;
-      return (ctx) => step(head(ctx), a);
-    }
-    case 2: {
-      const a = rest[0]!;
-      const b = rest[1]!;
-      return (ctx) => {
-        const v = step(head(ctx), a);
-        return v === undefined ? v : step(v, b);
-      };
-    }
-    default:
-      return (ctx) => {
-        let v = head(ctx);
-        for (let i = 0; i < rest.length && v !== undefined; i++) v = step(v, rest[i]!);
-        return v;
-      };
+  if (rest.length === 0) return head;
+  if (rest.length === 1) {
+    const a = rest[0]!;
+    return isPlainKey(a) ? (ctx) => plainStep(head(ctx), a) : (ctx) => step(head(ctx), a);
   }
+  if (rest.length === 2 && isPlainKey(rest[0]!) && isPlainKey(rest[1]!)) {
+    const a = rest[0]!;
+    const b = rest[1]!;
+    return (ctx) => plainStep(plainStep(head(ctx), a), b);
+  }
+  return (ctx) => {
+    let v = head(ctx);
+    for (let i = 0; i < rest.length && v !== undefined; i++) v = step(v, rest[i]!);
+    return v;
+  };
 }
 
 function compileAlternative(or: OrNode | null, env: CompileEnv): Exec | null {
@@ -471,7 +469,12 @@ function resolvePredicate(call: PredicateCall, offset: number, env: CompileEnv):
     });
     return;
   }
-  const args: PredicateArg[] = call.args.map(parsePredicateArg);
+  const args: PredicateArg[] = call.args.map((raw) => {
+    const arg = parsePredicateArg(raw);
+    if (arg.kind === 'literal') return arg;
+    const get = compileRef({ raw, segs: arg.path }) as (ctx: PluginContext) => unknown;
+    return { kind: 'path', path: arg.path, raw, get };
+  });
   const prepared = impl.prepare?.(args, call.args);
   if (prepared?.error !== undefined) {
     env.problems.push({ code: ErrorCode.FORMATTER_ARGS, message: prepared.error, offset, severity: 'error' });

@@ -282,6 +282,43 @@ export function lookupKey(frame: Frame, key: string): unknown {
 }
 
 /**
+ * Whether `v[key]` can only ever find a value's own data: no prototype of a JSON value (object, array,
+ * string, number, boolean) has such a member, and it is not a digit index (which strings and arrays answer).
+ * The compiler picks `plainStep` for these keys (nearly all of them) and the careful `step` for the rest.
+ */
+export function isPlainKey(key: string): boolean {
+  const c = key.charCodeAt(0);
+  return !(c >= 48 && c <= 57) && !PROTOTYPE_MEMBERS.has(key);
+}
+
+/** Every member name a JSON value can inherit, plus `length` and `__proto__`. */
+const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set([
+  'length',
+  '__proto__',
+  ...[Object.prototype, Array.prototype, String.prototype, Number.prototype, Boolean.prototype].flatMap((p) =>
+    Object.getOwnPropertyNames(p),
+  ),
+]);
+
+/** A step for a plain key (see isPlainKey). */
+export function plainStep(v: unknown, key: string): unknown {
+  return v === null || v === undefined ? undefined : (v as Record<string, unknown>)[key];
+}
+
+/** lookupKey for a plain key. */
+export function lookupPlainKey(frame: Frame, key: string): unknown {
+  for (let f: Frame | null = frame; f !== null; f = f.parent) {
+    const node = f.node;
+    if (node !== null && node !== undefined) {
+      const v = (node as Record<string, unknown>)[key];
+      if (v !== undefined) return v;
+    }
+    if (f.stop) break;
+  }
+  return undefined;
+}
+
+/**
  * One property or index step. Only own data counts: inherited members (`constructor`, `__proto__`) and
  * anything but a digit index on an array are missing. Null is returned as null (a hit that prints nothing).
  */

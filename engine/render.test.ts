@@ -105,3 +105,13 @@ describe('frames, as the reference keeps them', () => {
     expect(html('{.repeated section xs}[{@}]{.alternates with}({@}|{@index}){.end}', { xs: [1, 2, 3] })).toBe('[1](1|1)[2](2|2)[3]');
   });
 });
+
+describe('lookup of inherited names', () => {
+  it('finds only own data, whatever the key', () => {
+    const data = { a: [1, 2], s: 'abc', n: 5, o: JSON.parse('{"__proto__": {"x": 1}, "constructor": "C", "length": 3}') };
+    expect(html('{a.length}|{s.length}|{s.0}|{n.toFixed}|{constructor}|{a.map}|{o.constructor}|{o.length}', data)).toBe(
+      '||||||C|3',
+    );
+    expect(html('{.section a}{length}{toString}{0}{.end}', data)).toBe('');
+  });
+});

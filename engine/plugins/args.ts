@@ -2,7 +2,8 @@ import type { PluginContext, PredicateArg } from './types.js';
 
 /** The value of a predicate argument: its JSON literal, or its path resolved at this point of the template. */
 export function argValue(ctx: PluginContext, arg: PredicateArg): unknown {
-  return arg.kind === 'literal' ? arg.value : ctx.resolvePath(arg.path);
+  if (arg.kind === 'literal') return arg.value;
+  return arg.get !== undefined ? arg.get(ctx) : ctx.resolvePath(arg.path);
 }
 
 const SIMPLE_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;

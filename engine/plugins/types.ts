@@ -56,7 +56,13 @@ export interface Formatter<S = unknown> {
 /** A predicate argument, parsed at compile time: a JSON literal or a variable path. */
 export type PredicateArg =
   | { readonly kind: 'literal'; readonly value: unknown; readonly raw: string }
-  | { readonly kind: 'path'; readonly path: readonly string[]; readonly raw: string };
+  | {
+      readonly kind: 'path';
+      readonly path: readonly string[];
+      readonly raw: string;
+      /** Set by the compiler: the path compiled to a getter, faster than `ctx.resolvePath(path)`. */
+      readonly get?: (ctx: PluginContext) => unknown;
+    };
 
 export interface Predicate<S = unknown> {
   readonly name: string; // including the trailing '?'
