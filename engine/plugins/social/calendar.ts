@@ -1,0 +1,126 @@
+/**
+ * Time formatters of the social family: `google-calendar-url` (an event-creation link for an event item) and
+ * `timesince` (English "about N units ago" relative to the render's "now").
+ */
+import { isObject, toText } from '../../values.js';
+import type { Formatter } from '../types.js';
+
+const CALENDAR_BASE = 'http://www.google.com/calendar/event?action=TEMPLATE';
+
+/** Epoch milliseconds from a JSON number or an integer string; NaN otherwise. */
+export function epochOf(v: unknown): number {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : NaN;
+  if (typeof v === 'string' && INTEGER.test(v)) return Number(v);
+  return NaN;
+}
+
+const INTEGER = /^\s*-?\d+\s*$/;
+
+function pad(n: number, width: number): string {
+  const s = String(Math.abs(n));
+  return (n < 0 ? '-' : '') + (s.length >= width ? s : '0'.repeat(width - s.length) + s);
+}
+
+/** Spec 001 §9: calendar dates are UTC, format YYYYMMDDTHHMMSSZ. '' for a value that is not a date. */
+export function calendarStamp(v: unknown): string {
+  const ms = epochOf(v);
+  if (Number.isNaN(ms)) return '';
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return '';
+  return (
+    pad(d.getUTCFullYear(), 4) +
+    pad(d.getUTCMonth() + 1, 2) +
+    pad(d.getUTCDate(), 2) +
+    'T' +
+    pad(d.getUTCHours(), 2) +
+    pad(d.getUTCMinutes(), 2) +
+    pad(d.getUTCSeconds(), 2) +
+    'Z'
+  );
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** encodeURIComponent that never throws: lone surrogates become U+FFFD first. */
+export function encodeComponent(s: string): string {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return encodeURIComponent(s.replace(LONE_SURROGATE, '\uFFFD'));
+  }
+}
+
+const LOCATION_FIELDS = ['addressLine1', 'addressLine2', 'addressCountry'] as const;
+
+/** The event's location as one line: the non-empty address lines and country joined with ", ". */
+export function locationLine(location: unknown): string {
+  if (!isObject(location)) return '';
+  let line = '';
+  for (const field of LOCATION_FIELDS) {
+    const part = toText(location[field]).trim();
+    if (part === '') continue;
+    line = line === '' ? part : `${line}, ${part}`;
+  }
+  return line;
+}
+
+/** Spec 001: the calendar link points to an external calendar event-creation URL. */
+export function googleCalendarUrl(event: Record<string, unknown>): string {
+  let url =
+    `${CALENDAR_BASE}&text=${encodeComponent(toText(event['title']))}` +
+    `&dates=${calendarStamp(event['startDate'])}/${calendarStamp(event['endDate'])}`;
+  const location = locationLine(event['location']);
+  if (location !== '') url += `&location=${encodeComponent(location)}`;
+  return url;
+}
+
+const googleCalendarUrlFormatter: Formatter = {
+  name: 'google-calendar-url',
+  format(value) {
+    return isObject(value) ? googleCalendarUrl(value) : '';
+  },
+};
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+const YEAR = 365 * DAY;
+const MONTH = YEAR / 12;
+
+/** Spec 001 §4: relative-time buckets year, month, week, day, hour, minute, and 'less than a minute ago'. */
+const BUCKETS: readonly (readonly [size: number, unit: string, one: string])[] = [
+  [YEAR, 'year', 'a year'],
+  [MONTH, 'month', 'a month'],
+  [WEEK, 'week', 'a week'],
+  [DAY, 'day', 'a day'],
+  [HOUR, 'hour', 'an hour'],
+  [MINUTE, 'minute', 'a minute'],
+];
+
+/**
+ * "about N units ago" for a time `elapsed` milliseconds in the past: the largest bucket that fits at least once,
+ * counted in whole units. A time in the future (clock skew) counts as just now.
+ */
+export function timeSince(elapsed: number): string {
+  for (const [size, unit, one] of BUCKETS) {
+    if (elapsed >= size) {
+      const n = Math.floor(elapsed / size);
+      return n === 1 ? `about ${one} ago` : `about ${n} ${unit}s ago`;
+    }
+  }
+  return 'less than a minute ago';
+}
+
+const timesince: Formatter = {
+  name: 'timesince',
+  format(value, _args, ctx) {
+    const ms = epochOf(value);
+    if (Number.isNaN(ms)) return '';
+    // Only numbers and integer strings get here: nothing in the attribute needs escaping.
+    const date = toText(value).trim();
+    return `<span class="timesince" data-date="${date}">${timeSince(ctx.now - ms)}</span>`;
+  },
+};
+
+export const CALENDAR_FORMATTERS: Formatter[] = [googleCalendarUrlFormatter, timesince];

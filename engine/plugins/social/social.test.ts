@@ -1,0 +1,283 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseSections } from '../../../bin/conformance/fixture.js';
+import { Template } from '../../template.js';
+import type { RenderOptions } from '../../types.js';
+import type { Formatter, PluginTable, Predicate } from '../types.js';
+import { calendarStamp, googleCalendarUrl, locationLine, timeSince } from './calendar.js';
+import { commentLabel } from './comments.js';
+import { SOCIAL_PLUGINS } from './index.js';
+import { commentsActive, usesDisqus } from './predicates.js';
+import { activateTwitterLinks, lastPathSegment, twitterUserName } from './social.js';
+
+const FIXTURES = '/work/shared/conformance/template-engine/plugins/resources';
+const MINE = [
+  /^f-comments-\d+\.html$/,
+  /^f-comment-link-\d+\.html$/,
+  /^f-comment-count-\d+\.html$/,
+  /^f-like-button-\d+\.html$/,
+  /^f-social-button-1\.html$/,
+  /^f-social-button-inline-1\.html$/,
+  /^f-google-calendar-url-\d+\.html$/,
+  /^f-activate-twitter-links-1\.html$/,
+  /^f-twitter-follow-button-\d+\.html$/,
+  /^f-timesince-1\.html$/,
+  /^p-comments-1\.html$/,
+  /^p-disqus-1\.html$/,
+];
+
+type PluginSet = { formatters: Formatter[]; predicates: Predicate[] };
+
+/** Stand-ins for the core escapers our built-in markup uses, only while the core set does not exist yet. */
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const FALLBACK_CORE: PluginSet = {
+  formatters: [
+    { name: 'htmlattr', format: (v) => (typeof v === 'string' ? v.replace(/[&<>"]/g, (c) => ESCAPES[c]!) : v) },
+    { name: 'html', format: (v) => (typeof v === 'string' ? v.replace(/[&<>]/g, (c) => ESCAPES[c]!) : v) },
+  ],
+  predicates: [],
+};
+
+/** Every exported plugin set (or formatter/predicate list) of a sibling module, when that module exists yet. */
+async function setsOf(specifier: string): Promise<PluginSet[]> {
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(/* @vite-ignore */ specifier)) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  const sets: PluginSet[] = [];
+  for (const v of Object.values(mod)) {
+    if (typeof v === 'object' && v !== null && 'formatters' in v && 'predicates' in v) sets.push(v as PluginSet);
+  }
+  return sets;
+}
+
+type Renderer = (source: string, data: unknown, options?: RenderOptions) => { html: string; errors: unknown[] };
+let renderFull: Renderer;
+const renderHtml = (source: string, data: unknown, options?: RenderOptions) => renderFull(source, data, options).html;
+
+beforeAll(async () => {
+  const core = [
+    ...(await setsOf(new URL('../core-formatters.ts', import.meta.url).href)),
+    ...(await setsOf(new URL('../core-predicates.ts', import.meta.url).href)),
+    ...(await setsOf(new URL('../text.ts', import.meta.url).href)),
+  ];
+  if (!core.some((s) => s.formatters.some((f) => f.name === 'htmlattr'))) {
+    core.push(FALLBACK_CORE);
+  }
+  const sets = [...core, SOCIAL_PLUGINS];
+  const table: PluginTable = {
+    formatters: new Map(sets.flatMap((s) => s.formatters.map((f) => [f.name, f] as const))),
+    predicates: new Map(sets.flatMap((s) => s.predicates.map((p) => [p.name, p] as const))),
+  };
+  try {
+    // The public API, once engine/plugins/table.ts exists.
+    const api = (await import(/* @vite-ignore */ new URL('../../index.ts', import.meta.url).href)) as typeof import('../../index.js');
+    renderFull = (source, data, options = {}) => api.render(source, data, options, table);
+  } catch {
+    // Until then: the same Template class, with built-in sources compiled and cached here.
+    const cache = new Map<string, Template>();
+    const builtin = (source: string) => {
+      let t = cache.get(source);
+      if (t === undefined) cache.set(source, (t = Template.compile(source, table, '(built-in)')));
+      return t.runnable;
+    };
+    renderFull = (source, data, options = {}) => {
+      const t = Template.compile(source, table);
+      const result = t.render(data, options, { partial: () => null, builtin });
+      return { html: result.html, errors: [...t.errors, ...result.errors] };
+    };
+  }
+});
+
+function fixtureOptions(params: string | undefined): RenderOptions {
+  const options: RenderOptions = {};
+  if (params === undefined || params.trim() === '') return options;
+  const p = JSON.parse(params) as { locale?: string; now?: number };
+  if (p.locale !== undefined) options.locale = p.locale === 'none' ? null : p.locale;
+  if (p.now !== undefined) options.now = p.now;
+  return options;
+}
+
+const fixtureFiles = readdirSync(FIXTURES)
+  .filter((f) => MINE.some((re) => re.test(f)))
+  .sort();
+
+describe('social fixtures', () => {
+  it('finds all of its fixtures', () => {
+    expect(fixtureFiles.length).toBe(19);
+  });
+
+  it.each(fixtureFiles)('%s', (file) => {
+    const s = parseSections(readFileSync(`${FIXTURES}/${file}`, 'utf8'));
+    const data = s['JSON'] === undefined || s['JSON'].trim() === '' ? {} : JSON.parse(s['JSON']);
+    const html = renderHtml(s['TEMPLATE']!, data, fixtureOptions(s['PARAMS']));
+    expect(html.trim()).toBe(s['OUTPUT']!.trim());
+  });
+});
+
+describe('comments (spec 001 §4)', () => {
+  it('is active if commentState equals 1 or the public comment count is above 0', () => {
+    expect(commentsActive({ commentState: 1 }, undefined)).toBe(true);
+    expect(commentsActive({ publicCommentCount: 3 }, undefined)).toBe(true);
+    expect(commentsActive({ commentState: 2, publicCommentCount: 0 }, undefined)).toBe(false);
+    expect(commentsActive({}, undefined)).toBe(false);
+    expect(commentsActive(null, undefined)).toBe(false);
+  });
+
+  it('is disabled if site settings exist and commentsEnabled is not set', () => {
+    expect(commentsActive({ commentState: 1 }, {})).toBe(false);
+    expect(commentsActive({ commentState: 1 }, { commentsEnabled: false })).toBe(false);
+    expect(commentsActive({ commentState: 1 }, { commentsEnabled: true })).toBe(true);
+  });
+
+  it('reads site settings from the frames in the predicate', () => {
+    const src = '{.section item}{.comments?}on{.or}off{.end}{.end}';
+    expect(renderHtml(src, { item: { commentState: 1 } })).toBe('on');
+    expect(renderHtml(src, { websiteSettings: {}, item: { commentState: 1 } })).toBe('off');
+    expect(renderHtml(src, { websiteSettings: { commentsEnabled: true }, item: { publicCommentCount: 2 } })).toBe('on');
+  });
+
+  it('uses Disqus when the site settings have a shortname (either spelling)', () => {
+    expect(usesDisqus({ disqusShortname: 'abc' })).toBe(true);
+    expect(usesDisqus({ disqusShortName: 'abc' })).toBe(true);
+    expect(usesDisqus({ disqusShortname: '' })).toBe(false);
+    expect(usesDisqus(undefined)).toBe(false);
+    expect(renderHtml('{.disqus?}d{.or}n{.end}', { websiteSettings: { disqusShortname: 'x' } })).toBe('d');
+  });
+
+  it('links to the full URL with anchor comments- followed by the item id', () => {
+    const data = { item: { id: 'i1', fullUrl: '/blog/a?x=1&y="2"', publicCommentCount: 3 } };
+    expect(renderHtml('{item|comment-link}', data)).toBe(
+      '<a href="/blog/a?x=1&amp;y=&quot;2&quot;#comments-i1" class="sqs-comment-link" data-id="i1">\n  3\n  Comments\n  </a>',
+    );
+  });
+
+  it('does not let a built-in view pick up fields of the page', () => {
+    const data = { url: 'WRONG', id: 'WRONG', item: {} };
+    expect(renderHtml('{item|comment-link}', data)).toBe(
+      '<a href="#comments-" class="sqs-comment-link" data-id="">\n  0\n  Comments\n  </a>',
+    );
+  });
+
+  it('counts comments with Comment / Comments', () => {
+    expect(commentLabel(1)).toBe('Comment');
+    expect(commentLabel(0)).toBe('Comments');
+    expect(renderHtml('{@|comment-count}', {})).toBe('0 Comments');
+    expect(renderHtml('{n|comment-count}', { n: 1 })).toBe('1 Comment');
+  });
+
+  it('renders the comment thread container', () => {
+    expect(renderHtml('{item|comments}', { item: { id: 'a<b' } })).toBe(
+      '<div class="squarespace-comments" id="comments-a&lt;b" data-item-id="a&lt;b" data-public-comment-count="" data-comment-state=""></div>',
+    );
+    expect(renderHtml('{item|comments}', {})).toBe('');
+  });
+});
+
+describe('like and share buttons', () => {
+  it('renders the like button only with simpleLikingEnabled', () => {
+    const item = { id: 'x', likeCount: 2 };
+    expect(renderHtml('{item|like-button}', { websiteSettings: { simpleLikingEnabled: false }, item })).toBe('');
+    expect(renderHtml('{item|like-button}', { websiteSettings: { simpleLikingEnabled: true }, item })).toContain(
+      'data-item-id="x" data-like-count="2"',
+    );
+  });
+
+  it('renders share buttons only with shareButtonOptions, escaping attributes', () => {
+    const item = { mainImageId: 'm', mainImage: { assetUrl: 'a.jpg' }, recordType: 1, title: 'Tom & "Jerry"', fullUrl: '/u' };
+    expect(renderHtml('{@|social-button}', item)).toBe('');
+    expect(renderHtml('{@|social-button}', { ...item, website: { shareButtonOptions: [] } })).toBe('');
+    expect(renderHtml('{@|social-button-inline}', { ...item, websiteSettings: { shareButtonOptions: { 1: true } } })).toBe(
+      '<span class="squarespace-social-buttons inline-style" data-system-data-id="m" data-asset-url="a.jpg" data-record-type="1" data-full-url="/u" data-title="Tom &amp; &quot;Jerry&quot;"></span>',
+    );
+  });
+
+  it('shares an image record itself', () => {
+    const image = { systemDataId: 's', assetUrl: 'img.png', recordType: 2, website: { shareButtonOptions: ['x'] } };
+    expect(renderHtml('{@|social-button}', image)).toContain('data-system-data-id="s" data-asset-url="img.png"');
+  });
+});
+
+describe('twitter (spec 001: social links for @mentions and hashtags)', () => {
+  it('links mentions and hashtags', () => {
+    expect(activateTwitterLinks('hi @Foo_1 #Bar!')).toBe(
+      'hi <a target="new" href="https://twitter.com/Foo_1/">@Foo_1</a> <a target="new" href="https://twitter.com/hashtag/Bar?src=hash">#Bar</a>!',
+    );
+    expect(activateTwitterLinks('#café')).toBe('<a target="new" href="https://twitter.com/hashtag/caf%C3%A9?src=hash">#café</a>');
+  });
+
+  it('leaves e-mail addresses, entities, URL fragments, numbers, tags and link text alone', () => {
+    for (const s of ['me@example.com', 'it&#39;s', 'http://x.com/#top', 'issue #12', '<a href="#x">@foo</a>', '<p data-x="#y">']) {
+      expect(activateTwitterLinks(s)).toBe(s);
+    }
+    expect(renderHtml('{n|activate-twitter-links}', { n: 5 })).toBe('5');
+  });
+
+  it('finds the user name from userName or the profile URL', () => {
+    expect(twitterUserName({ userName: '@abc' })).toBe('abc');
+    expect(twitterUserName({ userName: '', profileUrl: 'https://twitter.com/foo/?ref=1' })).toBe('foo');
+    expect(lastPathSegment('http://twitter.com')).toBe('');
+    expect(renderHtml('{@|twitter-follow-button}', { profileUrl: 'http://twitter.com/' })).toBe('');
+  });
+});
+
+describe('calendar (spec 001 §9: UTC, YYYYMMDDTHHMMSSZ)', () => {
+  it('formats UTC stamps', () => {
+    expect(calendarStamp(0)).toBe('19700101T000000Z');
+    expect(calendarStamp('1384518630000')).toBe('20131115T123030Z');
+    expect(calendarStamp('soon')).toBe('');
+    expect(calendarStamp(1e20)).toBe('');
+  });
+
+  it('builds the event-creation URL with title and location', () => {
+    expect(
+      googleCalendarUrl({ title: 'Tea & cake', startDate: 0, endDate: 3_600_000, location: { addressLine1: 'A', addressCountry: ' ' } }),
+    ).toBe('http://www.google.com/calendar/event?action=TEMPLATE&text=Tea%20%26%20cake&dates=19700101T000000Z/19700101T010000Z&location=A');
+    expect(locationLine({ addressLine2: 'B', addressCountry: 'US' })).toBe('B, US');
+    expect(googleCalendarUrl({ title: '\uD800x' })).toContain('text=%EF%BF%BDx');
+  });
+});
+
+describe('timesince (spec 001 §4 buckets)', () => {
+  const M = 60_000;
+  const D = 24 * 60 * M;
+  it('picks year, month, week, day, hour, minute or less than a minute', () => {
+    expect(timeSince(30_000)).toBe('less than a minute ago');
+    expect(timeSince(-5 * D)).toBe('less than a minute ago');
+    expect(timeSince(M)).toBe('about a minute ago');
+    expect(timeSince(59 * M)).toBe('about 59 minutes ago');
+    expect(timeSince(60 * M)).toBe('about an hour ago');
+    expect(timeSince(D)).toBe('about a day ago');
+    expect(timeSince(13 * D)).toBe('about a week ago');
+    expect(timeSince(29 * D)).toBe('about 4 weeks ago');
+    expect(timeSince(31 * D)).toBe('about a month ago');
+    expect(timeSince(364 * D)).toBe('about 11 months ago');
+    expect(timeSince(800 * D)).toBe('about 2 years ago');
+  });
+
+  it('wraps the text in a span with the date', () => {
+    expect(renderHtml('{d|timesince}', { d: '1000' }, { now: 61_000 })).toBe(
+      '<span class="timesince" data-date="1000">about a minute ago</span>',
+    );
+    expect(renderHtml('{d|timesince}', { d: 'yesterday' }, { now: 0 })).toBe('');
+  });
+});
+
+describe('robustness', () => {
+  const odd: unknown[] = [undefined, null, 0, -1, NaN, '', 'x', true, [], [1], {}, { id: {}, fullUrl: [] }, { location: 5, startDate: 'x' }];
+  it('never throws or reports a problem, whatever the input', () => {
+    for (const f of SOCIAL_PLUGINS.formatters) {
+      for (const v of odd) {
+        const data = { v, website: { shareButtonOptions: [1] }, websiteSettings: { simpleLikingEnabled: true } };
+        const { html, errors } = renderFull(`{v|${f.name}}`, data);
+        expect(errors).toEqual([]);
+        expect(typeof html).toBe('string');
+      }
+    }
+    for (const p of SOCIAL_PLUGINS.predicates) {
+      for (const v of odd) expect(renderFull(`{.section v}{.${p.name}}y{.end}{.end}`, { v }).errors).toEqual([]);
+    }
+  });
+});

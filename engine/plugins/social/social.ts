@@ -1,0 +1,168 @@
+/**
+ * Social formatters: `like-button`, `social-button`, `social-button-inline`, `twitter-follow-button` (markup
+ * rendered from JSON-T constants over a view object whose fields are all set) and `activate-twitter-links`
+ * (links @mentions and #hashtags in text).
+ */
+import { isObject, isTruthy, toText } from '../../values.js';
+import type { Formatter, PluginContext } from '../types.js';
+import { numberOf, siteSettings } from './predicates.js';
+
+/** View: { id, count }. Rendered only when the site settings have simpleLikingEnabled. */
+const LIKE_BUTTON_TEMPLATE =
+  '<span class="sqs-simple-like" data-item-id="{id|htmlattr}" data-like-count="{count|htmlattr}">\n' +
+  '    <span class="like-icon"></span>\n' +
+  '    <span class="like-count"></span>\n' +
+  '  </span>';
+
+const SHARE_ATTRIBUTES =
+  ' data-system-data-id="{id|htmlattr}" data-asset-url="{asset|htmlattr}" data-record-type="{type|htmlattr}"' +
+  ' data-full-url="{url|htmlattr}" data-title="{title|htmlattr}"';
+
+/** View: { id, asset, type, url, title }. */
+const SOCIAL_BUTTON_TEMPLATE = `<div class="squarespace-social-buttons button-style"${SHARE_ATTRIBUTES}></div>`;
+const SOCIAL_BUTTON_INLINE_TEMPLATE = `<span class="squarespace-social-buttons inline-style"${SHARE_ATTRIBUTES}></span>`;
+
+/** View: { user }. */
+const FOLLOW_BUTTON_TEMPLATE =
+  "<script>Y.use('squarespace-follow-buttons', function(Y) { Y.on('domready', function() { " +
+  'Y.Squarespace.FollowButtonUtils.renderAll(); }); });</script>' +
+  '<div class="squarespace-follow-button" data-username="{user|htmlattr}"></div>';
+
+/** Record type code of an image record (spec 001 enumerations). */
+const RECORD_TYPE_IMAGE = 2;
+
+const likeButton: Formatter = {
+  name: 'like-button',
+  format(value, _args, ctx) {
+    if (!isObject(value)) return '';
+    const settings = siteSettings(ctx, value);
+    if (!isObject(settings) || !isTruthy(settings['simpleLikingEnabled'])) return '';
+    const likes = numberOf(value['likeCount']);
+    const view = { id: toText(value['id']), count: Number.isFinite(likes) ? toText(value['likeCount']) : '0' };
+    return ctx.renderBuiltin(LIKE_BUTTON_TEMPLATE, view);
+  },
+};
+
+/** The share-button options in scope: `website.shareButtonOptions`, else the site settings' field. */
+function shareButtonOptions(ctx: PluginContext, value: Record<string, unknown>): unknown {
+  const website = ctx.resolve('website');
+  if (isObject(website) && website['shareButtonOptions'] !== undefined) return website['shareButtonOptions'];
+  const settings = siteSettings(ctx, value);
+  return isObject(settings) ? settings['shareButtonOptions'] : undefined;
+}
+
+function socialButton(name: string, template: string): Formatter {
+  return {
+    name,
+    format(value, _args, ctx) {
+      if (!isObject(value) || !isTruthy(shareButtonOptions(ctx, value))) return '';
+      // An image record shares itself; any other record shares its main image.
+      const isImage = numberOf(value['recordType']) === RECORD_TYPE_IMAGE;
+      const mainImage = value['mainImage'];
+      const view = {
+        id: toText(isImage ? value['systemDataId'] : value['mainImageId']),
+        asset: toText(isImage ? value['assetUrl'] : isObject(mainImage) ? mainImage['assetUrl'] : undefined),
+        type: toText(value['recordType']),
+        url: toText(value['fullUrl']),
+        title: toText(value['title']),
+      };
+      return ctx.renderBuiltin(template, view);
+    },
+  };
+}
+
+/** The Twitter user name: `userName`, else the last path segment of `profileUrl`; '' when there is none. */
+export function twitterUserName(value: Record<string, unknown>): string {
+  const user = value['userName'];
+  if (typeof user === 'string' && user.trim() !== '') return stripAt(user.trim());
+  const url = value['profileUrl'];
+  return typeof url === 'string' ? stripAt(lastPathSegment(url)) : '';
+}
+
+function stripAt(s: string): string {
+  return s.charCodeAt(0) === 64 /* @ */ ? s.slice(1) : s;
+}
+
+const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//;
+const QUERY_OR_FRAGMENT = /[?#]/;
+
+/** `http://twitter.com/foobar/?x#y` → `foobar`; a URL without a path → ''. */
+export function lastPathSegment(url: string): string {
+  let s = url.trim();
+  const cut = s.search(QUERY_OR_FRAGMENT);
+  if (cut >= 0) s = s.slice(0, cut);
+  const scheme = SCHEME.exec(s);
+  if (scheme !== null) {
+    const slash = s.indexOf('/', scheme[0].length);
+    if (slash < 0) return '';
+    s = s.slice(slash);
+  }
+  const segments = s.split('/');
+  for (let i = segments.length - 1; i >= 0; i--) if (segments[i] !== '') return segments[i]!;
+  return '';
+}
+
+const twitterFollowButton: Formatter = {
+  name: 'twitter-follow-button',
+  format(value, _args, ctx) {
+    if (!isObject(value)) return '';
+    const user = twitterUserName(value);
+    if (user === '') return '';
+    return ctx.renderBuiltin(FOLLOW_BUTTON_TEMPLATE, { user });
+  },
+};
+
+/**
+ * HTML tags (kept as they are; `<a …>`/`</a>` tracked so link text is not linked again), @mentions and
+ * #hashtags. A mention or hashtag must not follow a word character, `&` (entities such as `&#39;`) or `/`
+ * (URL fragments).
+ */
+const TOKENS = /(<\/?([a-zA-Z][a-zA-Z0-9]*)[^>]*>)|(?<![\p{L}\p{M}\p{N}_&/])(?:@([A-Za-z0-9_]+)|#([\p{L}\p{M}\p{N}_]+))/gu;
+const DIGITS = /^\d+$/;
+
+/** Spec 001: social links are built for @mentions and hashtags. */
+export function activateTwitterLinks(text: string): string {
+  if (text.indexOf('@') < 0 && text.indexOf('#') < 0) return text;
+  let out = '';
+  let last = 0;
+  let inLink = false;
+  TOKENS.lastIndex = 0;
+  for (let m = TOKENS.exec(text); m !== null; m = TOKENS.exec(text)) {
+    const tag = m[1];
+    if (tag !== undefined) {
+      const tagName = m[2]!;
+      if (tagName.length === 1 && (tagName === 'a' || tagName === 'A')) inLink = tag.charCodeAt(1) !== 47; /* / */
+      continue;
+    }
+    if (inLink) continue;
+    const user = m[3];
+    const hashtag = m[4];
+    let link: string;
+    if (user !== undefined) {
+      link = `<a target="new" href="https://twitter.com/${user}/">@${user}</a>`;
+    } else if (hashtag !== undefined && !DIGITS.test(hashtag)) {
+      link = `<a target="new" href="https://twitter.com/hashtag/${encodeURIComponent(hashtag)}?src=hash">#${hashtag}</a>`;
+    } else {
+      continue;
+    }
+    out += text.slice(last, m.index) + link;
+    last = m.index + m[0].length;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+const activateTwitterLinksFormatter: Formatter = {
+  name: 'activate-twitter-links',
+  format(value) {
+    if (typeof value === 'string') return activateTwitterLinks(value);
+    return value;
+  },
+};
+
+export const SOCIAL_FORMATTERS: Formatter[] = [
+  likeButton,
+  socialButton('social-button', SOCIAL_BUTTON_TEMPLATE),
+  socialButton('social-button-inline', SOCIAL_BUTTON_INLINE_TEMPLATE),
+  twitterFollowButton,
+  activateTwitterLinksFormatter,
+];
