@@ -3,7 +3,7 @@
  * template or bad data; every problem comes back as a TemplateError with its code and 1-based position.
  */
 import type { Runnable, TemplateSource } from './context.js';
-import { DEFAULT_PLUGINS } from './plugins/table.js';
+import { DEFAULT_PLUGINS } from './plugins/registry.js';
 import type { PluginTable } from './plugins/types.js';
 import { Template } from './template.js';
 import type { CompileOptions, CompileResult, RenderOptions, RenderResult, TemplateError } from './types.js';
@@ -13,7 +13,7 @@ export type { Formatter, Predicate, PluginContext, PluginTable, PredicateArg } f
 export { Template } from './template.js';
 export { ErrorCode } from './errors.js';
 export { isTruthy, toText } from './values.js';
-export { createPluginTable, DEFAULT_PLUGINS } from './plugins/table.js';
+export { createPluginTable, DEFAULT_PLUGINS, type PluginSet } from './plugins/registry.js';
 
 export function compile(source: string, options: CompileOptions = {}, plugins: PluginTable = DEFAULT_PLUGINS): CompileResult {
   const template = Template.compile(String(source ?? ''), plugins, options.filename);

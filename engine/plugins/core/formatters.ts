@@ -1,0 +1,175 @@
+/**
+ * The core formatters of JSON-T: escaping, encoding, JSON, paths, numbers and text helpers.
+ */
+import { compileStrftime } from '../../i18n/strftime.js';
+import { isObject, toText } from '../../values.js';
+import type { Formatter, PluginContext } from '../types.js';
+import { escapeAttr, escapeHtml, slugify, smartypants, stripTags, truncateAtWhitespace } from './text.js';
+
+type Simple = (value: unknown, args: readonly string[], ctx: PluginContext, vars: unknown[] | null) => unknown;
+
+function simple(name: string, fn: Simple): Formatter {
+  return { name, format: (value, args, ctx, _state, vars) => fn(value, args, ctx, vars) };
+}
+
+/** JSON text with `</` escaped, so the result is safe inside a `<script>` element. */
+function scriptSafeJson(value: unknown, indent?: number): string | undefined {
+  if (value === undefined) return undefined;
+  const json = JSON.stringify(value, null, indent);
+  return json === undefined ? undefined : json.replace(/<\//g, '<\\/');
+}
+
+function toNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '') return Number(value);
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return NaN;
+}
+
+/** A whole number argument, or the default when it is absent; an error message when it is not a number. */
+function intArg(args: readonly string[], i: number, fallback: number, name: string): { state: number; error?: string } {
+  const raw = args[i];
+  if (raw === undefined || raw === '') return { state: fallback };
+  const n = Number(raw);
+  if (!Number.isFinite(n)) return { state: fallback, error: `${name}: '${raw}' is not a number` };
+  return { state: n };
+}
+
+/** Walk `keys` from `value`; each key is a string or number (one step) or an array of them (several). */
+function walk(value: unknown, keys: readonly unknown[]): unknown {
+  let v = value;
+  for (const key of keys) {
+    if (Array.isArray(key)) {
+      v = walk(v, key);
+    } else if (typeof key === 'string' || typeof key === 'number') {
+      if (typeof v !== 'object' || v === null) return undefined;
+      const k = String(key);
+      if (!Object.hasOwn(v, k)) return undefined;
+      v = (v as Record<string, unknown>)[k];
+    } else {
+      return undefined;
+    }
+    if (v === undefined) return undefined;
+  }
+  return v;
+}
+
+const splitPath = (p: string): string[] => (p === '' ? [] : p.split('.'));
+
+export const CORE_FORMATTERS: Formatter[] = [
+  {
+    name: 'apply',
+    prepare(args) {
+      if (args.length === 0 || args[0] === '') return { error: 'apply needs the name of a macro or partial' };
+      let isPrivate = false;
+      let kv: Record<string, string> | null = null;
+      for (const a of args.slice(1)) {
+        if (a === 'private') isPrivate = true;
+        const eq = a.indexOf('=');
+        if (eq > 0) (kv ??= {})[a.slice(0, eq)] = a.slice(eq + 1);
+      }
+      return { state: { name: args[0]!, isPrivate, kv } };
+    },
+    format(value, _args, ctx, state: { name: string; isPrivate: boolean; kv: Record<string, string> | null } | undefined) {
+      if (state === undefined) return undefined;
+      // A fresh copy of the arguments per call, so a macro that changes @args cannot leak into the next call.
+      return ctx.applyTemplate(state.name, value, state.kv === null ? null : { ...state.kv }, state.isPrivate);
+    },
+  },
+  simple('count', (v) => {
+    if (Array.isArray(v)) return v.length;
+    if (isObject(v)) return Object.keys(v).length;
+    if (typeof v === 'string') return v.length;
+    return 0;
+  }),
+  simple('cycle', (v, args) => {
+    const n = toNumber(v);
+    if (args.length === 0 || !Number.isInteger(n)) return undefined;
+    const i = (((n - 1) % args.length) + args.length) % args.length;
+    return args[i];
+  }),
+  {
+    name: 'date',
+    prepare(args) {
+      return { state: compileStrftime(args.join(' ')) };
+    },
+    format(value, _args, ctx, state: (ms: number, zone: string) => string) {
+      const ms = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
+      if (!Number.isFinite(ms)) return undefined;
+      return state(ms, ctx.timeZone);
+    },
+  },
+  simple('encode-space', (v) => toText(v).replace(/\s/g, '&nbsp;')),
+  simple('encode-uri', (v) => encodeURI(toText(v))),
+  simple('encode-uri-component', (v) => encodeURIComponent(toText(v))),
+  simple('format', (v, args, ctx) => {
+    const text = toText(v);
+    return text.replace(/\{(\d+)\}/g, (_m, i: string) => {
+      const path = args[Number(i)];
+      return path === undefined ? '' : toText(ctx.resolve(path));
+    });
+  }),
+  simple('get', (v, args, ctx) => walk(v, args.map((a) => ctx.resolve(a)))),
+  simple('html', (v) => escapeHtml(toText(v))),
+  simple('htmlattr', (v) => escapeAttr(toText(v))),
+  simple('htmltag', (v) => escapeAttr(toText(v))),
+  simple('iter', (_v, _a, ctx) => (ctx.index < 0 ? undefined : ctx.index)),
+  simple('json', (v) => scriptSafeJson(v)),
+  simple('json-pretty', (v) => scriptSafeJson(v, 2)),
+  {
+    name: 'key-by',
+    prepare: (args) => ({ state: splitPath(args[0] ?? '') }),
+    format(value, _args, _ctx, path: string[]) {
+      if (!Array.isArray(value)) return undefined;
+      const out: Record<string, unknown> = {};
+      for (const item of value) {
+        const key = walk(item, path);
+        if (typeof key === 'string' || typeof key === 'number') out[String(key)] = item;
+      }
+      return out;
+    },
+  },
+  simple('lookup', (v, args, ctx) => {
+    const key = ctx.resolve(args[0] ?? '');
+    if (typeof key !== 'string' && typeof key !== 'number') return undefined;
+    return walk(v, splitPath(String(key)));
+  }),
+  {
+    name: 'mod',
+    prepare: (args) => intArg(args, 0, 2, 'mod'),
+    format(value, _args, _ctx, n: number) {
+      const x = toNumber(value);
+      return Number.isFinite(x) && n !== 0 ? x % n : undefined;
+    },
+  },
+  simple('output', (_v, args) => args.join(' ')),
+  simple('pluralize', (v, args) => {
+    const [singular, plural] = args.length >= 2 ? [args[0]!, args[1]!] : ['', args[0] ?? 's'];
+    return toNumber(v) === 1 ? singular : plural;
+  }),
+  {
+    name: 'prop',
+    prepare: (args) => ({ state: args.flatMap(splitPath) }),
+    format: (value, _args, _ctx, path: string[]) => walk(value, path),
+  },
+  simple('raw', (v) => (v === undefined ? undefined : JSON.stringify(v))),
+  simple('round', (v) => {
+    const x = toNumber(v);
+    return Number.isFinite(x) ? Math.round(x) : undefined;
+  }),
+  simple('safe', (v) => stripTags(toText(v))),
+  simple('slugify', (v) => slugify(toText(v))),
+  simple('smartypants', (v) => smartypants(toText(v))),
+  simple('str', (v) => (typeof v === 'object' ? '' : toText(v))),
+  {
+    name: 'truncate',
+    prepare(args) {
+      const n = intArg(args, 0, 100, 'truncate');
+      return { state: { max: Math.max(0, Math.floor(n.state)), ellipsis: args[1] ?? '...' }, error: n.error };
+    },
+    format(value, _args, _ctx, state: { max: number; ellipsis: string }) {
+      return truncateAtWhitespace(toText(value), state.max, state.ellipsis);
+    },
+  },
+  simple('url-encode', (v) => encodeURIComponent(toText(v))),
+];

@@ -1,0 +1,105 @@
+/**
+ * The core predicates. With one argument a comparison tests the current node against it; with two, the
+ * arguments against each other. Arguments are JSON literals or variable paths (see args.ts).
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { argValue } from '../args.js';
+import type { PluginContext, Predicate, PredicateArg } from '../types.js';
+import { isTruthy } from '../../values.js';
+
+/** The two sides of a comparison: (node, arg0) or (arg0, arg1). */
+function sides(ctx: PluginContext, args: readonly PredicateArg[]): [unknown, unknown] {
+  if (args.length >= 2) return [argValue(ctx, args[0]!), argValue(ctx, args[1]!)];
+  return [ctx.node, args.length === 1 ? argValue(ctx, args[0]!) : undefined];
+}
+
+/** JSON equality: same type and value; objects and arrays compared deeply. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return isDeepStrictEqual(a, b);
+}
+
+/** Ordering of two numbers or two strings; anything else does not compare. */
+function compare(a: unknown, b: unknown): number | null {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  return null;
+}
+
+function comparison(name: string, test: (order: number) => boolean): Predicate {
+  return {
+    name,
+    test(ctx, args) {
+      const [a, b] = sides(ctx, args);
+      const order = compare(a, b);
+      return order !== null && !Number.isNaN(order) && test(order);
+    },
+  };
+}
+
+/** The current node, or the value of the first argument when there is one. */
+function subject(ctx: PluginContext, args: readonly PredicateArg[]): unknown {
+  return args.length > 0 ? argValue(ctx, args[0]!) : ctx.node;
+}
+
+function integer(v: unknown): number | null {
+  return typeof v === 'number' && Number.isInteger(v) ? v : null;
+}
+
+export const CORE_PREDICATES: Predicate[] = [
+  { name: 'debug?', test: (ctx) => isTruthy(ctx.resolve('debug')) },
+  {
+    name: 'equal?',
+    test(ctx, args) {
+      const [a, b] = sides(ctx, args);
+      return jsonEqual(a, b);
+    },
+  },
+  {
+    name: 'notEqual?',
+    test(ctx, args) {
+      const [a, b] = sides(ctx, args);
+      return !jsonEqual(a, b);
+    },
+  },
+  comparison('greaterThan?', (o) => o > 0),
+  comparison('greaterThanOrEqual?', (o) => o >= 0),
+  comparison('lessThan?', (o) => o < 0),
+  comparison('lessThanOrEqual?', (o) => o <= 0),
+  {
+    name: 'even?',
+    test(ctx, args) {
+      const n = integer(subject(ctx, args));
+      return n !== null && n % 2 === 0;
+    },
+  },
+  {
+    name: 'odd?',
+    test(ctx, args) {
+      const n = integer(subject(ctx, args));
+      return n !== null && Math.abs(n % 2) === 1;
+    },
+  },
+  {
+    name: 'nth?',
+    test(ctx, args) {
+      const value = integer(args.length >= 2 ? argValue(ctx, args[0]!) : ctx.node);
+      const m = integer(args.length === 0 ? undefined : argValue(ctx, args[args.length - 1]!));
+      return value !== null && m !== null && m !== 0 && value % m === 0;
+    },
+  },
+  { name: 'plural?', test: (ctx) => typeof ctx.node === 'number' && ctx.node > 1 },
+  { name: 'singular?', test: (ctx) => ctx.node === 1 },
+];
+
+/** Background source enumeration of the spec: upload 1, instagram 2, video 3, none 4. */
+const BACKGROUND_SOURCES = { upload: 1, instagram: 2, video: 3, none: 4 } as const;
+
+export const PLATFORM_PREDICATES: Predicate[] = Object.entries(BACKGROUND_SOURCES).map(([kind, code]) => ({
+  name: `background-source-${kind}?`,
+  test: (ctx: PluginContext) => {
+    const node = ctx.node;
+    return typeof node === 'object' && node !== null && (node as { backgroundSource?: unknown }).backgroundSource === code;
+  },
+}));

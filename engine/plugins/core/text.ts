@@ -1,0 +1,57 @@
+/** Text helpers behind the core formatters. Each scans once and returns its input when nothing changes. */
+
+const HTML_SPECIAL = /[&<>]/;
+const ATTR_SPECIAL = /[&<>"]/;
+
+/** Escape `& < >`. */
+export function escapeHtml(s: string): string {
+  if (!HTML_SPECIAL.test(s)) return s;
+  return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+}
+
+/** Escape `& < > "` for attribute values. */
+export function escapeAttr(s: string): string {
+  if (!ATTR_SPECIAL.test(s)) return s;
+  return s.replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
+}
+
+/** Remove HTML tags, keeping their text. */
+export function stripTags(s: string): string {
+  return s.indexOf('<') < 0 ? s : s.replace(/<[^>]*>/g, '');
+}
+
+/** Lower case, letters and digits kept, runs of spaces and dashes become one dash, everything else dropped. */
+export function slugify(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/[\s-]+/g, '-');
+}
+
+/** Curly quotes, apostrophes and em dashes. */
+export function smartypants(s: string): string {
+  return s
+    .replace(/---?/g, '\u2014')
+    .replace(/(^|[\s(\[{\u2014-])"/g, '$1\u201c')
+    .replace(/"/g, '\u201d')
+    .replace(/(^|[\s(\[{\u2014-])'/g, '$1\u2018')
+    .replace(/'/g, '\u2019');
+}
+
+/**
+ * Cut `s` to at most `max` characters at the last whitespace inside the limit (keeping it), then append
+ * the ellipsis; a string within the limit is returned as it is.
+ */
+export function truncateAtWhitespace(s: string, max: number, ellipsis: string): string {
+  if (s.length <= max) return s;
+  const head = s.slice(0, max);
+  let cut = -1;
+  for (let i = head.length - 1; i >= 0; i--) {
+    if (/\s/.test(head[i]!)) {
+      cut = i;
+      break;
+    }
+  }
+  return (cut < 0 ? head : head.slice(0, cut + 1)) + ellipsis;
+}
