@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { compile, render } from '../../index.js';
+import { slugify, smartypants, truncateAtWhitespace } from './text.js';
+
+const html = (src: string, data: unknown = {}) => render(src, data).html;
+
+describe('core formatters', () => {
+  it('escape for text and attributes', () => {
+    expect(html('{s|html}|{s|htmlattr}|{s|htmltag}', { s: `"<a & b>"` })).toBe('"&lt;a &amp; b&gt;"|&quot;&lt;a &amp; b&gt;&quot;|&quot;&lt;a &amp; b&gt;&quot;');
+  });
+
+  it('emit nothing for missing input instead of failing', () => {
+    const r = render('{x|json}{x|raw}{x|round}{x|mod 3}{x|count}{x|truncate 5}{x|iter}{x|get a}{x|prop a}{x|lookup k}{x|key-by a}', {});
+    expect(r.html).toBe('0');
+    expect(r.errors).toEqual([]);
+  });
+
+  it('report bad numeric arguments at compile time, with their position', () => {
+    const { errors } = compile('ab\n{x|truncate many}{x|mod zero}');
+    expect(errors.map((e) => [e.code, e.line, e.column, e.message])).toEqual([
+      ['FORMATTER_ARGS', 2, 3, "truncate: 'many' is not a number"],
+      ['FORMATTER_ARGS', 2, 20, "mod: 'zero' is not a number"],
+    ]);
+  });
+
+  it('escape </ in json so it can sit in a script element', () => {
+    expect(html('{x|json}', { x: { a: '</script>' } })).toBe('{"a":"<\\/script>"}');
+  });
+
+  it('give each apply call its own copy of the arguments', () => {
+    const src = '{.macro m}{@args.k}{.eval @args.k = 1}{.end}{@|apply m k=v}{@|apply m k=v}';
+    expect(html(src)).toBe('vv');
+  });
+
+  it('turn text into slugs, smart quotes and truncated text', () => {
+    expect(slugify("  Isn't -- it  Great? ")).toBe('isnt-it-great');
+    expect(smartypants(`"It's" -- 'x'`)).toBe('\u201cIt\u2019s\u201d \u2014 \u2018x\u2019');
+    expect(truncateAtWhitespace('abcdef', 3, '...')).toBe('abc...');
+    expect(truncateAtWhitespace('ab cd', 10, '...')).toBe('ab cd');
+  });
+});
+
+describe('core predicates', () => {
+  it('compare JSON values strictly by type', () => {
+    expect(html('{.equal? a 3}y{.or}n{.end}{.equal? a "3"}y{.or}n{.end}{.equal? o p}y{.or}n{.end}', { a: 3, o: [1, { b: 2 }], p: [1, { b: 2 }] })).toBe('yny');
+  });
+
+  it('order numbers with numbers and strings with strings only', () => {
+    expect(html('{.greaterThan? a "2"}y{.or}n{.end}{.lessThan? s "b"}y{.or}n{.end}', { a: 3, s: 'a' })).toBe('ny');
+  });
+
+  it('test even, odd and nth on integers only', () => {
+    expect(html('{.repeated section xs}{.even?}e{.end}{.odd?}o{.end}{.nth? 3}t{.end},{.end}', { xs: [0, -3, 2.5, '4', 6] })).toBe('et,ot,,,et,');
+  });
+
+  it('see the background source of the node', () => {
+    expect(html('{.section b}{.background-source-video?}v{.or}x{.end}{.end}', { b: { backgroundSource: 3 } })).toBe('v');
+  });
+});
