@@ -112,6 +112,6 @@ describe('lookup of inherited names', () => {
     expect(html('{a.length}|{s.length}|{s.0}|{n.toFixed}|{constructor}|{a.map}|{o.constructor}|{o.length}', data)).toBe(
       '||||||C|3',
     );
-    expect(html('{.section a}{length}{toString}{0}{.end}', data)).toBe('');
+    expect(html('{.section a}{length}{toString}|{0}{.end}', data)).toBe('|1');
   });
 });
