@@ -336,7 +336,13 @@ function compileBranch(
 function compilePredicate(call: PredicateCall, offset: number, env: CompileEnv): (ctx: RenderContext) => boolean {
   const r = call.resolved;
   if (r === null || r === undefined) return () => false;
-  const { impl, args, state } = r;
+  const { impl, state } = r;
+  // Path arguments get compiled getters now, when the block is first built, not at compile time.
+  const args: PredicateArg[] = r.args.map((arg) =>
+    arg.kind === 'literal'
+      ? arg
+      : { kind: 'path', path: arg.path, raw: arg.raw, get: compileRef({ raw: arg.raw, segs: arg.path }) as (ctx: PluginContext) => unknown },
+  );
   const site = siteAt(env, offset);
   return (ctx) => {
     ctx.site = site;
@@ -469,12 +475,7 @@ function resolvePredicate(call: PredicateCall, offset: number, env: CompileEnv):
     });
     return;
   }
-  const args: PredicateArg[] = call.args.map((raw) => {
-    const arg = parsePredicateArg(raw);
-    if (arg.kind === 'literal') return arg;
-    const get = compileRef({ raw, segs: arg.path }) as (ctx: PluginContext) => unknown;
-    return { kind: 'path', path: arg.path, raw, get };
-  });
+  const args: PredicateArg[] = call.args.map(parsePredicateArg);
   const prepared = impl.prepare?.(args, call.args);
   if (prepared?.error !== undefined) {
     env.problems.push({ code: ErrorCode.FORMATTER_ARGS, message: prepared.error, offset, severity: 'error' });
