@@ -12,12 +12,31 @@ function simple(name: string, fn: Simple): Formatter {
   return { name, format: (value, args, ctx, _state, vars) => fn(value, args, ctx, vars) };
 }
 
+/** JSON.stringify that answers undefined instead of throwing (cycles, BigInt from another plugin's value). */
+function stringify(value: unknown, indent?: number): string | undefined {
+  try {
+    return JSON.stringify(value, null, indent);
+  } catch {
+    return undefined;
+  }
+}
+
 /** JSON text with `</` escaped, so the result is safe inside a `<script>` element. */
 function scriptSafeJson(value: unknown, indent?: number): string | undefined {
   if (value === undefined) return undefined;
-  const json = JSON.stringify(value, null, indent);
+  const json = stringify(value, indent);
   return json === undefined ? undefined : json.replace(/<\//g, '<\\/');
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Replace lone surrogates (valid in JSON strings, fatal to encodeURI) with U+FFFD. */
+function wellFormed(s: string): string {
+  return s.replace(LONE_SURROGATE, '\uFFFD');
+}
+
+const WHITESPACE = /\s/g;
+const PLACEHOLDER = /\{(\d+)\}/g;
 
 function toNumber(value: unknown): number {
   if (typeof value === 'number') return value;
@@ -66,14 +85,15 @@ export const CORE_FORMATTERS: Formatter[] = [
       for (const a of args.slice(1)) {
         if (a === 'private') isPrivate = true;
         const eq = a.indexOf('=');
-        if (eq > 0) (kv ??= {})[a.slice(0, eq)] = a.slice(eq + 1);
+        if (eq > 0) (kv ??= Object.create(null) as Record<string, string>)[a.slice(0, eq)] = a.slice(eq + 1);
       }
       return { state: { name: args[0]!, isPrivate, kv } };
     },
     format(value, _args, ctx, state: { name: string; isPrivate: boolean; kv: Record<string, string> | null } | undefined) {
       if (state === undefined) return undefined;
       // A fresh copy of the arguments per call, so a macro that changes @args cannot leak into the next call.
-      return ctx.applyTemplate(state.name, value, state.kv === null ? null : { ...state.kv }, state.isPrivate);
+      const args = state.kv === null ? null : Object.assign(Object.create(null) as Record<string, string>, state.kv);
+      return ctx.applyTemplate(state.name, value, args, state.isPrivate);
     },
   },
   simple('count', (v) => {
@@ -99,12 +119,12 @@ export const CORE_FORMATTERS: Formatter[] = [
       return state(ms, ctx.timeZone);
     },
   },
-  simple('encode-space', (v) => toText(v).replace(/\s/g, '&nbsp;')),
-  simple('encode-uri', (v) => encodeURI(toText(v))),
-  simple('encode-uri-component', (v) => encodeURIComponent(toText(v))),
+  simple('encode-space', (v) => toText(v).replace(WHITESPACE, '&nbsp;')),
+  simple('encode-uri', (v) => encodeURI(wellFormed(toText(v)))),
+  simple('encode-uri-component', (v) => encodeURIComponent(wellFormed(toText(v)))),
   simple('format', (v, args, ctx) => {
     const text = toText(v);
-    return text.replace(/\{(\d+)\}/g, (_m, i: string) => {
+    return text.replace(PLACEHOLDER, (_m, i: string) => {
       const path = args[Number(i)];
       return path === undefined ? '' : toText(ctx.resolve(path));
     });
@@ -152,7 +172,7 @@ export const CORE_FORMATTERS: Formatter[] = [
     prepare: (args) => ({ state: args.flatMap(splitPath) }),
     format: (value, _args, _ctx, path: string[]) => walk(value, path),
   },
-  simple('raw', (v) => (v === undefined ? undefined : JSON.stringify(v))),
+  simple('raw', (v) => (v === undefined ? undefined : stringify(v))),
   simple('round', (v) => {
     const x = toNumber(v);
     return Number.isFinite(x) ? Math.round(x) : undefined;
@@ -171,5 +191,5 @@ export const CORE_FORMATTERS: Formatter[] = [
       return truncateAtWhitespace(toText(value), state.max, state.ellipsis);
     },
   },
-  simple('url-encode', (v) => encodeURIComponent(toText(v))),
+  simple('url-encode', (v) => encodeURIComponent(wellFormed(toText(v)))),
 ];

@@ -45,13 +45,23 @@ export function smartypants(s: string): string {
  */
 export function truncateAtWhitespace(s: string, max: number, ellipsis: string): string {
   if (s.length <= max) return s;
-  const head = s.slice(0, max);
-  let cut = -1;
-  for (let i = head.length - 1; i >= 0; i--) {
-    if (/\s/.test(head[i]!)) {
-      cut = i;
-      break;
-    }
-  }
+  let end = max;
+  // Never split a surrogate pair.
+  const last = s.charCodeAt(end - 1);
+  if (end > 0 && last >= 0xd800 && last <= 0xdbff) end--;
+  const head = s.slice(0, end);
+  const cut = lastWhitespace(head);
   return (cut < 0 ? head : head.slice(0, cut + 1)) + ellipsis;
+}
+
+const SPACE = /\s/;
+
+function lastWhitespace(s: string): number {
+  for (let i = s.length - 1; i >= 0; i--) {
+    const c = s.charCodeAt(i);
+    // ASCII fast path; anything else is asked of the regex.
+    if (c === 32 || (c >= 9 && c <= 13)) return i;
+    if (c > 127 && SPACE.test(s[i]!)) return i;
+  }
+  return -1;
 }
