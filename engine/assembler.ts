@@ -85,7 +85,7 @@ class Assembler implements TokenSink {
   }
 
   tag(start: number, end: number): void {
-    const parsed = parseTag(this.source.slice(start + 1, end - 1), start);
+    const parsed = parseTag(this.source, start, end);
     const stack = this.stack;
     const top = stack[stack.length - 1];
     switch (parsed.kind) {

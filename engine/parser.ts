@@ -28,16 +28,23 @@ const PLAIN_OR: Parsed = { kind: 'or', predicate: null };
 
 const KEYWORDS: ReadonlySet<string> = new Set(['meta-left', 'meta-right', 'newline', 'space', 'tab']);
 
-/** `{content}` at `offset` → an instruction, or text. */
-export function parseTag(content: string, offset: number): Parsed {
-  const c = at(content, 0);
-  if (c === DOT) return parseDotTag(content, offset);
+/**
+ * The end of the text being parsed: the closing brace of the current tag (or the length of a piece of it).
+ * The parser reads the source in place instead of slicing each tag out; every read goes through `at`.
+ */
+let lim = 0;
+
+/** The tag `src[start, end)` (braces included) → an instruction, or text. */
+export function parseTag(src: string, start: number, end: number): Parsed {
+  lim = end - 1;
+  const c = at(src, start + 1);
+  if (c === DOT) return parseDotTag(src, start);
   if (!isRefStart(c)) return NOT_A_TAG;
-  const v = parseVarsAndFormatters(content, 0, offset + 1);
-  if (v === null || v.end !== content.length) return NOT_A_TAG;
+  const v = parseVarsAndFormatters(src, start + 1, 0);
+  if (v === null || v.end !== lim) return NOT_A_TAG;
   return {
     kind: 'node',
-    node: { type: 'variable', vars: v.vars, formatters: v.formatters, offset, source: `{${content}}` },
+    node: { type: 'variable', vars: v.vars, formatters: v.formatters, offset: start, source: src.slice(start, end) },
   };
 }
 
@@ -45,35 +52,40 @@ function bad(why: string): Parsed {
   return { kind: 'text', why };
 }
 
-function parseDotTag(content: string, offset: number): Parsed {
-  const wordEnd = scanWord(content, 1);
-  if (wordEnd === 1) return bad('has no instruction name after the dot');
-  const word = content.slice(1, wordEnd);
-  if (at(content, wordEnd) === QUESTION) {
-    const predicate = parsePredicateCall(content, 1);
+function parseDotTag(src: string, offset: number): Parsed {
+  const nameStart = offset + 2;
+  const wordEnd = scanWord(src, nameStart);
+  if (wordEnd === nameStart) return bad('has no instruction name after the dot');
+  if (at(src, wordEnd) === QUESTION) {
+    const predicate = parsePredicateCall(src, nameStart);
     return { kind: 'open', node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
   }
-  if (wordEnd === content.length) {
+  const word = src.slice(nameStart, wordEnd);
+  if (wordEnd === lim) {
     // The most common tags carry nothing after their keyword.
     if (word === 'end') return END;
     if (word === 'or') return PLAIN_OR;
   }
-  const rest = content.slice(wordEnd);
+  switch (word) {
+    case 'section':
+    case 'repeated':
+      return parseSection(word, src, wordEnd, offset);
+    case 'if':
+      return parseIf(src, wordEnd, offset);
+    case 'or':
+      if (at(src, wordEnd) !== SPACE) return bad('{.or} must be followed by a single space and a predicate');
+      return parseOrPredicate(src, wordEnd + 1);
+  }
+  // The rarer instructions parse the rest of the tag as a string of its own.
+  const rest = src.slice(wordEnd, lim);
+  lim = rest.length;
   switch (word) {
     case 'end':
       return bad('{.end} takes no arguments');
-    case 'or':
-      if (at(rest, 0) !== SPACE) return bad('{.or} must be followed by a single space and a predicate');
-      return parseOrPredicate(rest.slice(1));
-    case 'section':
-    case 'repeated':
-      return parseSection(word, content, wordEnd, offset);
     case 'alternates':
       return rest === ' with' ? { kind: 'alternates' } : bad('the instruction is {.alternates with}');
-    case 'if':
-      return parseIf(content, wordEnd, offset);
     case 'var':
-      return parseBindVar(rest, offset, content, offset + 1 + wordEnd);
+      return parseBindVar(rest, offset, src.slice(offset, wordEnd + rest.length + 1), wordEnd);
     case 'ctx':
       return parseCtxVar(rest, offset);
     case 'macro': {
@@ -109,11 +121,12 @@ function parseDotTag(content: string, offset: number): Parsed {
   }
 }
 
-function parseSection(word: string, content: string, from: number, offset: number): Parsed {
+function parseSection(word: string, src: string, from: number, offset: number): Parsed {
   const prefix = word === 'repeated' ? ' section ' : ' ';
-  if (!content.startsWith(prefix, from)) return bad(`the instruction is {.${word === 'repeated' ? 'repeated section' : 'section'} path}`);
-  const ref = parseRef(content, from + prefix.length);
-  if (ref === null || refEnd !== content.length) return bad('the section path is not a variable reference');
+  if (from + prefix.length > lim || !src.startsWith(prefix, from))
+    return bad(`the instruction is {.${word === 'repeated' ? 'repeated section' : 'section'} path}`);
+  const ref = parseRef(src, from + prefix.length);
+  if (ref === null || refEnd !== lim) return bad('the section path is not a variable reference');
   const node: BlockNode =
     word === 'repeated'
       ? { type: 'repeated', path: ref, block: [], alternatesWith: null, alternative: null, offset }
@@ -121,17 +134,17 @@ function parseSection(word: string, content: string, from: number, offset: numbe
   return { kind: 'open', node };
 }
 
-function parseOrPredicate(s: string): Parsed {
-  const end = scanWord(s, 0);
-  if (end === 0 || at(s, end) !== QUESTION) return bad('{.or} takes a predicate (name ending in ?)');
-  return { kind: 'or', predicate: parsePredicateCall(s, 0) };
+function parseOrPredicate(s: string, start: number): Parsed {
+  const end = scanWord(s, start);
+  if (end === start || at(s, end) !== QUESTION) return bad('{.or} takes a predicate (name ending in ?)');
+  return { kind: 'or', predicate: parsePredicateCall(s, start) };
 }
 
 /** `name? args` starting at `start`; the name is already known to end with `?`. */
 function parsePredicateCall(s: string, start: number): PredicateCall {
   const q = scanWord(s, start);
   const name = s.slice(start, q + 1);
-  const { args, delimiter } = splitArgs(s, q + 1, s.length);
+  const { args, delimiter } = splitArgs(s, q + 1, lim);
   return { name, args, delimiter };
 }
 
@@ -151,7 +164,7 @@ function parseIf(s: string, from: number, offset: number): Parsed {
     if (ref === null) return bad('the condition is not variables joined by && or ||');
     vars.push(ref);
     i = skipSpaces(s, refEnd);
-    if (i === s.length) break;
+    if (i === lim) break;
     const c = at(s, i);
     if ((c !== AMP && c !== PIPE) || at(s, i + 1) !== c) return bad('the condition is not variables joined by && or ||');
     operators.push(c === AMP ? '&&' : '||');
@@ -160,15 +173,15 @@ function parseIf(s: string, from: number, offset: number): Parsed {
   return { kind: 'open', node: { type: 'if', operators, vars, block: [], alternative: null, offset } };
 }
 
-function parseBindVar(rest: string, offset: number, content: string, restOffset: number): Parsed {
+function parseBindVar(rest: string, offset: number, source: string, restOffset: number): Parsed {
   const space = rest.indexOf(' ', 1);
   const name = rest.slice(1, space);
   if (at(rest, 0) !== SPACE || space < 0 || !isLocalName(name)) return bad('{.var} needs a @name and a value');
   const v = parseVarsAndFormatters(rest, space + 1, restOffset);
-  if (v === null || v.end !== rest.length) return bad('the value of {.var} is not a variable reference');
+  if (v === null || v.end !== lim) return bad('the value of {.var} is not a variable reference');
   return {
     kind: 'node',
-    node: { type: 'bindvar', name, vars: v.vars, formatters: v.formatters, offset, source: `{${content}}` },
+    node: { type: 'bindvar', name, vars: v.vars, formatters: v.formatters, offset, source },
   };
 }
 
@@ -179,6 +192,7 @@ function parseCtxVar(rest: string, offset: number): Parsed {
   const bindings: { key: string; ref: VarRef }[] = [];
   for (const part of parts) {
     const eq = part.indexOf('=');
+    lim = part.length;
     const ref = eq > 0 ? parseRef(part, eq + 1) : null;
     if (ref === null || refEnd !== part.length) return bad(`'${part}' is not key=path`);
     bindings.push({ key: part.slice(0, eq), ref });
@@ -186,7 +200,7 @@ function parseCtxVar(rest: string, offset: number): Parsed {
   return { kind: 'node', node: { type: 'ctxvar', name, bindings, offset } };
 }
 
-/** A variable list and its formatters: `a, b|fmt args|fmt2`. `base` is the source offset of s[0]. */
+/** A variable list and its formatters, `a, b|fmt args|fmt2`, up to `lim`. `base` is the source offset of s[0]. */
 function parseVarsAndFormatters(
   s: string,
   start: number,
@@ -210,7 +224,7 @@ function parseVarsAndFormatters(
     const nameEnd = scanWord(s, nameStart);
     if (nameEnd === nameStart) return null;
     let end = s.indexOf('|', nameEnd);
-    if (end < 0) end = s.length;
+    if (end < 0 || end > lim) end = lim;
     const { args, delimiter } = splitArgs(s, nameEnd, end);
     formatters.push({ name: s.slice(nameStart, nameEnd), args, delimiter, offset: base + i });
     i = end;
@@ -261,7 +275,12 @@ export function parseRef(s: string, i: number): VarRef | null {
 }
 
 export function isLocalName(name: string): boolean {
-  return name.length > 1 && at(name, 0) === AT && scanWord(name, 1) === name.length;
+  if (name.length < 2 || name.charCodeAt(0) !== AT) return false;
+  const saved = lim;
+  lim = name.length;
+  const ok = scanWord(name, 1) === name.length;
+  lim = saved;
+  return ok;
 }
 
 /** End of a word `[a-zA-Z][a-zA-Z0-9_-]*` starting at `i` (== i when there is none). */
@@ -276,11 +295,11 @@ function scanWord(s: string, i: number): number {
 }
 
 /**
- * The char code at `i`, or -1 past the end. Reading past the end with charCodeAt yields NaN, which turns
- * V8's small-integer feedback into doubles and deoptimises every comparison: never do that here.
+ * The char code at `i`, or -1 at or past `lim`. Reading past a string's end with charCodeAt yields NaN,
+ * which turns V8's small-integer feedback into doubles and deoptimises every comparison: never do that here.
  */
 function at(s: string, i: number): number {
-  return i < s.length ? s.charCodeAt(i) : -1;
+  return i < lim ? s.charCodeAt(i) : -1;
 }
 
 function skipSpaces(s: string, i: number): number {
