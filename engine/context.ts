@@ -37,6 +37,8 @@ export interface SourceUnit {
 export interface Runnable {
   readonly run: (ctx: RenderContext) => void;
   readonly name: string;
+  /** A partial's own compile problems, reported the first time a render uses it. */
+  readonly problems?: readonly TemplateError[];
 }
 
 /** Finds partials by name, compiling them on first use; returns a problem message when one fails to parse. */
@@ -150,7 +152,20 @@ export class RenderContext implements PluginContext {
       this.error(ErrorCode.PARTIAL_PARSE_FAILED, messages.partialParseFailed(name, partial.error));
       return undefined;
     }
+    if (partial.problems !== undefined && partial.problems.length > 0) this.reportPartialProblems(name, partial.problems);
     return partial;
+  }
+
+  private reportedPartials: Set<string> | null = null;
+
+  private reportPartialProblems(name: string, problems: readonly TemplateError[]): void {
+    const seen = (this.reportedPartials ??= new Set());
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const p of problems) {
+      if (this.errors.length >= MAX_ERRORS) return;
+      this.errors.push(p);
+    }
   }
 
   applyTemplate(name: string, node: unknown, args: Record<string, string> | null, isPrivate: boolean): string {

@@ -115,3 +115,13 @@ describe('lookup of inherited names', () => {
     expect(html('{.section a}{length}{toString}|{0}{.end}', data)).toBe('|1');
   });
 });
+
+describe('problems inside partials', () => {
+  it('are reported once per render, with the partial as filename', () => {
+    const r = render('{@|apply p}{@|apply p}', { a: 1 }, { partials: { p: 'x\n {a|nope}' } });
+    expect(r.html).toBe('x\n {a|nope}x\n {a|nope}');
+    expect(r.errors).toEqual([
+      { severity: 'error', code: 'UNKNOWN_FORMATTER', message: "Formatter 'nope' is unknown", line: 2, column: 4, filename: 'p' },
+    ]);
+  });
+});

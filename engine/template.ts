@@ -38,7 +38,7 @@ export class Template implements SourceUnit {
     problems.sort((a, b) => a.offset - b.offset);
     this.errors = problems.map((p) => this.toError(p));
     this.structuralError = this.errors.find((e, i) => STRUCTURAL.has(problems[i]!.code)) ?? null;
-    this.runnable = { name: filename ?? '', run };
+    this.runnable = { name: filename ?? '', run, problems: this.errors };
   }
 
   static compile(source: string, plugins: PluginTable, filename?: string): Template {
