@@ -5,14 +5,46 @@ const ATTR_SPECIAL = /[&<>"]/;
 
 /** Escape `& < >`. */
 export function escapeHtml(s: string): string {
-  if (!HTML_SPECIAL.test(s)) return s;
-  return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+  return escapeFrom(s, s.search(HTML_SPECIAL), false);
 }
 
 /** Escape `& < > "` for attribute values. */
 export function escapeAttr(s: string): string {
-  if (!ATTR_SPECIAL.test(s)) return s;
-  return s.replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
+  return escapeFrom(s, s.search(ATTR_SPECIAL), true);
+}
+
+/**
+ * Escape from the first special character on. Measured: a regex search to find the first one, then a
+ * character loop, beats both `replace` with a callback and chained replaces, on short and long text.
+ */
+function escapeFrom(s: string, first: number, quotes: boolean): string {
+  if (first < 0) return s;
+  let out = s.slice(0, first);
+  let last = first;
+  for (let i = first; i < s.length; i++) {
+    let r: string;
+    switch (s.charCodeAt(i)) {
+      case 38:
+        r = '&amp;';
+        break;
+      case 60:
+        r = '&lt;';
+        break;
+      case 62:
+        r = '&gt;';
+        break;
+      case 34:
+        if (!quotes) continue;
+        r = '&quot;';
+        break;
+      default:
+        continue;
+    }
+    if (i > last) out += s.slice(last, i);
+    out += r;
+    last = i + 1;
+  }
+  return out + s.slice(last);
 }
 
 /** Remove HTML tags, keeping their text. */
