@@ -483,9 +483,25 @@ function resolvePredicate(call: PredicateCall, offset: number, env: CompileEnv):
   call.resolved = { impl, args, state: prepared?.state };
 }
 
+/**
+ * Parsed expressions by source. Templates repeat the same expressions (in loops of macros, across the pages
+ * of a theme), and a parsed expression is immutable, so parsing each distinct one once is enough.
+ */
+const EXPRESSION_CACHE_LIMIT = 500;
+const expressionCache = new Map<string, ReturnType<typeof parseExpression>>();
+
+function parseCached(code: string): ReturnType<typeof parseExpression> {
+  let parsed = expressionCache.get(code);
+  if (parsed === undefined) {
+    if (expressionCache.size >= EXPRESSION_CACHE_LIMIT) expressionCache.clear();
+    expressionCache.set(code, (parsed = parseExpression(code)));
+  }
+  return parsed;
+}
+
 function parseEval(node: EvalNode, env: CompileEnv): void {
   if (node.expression !== undefined) return;
-  const parsed = parseExpression(node.code);
+  const parsed = parseCached(node.code);
   node.expression = parsed.error === null ? parsed.expression : null;
   if (node.expression === null) {
     env.problems.push({
