@@ -78,11 +78,30 @@ export function compileRoot(nodes: readonly Node[], env: CompileEnv): Runnable['
 
 function buildBlock(nodes: readonly Node[], env: CompileEnv): Exec {
   const execs: Exec[] = [];
-  for (const node of nodes) {
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    const next = nodes[i + 1];
+    // Text followed by a variable (the commonest pair in a page) becomes one closure: one call fewer.
+    if (node.type === 'text' && node.text !== '' && next !== undefined && next.type === 'variable') {
+      const value = compileValue(next.vars, next.formatters, env);
+      if (value !== null) {
+        execs.push(emitTextThenValue(node.text, value));
+        i++;
+        continue;
+      }
+    }
     const e = compileNode(node, env);
     if (e !== NOOP) execs.push(e);
   }
   return sequence(execs);
+}
+
+function emitTextThenValue(text: string, value: Getter): Exec {
+  return (ctx) => {
+    ctx.out += text;
+    const v = value(ctx);
+    ctx.out += typeof v === 'string' ? v : toText(v);
+  };
 }
 
 function sequence(execs: Exec[]): Exec {
