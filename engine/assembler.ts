@@ -58,7 +58,7 @@ export function assemble(source: string): { root: RootNode; problems: AssemblyPr
 
 class Assembler implements TokenSink {
   readonly problems: AssemblyProblem[] = [];
-  readonly root: RootNode = { type: 'root', block: [] };
+  readonly root: RootNode = { type: 'root', block: [], unreachable: [] };
   private readonly stack: OpenBlock[] = [];
   private target: Node[] = this.root.block;
 
@@ -127,6 +127,7 @@ class Assembler implements TokenSink {
         if (top.closedChain) {
           // Keep collecting into a detached branch so its content is not spilled into the live one.
           this.report(ErrorCode.DEAD_CODE, messages.deadCode(), start);
+          this.root.unreachable.push(branch);
         } else if (top.lastOr !== null) {
           top.lastOr.alternative = branch;
         } else {

@@ -31,6 +31,7 @@ import {
   type Node,
   type OrNode,
   type PredicateCall,
+  type RootNode,
   type VarRef,
 } from './instructions.js';
 import { parsePredicateArg } from './plugins/args.js';
@@ -70,8 +71,10 @@ function lazyBlock(nodes: readonly Node[], env: CompileEnv, install: (built: Exe
 }
 
 /** The root block of a template, built on first render. */
-export function compileRoot(nodes: readonly Node[], env: CompileEnv): Runnable['run'] {
+export function compileRoot(root: RootNode, env: CompileEnv): Runnable['run'] {
+  const nodes = root.block;
   validate(nodes, env);
+  for (const branch of root.unreachable) validateAlternative(branch, env);
   let run: Exec = lazyBlock(nodes, env, (built) => (run = built));
   return (ctx) => run(ctx);
 }

@@ -173,4 +173,6 @@ export type Node =
 export interface RootNode {
   readonly type: 'root';
   readonly block: Node[];
+  /** Branches that can never run (after a plain `{.or}`): not rendered, but still checked for problems. */
+  readonly unreachable: OrNode[];
 }

@@ -125,3 +125,11 @@ describe('problems inside partials', () => {
     ]);
   });
 });
+
+describe('unreachable branches', () => {
+  it('are not rendered but are still checked', () => {
+    const { template, errors } = compile('{.section a}A{.or}B{.or}{x|nope}{.eval (}{.end}');
+    expect(errors.map((e) => e.code)).toEqual(['DEAD_CODE', 'UNKNOWN_FORMATTER', 'EXPRESSION_PARSE']);
+    expect(render(template, {}).html).toBe('B');
+  });
+});

@@ -34,7 +34,7 @@ export class Template implements SourceUnit {
   ) {
     this.lines = new LineMap(source);
     const problems: CompileProblem[] = [...assemblyProblems];
-    const run = compileRoot(root.block, { plugins, unit: this, problems });
+    const run = compileRoot(root, { plugins, unit: this, problems });
     problems.sort((a, b) => a.offset - b.offset);
     this.errors = problems.map((p) => this.toError(p));
     this.structuralError = this.errors.find((e, i) => STRUCTURAL.has(problems[i]!.code)) ?? null;
