@@ -60,23 +60,19 @@ function parseDotTag(src: string, offset: number): Parsed {
     const predicate = parsePredicateCall(src, nameStart);
     return { kind: 'open', node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
   }
-  const word = src.slice(nameStart, wordEnd);
-  if (wordEnd === lim) {
-    // The most common tags carry nothing after their keyword.
-    if (word === 'end') return END;
-    if (word === 'or') return PLAIN_OR;
+  // The frequent keywords are recognised in place, without slicing the word out.
+  const is = (keyword: string) => wordEnd - nameStart === keyword.length && src.startsWith(keyword, nameStart);
+  if (is('end') && wordEnd === lim) return END;
+  if (is('or')) {
+    if (wordEnd === lim) return PLAIN_OR;
+    if (at(src, wordEnd) !== SPACE) return bad('{.or} must be followed by a single space and a predicate');
+    return parseOrPredicate(src, wordEnd + 1);
   }
-  switch (word) {
-    case 'section':
-    case 'repeated':
-      return parseSection(word, src, wordEnd, offset);
-    case 'if':
-      return parseIf(src, wordEnd, offset);
-    case 'or':
-      if (at(src, wordEnd) !== SPACE) return bad('{.or} must be followed by a single space and a predicate');
-      return parseOrPredicate(src, wordEnd + 1);
-  }
+  if (is('section')) return parseSection('section', src, wordEnd, offset);
+  if (is('repeated')) return parseSection('repeated', src, wordEnd, offset);
+  if (is('if')) return parseIf(src, wordEnd, offset);
   // The rarer instructions parse the rest of the tag as a string of its own.
+  const word = src.slice(nameStart, wordEnd);
   const rest = src.slice(wordEnd, lim);
   lim = rest.length;
   switch (word) {
