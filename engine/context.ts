@@ -7,6 +7,7 @@
 import { ErrorCode, MAX_ERRORS, MAX_PARTIAL_DEPTH, messages } from './errors.js';
 import type { ExprScope } from './expr/index.js';
 import type { PluginContext } from './plugins/types.js';
+import { isObject } from './values.js';
 import type { RenderOptions, TemplateError } from './types.js';
 
 export interface Frame {
@@ -104,8 +105,8 @@ export class RenderContext implements PluginContext {
 
   get timeZone(): string {
     if (this.zone === undefined) {
-      const website = isRecord(this.root) ? this.root['website'] : undefined;
-      const tz = isRecord(website) ? website['timeZone'] : undefined;
+      const website = isObject(this.root) ? this.root['website'] : undefined;
+      const tz = isObject(website) ? website['timeZone'] : undefined;
       this.zone = typeof tz === 'string' && tz !== '' ? tz : 'America/New_York';
     }
     return this.zone;
@@ -252,9 +253,6 @@ export class RenderContext implements PluginContext {
   }
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Resolve a path from `frame` by the general rule (used by plugins and expressions). */
 export function resolveIn(frame: Frame, segs: readonly string[]): unknown {
