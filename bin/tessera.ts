@@ -14,8 +14,9 @@ Usage:
       Render a template to stdout. Problems go to stderr as file:line:col: severity code: message.
   tessera check TEMPLATE...
       Compile templates and report every problem with its position; exit 1 if any is an error.
-  tessera conformance [DIR...]
-      Run the reference engine's golden fixtures (default ../shared/conformance/template-engine).
+  tessera conformance [--grep TEXT] [DIR...]
+      Run the reference engine's golden fixtures (default ../shared/conformance/template-engine);
+      --grep keeps only the fixtures whose path contains TEXT.
   tessera bench [--compare] [--time MS] [--filter TEXT] [--json-only]
       Benchmark the renderer (with --compare, against the reference engine).
   tessera --help | --version
@@ -82,8 +83,10 @@ function cmdCheck(argv: string[]): number {
 }
 
 function cmdConformance(argv: string[]): number {
-  const dirs = argv.length > 0 ? argv : [DEFAULT_CONFORMANCE_DIR];
-  const results = runAll(dirs);
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { grep: { type: 'string' } } });
+  const grep = values.grep;
+  const dirs = positionals.length > 0 ? positionals : [DEFAULT_CONFORMANCE_DIR];
+  const results = runAll(dirs, grep === undefined ? undefined : (id) => id.includes(grep));
   let passed = 0;
   let failed = 0;
   let skipped = 0;

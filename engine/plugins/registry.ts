@@ -4,6 +4,9 @@
  */
 import { CORE_FORMATTERS } from './core/formatters.js';
 import { CORE_PREDICATES, PLATFORM_PREDICATES } from './core/predicates.js';
+import { COMMERCE_PLUGINS } from './commerce/index.js';
+import { CONTENT_PLUGINS } from './content/index.js';
+import { I18N_PLUGINS } from './i18n/index.js';
 import { SOCIAL_PLUGINS } from './social/index.js';
 import type { Formatter, PluginTable, Predicate } from './types.js';
 
@@ -27,4 +30,10 @@ export const CORE_PLUGINS: PluginSet = {
   predicates: [...CORE_PREDICATES, ...PLATFORM_PREDICATES],
 };
 
-export const DEFAULT_PLUGINS: PluginTable = createPluginTable(CORE_PLUGINS, SOCIAL_PLUGINS);
+export const DEFAULT_PLUGINS: PluginTable = createPluginTable(
+  CORE_PLUGINS,
+  SOCIAL_PLUGINS,
+  CONTENT_PLUGINS,
+  I18N_PLUGINS,
+  COMMERCE_PLUGINS,
+);
