@@ -1,7 +1,8 @@
-/** The commerce family. */
+/** The commerce family: money, prices, product blocks (add to cart, variants, quantity...), cart and forms. */
 import type { Formatter, Predicate } from '../types.js';
+import { MONEY_FORMATTERS } from './money.js';
 
 export const COMMERCE_PLUGINS: { formatters: Formatter<any>[]; predicates: Predicate<any>[] } = {
-  formatters: [],
+  formatters: [...MONEY_FORMATTERS],
   predicates: [],
 };
