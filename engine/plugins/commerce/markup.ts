@@ -15,3 +15,66 @@ export const PRICE_PARTS =
 export const PRODUCT_PRICE = `<div class="product-price">\n${PRICE_PARTS}\n</div>`;
 
 export const SUBSCRIPTION_PRICE = `<div class="subscription-price">\n${PRICE_PARTS}\n</div>`;
+
+export const PRODUCT_STATUS =
+  '{.section soldOut}<div class="product-mark sold-out">{@|html}</div>{.end}' +
+  '{.section sale}<div class="product-mark sale">{@|html}</div>{.end}';
+
+export const ADD_TO_CART_BUTTON = `<div class="sqs-add-to-cart-button-wrapper" data-animation-role="button">
+  <div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary {.if form}use-form{.end}" role="button" tabindex="0" data-dynamic-strings data-collection-id="{collectionId|htmlattr}" data-item-id="{id|htmlattr}" data-product-type="{productType|htmlattr}" data-use-custom-label="{useCustomLabel|htmlattr}"{.if subscription} data-is-subscription="true"{.end} data-original-label="{label|htmlattr}" {.if form}data-form="{form|htmlattr}"{.end}{.if subscriptionOptionId}data-subscription-option-id="{subscriptionOptionId|htmlattr}"{.end}>
+    <div class="sqs-add-to-cart-button-inner">{label|html}</div>
+  </div>
+</div>`;
+
+export const VARIANTS_SELECT = `<div class="product-variants" data-item-id="{id|htmlattr}" data-variants="{variants|htmlattr}"{.if subscriptionPlan} data-is-subscribable="true" data-subscription-plan="{subscriptionPlan|htmlattr}"{.end} data-animation-role="content">
+{.repeated section options}    <div class="variant-option">
+    <div class="variant-option-title">{title|html}: </div>
+    <div class="variant-select-wrapper">
+      <select aria-label="{ariaLabel}" data-variant-option-name="{name|htmlattr}">
+        <option value="">{selectText|html}</option>
+        {.repeated section values}<option value="{@|htmlattr}">{@|html}</option>{.end}
+      </select>
+    </div>
+    <div class="variant-radiobtn-wrapper" data-variant-option-name="{name|htmlattr}">
+{.repeated section values}      <input type="radio" class="variant-radiobtn" value="{@|htmlattr}" name="variant-option-{name|htmlattr}" id="variant-option-{name|htmlattr}-{@|htmlattr}"/>
+      <label class="sqs-button-element--secondary" role="button" tabindex="0" for="variant-option-{name|htmlattr}-{@|htmlattr}">{@|html}</label>
+{.end}    </div>
+    </div>
+{.end}  </div>`;
+
+export const QUANTITY_INPUT = `<div class="product-quantity-input" data-item-id="{id|htmlattr}" data-animation-role="content">
+  <div class="quantity-label">{label|html}:</div>
+  <input aria-label="{label|htmlattr}" size="4" max="9999" min="1" value="1" type="number" step="1"></input>
+</div>`;
+
+export const PRODUCT_SCARCITY = `{.repeated section views}<div class="product-scarcity"{.if attributes} data-variant-attributes="{attributes|htmlattr}"{.end}{.if hidden} hidden{.end}>
+    {text|html}
+  </div>
+{.alternates with}
+  {.end}`;
+
+export const RESTOCK_NOTIFICATION = `{.repeated section views}<div class="product-restock-notification" data-product-id="{productId|htmlattr}" data-variant-id="{variantId|htmlattr}"{.if hidden} hidden{.end}>
+  <span class="product-restock-cta">{cta|html}</span>
+  <form class="product-restock-form" action="#">
+    <input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="{placeholder|htmlattr}">
+    <input class="sqs-editable-button" type="submit" value="{button|htmlattr}">
+  </form>
+{.if mailingList}  <label class="product-restock-mailing-list"><input type="checkbox" name="isJoinMailingList"{.if optIn} checked{.end}>{mailingListDescription|html}</label>{.end}
+{.if captchaSiteKey}  <div class="captcha-container" data-sitekey="{captchaSiteKey|htmlattr}"></div>{.end}
+</div>{.alternates with}
+
+{.end}`;
+
+export const QUICK_VIEW_BUTTON =
+  '<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="{id|htmlattr}" data-group="{group|htmlattr}">{label|html}</span>';
+
+/** The whole buy box of a product, rendered on the item itself. */
+export const PRODUCT_CHECKOUT =
+  '{@|variants-select}\n\n\n\n\n{@|product-scarcity}\n\n\n\n\n{@|quantity-input}\n\n\n\n{@|add-to-cart-btn}';
+
+export const SUMMARY_FORM_FIELD = `<div style="font-size:11px; margin-top:3px">
+  <span style="font-weight:bold;">{title|html}:</span> {.if lines}<div style="padding-left:5px;">
+{.repeated section lines}  <div>{.if label}<span style="font-weight:bold;">{label|html}:</span> {.end}{text|html}</div>
+{.end}</div>{.or}{text|html}{.if list}
+{.end}{.end}
+</div>`;

@@ -1,0 +1,213 @@
+/**
+ * The product blocks: status mark, add-to-cart button, variant selects, quantity input, scarcity and
+ * restock notices, quick view, the whole checkout box and the variant descriptor. Each builds a view from the
+ * item and renders its built-in template from `markup.ts`.
+ */
+import {
+  flag,
+  isOnSale,
+  isSoldOut,
+  isSubscribable,
+  productContent,
+  ProductType,
+  productType,
+  showsQuantityInput,
+  variantOptions,
+} from '../../../commerce/products.js';
+import { isObject, toText } from '../../values.js';
+import type { Formatter, PluginContext } from '../types.js';
+import {
+  ADD_TO_CART_BUTTON,
+  PRODUCT_CHECKOUT,
+  PRODUCT_SCARCITY,
+  PRODUCT_STATUS,
+  QUANTITY_INPUT,
+  QUICK_VIEW_BUTTON,
+  RESTOCK_NOTIFICATION,
+  VARIANTS_SELECT,
+} from './markup.js';
+import { fill, label, localizedString } from './strings.js';
+
+type Json = Record<string, unknown>;
+
+function field(item: unknown, key: string): unknown {
+  return isObject(item) ? item[key] : undefined;
+}
+
+/** A scalar as attribute text: missing values are empty. */
+function text(v: unknown): string {
+  return v === undefined || v === null ? '' : typeof v === 'object' ? '' : String(v);
+}
+
+/** The merchandising settings of this product (`productMerchandisingContext[item.id]`). */
+function merchandising(ctx: PluginContext, item: unknown): Json {
+  const all = ctx.resolve('productMerchandisingContext');
+  const own = isObject(all) ? all[text(field(item, 'id'))] : undefined;
+  return isObject(own) ? own : {};
+}
+
+const productStatus: Formatter = {
+  name: 'product-status',
+  format(item, _args, ctx) {
+    if (isSoldOut(item)) {
+      const custom = merchandising(ctx, item)['customSoldOutText'];
+      const soldOut = typeof custom === 'string' && custom !== '' ? custom : label(ctx, 'productSoldOutText');
+      return ctx.renderBuiltin(PRODUCT_STATUS, { soldOut });
+    }
+    return isOnSale(item) ? ctx.renderBuiltin(PRODUCT_STATUS, { sale: label(ctx, 'productSaleText') }) : '';
+  },
+};
+
+const addToCartButton: Formatter = {
+  name: 'add-to-cart-btn',
+  format(item, _args, ctx) {
+    const sc = productContent(item);
+    const subscribable = isSubscribable(item);
+    const custom = sc['customAddButtonText'];
+    const useCustom = flag(sc['useCustomAddButtonText']) && typeof custom === 'string' && custom !== '';
+    const options = sc['productSubscriptionOptions'];
+    const firstOption = subscribable && Array.isArray(options) ? field(options[0], 'id') : undefined;
+    const form = sc['additionalFieldsForm'];
+    return ctx.renderBuiltin(ADD_TO_CART_BUTTON, {
+      id: text(field(item, 'id')),
+      collectionId: text(field(item, 'collectionId')),
+      productType: text(sc['productType']),
+      useCustomLabel: text(sc['useCustomAddButtonText']),
+      subscription: subscribable,
+      label: useCustom ? custom : label(ctx, subscribable ? 'productSubscribeText' : 'productAddToCartText'),
+      form: isObject(form) ? JSON.stringify(form) : '',
+      subscriptionOptionId: text(firstOption),
+    });
+  },
+};
+
+/**
+ * Attribute text that keeps `&` as written (the platform prints select labels that way) but can never end
+ * the attribute or open a tag.
+ */
+function attributeSafe(s: string): string {
+  return s.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+const variantsSelect: Formatter = {
+  name: 'variants-select',
+  format(item, _args, ctx) {
+    const options = variantOptions(item);
+    if (options.length === 0) return '';
+    const sc = productContent(item);
+    const giftCard = productType(item) === ProductType.GIFT_CARD;
+    const plan = sc['subscriptionPlan'];
+    return ctx.renderBuiltin(VARIANTS_SELECT, {
+      id: text(field(item, 'id')),
+      variants: JSON.stringify(sc['variants']),
+      subscriptionPlan: isSubscribable(item) && isObject(plan) ? JSON.stringify(plan) : '',
+      options: options.map(({ name, values }) => {
+        const selectText = giftCard
+          ? label(ctx, 'giftCardVariantSelectText')
+          : fill(label(ctx, 'productVariantSelectText'), { variantName: name });
+        return {
+          name,
+          values,
+          title: giftCard ? localizedString(ctx, 'giftCardValueDisplayText', name) : name,
+          selectText,
+          ariaLabel: attributeSafe(selectText),
+        };
+      }),
+    });
+  },
+};
+
+const quantityInput: Formatter = {
+  name: 'quantity-input',
+  format(item, _args, ctx) {
+    if (!showsQuantityInput(item, ctx.resolve('websiteSettings'))) return '';
+    return ctx.renderBuiltin(QUANTITY_INPUT, { id: text(field(item, 'id')), label: label(ctx, 'productQuantityInputLabel') });
+  },
+};
+
+const productScarcity: Formatter = {
+  name: 'product-scarcity',
+  format(item, _args, ctx) {
+    const m = merchandising(ctx, item);
+    const views = m['scarcityTemplateViews'];
+    if (!flag(m['scarcityEnabled']) || !Array.isArray(views) || views.length === 0) return '';
+    const template = typeof m['scarcityText'] === 'string' ? m['scarcityText'] : '';
+    const shownByDefault = flag(m['scarcityShownByDefault']);
+    return ctx.renderBuiltin(PRODUCT_SCARCITY, {
+      views: views.filter(isObject).map((v) => {
+        const attributes = v['attributes'];
+        return {
+          attributes: isObject(attributes) ? JSON.stringify(attributes) : '',
+          hidden: isObject(attributes) || !shownByDefault,
+          text: fill(template, { qtyInStock: text(v['qtyInStock']) }),
+        };
+      }),
+    });
+  },
+};
+
+const restockNotification: Formatter = {
+  name: 'product-restock-notification',
+  format(item, _args, ctx) {
+    const m = merchandising(ctx, item);
+    const views = m['restockNotificationViews'];
+    if (!Array.isArray(views) || views.length === 0) return '';
+    const messages = isObject(m['restockNotificationMessages']) ? m['restockNotificationMessages'] : {};
+    const settings = ctx.resolve('websiteSettings');
+    const captcha = isObject(settings) ? field(settings['captchaSettings'], 'siteKey') : undefined;
+    const shared = {
+      productId: text(field(item, 'id')),
+      cta: text(messages['CTAText']),
+      placeholder: text(messages['placeholderText']),
+      button: text(messages['buttonText']),
+      mailingListDescription: text(messages['mailingListDescription']),
+      mailingList: flag(m['mailingListSignUpEnabled']),
+      optIn: flag(m['mailingListOptInByDefault']),
+      captchaSiteKey: text(captcha),
+    };
+    return ctx.renderBuiltin(RESTOCK_NOTIFICATION, {
+      views: views.filter(isObject).map((v) => ({ ...shared, variantId: text(v['variantId']), hidden: flag(v['hiddenByDefault']) })),
+    });
+  },
+};
+
+/** `{item|product-quick-view group}`: the group is the value of that variable, or the word itself. */
+const productQuickView: Formatter = {
+  name: 'product-quick-view',
+  format(item, args, ctx) {
+    const name = args[0];
+    let group = '';
+    if (name !== undefined) {
+      const v = ctx.resolve(name);
+      group = v === undefined || v === null ? name : toText(v);
+    }
+    return ctx.renderBuiltin(QUICK_VIEW_BUTTON, { id: text(field(item, 'id')), group, label: label(ctx, 'productQuickViewText') });
+  },
+};
+
+const productCheckout: Formatter = {
+  name: 'product-checkout',
+  format: (item, _args, ctx) => ctx.renderBuiltin(PRODUCT_CHECKOUT, item),
+};
+
+/** "blue / large": the option values of a variant (or cart entry). */
+const variantDescriptor: Formatter = {
+  name: 'variant-descriptor',
+  format(variant) {
+    const values = field(variant, 'optionValues');
+    if (!Array.isArray(values)) return '';
+    return values.map((o) => text(field(o, 'value'))).join(' / ');
+  },
+};
+
+export const PRODUCT_FORMATTERS: Formatter<any>[] = [
+  productStatus,
+  addToCartButton,
+  variantsSelect,
+  quantityInput,
+  productScarcity,
+  restockNotification,
+  productQuickView,
+  productCheckout,
+  variantDescriptor,
+];
