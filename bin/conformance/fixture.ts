@@ -7,13 +7,15 @@ import { readFileSync } from 'node:fs';
 export type Sections = Record<string, string>;
 
 const HEADER = /^:([A-Z]+)$/;
+/** Headers of the helper-data files (`:getItemVariant-1-expected`). */
+export const ANY_HEADER = /^:(\S+)$/;
 
-export function parseSections(text: string): Sections {
+export function parseSections(text: string, header: RegExp = HEADER): Sections {
   const sections: Sections = {};
   let name: string | null = null;
   let lines: string[] = [];
   for (const line of text.split('\n')) {
-    const m = HEADER.exec(line.replace(/\r$/, ''));
+    const m = header.exec(line.replace(/\r$/, ''));
     if (m) {
       if (name !== null) sections[name] = lines.join('\n');
       name = m[1]!;

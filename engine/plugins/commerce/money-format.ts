@@ -31,7 +31,7 @@ export function usesCldrMoney(ctx: PluginContext): boolean {
 
 /** Money as the price formatters print it: CLDR text when the flag is on, else the native span. */
 export function priceMarkup(ctx: PluginContext, m: Money): string {
-  return usesCldrMoney(ctx) ? formatCldr(m, ctx.locale ?? 'en') : nativeMarkup(m);
+  return usesCldrMoney(ctx) ? formatMoney(m, ctx.locale ?? 'en') : nativeMarkup(m);
 }
 
 /** Digit options are clamped to this range (spec 001 §5). Intl itself stops at 20; we go further by hand. */
@@ -63,15 +63,23 @@ function intl(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFor
   return f;
 }
 
-/** Locale-aware money through Intl, with the options of the `money` formatter. */
-export function formatCldr(m: Money, locale: string, style: NumberStyle = {}): string {
-  const digits = currencyDigits(m.currency);
+/** Locale-aware money through Intl (CLDR). */
+export function formatMoney(m: Money, locale: string): string {
+  return formatCldr(majorUnits(m), m.currency, locale);
+}
+
+/**
+ * An exact amount in major units, locale-aware through Intl, with the options of the `money` formatter:
+ * the currency's digits unless the options say otherwise, rounded by the chosen mode (half-even by default).
+ */
+export function formatCldr(amount: Decimal, currency: string, locale: string, style: NumberStyle = {}): string {
+  const digits = currencyDigits(currency);
   const max = clampDigits(style.maxFractionDigits ?? Math.max(digits, style.minFractionDigits ?? 0));
   const min = Math.min(clampDigits(style.minFractionDigits ?? Math.min(digits, max)), max);
-  const value = rescale(majorUnits(m), max, style.rounding ?? 'half-even');
+  const value = rescale(amount, max, style.rounding ?? 'half-even');
   const options: Intl.NumberFormatOptions = {
     style: 'currency',
-    currency: m.currency,
+    currency,
     useGrouping: style.grouping ?? true,
     currencyDisplay: style.style === 'code' ? 'code' : style.style === 'name' ? 'name' : 'symbol',
   };

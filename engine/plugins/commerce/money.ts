@@ -3,10 +3,21 @@
  * `money-string`, `bookkeeper-money-format`, `percentage-format` and the legacy `i18n-money-format`.
  */
 import { DEFAULT_CURRENCY } from '../../../commerce/currencies.js';
-import { parseDecimal, rescale, ROUNDING_MODES, type RoundingMode } from '../../../commerce/decimal.js';
+import { type Decimal, parseDecimal, rescale, ROUNDING_MODES, type RoundingMode } from '../../../commerce/decimal.js';
+import { isObject } from '../../values.js';
 import { type Money, moneyFromMinor, moneyOf } from '../../../commerce/money.js';
 import type { Formatter, PluginContext, PreparedArgs } from '../types.js';
-import { clampDigits, formatCldr, formatDigits, formatLegacyLocale, formatNative, nativeMarkup, type NumberStyle, usesCldrMoney } from './money-format.js';
+import {
+  clampDigits,
+  formatCldr,
+  formatDigits,
+  formatLegacyLocale,
+  formatMoney,
+  formatNative,
+  nativeMarkup,
+  type NumberStyle,
+  usesCldrMoney,
+} from './money-format.js';
 
 /** A money object, or a bare number read as minor units (the legacy `price` fields). */
 function moneyOrCents(value: unknown): Money | null {
@@ -71,23 +82,29 @@ const money: Formatter<MoneyOptions> = {
   prepare: parseMoneyOptions,
   format(value, _args, ctx, options) {
     if (ctx.locale === null) return '';
-    const m = moneyOf(value) ?? moneyFromMajor(value);
-    if (m === null) return '';
-    if (options.freeLabel !== undefined && m.minor === 0n) return options.freeLabel;
-    return formatCldr(m, ctx.locale, options);
+    const amount = exactAmount(value);
+    if (amount === null) return '';
+    if (options.freeLabel !== undefined && amount.decimal.units === 0n) return options.freeLabel;
+    return formatCldr(amount.decimal, amount.currency, ctx.locale, options);
   },
 };
 
-function moneyFromMajor(value: unknown): Money | null {
-  const d = parseDecimal(value);
-  return d === null ? null : moneyOf({ value: String(value), currency: DEFAULT_CURRENCY });
+/** The amount of a money object (or a bare number, in the default currency) with every digit it has. */
+function exactAmount(value: unknown): { decimal: Decimal; currency: string } | null {
+  if (isObject(value)) {
+    const decimal = parseDecimal(value['value'] ?? value['decimalValue']);
+    const code = value['currency'] ?? value['currencyCode'];
+    return decimal === null ? null : { decimal, currency: typeof code === 'string' && code !== '' ? code : DEFAULT_CURRENCY };
+  }
+  const decimal = parseDecimal(value);
+  return decimal === null ? null : { decimal, currency: DEFAULT_CURRENCY };
 }
 
 /** Native money from cents or a money object; CLDR text instead when the page asks for it. */
 function nativeOrCldr(ctx: PluginContext, value: unknown, wrap: boolean): string {
   const m = moneyOrCents(value);
   if (m === null) return '';
-  if (usesCldrMoney(ctx)) return formatCldr(m, ctx.locale ?? 'en');
+  if (usesCldrMoney(ctx)) return formatMoney(m, ctx.locale ?? 'en');
   return wrap ? nativeMarkup(m) : formatNative(m);
 }
 
@@ -107,7 +124,7 @@ const bookkeeperMoneyFormat: Formatter = {
   format(value, _args, ctx) {
     if (ctx.locale === null) return '';
     const m = moneyOrCents(value) ?? { minor: 0n, currency: DEFAULT_CURRENCY };
-    return formatCldr(m, ctx.locale);
+    return formatMoney(m, ctx.locale);
   },
 };
 

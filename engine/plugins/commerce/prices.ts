@@ -32,6 +32,11 @@ function currentPrice(v: Json): Money | null {
   return flag(v['onSale']) ? variantSalePrice(v) : variantPrice(v);
 }
 
+/** The same from the money fields alone, as the price blocks print them (the legacy cents are not shown). */
+function currentPriceMoney(v: Json): Money | null {
+  return moneyOf(flag(v['onSale']) ? v['salePriceMoney'] : v['priceMoney']);
+}
+
 function pick(prices: (Money | null)[], better: (a: bigint, b: bigint) => boolean): bigint {
   let best: bigint | null = null;
   for (const p of prices) if (p !== null && (best === null || better(p.minor, best))) best = p.minor;
@@ -121,7 +126,7 @@ function priceView(ctx: PluginContext, item: unknown): PriceView {
     const variants = variantsOf(item);
     if (variants.length === 0) return {};
     if (hasVariedPrices(item)) {
-      const lowest = variants.map((v, i) => required(currentPrice(v), `variant ${i + 1} has no price`)).reduce((a, b) => (b.minor < a.minor ? b : a));
+      const lowest = variants.map((v, i) => required(currentPriceMoney(v), `variant ${i + 1} has no priceMoney`)).reduce((a, b) => (b.minor < a.minor ? b : a));
       return { from: { text: show(lowest, true) } };
     }
     own = variants[0]!;
@@ -167,7 +172,7 @@ function subscriptionView(ctx: PluginContext, item: unknown): PriceView {
     if (Array.isArray(po) && isObject(po[0])) options.push(po[0]);
   }
   const priced = options
-    .map((o) => ({ o, now: currentPrice(o) }))
+    .map((o) => ({ o, now: currentPriceMoney(o) }))
     .filter((x): x is { o: Json; now: Money } => x.now !== null);
   if (priced.length === 0) return {};
   const lowest = priced.reduce((a, b) => (b.now.minor < a.now.minor ? b : a));

@@ -1,0 +1,108 @@
+/** The commerce formatters through the engine, with the spec's exact strings (spec 001 §4, §5, §8, §9). */
+import { describe, expect, it } from 'vitest';
+import { render } from '../../index.js';
+
+const html = (template: string, data: unknown, locale: string | null = 'en') => render(template, data, { locale }).html;
+const errors = (template: string, data: unknown) => render(template, data, { locale: 'en' }).errors.map((e) => e.message);
+
+const physical = (variants: unknown[], extra: Record<string, unknown> = {}) => ({
+  id: 'p1',
+  structuredContent: { productType: 1, variants, ...extra },
+});
+
+describe('product status marks', () => {
+  const soldOut = physical([{ qtyInStock: 0 }]);
+  it("sold out: custom text, else the localized text, else 'sold out'", () => {
+    expect(html('{@|product-status}', soldOut)).toBe('<div class="product-mark sold-out">sold out</div>');
+    expect(html('{item|product-status}', { item: soldOut, localizedStrings: { productSoldOutText: 'Épuisé' } })).toContain('>Épuisé<');
+    expect(
+      html('{item|product-status}', {
+        item: soldOut,
+        localizedStrings: { productSoldOutText: 'Épuisé' },
+        productMerchandisingContext: { p1: { customSoldOutText: 'Gone <for now>' } },
+      }),
+    ).toBe('<div class="product-mark sold-out">Gone &lt;for now&gt;</div>');
+  });
+  it("sale: the localized text, else 'sale'", () => {
+    const sale = physical([{ qtyInStock: 3, onSale: true }]);
+    expect(html('{@|product-status}', sale)).toBe('<div class="product-mark sale">sale</div>');
+    expect(html('{item|product-status}', { item: sale, localizedStrings: { productSaleText: 'Solde' } })).toContain('>Solde<');
+  });
+});
+
+describe('prices', () => {
+  it("an unavailable subscription plan falls back to 'Unavailable'", () => {
+    const item = physical([{ priceMoney: { value: '5' } }], { isSubscribable: true });
+    expect(html('{@|product-price}', item)).toContain('\nUnavailable\n');
+  });
+  it('shows whole-year plans in years and other plans in their unit', () => {
+    const plan = (unit: string, value: number, numBillingCycles: number) =>
+      physical([{ priceMoney: { value: '5' } }], { isSubscribable: true, subscriptionPlan: { billingPeriod: { unit, value }, numBillingCycles } });
+    expect(html('{@|product-price}', plan('WEEK', 1, 52))).toContain(' every week for 1 year');
+    expect(html('{@|product-price}', plan('MONTH', 3, 8))).toContain(' every 3 months for 2 years');
+    expect(html('{@|product-price}', plan('MONTH', 1, 5))).toContain(' every month for 5 months');
+    expect(html('{@|product-price}', plan('YEAR', 1, 0))).toContain(' every year\n');
+  });
+  it('a digital product is never sold as a subscription', () => {
+    const digital = { structuredContent: { productType: 2, isSubscribable: true, priceMoney: { value: '3' } } };
+    expect(html('{@|product-price}', digital)).toBe('<div class="product-price">\n<span class="sqs-money-native">3.00</span>\n</div>');
+  });
+  it('switches to CLDR money with featureFlags.useCLDRMoneyFormat', () => {
+    const data = { item: { structuredContent: { productType: 2, priceMoney: { value: '1234.5', currency: 'JPY' } } }, featureFlags: { useCLDRMoneyFormat: true } };
+    expect(html('{item|product-price}', data)).toContain('¥1,234') // half to even;
+  });
+  it('reports a variant without a price instead of printing a wrong one', () => {
+    expect(html('{@|product-price}', physical([{ price: 100 }, { price: 200 }]))).toBe('');
+    expect(errors('{@|product-price}', physical([{ price: 100 }, { price: 200 }]))[0]).toMatch(/cannot show the price/);
+  });
+});
+
+describe('money options', () => {
+  const usd = { decimalValue: '0', currencyCode: 'USD' };
+  it('freeIfZero needs a Free label', () => {
+    expect(errors('{@|money freeIfZero}', usd)).toEqual(['freeIfZero requires a Free label']);
+    expect(html('{@|money freeIfZero free:Free}', usd)).toBe('Free');
+  });
+  it('clamps digit options to 0..50', () => {
+    const v = { decimalValue: '1.123456789012345678901234567', currencyCode: 'USD' };
+    expect(html('{@|money maxFractionDigits:99 minFractionDigits:30}', v)).toBe('$1.123456789012345678901234567000');
+    expect(html('{@|money maxFractionDigits:-4}', v)).toBe('$1');
+  });
+  it('accepts the seven rounding modes and rejects others', () => {
+    const v = { decimalValue: '2.345', currencyCode: 'USD' };
+    expect(html('{@|money round:half-even}', v)).toBe('$2.34');
+    expect(html('{@|money round:half-up}', v)).toBe('$2.35');
+    expect(html('{@|money round:floor}', { decimalValue: '-2.341', currencyCode: 'USD' })).toBe('-$2.35');
+    expect(errors('{@|money round:sideways}', v)[0]).toContain("unknown rounding mode 'sideways'");
+  });
+  it('renders nothing without locale data, and nothing for a value that is not money', () => {
+    expect(html('{@|money}', usd, null)).toBe('');
+    expect(html('{@|money}', 'A')).toBe('');
+  });
+});
+
+describe('labels and forms', () => {
+  it("default labels: 'Add To Cart', 'Subscribe', 'Quick View', 'Quantity', 'Select Value', 'Select {variantName}'", () => {
+    const item = physical([{ attributes: { Size: 'S' }, qtyInStock: 5 }, { attributes: { Size: 'M' }, qtyInStock: 5 }], { variantOptionOrdering: ['Size'] });
+    expect(html('{@|add-to-cart-btn}', item)).toContain('>Add To Cart<');
+    expect(html('{@|add-to-cart-btn}', { ...item, structuredContent: { ...item.structuredContent, isSubscribable: true } })).toContain('>Subscribe<');
+    expect(html('{@|product-quick-view}', item)).toContain('>Quick View<');
+    expect(html('{@|quantity-input}', item)).toContain('<div class="quantity-label">Quantity:</div>');
+    expect(html('{@|variants-select}', item)).toContain('<option value="">Select Size</option>');
+    const giftCard = { ...item, structuredContent: { ...item.structuredContent, productType: 4 } };
+    expect(html('{@|variants-select}', giftCard)).toContain('<option value="">Select Value</option>');
+  });
+  it('keeps select labels attribute-safe', () => {
+    const item = physical([{ attributes: { 'a"b': '1' } }, { attributes: { 'a"b': '2' } }], { variantOptionOrdering: ['a"b'] });
+    expect(html('{@|variants-select}', item)).toContain('aria-label="Select a&quot;b"');
+  });
+  it('likert answers -2..2 and the N/A fallback', () => {
+    const values = { a: '-2', b: '-1', c: '0', d: '1', e: '2' };
+    const out = html('{@|summary-form-field}', { type: 'likert', rawTitle: 'Q', values });
+    for (const word of ['Strongly Disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly Agree']) expect(out).toContain(`</span> ${word}</div>`);
+    expect(html('{@|summary-form-field}', { type: 'text', rawTitle: 'Q' })).toContain('</span> N/A\n');
+    expect(html('{f|summary-form-field}', { f: { type: 'text', rawTitle: 'Q' }, localizedStrings: { productSummaryFormNoAnswerText: 'Sin respuesta' } })).toContain(
+      '</span> Sin respuesta\n',
+    );
+  });
+});
