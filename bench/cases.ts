@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shopCase } from './shop-page.js';
 
 export interface BenchCase {
   /** Unique name, e.g. `wright` or `variables-8KiB`; `--filter` matches substrings of it. */
@@ -175,7 +176,7 @@ export interface LoadedCases {
   warnings: string[];
 }
 
-/** All cases selected by the filters: the wright page first (if its data is there), then synthetic ones. */
+/** All cases selected by the filters: the wright page first (if its data is there), the shop page, then synthetic ones. */
 export function loadCases(filters: readonly string[] = [], dataDir: string = benchDataDir()): LoadedCases {
   const cases: BenchCase[] = [];
   const warnings: string[] = [];
@@ -186,6 +187,8 @@ export function loadCases(filters: readonly string[] = [], dataDir: string = ben
       warnings.push(`skipping wright: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+  const shop = shopCase();
+  if (matchesFilter(shop.name, filters)) cases.push(shop);
   for (const c of syntheticCases()) if (matchesFilter(c.name, filters)) cases.push(c);
   return { cases, warnings };
 }
