@@ -5,7 +5,8 @@ import { type BenchOptions, DEFAULT_TIME_MS, runBenchmarks } from './run.js';
 
 export const BENCH_USAGE = `Usage: tessera bench [--compare] [--time MS] [--filter TEXT]... [--json-only] [--out FILE]
 
-Times compile, render (of a compiled template) and compile+render for the wright page and for synthetic
+Times compile, render (of a compiled template) and compile+render for the wright page, the shop page
+(200 products through the commerce formatters) and for synthetic
 templates (text, variables, sections, repeated, eval at 32B, 1KiB, 8KiB, 32KiB, 128KiB).
 
 Options:

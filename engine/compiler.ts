@@ -11,9 +11,7 @@ import {
   isPlainKey,
   lookupIndex,
   lookupKey,
-  lookupPlainKey,
   lookupVar,
-  plainStep,
   resolveIn,
   step,
   type RenderContext,
@@ -21,6 +19,7 @@ import {
   type Site,
   type SourceUnit,
 } from './context.js';
+import { keyLookup, keyStep } from './accessors.js';
 import { ErrorCode, messages, suggest } from './errors.js';
 import { evaluateExpression, formatExprValue, parseExpression } from './expr/index.js';
 import {
@@ -298,7 +297,10 @@ export function compileRef(ref: VarRef): Getter {
   else if (first === '@index') head = (ctx) => lookupIndex(ctx.frame, 1);
   else if (first === '@index0') head = (ctx) => lookupIndex(ctx.frame, 0);
   else if (first.charCodeAt(0) === 64) head = (ctx) => lookupVar(ctx.frame, first);
-  else if (isPlainKey(first)) head = (ctx) => lookupPlainKey(ctx.frame, first);
+  else if (isPlainKey(first)) {
+    const look = keyLookup(first);
+    head = (ctx) => look(ctx.frame);
+  }
   else head = (ctx) => lookupKey(ctx.frame, first);
   return withSteps(head, rest);
 }
@@ -307,7 +309,13 @@ export function compileRef(ref: VarRef): Getter {
 function compileSectionRef(ref: VarRef): Getter {
   const first = ref.segs[0]!;
   if (first.charCodeAt(0) === 64) return compileRef(ref);
-  const head: Getter = isPlainKey(first) ? (ctx) => plainStep(ctx.frame.node, first) : (ctx) => step(ctx.frame.node, first);
+  let head: Getter;
+  if (isPlainKey(first)) {
+    const own = keyStep(first);
+    head = (ctx) => own(ctx.frame.node);
+  } else {
+    head = (ctx) => step(ctx.frame.node, first);
+  }
   return withSteps(head, ref.segs.slice(1));
 }
 
@@ -315,12 +323,14 @@ function withSteps(head: Getter, rest: readonly string[]): Getter {
   if (rest.length === 0) return head;
   if (rest.length === 1) {
     const a = rest[0]!;
-    return isPlainKey(a) ? (ctx) => plainStep(head(ctx), a) : (ctx) => step(head(ctx), a);
+    if (!isPlainKey(a)) return (ctx) => step(head(ctx), a);
+    const sa = keyStep(a);
+    return (ctx) => sa(head(ctx));
   }
   if (rest.length === 2 && isPlainKey(rest[0]!) && isPlainKey(rest[1]!)) {
-    const a = rest[0]!;
-    const b = rest[1]!;
-    return (ctx) => plainStep(plainStep(head(ctx), a), b);
+    const sa = keyStep(rest[0]!);
+    const sb = keyStep(rest[1]!);
+    return (ctx) => sb(sa(head(ctx)));
   }
   return (ctx) => {
     let v = head(ctx);
