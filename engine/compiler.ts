@@ -20,6 +20,7 @@ import {
   type SourceUnit,
 } from './context.js';
 import { keyLookup, keyStep } from './accessors.js';
+import { generateBlock } from './codegen.js';
 import { ErrorCode, messages, suggest } from './errors.js';
 import { evaluateExpression, formatExprValue, parseExpression } from './expr/index.js';
 import {
@@ -69,13 +70,28 @@ function lazyBlock(nodes: readonly Node[], env: CompileEnv, install: (built: Exe
   };
 }
 
-/** The root block of a template, built on first render. */
+/** Renders after which a root block is turned into generated code (see codegen.ts). */
+const RENDERS_BEFORE_CODEGEN = 2;
+
+/**
+ * The root block of a template: closures built on first render, replaced by one generated function once the
+ * template has proven to be rendered repeatedly (a one-off render never pays for code generation).
+ */
 export function compileRoot(root: RootNode, env: CompileEnv): Runnable['run'] {
   const nodes = root.block;
   validate(nodes, env);
   for (const branch of root.unreachable) validateAlternative(branch, env);
   let run: Exec = lazyBlock(nodes, env, (built) => (run = built));
-  return (ctx) => run(ctx);
+  let renders = 0;
+  let tiered = false;
+  return (ctx) => {
+    if (!tiered && ++renders > RENDERS_BEFORE_CODEGEN) {
+      tiered = true;
+      const generated = generateBlock(nodes, env);
+      if (generated !== null) run = generated;
+    }
+    run(ctx);
+  };
 }
 
 function buildBlock(nodes: readonly Node[], env: CompileEnv): Exec {
@@ -129,7 +145,7 @@ function emitText(text: string): Exec {
   };
 }
 
-function compileNode(node: Node, env: CompileEnv): Exec {
+export function compileNode(node: Node, env: CompileEnv): Exec {
   switch (node.type) {
     case 'text':
       return node.text === '' ? NOOP : emitText(node.text);
@@ -245,7 +261,7 @@ function siteAt(env: CompileEnv, offset: number): Site {
  * The value of a variable list run through its formatters; null when a formatter is unknown (the tag is
  * then emitted as text, as the reference does).
  */
-function compileValue(vars: readonly VarRef[], calls: readonly FormatterCall[], env: CompileEnv): Getter | null {
+export function compileValue(vars: readonly VarRef[], calls: readonly FormatterCall[], env: CompileEnv): Getter | null {
   const first = compileRef(vars[0]!);
   if (calls.length === 0) return first;
   const formatters: Formatter[] = [];
@@ -306,7 +322,7 @@ export function compileRef(ref: VarRef): Getter {
 }
 
 /** A section's path: a plain first segment is looked up in the current node only. */
-function compileSectionRef(ref: VarRef): Getter {
+export function compileSectionRef(ref: VarRef): Getter {
   const first = ref.segs[0]!;
   if (first.charCodeAt(0) === 64) return compileRef(ref);
   let head: Getter;
@@ -365,7 +381,7 @@ function compileBranch(
   };
 }
 
-function compilePredicate(call: PredicateCall, offset: number, env: CompileEnv): (ctx: RenderContext) => boolean {
+export function compilePredicate(call: PredicateCall, offset: number, env: CompileEnv): (ctx: RenderContext) => boolean {
   const r = call.resolved;
   if (r === null || r === undefined) return () => false;
   const { impl, state } = r;
@@ -387,25 +403,27 @@ function compilePredicate(call: PredicateCall, offset: number, env: CompileEnv):
   };
 }
 
-function compileIf(node: IfNode, env: CompileEnv): Exec {
+/** The condition of `{.if a && b || c}`: left to right, no precedence, short-circuit. */
+export function compileIfTest(node: IfNode): (ctx: RenderContext) => boolean {
   const getters = node.vars.map(compileRef);
   const ops = node.operators.map((op) => op === '&&');
+  const first = getters[0]!;
+  if (getters.length === 1) return (ctx) => isTruthy(first(ctx));
+  return (ctx) => {
+    let result = isTruthy(first(ctx));
+    for (let i = 0; i < ops.length; i++) {
+      if (ops[i]) {
+        if (result) result = isTruthy(getters[i + 1]!(ctx));
+      } else if (!result) result = isTruthy(getters[i + 1]!(ctx));
+    }
+    return result;
+  };
+}
+
+function compileIf(node: IfNode, env: CompileEnv): Exec {
   let block = lazyBlock(node.block, env, (b) => (block = b));
   const alt = compileAlternative(node.alternative, env);
-  const first = getters[0]!;
-  const test =
-    getters.length === 1
-      ? (ctx: RenderContext) => isTruthy(first(ctx))
-      : (ctx: RenderContext) => {
-          // Left to right, no precedence, short-circuit.
-          let result = isTruthy(first(ctx));
-          for (let i = 0; i < ops.length; i++) {
-            if (ops[i]) {
-              if (result) result = isTruthy(getters[i + 1]!(ctx));
-            } else if (!result) result = isTruthy(getters[i + 1]!(ctx));
-          }
-          return result;
-        };
+  const test = compileIfTest(node);
   return (ctx) => {
     if (test(ctx)) block(ctx);
     else if (alt !== null) alt(ctx);

@@ -49,9 +49,13 @@ function exercise(source: string) {
   const started = performance.now();
   const c = compile(source, { filename: 'fuzz.html' });
   checkErrors(c.errors);
-  const r = render(c.template, DATA, { partials: PARTIALS, injects: { 'x.json': { y: 1 } }, now: 0 });
+  const options = { partials: PARTIALS, injects: { 'x.json': { y: 1 } }, now: 0 };
+  const r = render(c.template, DATA, options);
   expect(typeof r.html).toBe('string');
   checkErrors(r.errors);
+  // The third render runs generated code (the second tier): it must agree with the closures.
+  render(c.template, DATA, options);
+  expect(render(c.template, DATA, options)).toEqual(r);
   const r2 = render(source, [1, 'two', null], { locale: null, maxExpressionTokens: 5, maxExpressionStringLength: 3 });
   expect(typeof r2.html).toBe('string');
   expect(performance.now() - started).toBeLessThan(GUARD_MS);

@@ -1,0 +1,46 @@
+/**
+ * Generated code (the second tier) must render exactly what the closures render. Every conformance fixture
+ * is rendered five times through the same cached template: the first renders use closures, the later ones
+ * the generated function.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listFixtures, runFixture } from '../bin/conformance/run.js';
+import { compile, render } from './index.js';
+
+const fixtureDir = resolve(import.meta.dirname, '../../shared/conformance/template-engine');
+
+describe.runIf(existsSync(fixtureDir))('generated code matches the closures on every fixture', () => {
+  for (const fixture of listFixtures(fixtureDir)) {
+    it(fixture.id, () => {
+      const first = runFixture(fixture);
+      for (let i = 0; i < 4; i++) expect(runFixture(fixture)).toEqual(first);
+    });
+  }
+});
+
+describe('generated code', () => {
+  const renders = (source: string, data: unknown, times = 5) => {
+    const { template } = compile(source);
+    return Array.from({ length: times }, () => render(template, data));
+  };
+
+  it('keeps output, errors and frames of every block kind', () => {
+    const source =
+      '{.section a}{b}{.or}none{.end}|{.repeated section list}{@index}:{n|html}{.alternates with},{.or}empty{.end}|' +
+      '{.if a && missing || b}yes{.or}no{.end}|{.equal? x 1}one{.or equal? x 2}two{.or}other{.end}|' +
+      '{.var @v a.b}{@v}|{.eval 1 + 2}|{.section missing}{.or}{.section b}in{.end}{.end}|{nope|unknownFormatter}';
+    for (const data of [{ a: { b: 'B' }, list: [{ n: '<1>' }, { n: 2 }], x: 2 }, { list: [], x: 7, b: 0 }, {}]) {
+      const [first, ...rest] = renders(source, data);
+      for (const r of rest) expect(r).toEqual(first);
+    }
+  });
+
+  it('cannot be made to run code through template text', () => {
+    const source = '{.section a}`${globalThis.pwned = 1}`"\'\\u2028\u2028</script>{.end}';
+    const [first, ...rest] = renders(source, { a: 1 });
+    for (const r of rest) expect(r.html).toBe(first!.html);
+    expect((globalThis as { pwned?: number }).pwned).toBeUndefined();
+  });
+});

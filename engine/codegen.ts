@@ -1,0 +1,120 @@
+/**
+ * The second tier of execution: a block tree turned into one generated JavaScript function.
+ *
+ * The closures of compiler.ts cost a call per node, and every piece of output goes through `ctx.out`. For a
+ * template rendered again and again (a theme's page), this module writes the same control flow as straight
+ * JavaScript — text as string literals appended to a local, sections, repeated sections, predicates and
+ * `.if` as plain `if` and `for` — and calls out only for what needs the compiler's closures (variable
+ * getters with their formatters, predicate tests, and the rarer instructions, run as they are).
+ *
+ * Nothing from the template reaches the generated source except through JSON.stringify (string literals)
+ * and indexes into the closure table, so a template cannot inject code.
+ */
+import {
+  type CompileEnv,
+  compileIfTest,
+  compileNode,
+  compilePredicate,
+  compileSectionRef,
+  compileValue,
+  type Exec,
+} from './compiler.js';
+import { KEYWORD_TEXT, type Node, type OrNode } from './instructions.js';
+import { isTruthy, toText } from './values.js';
+
+/** Above this many nodes a block stays with closures: V8 will not optimise one huge function anyway. */
+const MAX_NODES = 3000;
+
+class Generator {
+  readonly table: unknown[] = [];
+  private depth = 0;
+  nodes = 0;
+
+  constructor(private readonly env: CompileEnv) {}
+
+  private ref(value: unknown): string {
+    this.table.push(value);
+    return `K[${this.table.length - 1}]`;
+  }
+
+  block(nodes: readonly Node[]): string {
+    let code = '';
+    for (const node of nodes) code += this.node(node);
+    return code;
+  }
+
+  private node(node: Node): string {
+    this.nodes++;
+    switch (node.type) {
+      case 'text':
+        return node.text === '' ? '' : `out += ${JSON.stringify(node.text)};\n`;
+      case 'comment':
+        return '';
+      case 'keyword':
+        return `out += ${JSON.stringify(KEYWORD_TEXT[node.keyword])};\n`;
+      case 'variable': {
+        const value = compileValue(node.vars, node.formatters, this.env);
+        if (value === null) return `out += ${JSON.stringify(node.source)};\n`;
+        return `v = ${this.ref(value)}(ctx); out += typeof v === 'string' ? v : T(v);\n`;
+      }
+      case 'section': {
+        const d = this.depth++;
+        const code =
+          `const s${d} = ${this.ref(compileSectionRef(node.path))}(ctx);\n` +
+          `ctx.push(s${d}, -1, false);\n` +
+          `if (I(s${d})) {\n${this.block(node.block)}}` +
+          this.elseBranch(node.alternative) +
+          `\nctx.pop();\n`;
+        this.depth--;
+        return `{\n${code}}\n`;
+      }
+      case 'repeated': {
+        const d = this.depth++;
+        const between = node.alternatesWith === null ? '' : this.block(node.alternatesWith);
+        const code =
+          `const a${d} = ${this.ref(compileSectionRef(node.path))}(ctx);\n` +
+          `if (Array.isArray(a${d}) && a${d}.length > 0) {\n` +
+          `const n${d} = a${d}.length;\n` +
+          `for (let i${d} = 0; i${d} < n${d}; i${d}++) {\n` +
+          `const e${d} = a${d}[i${d}];\n` +
+          `ctx.push(e${d} === null ? undefined : e${d}, i${d}, false);\n` +
+          this.block(node.block) +
+          (between === '' ? '' : `if (i${d} < n${d} - 1) {\n${between}}\n`) +
+          `ctx.pop();\n}\n}` +
+          this.elseBranch(node.alternative) +
+          '\n';
+        this.depth--;
+        return `{\n${code}}\n`;
+      }
+      case 'predicate':
+        return `if (${this.ref(compilePredicate(node.predicate, node.offset, this.env))}(ctx)) {\n${this.block(node.block)}}${this.elseBranch(node.alternative)}\n`;
+      case 'if':
+        return `if (${this.ref(compileIfTest(node))}(ctx)) {\n${this.block(node.block)}}${this.elseBranch(node.alternative)}\n`;
+      default: {
+        // bindvar, ctxvar, macro, include, inject, eval: run their closure, with the output handed over.
+        const exec = compileNode(node, this.env);
+        return `ctx.out = out; ${this.ref(exec)}(ctx); out = ctx.out;\n`;
+      }
+    }
+  }
+
+  private elseBranch(or: OrNode | null): string {
+    if (or === null) return '';
+    if (or.predicate === null) return ` else {\n${this.block(or.block)}}`;
+    const test = this.ref(compilePredicate(or.predicate, or.offset, this.env));
+    return ` else if (${test}(ctx)) {\n${this.block(or.block)}}${this.elseBranch(or.alternative)}`;
+  }
+}
+
+/** One function for the whole block tree, or null when it is too large to be worth it. */
+export function generateBlock(nodes: readonly Node[], env: CompileEnv): Exec | null {
+  const g = new Generator(env);
+  const body = g.block(nodes);
+  if (g.nodes > MAX_NODES) return null;
+  const source = `return function generated(ctx) {\nlet out = ctx.out;\nlet v;\n${body}ctx.out = out;\n};`;
+  try {
+    return new Function('K', 'T', 'I', source)(g.table, toText, isTruthy) as Exec;
+  } catch {
+    return null;
+  }
+}
