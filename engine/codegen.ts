@@ -19,7 +19,9 @@ import {
   compileValue,
   type Exec,
 } from './compiler.js';
-import { KEYWORD_TEXT, type Node, type OrNode } from './instructions.js';
+import { keyLookup } from './accessors.js';
+import { isPlainKey } from './context.js';
+import { KEYWORD_TEXT, type Node, type OrNode, type VarRef } from './instructions.js';
 import { isTruthy, toText } from './values.js';
 
 /** Above this many nodes a block stays with closures: V8 will not optimise one huge function anyway. */
@@ -53,6 +55,8 @@ class Generator {
       case 'keyword':
         return `out += ${JSON.stringify(KEYWORD_TEXT[node.keyword])};\n`;
       case 'variable': {
+        const inline = node.formatters.length === 0 && node.vars.length === 1 ? this.refCode(node.vars[0]!, 'v', false) : null;
+        if (inline !== null) return `${inline}out += typeof v === 'string' ? v : T(v);\n`;
         const value = compileValue(node.vars, node.formatters, this.env);
         if (value === null) return `out += ${JSON.stringify(node.source)};\n`;
         return `v = ${this.ref(value)}(ctx); out += typeof v === 'string' ? v : T(v);\n`;
@@ -60,7 +64,7 @@ class Generator {
       case 'section': {
         const d = this.depth++;
         const code =
-          `const s${d} = ${this.ref(compileSectionRef(node.path))}(ctx);\n` +
+          this.sectionValue(node.path, `s${d}`) +
           `ctx.push(s${d}, -1, false);\n` +
           `if (I(s${d})) {\n${this.block(node.block)}}` +
           this.elseBranch(node.alternative) +
@@ -72,7 +76,7 @@ class Generator {
         const d = this.depth++;
         const between = node.alternatesWith === null ? '' : this.block(node.alternatesWith);
         const code =
-          `const a${d} = ${this.ref(compileSectionRef(node.path))}(ctx);\n` +
+          this.sectionValue(node.path, `a${d}`) +
           `if (Array.isArray(a${d}) && a${d}.length > 0) {\n` +
           `const n${d} = a${d}.length;\n` +
           `for (let i${d} = 0; i${d} < n${d}; i${d}++) {\n` +
@@ -98,12 +102,38 @@ class Generator {
     }
   }
 
+  /** `const name = <section value>;`, inline when the path allows, else through the compiled getter. */
+  private sectionValue(path: VarRef, name: string): string {
+    const inline = this.refCode(path, name, true);
+    return inline !== null ? `let ${name};\n${inline}` : `const ${name} = ${this.ref(compileSectionRef(path))}(ctx);\n`;
+  }
+
+  /**
+   * Statements that leave a path's value in `target`, with one inline property load per step (each with its
+   * own inline cache). Null for the rarer heads and keys, which keep their compiled getters.
+   */
+  private refCode(ref: VarRef, target: string, section: boolean): string | null {
+    const [first, ...rest] = ref.segs;
+    if (first === undefined || !rest.every(isPlainKey)) return null;
+    let code: string;
+    if (first === '@') code = `${target} = ctx.frame.node;\n`;
+    else if (first.charCodeAt(0) === 64 || !isPlainKey(first)) return null; // @index, @name...
+    else if (section) code = `${target} = ctx.frame.node;\n${step(target, first)}`;
+    else code = `${target} = ${this.ref(keyLookup(first))}(ctx.frame);\n`;
+    for (const key of rest) code += step(target, key);
+    return code;
+  }
+
   private elseBranch(or: OrNode | null): string {
     if (or === null) return '';
     if (or.predicate === null) return ` else {\n${this.block(or.block)}}`;
     const test = this.ref(compilePredicate(or.predicate, or.offset, this.env));
     return ` else if (${test}(ctx)) {\n${this.block(or.block)}}${this.elseBranch(or.alternative)}`;
   }
+}
+
+function step(target: string, key: string): string {
+  return `${target} = ${target} === null || ${target} === undefined ? undefined : ${target}[${JSON.stringify(key)}];\n`;
 }
 
 /** One function for the whole block tree, or null when it is too large to be worth it. */
