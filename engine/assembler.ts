@@ -9,7 +9,7 @@
 import { ErrorCode, messages } from './errors.js';
 import type { BlockNode, Node, OrNode, RootNode } from './instructions.js';
 import { scan, type TokenSink } from './lexer.js';
-import { parseTag } from './parser.js';
+import { Kind, parseTag } from './parser.js';
 
 /** A problem found while assembling, at a source offset. */
 export interface AssemblyProblem {
@@ -89,17 +89,17 @@ class Assembler implements TokenSink {
     const stack = this.stack;
     const top = stack[stack.length - 1];
     switch (parsed.kind) {
-      case 'text':
+      case Kind.Text:
         if (parsed.why !== null) {
           const tagText = this.source.slice(start, end);
           this.report(ErrorCode.NOT_AN_INSTRUCTION, messages.notAnInstruction(tagText, parsed.why), start, 'warning');
         }
         this.appendText(this.source.slice(start, end));
         return;
-      case 'node':
+      case Kind.Node:
         this.target.push(parsed.node);
         return;
-      case 'open':
+      case Kind.Open:
         this.target.push(parsed.node);
         stack.push({
           node: parsed.node,
@@ -110,18 +110,18 @@ class Assembler implements TokenSink {
         });
         this.target = parsed.node.block;
         return;
-      case 'end':
+      case Kind.End:
         if (top === undefined) return this.misplaced(start, end, top);
         stack.pop();
         this.target = stack.length > 0 ? stack[stack.length - 1]!.target : this.root.block;
         return;
-      case 'alternates':
+      case Kind.Alternates:
         if (top === undefined || top.state !== 'repeated' || top.node.type !== 'repeated') return this.misplaced(start, end, top);
         top.node.alternatesWith = [];
         top.state = 'alternates-with';
         top.target = this.target = top.node.alternatesWith;
         return;
-      case 'or': {
+      case Kind.Or: {
         if (top === undefined || top.node.type === 'macro') return this.misplaced(start, end, top);
         const branch: OrNode = { type: 'or', predicate: parsed.predicate, block: [], alternative: null, offset: start };
         if (top.closedChain) {

@@ -14,17 +14,21 @@ import type {
   VarRef,
 } from './instructions.js';
 
-export type Parsed =
-  | { readonly kind: 'node'; readonly node: Node }
-  | { readonly kind: 'open'; readonly node: BlockNode }
-  | { readonly kind: 'or'; readonly predicate: PredicateCall | null }
-  | { readonly kind: 'alternates' }
-  | { readonly kind: 'end' }
-  | { readonly kind: 'text'; readonly why: string | null };
+/** What a tag turned out to be. Small integers: the assembler switches on them for every tag. */
+export const Kind = { Node: 0, Open: 1, Or: 2, Alternates: 3, End: 4, Text: 5 } as const;
 
-const NOT_A_TAG: Parsed = { kind: 'text', why: null };
-const END: Parsed = { kind: 'end' };
-const PLAIN_OR: Parsed = { kind: 'or', predicate: null };
+export type Parsed =
+  | { readonly kind: typeof Kind.Node; readonly node: Node }
+  | { readonly kind: typeof Kind.Open; readonly node: BlockNode }
+  | { readonly kind: typeof Kind.Or; readonly predicate: PredicateCall | null }
+  | { readonly kind: typeof Kind.Alternates }
+  | { readonly kind: typeof Kind.End }
+  | { readonly kind: typeof Kind.Text; readonly why: string | null };
+
+const NOT_A_TAG: Parsed = { kind: Kind.Text, why: null };
+const END: Parsed = { kind: Kind.End };
+const PLAIN_OR: Parsed = { kind: Kind.Or, predicate: null };
+const ALTERNATES: Parsed = { kind: Kind.Alternates };
 
 const KEYWORDS: ReadonlySet<string> = new Set(['meta-left', 'meta-right', 'newline', 'space', 'tab']);
 
@@ -43,13 +47,13 @@ export function parseTag(src: string, start: number, end: number): Parsed {
   const v = parseVarsAndFormatters(src, start + 1, 0);
   if (v === null || v.end !== lim) return NOT_A_TAG;
   return {
-    kind: 'node',
+    kind: Kind.Node,
     node: { type: 'variable', vars: v.vars, formatters: v.formatters, offset: start, source: src.slice(start, end) },
   };
 }
 
 function bad(why: string): Parsed {
-  return { kind: 'text', why };
+  return { kind: Kind.Text, why };
 }
 
 function parseDotTag(src: string, offset: number): Parsed {
@@ -58,10 +62,10 @@ function parseDotTag(src: string, offset: number): Parsed {
   if (wordEnd === nameStart) return bad('has no instruction name after the dot');
   if (at(src, wordEnd) === QUESTION) {
     const predicate = parsePredicateCall(src, nameStart);
-    return { kind: 'open', node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
+    return { kind: Kind.Open, node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
   }
   // The frequent keywords are recognised in place, without slicing the word out.
-  const is = (keyword: string) => wordEnd - nameStart === keyword.length && src.startsWith(keyword, nameStart);
+  const is = (keyword: string) => matches(src, nameStart, wordEnd, keyword);
   if (is('end') && wordEnd === lim) return END;
   if (is('or')) {
     if (wordEnd === lim) return PLAIN_OR;
@@ -79,7 +83,7 @@ function parseDotTag(src: string, offset: number): Parsed {
     case 'end':
       return bad('{.end} takes no arguments');
     case 'alternates':
-      return rest === ' with' ? { kind: 'alternates' } : bad('the instruction is {.alternates with}');
+      return rest === ' with' ? ALTERNATES : bad('the instruction is {.alternates with}');
     case 'var':
       return parseBindVar(rest, offset, src.slice(offset, wordEnd + rest.length + 1), wordEnd);
     case 'ctx':
@@ -87,31 +91,31 @@ function parseDotTag(src: string, offset: number): Parsed {
     case 'macro': {
       const name = rest.slice(1);
       if (at(rest, 0) !== SPACE || name === '' || /\s/.test(name)) return bad('{.macro} needs one name');
-      return { kind: 'open', node: { type: 'macro', name, block: [], offset } };
+      return { kind: Kind.Open, node: { type: 'macro', name, block: [], offset } };
     }
     case 'include': {
       if (at(rest, 0) !== SPACE) return bad('{.include} needs a name');
       const [name, ...args] = rest.slice(1).split(' ');
       if (!name) return bad('{.include} needs a name');
-      return { kind: 'node', node: { type: 'include', name, args, offset } };
+      return { kind: Kind.Node, node: { type: 'include', name, args, offset } };
     }
     case 'inject': {
       const parts = rest.slice(1).split(' ');
       const [name, path, ...args] = parts;
       if (at(rest, 0) !== SPACE || !name || !isLocalName(name) || !path)
         return bad('{.inject} needs a @name and a path');
-      return { kind: 'node', node: { type: 'inject', name, path, args, offset } };
+      return { kind: Kind.Node, node: { type: 'inject', name, path, args, offset } };
     }
     case 'eval': {
       if (rest !== '' && at(rest, 0) !== SPACE) return bad('{.eval} must be followed by a space');
       let code = rest.slice(1);
       const debug = at(code, 0) === HASH;
       if (debug) code = code.slice(1);
-      return { kind: 'node', node: { type: 'eval', code, debug, offset } };
+      return { kind: Kind.Node, node: { type: 'eval', code, debug, offset } };
     }
     default:
       if (KEYWORDS.has(word) && rest === '') {
-        return { kind: 'node', node: { type: 'keyword', keyword: word as Keyword, offset } };
+        return { kind: Kind.Node, node: { type: 'keyword', keyword: word as Keyword, offset } };
       }
       return bad(`'.${word}' is not an instruction (a predicate name ends with '?')`);
   }
@@ -119,7 +123,7 @@ function parseDotTag(src: string, offset: number): Parsed {
 
 function parseSection(word: string, src: string, from: number, offset: number): Parsed {
   const prefix = word === 'repeated' ? ' section ' : ' ';
-  if (from + prefix.length > lim || !src.startsWith(prefix, from))
+  if (from + prefix.length > lim || !matches(src, from, from + prefix.length, prefix))
     return bad(`the instruction is {.${word === 'repeated' ? 'repeated section' : 'section'} path}`);
   const ref = parseRef(src, from + prefix.length);
   if (ref === null || refEnd !== lim) return bad('the section path is not a variable reference');
@@ -127,13 +131,13 @@ function parseSection(word: string, src: string, from: number, offset: number): 
     word === 'repeated'
       ? { type: 'repeated', path: ref, block: [], alternatesWith: null, alternative: null, offset }
       : { type: 'section', path: ref, block: [], alternative: null, offset };
-  return { kind: 'open', node };
+  return { kind: Kind.Open, node };
 }
 
 function parseOrPredicate(s: string, start: number): Parsed {
   const end = scanWord(s, start);
   if (end === start || at(s, end) !== QUESTION) return bad('{.or} takes a predicate (name ending in ?)');
-  return { kind: 'or', predicate: parsePredicateCall(s, start) };
+  return { kind: Kind.Or, predicate: parsePredicateCall(s, start) };
 }
 
 /** `name? args` starting at `start`; the name is already known to end with `?`. */
@@ -150,7 +154,7 @@ function parseIf(s: string, from: number, offset: number): Parsed {
   const wordEnd = scanWord(s, start);
   if (wordEnd > start && at(s, wordEnd) === QUESTION) {
     const predicate = parsePredicateCall(s, start);
-    return { kind: 'open', node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
+    return { kind: Kind.Open, node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
   }
   const vars: VarRef[] = [];
   const operators: ('&&' | '||')[] = [];
@@ -166,7 +170,7 @@ function parseIf(s: string, from: number, offset: number): Parsed {
     operators.push(c === AMP ? '&&' : '||');
     i = skipSpaces(s, i + 2);
   }
-  return { kind: 'open', node: { type: 'if', operators, vars, block: [], alternative: null, offset } };
+  return { kind: Kind.Open, node: { type: 'if', operators, vars, block: [], alternative: null, offset } };
 }
 
 function parseBindVar(rest: string, offset: number, source: string, restOffset: number): Parsed {
@@ -176,7 +180,7 @@ function parseBindVar(rest: string, offset: number, source: string, restOffset: 
   const v = parseVarsAndFormatters(rest, space + 1, restOffset);
   if (v === null || v.end !== lim) return bad('the value of {.var} is not a variable reference');
   return {
-    kind: 'node',
+    kind: Kind.Node,
     node: { type: 'bindvar', name, vars: v.vars, formatters: v.formatters, offset, source },
   };
 }
@@ -193,7 +197,7 @@ function parseCtxVar(rest: string, offset: number): Parsed {
     if (ref === null || refEnd !== part.length) return bad(`'${part}' is not key=path`);
     bindings.push({ key: part.slice(0, eq), ref });
   }
-  return { kind: 'node', node: { type: 'ctxvar', name, bindings, offset } };
+  return { kind: Kind.Node, node: { type: 'ctxvar', name, bindings, offset } };
 }
 
 /** A variable list and its formatters, `a, b|fmt args|fmt2`, up to `lim`. `base` is the source offset of s[0]. */
@@ -229,10 +233,11 @@ function parseVarsAndFormatters(
 }
 
 const NO_ARGS: readonly string[] = Object.freeze([]);
+const NONE = Object.freeze({ args: NO_ARGS, delimiter: '' });
 
 /** The argument string s[from, to): its first character is the delimiter between the arguments. */
 function splitArgs(s: string, from: number, to: number): { args: readonly string[]; delimiter: string } {
-  if (from >= to) return { args: NO_ARGS, delimiter: '' };
+  if (from >= to) return NONE;
   const delimiter = s[from]!;
   const body = s.slice(from + 1, to);
   return { args: body === '' ? NO_ARGS : body.split(delimiter), delimiter };
@@ -267,7 +272,14 @@ export function parseRef(s: string, i: number): VarRef | null {
     i++;
   }
   refEnd = i;
-  return { raw: s.slice(start, i), segs };
+  return { raw: segs.length === 1 ? segs[0]! : s.slice(start, i), segs };
+}
+
+/** Whether s[start, end) is exactly `word` (char by char: faster than startsWith for these short words). */
+function matches(s: string, start: number, end: number, word: string): boolean {
+  if (end - start !== word.length) return false;
+  for (let k = 0; k < word.length; k++) if (s.charCodeAt(start + k) !== word.charCodeAt(k)) return false;
+  return true;
 }
 
 export function isLocalName(name: string): boolean {
@@ -282,13 +294,20 @@ export function isLocalName(name: string): boolean {
 /** End of a word `[a-zA-Z][a-zA-Z0-9_-]*` starting at `i` (== i when there is none). */
 function scanWord(s: string, i: number): number {
   if (!isLetter(at(s, i))) return i;
+  const end = lim;
   i++;
-  for (;;) {
-    const c = at(s, i);
-    if (isLetter(c) || isDigit(c) || c === UNDERSCORE || c === DASH) i++;
-    else return i;
+  // A table lookup per character: the tightest loop V8 makes of this (tags are scanned once per compile).
+  while (i < end) {
+    const c = s.charCodeAt(i);
+    if (c >= 128 || WORD_CHAR[c] === 0) break;
+    i++;
   }
+  return i;
 }
+
+/** ASCII characters that may continue a word: letters, digits, `_` and `-`. */
+const WORD_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) WORD_CHAR[c] = isLetter(c) || isDigit(c) || c === 95 || c === 45 ? 1 : 0;
 
 /**
  * The char code at `i`, or -1 at or past `lim`. Reading past a string's end with charCodeAt yields NaN,
