@@ -64,6 +64,11 @@ function optionsOf(s: Record<string, string>): RenderOptions {
     const raw = JSON.parse(s['INJECT']) as Record<string, string>;
     options.injects = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, JSON.parse(v)]));
   }
+  // Some i18n fixtures carry their locale as `:PROPERTIES` lines (`locale=fr-FR` or `locale: en-US`).
+  for (const line of (s['PROPERTIES'] ?? '').split('\n')) {
+    const m = /^\s*locale\s*[=:]\s*(\S+)\s*$/.exec(line);
+    if (m !== null) options.locale = m[1] === 'none' ? null : m[1]!;
+  }
   if (s['PARAMS'] !== undefined && s['PARAMS'].trim() !== '') {
     const params = JSON.parse(s['PARAMS']) as { locale?: string; now?: number };
     if (params.locale !== undefined) options.locale = params.locale === 'none' ? null : params.locale;

@@ -1,0 +1,80 @@
+/**
+ * Date formatters: `datetime` (`{t|datetime date:short time:medium}`), `datetime-interval` (`{s,e|...}`) and
+ * `relative-time` (`{t|relative-time}` against now, `{s,e|relative-time}` between two instants).
+ * Instants outside the supported Julian day range are reported and shown as 'Invalid date.'.
+ */
+import { formatDatetime, parseDatetimeSpec, type DatetimeSpec } from '../../i18n/datetime.js';
+import { formatInterval, parseIntervalSpec, type IntervalSpec } from '../../i18n/datetime-interval.js';
+import { epochMillis, inJulianRange, INVALID_DATE, JULIAN_RANGE_ERROR } from '../../i18n/datetime-value.js';
+import type { MessageEnv } from '../../i18n/message-format.js';
+import { parseOptions } from '../../i18n/number-options.js';
+import { formatRelative, parseRelativeSpec, type RelativeSpec } from '../../i18n/relative-time.js';
+import type { Formatter } from '../types.js';
+import { i18nEnv } from './env.js';
+
+const words = (args: readonly string[]) => args.filter((a) => a !== '');
+
+/** The instant of a value: a number, `'invalid'` (reported, out of range) or null (not a date at all). */
+function instantOf(v: unknown, env: MessageEnv): number | 'invalid' | null {
+  const ms = epochMillis(v);
+  if (ms === null) return null;
+  if (!inJulianRange(ms)) {
+    env.error(JULIAN_RANGE_ERROR);
+    return 'invalid';
+  }
+  return ms;
+}
+
+/** Run `f`, turning an Intl failure (unknown calendar, time zone) into the invalid-date text. */
+function guarded(f: () => string): string {
+  try {
+    return f();
+  } catch {
+    return INVALID_DATE;
+  }
+}
+
+export const datetimeFormatter: Formatter<DatetimeSpec> = {
+  name: 'datetime',
+  prepare(args) {
+    const errors: string[] = [];
+    const state = parseDatetimeSpec(parseOptions(words(args)), errors);
+    return errors.length > 0 ? { state, error: errors.join(' ') } : { state };
+  },
+  format(value, _args, ctx, spec) {
+    const env = i18nEnv(ctx, 'datetime');
+    if (env === null) return undefined;
+    const ms = instantOf(value, env);
+    if (ms === null) return undefined;
+    if (ms === 'invalid') return INVALID_DATE;
+    return guarded(() => formatDatetime(env.locale, ms, env.timeZone, spec));
+  },
+};
+
+export const datetimeIntervalFormatter: Formatter<IntervalSpec> = {
+  name: 'datetime-interval',
+  prepare: (args) => ({ state: parseIntervalSpec(words(args)) }),
+  format(value, _args, ctx, spec, vars) {
+    const env = i18nEnv(ctx, 'datetime-interval');
+    if (env === null || vars === null || vars.length < 2) return undefined;
+    const s = instantOf(vars[0], env);
+    const e = instantOf(vars[1], env);
+    if (s === null || e === null) return undefined;
+    if (s === 'invalid' || e === 'invalid') return INVALID_DATE;
+    return guarded(() => formatInterval(env.locale, s, e, env.timeZone, spec));
+  },
+};
+
+export const relativeTimeFormatter: Formatter<RelativeSpec> = {
+  name: 'relative-time',
+  prepare: (args) => ({ state: parseRelativeSpec(parseOptions(words(args))) }),
+  format(value, _args, ctx, spec, vars) {
+    const env = i18nEnv(ctx, 'relative-time');
+    if (env === null) return undefined;
+    const a = instantOf(vars === null ? value : vars[0], env);
+    const b = vars === null || vars.length < 2 ? null : instantOf(vars[1], env);
+    if (a === null || (vars !== null && vars.length >= 2 && b === null)) return undefined;
+    if (a === 'invalid' || b === 'invalid') return INVALID_DATE;
+    return b === null ? formatRelative(env.locale, env.now, a, spec) : formatRelative(env.locale, a, b, spec);
+  },
+};

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { render } from '../../index.js';
+import type { RenderOptions } from '../../types.js';
+
+const html = (tpl: string, data: unknown, opts: RenderOptions = {}) => render(tpl, data, { locale: 'en', ...opts }).html;
+const errors = (tpl: string, data: unknown, opts: RenderOptions = {}) =>
+  render(tpl, data, { locale: 'en', ...opts }).errors.map((e) => e.message);
+
+describe('message', () => {
+  it('formats positional and named arguments (every argument also has a position)', () => {
+    expect(html('{m|message name=person.name what n}', { m: 'Hi {name}: {1} {2 plural one{# item} other{# items}}', person: { name: 'Bob' }, what: 'cart', n: 3 })).toBe(
+      'Hi Bob: cart 3 items',
+    );
+    expect(html('{m|message data:bytes}', { m: '{data}', bytes: 'x' })).toBe('x');
+  });
+  it('is aliased as plural and selects ordinals', () => {
+    expect(html('{m|plural n}', { m: '{0 selectordinal one{#st} two{#nd} few{#rd} other{#th}}', n: 3 })).toBe('3rd');
+  });
+  it('counts visible fraction digits: "1.0" is other in English', () => {
+    expect(html('{m|message n}', { m: '{0 plural one{ONE} other{OTHER}}', n: '1.0' })).toBe('OTHER');
+    expect(html('{m|message n}', { m: '{0 plural one{ONE} other{OTHER}}', n: '1' })).toBe('ONE');
+  });
+  it('prefers explicit =N cases and applies offsets', () => {
+    const m = '{0 plural offset:1 =0{nobody} =1{just you} one{you and # other} other{you and # others}}';
+    expect(['0', '1', '2', '3'].map((n) => html('{m|message n}', { m, n }))).toEqual(['nobody', 'just you', 'you and 1 other', 'you and 2 others']);
+  });
+  it('reports an invalid plural key (spec: zero, one, two, few, many, other or =N)', () => {
+    expect(errors('{m|message n}', { m: '{0 plural one{a} lots{b} other{c}}', n: 1 })).toEqual([
+      "message: Invalid plural key 'lots': expected zero, one, two, few, many, other or =N.",
+    ]);
+  });
+  it('reports an offset on a non-numeric value', () => {
+    const r = render('{m|message n}', { m: '{0 plural offset:1 other{x}}', n: 'abc' }, { locale: 'en' });
+    expect(r.html).toBe('');
+    expect(r.errors.map((e) => e.message)).toEqual(["message: Plural offset 1 applied to a non-numeric value 'abc'."]);
+  });
+  it('formats money, decimals and dates inside messages', () => {
+    expect(html('{m|message v}', { m: '{0 money style:short}|{0 currency style:name}', v: { decimalValue: '123456.789', currencyCode: 'EUR' } })).toBe(
+      '€123K|123,456.79 euros',
+    );
+    expect(html('{m|message n}', { m: '{0 decimal maximumFractionDigits:1}', n: '12345.67899' })).toBe('12,345.7');
+  });
+  it('renders nothing without locale data', () => {
+    expect(html('{m|message n}', { m: '{0}', n: 1 }, { locale: null })).toBe('');
+  });
+});
+
+describe('datetime', () => {
+  const t = 1582571080000;
+  it('uses CLDR widths with U+202F before the day period', () => {
+    expect(html('{t|datetime}', { t })).toBe('February 24, 2020');
+    expect(html('{t|datetime short}', { t })).toBe('2/24/20, 2:04\u202fPM');
+    expect(html('{t|datetime date:medium time:hm wrap:full}', { t })).toBe('Feb 24, 2020 at 2:04\u202fPM');
+  });
+  it('follows website.timeZone', () => {
+    expect(html('{t|datetime date:short time:short}', { t, website: { timeZone: 'America/Los_Angeles' } })).toBe('2/24/20, 11:04\u202fAM');
+  });
+  it('reports dates outside the Julian day range (4713 BC to 8652 AD)', () => {
+    const r = render('{t|datetime}', { t: 1e15 }, { locale: 'en' });
+    expect(r.html).toBe('Invalid date.');
+    expect(r.errors.map((e) => e.message)).toEqual(['datetime: Julian day out of supported range (4713 BC to 8652 AD).']);
+  });
+  it('renders nothing for a missing value', () => {
+    expect(html('{@|datetimefield}|{@|unit}|{x|datetime}', {})).toBe('||');
+  });
+  it('datetimefield picks one localized field', () => {
+    expect(html('{t|datetimefield month}/{t|datetimefield weekday short}/{t|datetimefield year}', { t })).toBe('February/Mon/2020');
+  });
+});
+
+describe('relative-time', () => {
+  const now = 1502298000000;
+  it('picks the largest bucket reached and rounds', () => {
+    expect(html('{a,b|relative-time}', { a: 1509647217000, b: 1510641417000 }, { now })).toBe('in 12 days');
+    expect(html('{a,b|relative-time allowWeeks:true}', { a: 1509647217000, b: 1510641417000 }, { now })).toBe('in 2 weeks');
+    expect(html('{t|relative-time context:begin-sentence}', { t: now + 7200000 }, { now })).toBe('In 2 hours');
+    expect(html('{t|relative-time}', { t: now - 40000000 }, { now })).toBe('11 hours ago');
+  });
+});
+
+describe('decimal', () => {
+  it('accepts the spec rounding modes', () => {
+    const r = (mode: string, n: string) => html(`{n|decimal maxfrac:0 round:${mode}}`, { n });
+    expect(['up', 'down', 'ceiling', 'floor', 'half-up', 'half-down', 'half-even'].map((m) => r(m, '-2.5'))).toEqual(['-3', '-2', '-2', '-3', '-3', '-2', '-2']);
+  });
+  it('reports an unknown rounding mode', () => {
+    expect(errors('{n|decimal round:sideways}', { n: 1 })[0]).toContain("Invalid rounding mode 'sideways'");
+  });
+  it('clamps digit options to 0..50', () => {
+    expect(html('{n|decimal minfrac:99}', { n: '1' })).toBe('1.' + '0'.repeat(50));
+    expect(html('{n|decimal maxfrac:-3}', { n: '1.6' })).toBe('2');
+  });
+  it('formats styles', () => {
+    expect(html('{n|decimal style:percent}|{n|decimal style:short}', { n: '123456.7890' })).toBe('12,345,679%|123K');
+  });
+});
+
+describe('unit', () => {
+  it('converts, sequences and picks the best unit for the locale system', () => {
+    expect(html('{n|unit in:inch}', { n: '12345' })).toBe('342.9yd');
+    expect(html('{n|unit in:inch}', { n: '12345' }, { locale: 'fr-FR' })).toBe('313,6m');
+    expect(html('{n|unit in:inch sequence:foot,inch group format:long}', { n: '12345' })).toBe('1,028 feet 9 inches');
+    expect(html('{n|unit in:byte compact:bytes}', { n: '15789655' })).toBe('15.1MB');
+    expect(html('{n|unit in:fahrenheit out:celsius format:long}', { n: '32' })).toBe('0 degrees Celsius');
+  });
+  it('units-metric? follows the locale measurement system', () => {
+    const tpl = '{.units-metric? length}metric{.or}us{.end}';
+    expect(html(tpl, {})).toBe('us');
+    expect(html(tpl, {}, { locale: 'fr-FR' })).toBe('metric');
+  });
+});
