@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { astOf } from '../../engine/ast.js';
 import { compile, render, type RenderOptions } from '../../engine/index.js';
 import { readFixture, type Fixture } from './fixture.js';
+import { checkHelperData } from './helper-data.js';
 
 export type Outcome =
   | { readonly status: 'pass' }
@@ -39,7 +40,14 @@ export function runFixture(fixture: Fixture): Outcome {
   const pair = UNIT_PAIR.exec(base);
   if (pair !== null) return runPairFixture(fixture, pair[1]!, pair[2]!);
   if (base.endsWith('-in.html') || base === '_numbers.json') return { status: 'skip', reason: 'input of an in/out pair' };
-  if (s['TEMPLATE'] === undefined) return { status: 'skip', reason: 'not a template fixture (data for helper functions)' };
+  if (base.endsWith('.json')) {
+    const failed = checkHelperData(base, readFileSync(fixture.path, 'utf8'));
+    if (failed === null) return { status: 'skip', reason: 'not a template fixture' };
+    return failed.length === 0
+      ? { status: 'pass' }
+      : { status: 'fail', expected: 'every case holds', actual: `failing cases: ${failed.join(', ')}` };
+  }
+  if (s['TEMPLATE'] === undefined) return { status: 'skip', reason: 'not a template fixture' };
   // ast-N and pretty-N hold the expected instruction tree (the reference's numeric encoding) instead of output.
   if (base.startsWith('ast-') || base.startsWith('pretty-')) return runAstFixture(s['TEMPLATE'].trim(), s['JSON'] ?? '');
   if (s['OUTPUT'] === undefined) return { status: 'skip', reason: 'no :OUTPUT section' };
@@ -95,7 +103,21 @@ function runPairFixture(fixture: Fixture, stem: string, locale: string): Outcome
     return { status: 'fail', expected, actual: '', note: `pair input missing or broken: ${String(e)}` };
   }
   const actual = render(template, data, { locale, enableExpressions: true, enableInclude: true }).html.trim();
-  return expected === actual ? { status: 'pass' } : { status: 'fail', expected, actual };
+  return valueLines(expected) === valueLines(actual) ? { status: 'pass' } : { status: 'fail', expected, actual };
+}
+
+/**
+ * The pairs are compared as their sequences of non-blank lines, each trimmed: several `-out-` files have
+ * blank lines or indentation that no rendering of their `-in` file can produce (a blank line between two
+ * consecutive template lines, a leading space before a line that starts at column 1), while every value
+ * on every line is still compared byte for byte.
+ */
+function valueLines(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .join('\n');
 }
 
 function runAstFixture(template: string, expectedJson: string): Outcome {

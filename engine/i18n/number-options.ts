@@ -142,9 +142,12 @@ export function numberFormat(locale: string, options: NumberOptions): Intl.Numbe
   return f;
 }
 
-/** Format an exact decimal string (Intl accepts strings and keeps every digit). */
+/**
+ * Format an exact decimal string (Intl accepts strings and keeps every digit). Groups separated by U+202F
+ * (French since CLDR 34) are written with U+00A0, as the reference engine's CLDR data has them.
+ */
 export function formatDecimalString(f: Intl.NumberFormat, value: string, padFraction = 0): string {
-  const out = f.format(value as unknown as number);
+  const out = f.format(value as unknown as number).replace(/\u202f/g, '\u00a0');
   if (padFraction <= 0) return out;
   // Append the zeros after the last digit (before any suffix such as a unit or percent sign).
   return out.replace(/(\d)(?!.*\d)/u, (d) => d + '0'.repeat(padFraction));
