@@ -59,3 +59,12 @@ describe('core predicates', () => {
     expect(html('{.section b}{.background-source-video?}v{.or}x{.end}{.end}', { b: { backgroundSource: 3 } })).toBe('v');
   });
 });
+
+describe('date: the Julian day range (spec 001 §8)', () => {
+  it('formats dates from 4713 BC to 8652 AD and reports the rest', () => {
+    expect(render('{t|date %Y}', { t: Date.UTC(8652, 5, 1) }).html).toBe('8652');
+    const r = render('{t|date %Y}', { t: Date.UTC(8653, 5, 1) });
+    expect(r.html).toBe('Invalid date.');
+    expect(r.errors.map((e) => e.message)).toEqual(['date: Julian day out of supported range (4713 BC to 8652 AD).']);
+  });
+});

@@ -5,6 +5,7 @@ import { compileStrftime } from '../../i18n/strftime.js';
 import { isObject, toText } from '../../values.js';
 import type { Formatter, PluginContext } from '../types.js';
 import { escapeAttr, escapeHtml, slugify, smartypants, stripTags, truncateAtWhitespace } from './text.js';
+import { INVALID_DATE, inJulianRange, JULIAN_RANGE_ERROR } from '../../i18n/datetime-value.js';
 
 type Simple = (value: unknown, args: readonly string[], ctx: PluginContext, vars: unknown[] | null) => unknown;
 
@@ -116,6 +117,10 @@ export const CORE_FORMATTERS: Formatter[] = [
     format(value, _args, ctx, state: (ms: number, zone: string) => string) {
       const ms = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
       if (!Number.isFinite(ms)) return undefined;
+      if (!inJulianRange(ms)) {
+        ctx.error('DATE_OUT_OF_RANGE', `date: ${JULIAN_RANGE_ERROR}`);
+        return INVALID_DATE;
+      }
       return state(ms, ctx.timeZone);
     },
   },
