@@ -21,7 +21,7 @@ import {
 } from './compiler.js';
 import { keyLookup } from './accessors.js';
 import { isPlainKey } from './context.js';
-import { KEYWORD_TEXT, type Node, type OrNode, type VarRef } from './instructions.js';
+import { type IfNode, KEYWORD_TEXT, type Node, type OrNode, type VarRef } from './instructions.js';
 import { isTruthy, toText } from './values.js';
 
 /** Above this many nodes a block stays with closures: V8 will not optimise one huge function anyway. */
@@ -92,8 +92,16 @@ class Generator {
       }
       case 'predicate':
         return `if (${this.ref(compilePredicate(node.predicate, node.offset, this.env))}(ctx)) {\n${this.block(node.block)}}${this.elseBranch(node.alternative)}\n`;
-      case 'if':
-        return `if (${this.ref(compileIfTest(node))}(ctx)) {\n${this.block(node.block)}}${this.elseBranch(node.alternative)}\n`;
+      case 'if': {
+        const test = this.ifTest(node);
+        if (test === null) {
+          return `if (${this.ref(compileIfTest(node))}(ctx)) {\n${this.block(node.block)}}${this.elseBranch(node.alternative)}\n`;
+        }
+        const d = this.depth++;
+        const code = `{\nlet c${d};\n${test(`c${d}`)}if (c${d}) {\n${this.block(node.block)}}${this.elseBranch(node.alternative)}\n}\n`;
+        this.depth--;
+        return code;
+      }
       default: {
         // bindvar, ctxvar, macro, include, inject, eval: run their closure, with the output handed over.
         const exec = compileNode(node, this.env);
@@ -122,6 +130,22 @@ class Generator {
     else code = `${target} = ${this.ref(keyLookup(first))}(ctx.frame);\n`;
     for (const key of rest) code += step(target, key);
     return code;
+  }
+
+  /**
+   * `{.if a && b || c}` inline: left to right, no precedence, short-circuit, each path read inline.
+   * Null when a path needs its compiled getter.
+   */
+  private ifTest(node: IfNode): ((target: string) => string) | null {
+    const reads = node.vars.map((ref) => this.refCode(ref, 'v', false));
+    if (reads.some((r) => r === null)) return null;
+    return (c) => {
+      let code = `${reads[0]}${c} = I(v);\n`;
+      node.operators.forEach((op, i) => {
+        code += `if (${op === '&&' ? '' : '!'}${c}) {\n${reads[i + 1]}${c} = I(v);\n}\n`;
+      });
+      return code;
+    };
   }
 
   private elseBranch(or: OrNode | null): string {
