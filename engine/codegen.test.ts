@@ -30,7 +30,7 @@ describe('generated code', () => {
     const source =
       '{.section a}{b}{.or}none{.end}|{.repeated section list}{@index}:{n|html}{.alternates with},{.or}empty{.end}|' +
       '{.if a && missing || b}yes{.or}no{.end}|{.equal? x 1}one{.or equal? x 2}two{.or}other{.end}|' +
-      '{.var @v a.b}{@v}|{.eval 1 + 2}|{.section missing}{.or}{.section b}in{.end}{.end}|{nope|unknownFormatter}';
+      '{.notEqual? x list.0.n}ne{.or equal? a.b "B"}eq{.end}|{.repeated section list}{.equal? 2}two{.end}{.end}|{.var @v a.b}{@v}|{.eval 1 + 2}|{.section missing}{.or}{.section b}in{.end}{.end}|{nope|unknownFormatter}';
     for (const data of [{ a: { b: 'B' }, list: [{ n: '<1>' }, { n: 2 }], x: 2 }, { list: [], x: 7, b: 0 }, {}]) {
       const [first, ...rest] = renders(source, data);
       for (const r of rest) expect(r).toEqual(first);

@@ -21,8 +21,13 @@ import {
 } from './compiler.js';
 import { keyLookup } from './accessors.js';
 import { isPlainKey } from './context.js';
-import { type IfNode, KEYWORD_TEXT, type Node, type OrNode, type VarRef } from './instructions.js';
+import { type IfNode, KEYWORD_TEXT, type Node, type OrNode, type PredicateCall, type VarRef } from './instructions.js';
+import { CORE_PREDICATES, jsonEqual } from './plugins/core/predicates.js';
+import type { PredicateArg } from './plugins/types.js';
 import { isTruthy, toText } from './values.js';
+
+/** The core equality predicates, which generated code may replace with inline comparisons. */
+const CORE_EQUALITY: ReadonlySet<unknown> = new Set(CORE_PREDICATES.filter((p) => p.name === 'equal?' || p.name === 'notEqual?'));
 
 /** Above this many nodes a block stays with closures: V8 will not optimise one huge function anyway. */
 const MAX_NODES = 3000;
@@ -91,7 +96,7 @@ class Generator {
         return `{\n${code}}\n`;
       }
       case 'predicate':
-        return `if (${this.ref(compilePredicate(node.predicate, node.offset, this.env))}(ctx)) {\n${this.block(node.block)}}${this.elseBranch(node.alternative)}\n`;
+        return this.branch(node.predicate, node.offset, node.block, node.alternative);
       case 'if': {
         const test = this.ifTest(node);
         if (test === null) {
@@ -151,8 +156,41 @@ class Generator {
   private elseBranch(or: OrNode | null): string {
     if (or === null) return '';
     if (or.predicate === null) return ` else {\n${this.block(or.block)}}`;
-    const test = this.ref(compilePredicate(or.predicate, or.offset, this.env));
-    return ` else if (${test}(ctx)) {\n${this.block(or.block)}}${this.elseBranch(or.alternative)}`;
+    return ` else {\n${this.branch(or.predicate, or.offset, or.block, or.alternative)}}`;
+  }
+
+  /** A predicate with its block and alternatives: `equal?`/`notEqual?` inline, others through their closure. */
+  private branch(call: PredicateCall, offset: number, block: readonly Node[], alternative: OrNode | null): string {
+    const d = this.depth++;
+    const inline = this.equalityTest(call, `a${d}`, `b${d}`);
+    const code =
+      inline === null
+        ? `if (${this.ref(compilePredicate(call, offset, this.env))}(ctx)) {\n${this.block(block)}}${this.elseBranch(alternative)}\n`
+        : `{\nlet a${d}, b${d};\n${inline.setup}if (${inline.test}) {\n${this.block(block)}}${this.elseBranch(alternative)}\n}\n`;
+    this.depth--;
+    return code;
+  }
+
+  /**
+   * `{.equal? a "b"}` and `{.notEqual? …}` (the commonest predicates of real themes) as inline code with the
+   * same meaning as the core predicates: two sides, either the current node and one argument or two
+   * arguments, compared by JSON equality. Null for anything else.
+   */
+  private equalityTest(call: PredicateCall, a: string, b: string): { setup: string; test: string } | null {
+    const r = call.resolved;
+    if (r === null || r === undefined) return null;
+    const name = r.impl.name;
+    if (!CORE_EQUALITY.has(r.impl)) return null;
+    const args = r.args;
+    if (args.length === 0 || args.length > 2) return null;
+    const side = (arg: PredicateArg, target: string): string | null => {
+      if (arg.kind === 'literal') return `${target} = ${this.ref(arg.value)};\n`;
+      return this.refCode({ raw: arg.raw, segs: arg.path }, target, false);
+    };
+    const first = args.length === 2 ? side(args[0]!, a) : `${a} = ctx.frame.node;\n`;
+    const second = side(args[args.length - 1]!, b);
+    if (first === null || second === null) return null;
+    return { setup: first + second, test: `${name === 'equal?' ? '' : '!'}E(${a}, ${b})` };
   }
 }
 
@@ -167,7 +205,8 @@ export function generateBlock(nodes: readonly Node[], env: CompileEnv): Exec | n
   if (g.nodes > MAX_NODES) return null;
   const source = `return function generated(ctx) {\nlet out = ctx.out;\nlet v;\n${body}ctx.out = out;\n};`;
   try {
-    return new Function('K', 'T', 'I', source)(g.table, toText, isTruthy) as Exec;
+    if (process.env['TESSERA_DUMP_CODEGEN']) console.error(source);
+    return new Function('K', 'T', 'I', 'E', source)(g.table, toText, isTruthy, jsonEqual) as Exec;
   } catch {
     return null;
   }
