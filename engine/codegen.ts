@@ -205,7 +205,6 @@ export function generateBlock(nodes: readonly Node[], env: CompileEnv): Exec | n
   if (g.nodes > MAX_NODES) return null;
   const source = `return function generated(ctx) {\nlet out = ctx.out;\nlet v;\n${body}ctx.out = out;\n};`;
   try {
-    if (process.env['TESSERA_DUMP_CODEGEN']) console.error(source);
     return new Function('K', 'T', 'I', 'E', source)(g.table, toText, isTruthy, jsonEqual) as Exec;
   } catch {
     return null;
