@@ -61,20 +61,20 @@ function parseDotTag(src: string, offset: number): Parsed {
   const wordEnd = scanWord(src, nameStart);
   if (wordEnd === nameStart) return bad('has no instruction name after the dot');
   if (at(src, wordEnd) === QUESTION) {
-    const predicate = parsePredicateCall(src, nameStart);
+    const predicate = parsePredicateCall(src, nameStart, wordEnd);
     return { kind: Kind.Open, node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
   }
   // The frequent keywords are recognised in place, without slicing the word out.
-  const is = (keyword: string) => matches(src, nameStart, wordEnd, keyword);
-  if (is('end') && wordEnd === lim) return END;
-  if (is('or')) {
+  const length = wordEnd - nameStart;
+  if (length === 3 && matches(src, nameStart, wordEnd, 'end') && wordEnd === lim) return END;
+  if (length === 2 && matches(src, nameStart, wordEnd, 'or')) {
     if (wordEnd === lim) return PLAIN_OR;
     if (at(src, wordEnd) !== SPACE) return bad('{.or} must be followed by a single space and a predicate');
     return parseOrPredicate(src, wordEnd + 1);
   }
-  if (is('section')) return parseSection('section', src, wordEnd, offset);
-  if (is('repeated')) return parseSection('repeated', src, wordEnd, offset);
-  if (is('if')) return parseIf(src, wordEnd, offset);
+  if (length === 7 && matches(src, nameStart, wordEnd, 'section')) return parseSection('section', src, wordEnd, offset);
+  if (length === 8 && matches(src, nameStart, wordEnd, 'repeated')) return parseSection('repeated', src, wordEnd, offset);
+  if (length === 2 && matches(src, nameStart, wordEnd, 'if')) return parseIf(src, wordEnd, offset);
   // The rarer instructions parse the rest of the tag as a string of its own.
   const word = src.slice(nameStart, wordEnd);
   const rest = src.slice(wordEnd, lim);
@@ -137,12 +137,11 @@ function parseSection(word: string, src: string, from: number, offset: number): 
 function parseOrPredicate(s: string, start: number): Parsed {
   const end = scanWord(s, start);
   if (end === start || at(s, end) !== QUESTION) return bad('{.or} takes a predicate (name ending in ?)');
-  return { kind: Kind.Or, predicate: parsePredicateCall(s, start) };
+  return { kind: Kind.Or, predicate: parsePredicateCall(s, start, end) };
 }
 
 /** `name? args` starting at `start`; the name is already known to end with `?`. */
-function parsePredicateCall(s: string, start: number): PredicateCall {
-  const q = scanWord(s, start);
+function parsePredicateCall(s: string, start: number, q: number): PredicateCall {
   const name = s.slice(start, q + 1);
   const { args, delimiter } = splitArgs(s, q + 1, lim);
   return { name, args, delimiter };
@@ -153,7 +152,7 @@ function parseIf(s: string, from: number, offset: number): Parsed {
   const start = from + 1;
   const wordEnd = scanWord(s, start);
   if (wordEnd > start && at(s, wordEnd) === QUESTION) {
-    const predicate = parsePredicateCall(s, start);
+    const predicate = parsePredicateCall(s, start, wordEnd);
     return { kind: Kind.Open, node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
   }
   const vars: VarRef[] = [];
@@ -205,7 +204,7 @@ function parseVarsAndFormatters(
   s: string,
   start: number,
   base: number,
-): { vars: VarRef[]; formatters: FormatterCall[]; end: number } | null {
+): { vars: VarRef[]; formatters: readonly FormatterCall[]; end: number } | null {
   const vars: VarRef[] = [];
   let i = start;
   for (;;) {
@@ -217,7 +216,7 @@ function parseVarsAndFormatters(
     if (at(s, j) !== COMMA) break;
     i = skipSpaces(s, j + 1);
   }
-  const formatters: FormatterCall[] = [];
+  let formatters: FormatterCall[] | null = null;
   while (at(s, i) === PIPE) {
     if (at(s, i + 1) === PIPE) return null; // `{a||b}` is text
     const nameStart = i + 1;
@@ -226,11 +225,13 @@ function parseVarsAndFormatters(
     let end = s.indexOf('|', nameEnd);
     if (end < 0 || end > lim) end = lim;
     const { args, delimiter } = splitArgs(s, nameEnd, end);
-    formatters.push({ name: s.slice(nameStart, nameEnd), args, delimiter, offset: base + i });
+    (formatters ??= []).push({ name: s.slice(nameStart, nameEnd), args, delimiter, offset: base + i });
     i = end;
   }
-  return { vars, formatters, end: i };
+  return { vars, formatters: formatters ?? NO_FORMATTERS, end: i };
 }
+
+const NO_FORMATTERS: readonly FormatterCall[] = Object.freeze([]);
 
 const NO_ARGS: readonly string[] = Object.freeze([]);
 const NONE = Object.freeze({ args: NO_ARGS, delimiter: '' });
