@@ -32,13 +32,10 @@ interface OpenBlock {
   closedChain: boolean;
 }
 
-const STATE_OF: Record<BlockNode['type'], State> = {
-  section: 'section',
-  repeated: 'repeated',
-  predicate: 'predicate',
-  if: 'if',
-  macro: 'macro',
-};
+/** The state a block opens in: its own type's name (a block type is also a state). */
+function stateOf(node: BlockNode): State {
+  return node.type;
+}
 
 const DESCRIPTION: Record<State, string> = {
   section: 'a {.section} block',
@@ -103,7 +100,7 @@ class Assembler implements TokenSink {
         this.target.push(parsed.node);
         stack.push({
           node: parsed.node,
-          state: STATE_OF[parsed.node.type],
+          state: stateOf(parsed.node),
           target: parsed.node.block,
           lastOr: null,
           closedChain: false,
@@ -152,7 +149,7 @@ class Assembler implements TokenSink {
   finish(): { root: RootNode; problems: AssemblyProblem[] } {
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const open = this.stack[i]!;
-      this.report(ErrorCode.EOF_IN_BLOCK, messages.eofInBlock(DESCRIPTION[STATE_OF[open.node.type]]), open.node.offset);
+      this.report(ErrorCode.EOF_IN_BLOCK, messages.eofInBlock(DESCRIPTION[stateOf(open.node)]), open.node.offset);
     }
     return { root: this.root, problems: this.problems };
   }

@@ -13,6 +13,7 @@ import type {
   PredicateCall,
   VarRef,
 } from './instructions.js';
+import { splitOn } from './split.js';
 
 /** What a tag turned out to be. Small integers: the assembler switches on them for every tag. */
 export const Kind = { Node: 0, Open: 1, Or: 2, Alternates: 3, End: 4, Text: 5 } as const;
@@ -241,7 +242,7 @@ function splitArgs(s: string, from: number, to: number): { args: readonly string
   if (from >= to) return NONE;
   const delimiter = s[from]!;
   const body = s.slice(from + 1, to);
-  return { args: body === '' ? NO_ARGS : body.split(delimiter), delimiter };
+  return { args: body === '' ? NO_ARGS : splitOn(body, delimiter), delimiter };
 }
 
 /** Where the last successful parseRef stopped (a module variable saves a result object per reference). */

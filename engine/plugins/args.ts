@@ -1,3 +1,4 @@
+import { splitOn } from '../split.js';
 import type { PluginContext, PredicateArg } from './types.js';
 
 /** The value of a predicate argument: its JSON literal, or its path resolved at this point of the template. */
@@ -12,7 +13,7 @@ const SIMPLE_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 export function parsePredicateArg(raw: string): PredicateArg {
   const literal = jsonLiteral(raw);
   if (literal !== NOT_JSON) return { kind: 'literal', value: literal, raw };
-  return { kind: 'path', path: raw === '@' ? ['@'] : raw.split('.'), raw };
+  return { kind: 'path', path: raw === '@' ? ['@'] : splitOn(raw, '.'), raw };
 }
 
 const NOT_JSON = Symbol('not JSON');
