@@ -2,18 +2,26 @@
  * Colour helpers (spec 001 §5 "Colour"): hex weight, a luminance test, and HSL(A) colours with the
  * platform's exact validation messages.
  */
+import { looseNumber } from './scalars.js';
 
-/** The 24-bit value of a 3- or 6-digit hex colour (`#fff`, `a0b1c2`); null for anything else. */
+const HEX = /^#?([0-9a-fA-F]{3,6})$/;
+
+/**
+ * The 24-bit value of a hex colour (`#fff`, `a0b1c2`); null when it is not hex at all. Only 3 and 6 digits
+ * are read; 4 or 5 hex digits are ignored, which leaves the value at 0 (so such a colour weighs as dark).
+ */
 export function hexValue(color: string): number | null {
-  const hex = color.startsWith('#') ? color.slice(1) : color;
-  if (!/^(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(hex)) return null;
-  const six = hex.length === 3 ? hex.replace(/./g, (c) => c + c) : hex;
-  return parseInt(six, 16);
+  const m = HEX.exec(color);
+  if (m === null) return null;
+  const hex = m[1]!;
+  if (hex.length === 3) return parseInt(hex.replace(/./g, (c) => c + c), 16);
+  if (hex.length === 6) return parseInt(hex, 16);
+  return 0;
 }
 
 const MAX = 0xffffff;
 
-/** 'light' above half of the maximum colour value, else 'dark'; null when the hex is not 3 or 6 digits. */
+/** 'light' above half of the maximum colour value, else 'dark'; null when the text is not a hex colour. */
 export function colorWeight(color: string): 'light' | 'dark' | null {
   const v = hexValue(color);
   if (v === null) return null;
@@ -38,32 +46,31 @@ export const HSL_MESSAGES = {
   alpha: 'Alpha out of bounds.',
 } as const;
 
-export interface Hsl {
-  readonly hue: unknown;
-  readonly saturation: unknown;
-  readonly lightness: unknown;
-  readonly alpha?: unknown;
-}
-
-/** Up to two decimals, as the platform prints colour components. */
+/** Two decimals at most, trailing zeros dropped; toFixed rounds the binary value (1.045 → 1.04), as the platform does. */
 function two(n: number): string {
-  return String(Math.round(n * 100) / 100);
+  return String(Number(n.toFixed(2)));
 }
 
 /**
- * `hsl(200, 30%, 50%)` or `hsla(…, 0.9)` from hue 0..360 and saturation, lightness, alpha 0..1; otherwise
- * the validation messages: the missing message alone, or every bound that is broken, in order.
+ * `hsl(200, 30%, 50%)` or `hsla(…, 0.9)` from an object with hue 0..360 and saturation, lightness, alpha 0..1.
+ * A component is missing only when its key is absent; present values are read loosely (null → 0, "5" → 5,
+ * "abc" → NaN, which passes the bounds and prints as NaN, as on the platform). Alpha counts when its key is
+ * present. Problems print instead of the colour: the missing message alone, or each broken bound in order.
  */
-export function formatHsl(c: Hsl): string {
-  const { hue, saturation, lightness, alpha } = c;
-  if (typeof hue !== 'number' || typeof saturation !== 'number' || typeof lightness !== 'number') return HSL_MESSAGES.missing;
-  const hasAlpha = typeof alpha === 'number';
+export function formatHsl(c: unknown): string {
+  const obj = typeof c === 'object' && c !== null && !Array.isArray(c) ? (c as Record<string, unknown>) : {};
+  const { hue, saturation, lightness, alpha } = obj;
+  if (hue === undefined || saturation === undefined || lightness === undefined) return HSL_MESSAGES.missing;
+  const h = looseNumber(hue);
+  const s = looseNumber(saturation);
+  const l = looseNumber(lightness);
+  const a = alpha === undefined ? null : looseNumber(alpha);
   let problems = '';
-  if (hue < 0 || hue > 360) problems += HSL_MESSAGES.hue;
-  if (saturation < 0 || saturation > 1) problems += HSL_MESSAGES.saturation;
-  if (lightness < 0 || lightness > 1) problems += HSL_MESSAGES.lightness;
-  if (hasAlpha && (alpha < 0 || alpha > 1)) problems += HSL_MESSAGES.alpha;
+  if (h < 0 || h > 360) problems += HSL_MESSAGES.hue;
+  if (s < 0 || s > 1) problems += HSL_MESSAGES.saturation;
+  if (l < 0 || l > 1) problems += HSL_MESSAGES.lightness;
+  if (a !== null && (a < 0 || a > 1)) problems += HSL_MESSAGES.alpha;
   if (problems !== '') return problems;
-  const body = `${two(hue)}, ${two(saturation * 100)}%, ${two(lightness * 100)}%`;
-  return hasAlpha ? `hsla(${body}, ${two(alpha)})` : `hsl(${body})`;
+  const body = `${two(h)}, ${two(s * 100)}%, ${two(l * 100)}%`;
+  return a === null ? `hsl(${body})` : `hsla(${body}, ${two(a)})`;
 }

@@ -1,42 +1,51 @@
-/**
- * Formatters about a content item as a whole (`item-classes`), URLs (`AbsUrl`), case (`capitalize`) and
- * colours (`color-weight`, `website-color`).
- */
+/** `item-classes`: the classes of a content item's article element. */
 import { isOnSale, isSoldOut } from '../../../commerce/products.js';
-import { isObject, toText } from '../../values.js';
-import { slugify } from '../core/text.js';
+import { isObject, isTruthy } from '../../values.js';
 import type { Formatter } from '../types.js';
-import { colorWeight, formatHsl } from './color.js';
+import { text } from './scalars.js';
 
 /** Record type of a store item (spec 001 §3 "Record types"). */
 const STORE_ITEM = 11;
 
-function str(v: unknown): string {
-  return v === undefined || v === null || typeof v === 'object' ? '' : String(v);
+/**
+ * A class-name slug as the platform makes it: lower case, characters other than a-z, 0-9, whitespace and '-'
+ * dropped, each run of whitespace one '-'. Existing dashes stay and nothing is trimmed (" a " → "-a-").
+ */
+export function classSlug(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9\s-]/g, '').replace(/\s+/g, '-');
+}
+
+/** The entries of a category or tag list; an object counts one empty entry per key, as on the platform. */
+function entries(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(text);
+  if (isObject(v)) return Object.keys(v).map(() => '');
+  return [];
+}
+
+/** Store item: record type 11, as a number or as text that reads as it. */
+function isStoreItem(v: unknown): boolean {
+  return v === STORE_ITEM || (typeof v === 'string' && v.trim() !== '' && Number(v) === STORE_ITEM);
 }
 
 /**
- * The classes of an item's article element: hentry, promoted block, categories, tags, author, post type,
- * position in its list, featured, and for store items the sale and sold-out marks.
+ * hentry; promoted block; categories; tags; author; the post type (always, even empty); position in the
+ * enclosing list; featured; and for store items the sale and sold-out marks.
  */
 const itemClasses: Formatter = {
   name: 'item-classes',
-  format(item, _args, ctx) {
-    if (!isObject(item)) return '';
+  format(v, _args, ctx) {
+    const item = isObject(v) ? v : {};
     const classes = ['hentry'];
-    const promoted = str(item['promotedBlockType']);
-    if (promoted !== '') classes.push('promoted', `promoted-block-${slugify(promoted)}`);
-    for (const [key, prefix] of [['categories', 'category'], ['tags', 'tag']] as const) {
-      const list = item[key];
-      if (Array.isArray(list)) for (const c of list) if (str(c) !== '') classes.push(`${prefix}-${slugify(str(c))}`);
-    }
-    const author = isObject(item['author']) ? str(item['author']['displayName']) : '';
-    if (author !== '') classes.push(`author-${slugify(author)}`);
-    const type = str(item['recordTypeLabel']);
-    if (type !== '') classes.push(`post-type-${type}`);
+    const promoted = item['promotedBlockType'];
+    if (isTruthy(promoted)) classes.push('promoted', `promoted-block-${classSlug(text(promoted))}`);
+    for (const c of entries(item['categories'])) classes.push(`category-${classSlug(c)}`);
+    for (const t of entries(item['tags'])) classes.push(`tag-${classSlug(t)}`);
+    const author = item['author'];
+    if (isObject(author) && isTruthy(author['displayName'])) classes.push(`author-${classSlug(text(author['displayName']))}`);
+    classes.push(`post-type-${text(item['recordTypeLabel'])}`);
     if (ctx.index > 0) classes.push(`article-index-${ctx.index}`);
-    if (item['starred'] === true) classes.push('featured');
-    if (item['recordType'] === STORE_ITEM) {
+    if (isTruthy(item['starred'])) classes.push('featured');
+    if (isStoreItem(item['recordType'])) {
       if (isOnSale(item)) classes.push('on-sale');
       if (isSoldOut(item)) classes.push('sold-out');
     }
@@ -44,28 +53,4 @@ const itemClasses: Formatter = {
   },
 };
 
-/** A site-relative path made absolute with the page's `base-url`. */
-const absUrl: Formatter = {
-  name: 'AbsUrl',
-  format(v, _args, ctx) {
-    const base = str(ctx.resolve('base-url'));
-    return `${base}/${toText(v)}`;
-  },
-};
-
-const capitalize: Formatter = {
-  name: 'capitalize',
-  format: (v) => toText(v).toUpperCase(),
-};
-
-const colorWeightFormatter: Formatter = {
-  name: 'color-weight',
-  format: (v) => colorWeight(toText(v)) ?? '',
-};
-
-const websiteColor: Formatter = {
-  name: 'website-color',
-  format: (v) => (isObject(v) ? formatHsl(v as { hue: unknown; saturation: unknown; lightness: unknown }) : ''),
-};
-
-export const ITEM_FORMATTERS: Formatter<any>[] = [itemClasses, absUrl, capitalize, colorWeightFormatter, websiteColor];
+export const ITEM_FORMATTERS: Formatter<any>[] = [itemClasses];
