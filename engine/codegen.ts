@@ -19,7 +19,6 @@ import {
   compileValue,
   type Exec,
 } from './compiler.js';
-import { keyLookup } from './accessors.js';
 import { isPlainKey } from './context.js';
 import { type IfNode, KEYWORD_TEXT, type Node, type OrNode, type PredicateCall, type VarRef } from './instructions.js';
 import { CORE_PREDICATES, jsonEqual } from './plugins/core/predicates.js';
@@ -29,13 +28,27 @@ import { isTruthy, toText } from './values.js';
 /** The core equality predicates, which generated code may replace with inline comparisons. */
 const CORE_EQUALITY: ReadonlySet<unknown> = new Set(CORE_PREDICATES.filter((p) => p.name === 'equal?' || p.name === 'notEqual?'));
 
-/** Above this many nodes a block stays with closures: V8 will not optimise one huge function anyway. */
-const MAX_NODES = 3000;
+/**
+ * Instructions per generated function. V8 optimises small functions and leaves huge ones to the interpreter,
+ * so a long block is cut into functions of about this size, called one after the other.
+ */
+const CHUNK = 120;
+
+/** An instruction with everything nested in it, counted in instructions. */
+function weight(node: Node): number {
+  let w = 1;
+  const add = (nodes: readonly Node[] | null) => {
+    if (nodes !== null) for (const n of nodes) w += weight(n);
+  };
+  if ('block' in node) add(node.block);
+  if (node.type === 'repeated') add(node.alternatesWith);
+  if ('alternative' in node) for (let or = node.alternative; or !== null; or = or.alternative) add(or.block);
+  return w;
+}
 
 class Generator {
   readonly table: unknown[] = [];
   private depth = 0;
-  nodes = 0;
 
   constructor(private readonly env: CompileEnv) {}
 
@@ -44,14 +57,39 @@ class Generator {
     return `K[${this.table.length - 1}]`;
   }
 
+  /** A block's code: inline when small, else a call to one generated function per chunk of it. */
   block(nodes: readonly Node[]): string {
+    const weights = nodes.map(weight);
+    if (weights.reduce((a, b) => a + b, 0) <= CHUNK) return this.inline(nodes);
+    let code = '';
+    let start = 0;
+    while (start < nodes.length) {
+      let end = start + 1;
+      let w = weights[start]!;
+      while (end < nodes.length && w + weights[end]! <= CHUNK) w += weights[end++]!;
+      code += `ctx.out = out; ${this.ref(this.function(nodes.slice(start, end)))}(ctx); out = ctx.out;\n`;
+      start = end;
+    }
+    return code;
+  }
+
+  private inline(nodes: readonly Node[]): string {
     let code = '';
     for (const node of nodes) code += this.node(node);
     return code;
   }
 
+  /** A function of its own for `nodes`, sharing this generator's table. */
+  function(nodes: readonly Node[]): Exec {
+    const depth = this.depth;
+    this.depth = 0;
+    const body = nodes.length === 1 ? this.node(nodes[0]!) : this.inline(nodes);
+    this.depth = depth;
+    const source = `return function generated(ctx) {\nlet out = ctx.out;\nlet v, f, n;\n${body}ctx.out = out;\n};`;
+    return new Function('K', 'T', 'I', 'E', source)(this.table, toText, isTruthy, jsonEqual) as Exec;
+  }
+
   private node(node: Node): string {
-    this.nodes++;
     switch (node.type) {
       case 'text':
         return node.text === '' ? '' : `out += ${JSON.stringify(node.text)};\n`;
@@ -132,7 +170,7 @@ class Generator {
     if (first === '@') code = `${target} = ctx.frame.node;\n`;
     else if (first.charCodeAt(0) === 64 || !isPlainKey(first)) return null; // @index, @name...
     else if (section) code = `${target} = ctx.frame.node;\n${step(target, first)}`;
-    else code = `${target} = ${this.ref(keyLookup(first))}(ctx.frame);\n`;
+    else code = lookup(target, first);
     for (const key of rest) code += step(target, key);
     return code;
   }
@@ -194,17 +232,39 @@ class Generator {
   }
 }
 
+/**
+ * The frame walk of a plain key, written out at each use so that every use has its own inline cache (a
+ * shared lookup function sees every object shape of every template and goes megamorphic).
+ */
+function lookup(target: string, key: string): string {
+  return (
+    `f = ctx.frame; ${target} = undefined;\n` +
+    `for (;;) { n = f.node; if (n !== null && n !== undefined && (${target} = n[${JSON.stringify(key)}]) !== undefined) break; ` +
+    `if (f.stop || (f = f.parent) === null) break; }\n`
+  );
+}
+
 function step(target: string, key: string): string {
   return `${target} = ${target} === null || ${target} === undefined ? undefined : ${target}[${JSON.stringify(key)}];\n`;
 }
 
-/** One function for the whole block tree, or null when it is too large to be worth it. */
+/**
+ * Above this many instructions a template keeps its closures. Generated code is specific to each template,
+ * so a very long one fills the instruction cache where closures share their code; measured on the bench
+ * shapes, closures win from about 1,500 instructions of plain variables on (a theme page is a few hundred).
+ */
+export const MAX_GENERATED = 1500;
+
+/**
+ * Generated code for a block tree (one function, or a few for a long block); null when the tree is too large
+ * to gain from it or generation fails.
+ */
 export function generateBlock(nodes: readonly Node[], env: CompileEnv): Exec | null {
+  if (nodes.reduce((w, n) => w + weight(n), 0) > MAX_GENERATED) return null;
   const g = new Generator(env);
-  const body = g.block(nodes);
-  if (g.nodes > MAX_NODES) return null;
-  const source = `return function generated(ctx) {\nlet out = ctx.out;\nlet v;\n${body}ctx.out = out;\n};`;
   try {
+    const body = g.block(nodes);
+    const source = `return function generated(ctx) {\nlet out = ctx.out;\nlet v, f, n;\n${body}ctx.out = out;\n};`;
     return new Function('K', 'T', 'I', 'E', source)(g.table, toText, isTruthy, jsonEqual) as Exec;
   } catch {
     return null;
