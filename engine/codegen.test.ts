@@ -37,6 +37,15 @@ describe('generated code', () => {
     }
   });
 
+  it('cuts long blocks into several functions without changing anything', () => {
+    const line = (i: number) => `<p>{a.b}{.section list}{.repeated section @}{n}{.alternates with},{.end}{.end}{.if x}${i}{.or}-{.end}</p>\n`;
+    const source = Array.from({ length: 70 }, (_, i) => line(i)).join('') + '{.section a}' + line(0).repeat(50) + '{.end}';
+    const data = { a: { b: 'B' }, list: [{ n: 1 }, { n: '<2>' }], x: true };
+    const [first, ...rest] = renders(source, data);
+    expect(first!.html).toContain('<p>B1,<2>0</p>');
+    for (const r of rest) expect(r).toEqual(first);
+  });
+
   it('cannot be made to run code through template text', () => {
     const source = '{.section a}`${globalThis.pwned = 1}`"\'\\u2028\u2028</script>{.end}';
     const [first, ...rest] = renders(source, { a: 1 });
