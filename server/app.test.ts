@@ -1,0 +1,141 @@
+/** The storefront in-process (Fastify inject) on a fresh in-memory store seeded with the demo shop. */
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
+import { buildApp } from './app.js';
+import { openStore, repoRoot } from './db/database.js';
+import { seedDemoStore } from './db/seed.js';
+import { Theme } from './theme.js';
+
+let app: FastifyInstance;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  const store = openStore(':memory:');
+  seedDemoStore(store);
+  app = await buildApp({ store, theme: new Theme(resolve(repoRoot(), 'templates'), false, (p) => problems.push(p)) });
+});
+afterAll(() => app.close());
+
+const cookieOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === 'tessera_cart')?.value;
+
+async function add(body: Record<string, unknown>, cart?: string) {
+  return app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: body, cookies: cart === undefined ? {} : { tessera_cart: cart } });
+}
+
+describe('pages', () => {
+  it('lists the shop with status marks and prices', async () => {
+    const res = await app.inject('/shop');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<h1>Shop</h1>');
+    expect(res.body.match(/<article /g)?.length).toBeGreaterThanOrEqual(12);
+    expect(res.body).toContain('product-mark sold-out">Back soon<');
+    expect(res.body).toContain('product-mark sale">sale<');
+    expect(res.body).toContain('from <span class="sqs-money-native">');
+    expect(problems).toEqual([]);
+  });
+
+  it('renders a product page with variants, quantity and a no-JavaScript form', async () => {
+    const res = await app.inject('/shop/p/field-shirt');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<form class="product-form" method="post" action="/cart/add">');
+    expect(res.body).toContain('<option value="p02-v1">Olive / S</option>');
+    expect(res.body).toContain('class="product-quantity-input"');
+    expect(res.body).toContain('data-page-type="2"');
+  });
+
+  it('answers ?format=json with the page context', async () => {
+    const res = await app.inject('/shop/p/gift-card?format=json');
+    expect(res.statusCode).toBe(200);
+    const context = res.json();
+    expect(context.item.structuredContent.productType).toBe(4);
+    expect(context.item.structuredContent.variants[0].priceMoney).toEqual({ value: '25.00', currency: 'USD' });
+    expect(context).toHaveProperty('shoppingCart');
+    expect(context).toHaveProperty('localizedStrings');
+  });
+
+  it('serves a 404 page for unknown pages and products, and JSON for unknown API routes', async () => {
+    for (const url of ['/nope', '/shop/p/nope']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('Page not found');
+    }
+    const api = await app.inject('/api/nope');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('cart API', () => {
+  it('adds an entry, sets an HttpOnly cookie and computes the amounts itself', async () => {
+    const res = await add({ itemId: 'p01', quantity: 2 });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === 'tessera_cart');
+    expect(cookie?.httpOnly).toBe(true);
+    const { shoppingCart, newlyAdded } = res.json();
+    expect(newlyAdded.quantity).toBe(2);
+    expect(shoppingCart).toMatchObject({ subtotalCents: 9600, grandTotalCents: 9600, totalQuantity: 2, requiresShipping: true, hasDigital: false });
+    const again = await add({ itemId: 'p09', quantity: '1' }, cookie!.value);
+    expect(again.json().shoppingCart).toMatchObject({ subtotalCents: 10500, totalQuantity: 3, hasDigital: true, purelyDigital: false });
+    const read = await app.inject({ url: '/api/commerce/shopping-cart', cookies: { tessera_cart: cookie!.value } });
+    expect(read.json().totalQuantity).toBe(3);
+  });
+
+  it('answers with the spec messages', async () => {
+    expect((await add({ itemId: 'p01', quantity: 'x' })).json()).toEqual({ message: 'Quantity must be a number.' });
+    expect((await add({ itemId: 'p01', quantity: 1.5 })).json()).toEqual({ message: 'Quantity must be a whole number' });
+    expect((await add({ itemId: 'p08', quantity: 1 })).json()).toEqual({ message: 'Select a denomination for the Gift Card' });
+    expect((await add({ itemId: 'p02', quantity: 1 })).json()).toEqual({ message: ADD_TO_CART_MESSAGES.variantUnavailable });
+    const soldOut = await add({ itemId: 'p04', quantity: 1 });
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json()).toEqual({ message: 'Sorry, we do not have enough of that item available.' });
+  });
+
+  it('rejects bodies that do not match the schema with 400, never 5xx', async () => {
+    for (const payload of [{}, { itemId: 5, quantity: 1 }, { itemId: 'p01', quantity: 1, price: 0 }, 'not json']) {
+      const res = await app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: payload as object, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(typeof res.json().message).toBe('string');
+    }
+  });
+
+  it('never sells beyond stock, whatever the order of concurrent requests', async () => {
+    const first = await add({ itemId: 'p03', quantity: 1 });
+    const cart = cookieOf(first)!;
+    const results = await Promise.all(Array.from({ length: 200 }, () => add({ itemId: 'p03', quantity: 1 }, cart)));
+    const okCount = results.filter((r) => r.statusCode === 200).length;
+    expect(okCount).toBe(2); // the mug has 3 in stock, one was already in the cart
+    const read = await app.inject({ url: '/api/commerce/shopping-cart', cookies: { tessera_cart: cart } });
+    expect(read.json().totalQuantity).toBe(3);
+  });
+});
+
+describe('add to cart without JavaScript', () => {
+  it('posts a form, redirects to the cart and shows the entry there', async () => {
+    const res = await app.inject({ method: 'POST', url: '/cart/add', payload: 'itemId=p02&variantId=p02-v2&quantity=2', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/cart');
+    const cart = await app.inject({ url: '/cart', cookies: { tessera_cart: cookieOf(res)! } });
+    expect(cart.body).toContain('Field Shirt');
+    expect(cart.body).toContain('Olive / M');
+    expect(cart.body).toContain('× 2');
+  });
+
+  it('shows the validation message on the cart page', async () => {
+    const res = await app.inject({ method: 'POST', url: '/cart/add', payload: 'itemId=p01&quantity=0.5', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.statusCode).toBe(303);
+    const page = await app.inject(res.headers.location as string);
+    expect(page.body).toContain('<p class="cart-message" role="alert">Quantity must be a whole number</p>');
+  });
+});
+
+describe('merchandising', () => {
+  it('shows scarcity for limited stock and the restock form for sold-out products', async () => {
+    expect((await app.inject('/shop/p/enamel-mug')).body).toContain('Only 3 left!');
+    const tote = (await app.inject('/shop/p/canvas-tote')).body;
+    expect(tote).toContain('<div class="product-restock-notification" data-product-id="p04" data-variant-id="p04-v1">');
+    expect(tote).toContain('Get notified by email when this product is back in stock');
+  });
+});

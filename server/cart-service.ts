@@ -1,0 +1,120 @@
+/**
+ * Carts in the store: adding entries with the spec's validation (variant, gift-card denomination, quantity,
+ * stock), and the cart as JSON with every amount computed here from stored prices.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { ADD_TO_CART_MESSAGES, parseQuantity } from '../commerce/add-to-cart.js';
+import { cartTotals } from '../commerce/cart.js';
+import { ProductType } from '../commerce/products.js';
+import { type Json, loadProductById, money, variantJson } from './catalog.js';
+import type { Store } from './db/database.js';
+import { cartEntries, carts, products, variants } from './db/schema.js';
+
+export interface AddRequest {
+  readonly itemId: string;
+  /** The chosen variant by SKU (the platform's API) or id (our form). */
+  readonly sku?: string | undefined;
+  readonly variantId?: string | undefined;
+  readonly quantity: unknown;
+  readonly additionalFields?: string | undefined;
+}
+
+export type AddResult = { ok: true; entryId: string } | { ok: false; status: number; message: string };
+
+export function createCart(db: Store, now = Date.now()): string {
+  const id = randomUUID();
+  db.insert(carts).values({ id, createdAt: now, updatedAt: now }).run();
+  return id;
+}
+
+export function cartExists(db: Store, id: string): boolean {
+  return db.select({ id: carts.id }).from(carts).where(eq(carts.id, id)).get() !== undefined;
+}
+
+/**
+ * Add to a cart. One synchronous SQLite transaction reads the stock and what the cart already holds and
+ * writes the entry, so concurrent requests can never sell more than there is.
+ */
+export function addEntry(db: Store, cartId: string, req: AddRequest): AddResult {
+  const q = parseQuantity(req.quantity);
+  if (!q.ok) return { ok: false, status: 400, message: q.message };
+  const product = loadProductById(db, req.itemId);
+  if (product === null) return { ok: false, status: 404, message: ADD_TO_CART_MESSAGES.variantUnavailable };
+  const { row, variants: vs } = product;
+  let variant = vs.find((v) => (req.variantId !== undefined && v.id === req.variantId) || (req.sku !== undefined && v.sku === req.sku));
+  if (variant === undefined && vs.length === 1 && req.sku === undefined && req.variantId === undefined) variant = vs[0];
+  if (row.productType !== ProductType.DIGITAL && variant === undefined) {
+    const message = row.productType === ProductType.GIFT_CARD ? ADD_TO_CART_MESSAGES.giftCardDenomination : ADD_TO_CART_MESSAGES.variantUnavailable;
+    return { ok: false, status: 400, message };
+  }
+  return db.transaction((tx): AddResult => {
+    if (variant !== undefined && !variant.unlimited && row.productType !== ProductType.GIFT_CARD) {
+      const inCart = tx
+        .select({ n: sql<number>`coalesce(sum(${cartEntries.quantity}), 0)` })
+        .from(cartEntries)
+        .where(and(eq(cartEntries.cartId, cartId), eq(cartEntries.variantId, variant.id)))
+        .get();
+      const fresh = tx.select({ qty: variants.qtyInStock }).from(variants).where(eq(variants.id, variant.id)).get();
+      if (fresh === undefined || fresh.qty < (inCart?.n ?? 0) + q.quantity) return { ok: false, status: 409, message: ADD_TO_CART_MESSAGES.notEnoughStock };
+    }
+    const existing = tx
+      .select()
+      .from(cartEntries)
+      .where(and(eq(cartEntries.cartId, cartId), eq(cartEntries.productId, row.id), variant === undefined ? sql`${cartEntries.variantId} is null` : eq(cartEntries.variantId, variant.id)))
+      .get();
+    const now = Date.now();
+    if (existing !== undefined && (existing.additionalFields ?? null) === (req.additionalFields ?? null)) {
+      tx.update(cartEntries).set({ quantity: existing.quantity + q.quantity }).where(eq(cartEntries.id, existing.id)).run();
+      tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId)).run();
+      return { ok: true, entryId: existing.id };
+    }
+    const entryId = randomUUID();
+    tx.insert(cartEntries)
+      .values({ id: entryId, cartId, productId: row.id, variantId: variant?.id ?? null, quantity: q.quantity, additionalFields: req.additionalFields ?? null, createdAt: now })
+      .run();
+    tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId)).run();
+    return { ok: true, entryId };
+  });
+}
+
+/** The shopping cart of spec 000 §3, amounts in cents from stored prices. */
+export function cartJson(db: Store, cartId: string): Json {
+  const cart = db.select().from(carts).where(eq(carts.id, cartId)).get();
+  const rows = db
+    .select({ entry: cartEntries, product: products, variant: variants })
+    .from(cartEntries)
+    .innerJoin(products, eq(products.id, cartEntries.productId))
+    .leftJoin(variants, eq(variants.id, cartEntries.variantId))
+    .where(eq(cartEntries.cartId, cartId))
+    .orderBy(cartEntries.createdAt)
+    .all();
+  const priced = rows.map(({ entry, product, variant }) => {
+    const unitPriceCents = variant !== null ? (variant.onSale ? variant.salePriceCents : variant.priceCents) : product.onSale ? (product.salePriceCents ?? 0) : (product.priceCents ?? 0);
+    const currency = variant?.currency ?? product.currency;
+    return { entry, product, variant, unitPriceCents, currency, quantity: entry.quantity, productType: product.productType };
+  });
+  const totals = cartTotals(priced);
+  return {
+    id: cartId,
+    websiteId: 'demo',
+    created: cart?.createdAt ?? 0,
+    isPurchased: false,
+    entries: priced.map(({ entry, product, variant, unitPriceCents, currency }) => ({
+      id: entry.id,
+      itemId: product.id,
+      title: product.title,
+      chosenVariant: variant === null ? null : variantJson(variant, JSON.parse(product.variantOptionOrdering) as string[]),
+      quantity: entry.quantity,
+      purchasePriceCents: unitPriceCents,
+      purchasePriceMoney: money(unitPriceCents, currency),
+      subTotal: unitPriceCents * entry.quantity,
+      subTotalMoney: money(unitPriceCents * entry.quantity, currency),
+      additionalFields: entry.additionalFields,
+      productType: product.productType,
+    })),
+    ...totals,
+    subtotalMoney: money(totals.subtotalCents, priced[0]?.currency ?? 'USD'),
+    grandTotalMoney: money(totals.grandTotalCents, priced[0]?.currency ?? 'USD'),
+  };
+}

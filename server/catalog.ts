@@ -1,0 +1,124 @@
+/**
+ * Products as the platform's templates expect them: an item with `structuredContent` (productType,
+ * variants with priceMoney, variantOptionOrdering…), money as decimal strings of major units.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { formatFixed } from '../commerce/decimal.js';
+import { currencyDigits } from '../commerce/currencies.js';
+import type { Store } from './db/database.js';
+import { collections, products, variants } from './db/schema.js';
+
+type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof variants.$inferSelect;
+export type Json = Record<string, unknown>;
+
+/** `{ value: "48.00", currency: "USD" }` from integer cents. */
+export function money(cents: number, currency: string): Json {
+  return { value: formatFixed({ units: BigInt(cents), scale: currencyDigits(currency) }, { group: '', decimal: '.', minus: '-' }), currency };
+}
+
+function parse<T>(json: string | null, fallback: T): T {
+  if (json === null) return fallback;
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function variantJson(v: VariantRow, ordering: readonly string[]): Json {
+  const attributes = parse<Record<string, string>>(v.attributes, {});
+  return {
+    id: v.id,
+    sku: v.sku,
+    attributes,
+    optionValues: ordering.filter((name) => name in attributes).map((optionName) => ({ optionName, value: attributes[optionName] })),
+    price: v.priceCents,
+    salePrice: v.salePriceCents,
+    priceMoney: money(v.priceCents, v.currency),
+    salePriceMoney: money(v.salePriceCents, v.currency),
+    onSale: v.onSale,
+    unlimited: v.unlimited,
+    qtyInStock: v.qtyInStock,
+  };
+}
+
+/** The platform's item JSON for a product and its variants. */
+export function productJson(p: ProductRow, vs: readonly VariantRow[], collectionUrl: string): Json {
+  const ordering = parse<string[]>(p.variantOptionOrdering, []);
+  const structuredContent: Json = {
+    productType: p.productType,
+    variantOptionOrdering: ordering,
+    variants: vs.map((v) => variantJson(v, ordering)),
+    isSubscribable: p.isSubscribable,
+    useCustomAddButtonText: p.useCustomAddButtonText,
+    customAddButtonText: p.customAddButtonText ?? '',
+  };
+  if (p.subscriptionPlan !== null) structuredContent['subscriptionPlan'] = parse(p.subscriptionPlan, null);
+  if (p.additionalFieldsForm !== null) {
+    structuredContent['additionalFieldsFormId'] = `${p.id}-form`;
+    structuredContent['additionalFieldsForm'] = parse(p.additionalFieldsForm, null);
+  }
+  if (p.priceCents !== null) {
+    structuredContent['priceMoney'] = money(p.priceCents, p.currency);
+    structuredContent['salePriceMoney'] = money(p.salePriceCents ?? 0, p.currency);
+    structuredContent['onSale'] = p.onSale;
+  }
+  return {
+    id: p.id,
+    collectionId: p.collectionId,
+    recordType: 11,
+    recordTypeLabel: 'store-item',
+    title: p.title,
+    urlId: p.urlId,
+    fullUrl: `/${collectionUrl}/p/${p.urlId}`,
+    body: p.body,
+    assetUrl: p.imageUrl ?? undefined,
+    structuredContent,
+    merchandising: merchandisingJson(p, vs),
+  };
+}
+
+/**
+ * The product's merchandising context: its stored settings plus the views computed from stock (a scarcity
+ * notice per limited variant in stock, a restock form per sold-out variant).
+ */
+function merchandisingJson(p: ProductRow, vs: readonly VariantRow[]): Json {
+  const m = parse<Json>(p.merchandising, {});
+  const single = vs.length === 1;
+  const attributesOf = (v: VariantRow) => (single ? undefined : parse<Json>(v.attributes, {}));
+  if (m['scarcityEnabled'] === true) {
+    m['scarcityTemplateViews'] = vs.filter((v) => !v.unlimited && v.qtyInStock > 0).map((v) => ({ qtyInStock: v.qtyInStock, attributes: attributesOf(v) }));
+  }
+  if (m['restockNotificationMessages'] !== undefined) {
+    m['restockNotificationViews'] = vs.filter((v) => !v.unlimited && v.qtyInStock <= 0).map((v) => ({ variantId: v.id, hiddenByDefault: !single }));
+  }
+  return m;
+}
+
+export interface ProductRecord {
+  readonly row: ProductRow;
+  readonly variants: VariantRow[];
+}
+
+export function loadProducts(db: Store, collectionId: string): ProductRecord[] {
+  const rows = db.select().from(products).where(eq(products.collectionId, collectionId)).orderBy(asc(products.ordering)).all();
+  const all = db.select().from(variants).orderBy(asc(variants.ordering)).all();
+  return rows.map((row) => ({ row, variants: all.filter((v) => v.productId === row.id) }));
+}
+
+export function loadProduct(db: Store, collectionId: string, urlId: string): ProductRecord | null {
+  const row = db.select().from(products).where(and(eq(products.collectionId, collectionId), eq(products.urlId, urlId))).get();
+  if (row === undefined) return null;
+  return { row, variants: db.select().from(variants).where(eq(variants.productId, row.id)).orderBy(asc(variants.ordering)).all() };
+}
+
+export function loadProductById(db: Store, id: string): ProductRecord | null {
+  const row = db.select().from(products).where(eq(products.id, id)).get();
+  if (row === undefined) return null;
+  return { row, variants: db.select().from(variants).where(eq(variants.productId, row.id)).orderBy(asc(variants.ordering)).all() };
+}
+
+export function loadCollectionByUrl(db: Store, urlId: string) {
+  return db.select().from(collections).where(eq(collections.urlId, urlId)).get() ?? null;
+}

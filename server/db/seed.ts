@@ -1,0 +1,156 @@
+/**
+ * The demo store that `npm start` creates on an empty database: a shop of products over every product type
+ * and the commerce features of the specs (options, sold-out variants, sales, a gift card, a subscription,
+ * an additional-fields form, scarcity and restock notices).
+ */
+import { sql } from 'drizzle-orm';
+import type { Store } from './database.js';
+import { collections, products, variants, websites } from './schema.js';
+
+type NewProduct = typeof products.$inferInsert;
+type NewVariant = Omit<typeof variants.$inferInsert, 'productId' | 'id' | 'sku' | 'ordering'>;
+
+const WEBSITE_ID = 'demo';
+export const SHOP_COLLECTION_ID = 'shop';
+
+interface ProductSeed extends Omit<NewProduct, 'id' | 'collectionId' | 'ordering'> {
+  variants?: NewVariant[];
+}
+
+const one = (priceCents: number, extra: Partial<NewVariant> = {}): NewVariant => ({ priceCents, qtyInStock: 25, ...extra });
+
+const PRODUCTS: ProductSeed[] = [
+  {
+    urlId: 'linen-apron',
+    title: 'Linen Apron',
+    body: '<p>Stonewashed linen with deep pockets.</p>',
+    productType: 1,
+    variants: [one(4800)],
+  },
+  {
+    urlId: 'field-shirt',
+    title: 'Field Shirt',
+    body: '<p>Heavy cotton twill, three colours, four sizes.</p>',
+    productType: 1,
+    variantOptionOrdering: JSON.stringify(['Color', 'Size']),
+    variants: ['Olive', 'Navy', 'Sand'].flatMap((Color, c) =>
+      ['S', 'M', 'L', 'XL'].map((Size, s) => one(8900 + (Size === 'XL' ? 500 : 0), { attributes: JSON.stringify({ Color, Size }), qtyInStock: (c * 4 + s) % 5 === 0 ? 0 : 6 + s })),
+    ),
+  },
+  {
+    urlId: 'enamel-mug',
+    title: 'Enamel Mug',
+    body: '<p>On sale while stock lasts.</p>',
+    productType: 1,
+    variants: [one(2400, { onSale: true, salePriceCents: 1800, qtyInStock: 3 })],
+    merchandising: JSON.stringify({
+      scarcityEnabled: true,
+      scarcityText: 'Only {qtyInStock} left!',
+      scarcityShownByDefault: true,
+    }),
+  },
+  {
+    urlId: 'canvas-tote',
+    title: 'Canvas Tote',
+    body: '<p>Sold out for now: leave your e-mail and we will tell you when it is back.</p>',
+    productType: 1,
+    variants: [one(3200, { qtyInStock: 0 })],
+    merchandising: JSON.stringify({
+      customSoldOutText: 'Back soon',
+      mailingListSignUpEnabled: true,
+      mailingListOptInByDefault: false,
+      restockNotificationMessages: {
+        CTAText: 'Get notified by email when this product is back in stock',
+        placeholderText: 'Your Email',
+        buttonText: 'Sign Up',
+        mailingListDescription: 'Subscribe to our mailing list',
+      },
+    }),
+  },
+  {
+    urlId: 'wool-blanket',
+    title: 'Wool Blanket',
+    body: '<p>Two sizes, two prices.</p>',
+    productType: 1,
+    variantOptionOrdering: JSON.stringify(['Size']),
+    variants: [one(12000, { attributes: JSON.stringify({ Size: 'Throw' }) }), one(18000, { attributes: JSON.stringify({ Size: 'Queen' }), onSale: true, salePriceCents: 15000 })],
+  },
+  {
+    urlId: 'coffee-subscription',
+    title: 'Coffee Subscription',
+    body: '<p>Fresh beans every two weeks.</p>',
+    productType: 1,
+    isSubscribable: true,
+    subscriptionPlan: JSON.stringify({ billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 0 }),
+    variants: [one(1600, { unlimited: true })],
+  },
+  {
+    urlId: 'monogram',
+    title: 'Monogrammed Napkins',
+    body: '<p>Tell us the initials.</p>',
+    productType: 1,
+    useCustomAddButtonText: true,
+    customAddButtonText: 'Personalise',
+    additionalFieldsForm: JSON.stringify({ name: 'Monogram', fields: [{ type: 'text', title: 'Initials', required: true }] }),
+    variants: [one(3600)],
+  },
+  {
+    urlId: 'gift-card',
+    title: 'Gift Card',
+    body: '<p>For someone who knows what they want.</p>',
+    productType: 4,
+    variantOptionOrdering: JSON.stringify(['Value']),
+    variants: [25, 50, 100].map((v) => one(v * 100, { attributes: JSON.stringify({ Value: String(v) }), unlimited: true })),
+  },
+  { urlId: 'field-guide', title: 'Field Guide (PDF)', body: '<p>A downloadable guide.</p>', productType: 2, priceCents: 900 },
+  { urlId: 'pattern-pack', title: 'Pattern Pack', body: '<p>Digital sewing patterns, on sale.</p>', productType: 2, priceCents: 2000, onSale: true, salePriceCents: 1200 },
+  {
+    urlId: 'repair-service',
+    title: 'Repair Service',
+    body: '<p>We mend what you love.</p>',
+    productType: 3,
+    variants: [one(4500, { qtyInStock: 10 })],
+  },
+  {
+    urlId: 'workshop-seat',
+    title: 'Workshop Seat',
+    body: '<p>One seat left in the spring workshop.</p>',
+    productType: 3,
+    variants: [one(7500, { qtyInStock: 1 })],
+  },
+  {
+    urlId: 'candle-set',
+    title: 'Candle Set',
+    body: '<p>Three scents.</p>',
+    productType: 1,
+    variantOptionOrdering: JSON.stringify(['Scent']),
+    variants: ['Cedar', 'Fig', 'Smoke'].map((Scent, i) => one(2800, { attributes: JSON.stringify({ Scent }), qtyInStock: i === 2 ? 0 : 12 })),
+  },
+];
+
+/** Fill an empty store with the demo shop; does nothing when the store already has a website. */
+export function seedDemoStore(db: Store): boolean {
+  const existing = db.select({ n: sql<number>`count(*)` }).from(websites).get();
+  if (existing !== undefined && existing.n > 0) return false;
+  db.transaction((tx) => {
+    tx.insert(websites)
+      .values({
+        id: WEBSITE_ID,
+        title: 'Tessera Supply Co.',
+        settings: JSON.stringify({ commentsEnabled: true, storeSettings: { multipleQuantityAllowedForServices: true } }),
+      })
+      .run();
+    tx.insert(collections).values({ id: SHOP_COLLECTION_ID, websiteId: WEBSITE_ID, urlId: 'shop', title: 'Shop', type: 13 }).run();
+    PRODUCTS.forEach(({ variants: vs, ...p }, i) => {
+      const id = `p${String(i + 1).padStart(2, '0')}`;
+      tx.insert(products).values({ ...p, id, collectionId: SHOP_COLLECTION_ID, ordering: i }).run();
+      (vs ?? []).forEach((v, k) => tx.insert(variants).values({ ...v, id: `${id}-v${k + 1}`, productId: id, sku: `SQ${id}${k + 1}`.toUpperCase(), ordering: k }).run());
+    });
+  });
+  return true;
+}
+
+/** Drop every row, for `npm run seed -- --reset`. */
+export function clearStore(db: Store): void {
+  db.$client.exec('DELETE FROM cart_entries; DELETE FROM carts; DELETE FROM variants; DELETE FROM products; DELETE FROM collections; DELETE FROM websites;');
+}

@@ -1,0 +1,63 @@
+/**
+ * The page context in the platform's shape (`website`, `websiteSettings`, `collection`, `item`, `items`,
+ * `shoppingCart`, `localizedStrings`, `productMerchandisingContext`, `squarespace`, `showCart`), so that
+ * existing themes run unchanged.
+ */
+import { eq } from 'drizzle-orm';
+import { type Json } from './catalog.js';
+import type { Store } from './db/database.js';
+import { collections, websites } from './db/schema.js';
+
+/** Page types by code (spec 001 §3 "Page types"; the ranges are the spec's, the numbers in them ours). */
+export const PageType = {
+  COLLECTION: 1,
+  ITEM: 2,
+  PAGE: 3,
+  NOT_FOUND: 100,
+  ERROR: 101,
+  CART: 200,
+} as const;
+
+function parse(json: string): Json {
+  try {
+    const v: unknown = JSON.parse(json);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {};
+  } catch {
+    return {};
+  }
+}
+
+export interface PageParts {
+  readonly pageType: number;
+  readonly pageId: string;
+  readonly collection?: Json;
+  readonly item?: Json;
+  readonly items?: Json[];
+  readonly shoppingCart: Json;
+  readonly extra?: Json;
+}
+
+export function pageContext(db: Store, parts: PageParts): Json {
+  const site = db.select().from(websites).get();
+  const nav = site === undefined ? [] : db.select().from(collections).where(eq(collections.websiteId, site.id)).all();
+  const merchandising: Json = {};
+  for (const product of [...(parts.items ?? []), ...(parts.item !== undefined ? [parts.item] : [])]) {
+    const m = product['merchandising'];
+    if (typeof m === 'object' && m !== null) merchandising[String(product['id'])] = m;
+  }
+  return {
+    website: site === undefined ? {} : { id: site.id, siteTitle: site.title, timeZone: site.timeZone, language: 'en-US', baseCurrency: site.currency },
+    websiteSettings: site === undefined ? {} : parse(site.settings),
+    localizedStrings: site === undefined ? {} : parse(site.localizedStrings),
+    navigation: nav.filter((c) => c.enabled).map((c) => ({ title: c.navigationTitle ?? c.title, url: `/${c.urlId}` })),
+    collection: parts.collection,
+    item: parts.item,
+    items: parts.items,
+    shoppingCart: parts.shoppingCart,
+    productMerchandisingContext: merchandising,
+    showCart: true,
+    pageType: parts.pageType,
+    squarespace: { 'page-id': parts.pageId, 'page-classes': `page-type-${parts.pageType}` },
+    ...parts.extra,
+  };
+}

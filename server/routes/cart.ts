@@ -1,0 +1,65 @@
+/**
+ * The cart API of spec 000 §7 and the no-JavaScript add-to-cart form. Bodies are validated by schema; the
+ * server computes every amount.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { addEntry, cartJson } from '../cart-service.js';
+import type { Store } from '../db/database.js';
+import { ensureCart, visitorCart } from './visitor-cart.js';
+
+const addEntryBody = {
+  type: 'object',
+  required: ['itemId', 'quantity'],
+  properties: {
+    itemId: { type: 'string', minLength: 1, maxLength: 100 },
+    sku: { type: 'string', maxLength: 100 },
+    quantity: { type: ['integer', 'number', 'string'] },
+    additionalFields: { type: 'string', maxLength: 10_000 },
+  },
+  additionalProperties: false,
+} as const;
+
+interface AddEntryBody {
+  itemId: string;
+  sku?: string;
+  quantity: number | string;
+  additionalFields?: string;
+}
+
+const addForm = {
+  type: 'object',
+  required: ['itemId'],
+  properties: {
+    itemId: { type: 'string', minLength: 1, maxLength: 100 },
+    variantId: { type: 'string', maxLength: 100 },
+    quantity: { type: 'string', maxLength: 20 },
+  },
+} as const;
+
+interface AddForm {
+  itemId: string;
+  variantId?: string;
+  quantity?: string;
+}
+
+export const cartRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
+  app.get('/api/commerce/shopping-cart', async (request) => visitorCart(store, request));
+
+  app.post<{ Body: AddEntryBody }>('/api/commerce/shopping-cart/entries', { schema: { body: addEntryBody } }, async (request, reply) => {
+    const cartId = ensureCart(store, request, reply);
+    const { itemId, sku, quantity, additionalFields } = request.body;
+    const result = addEntry(store, cartId, { itemId, sku, quantity, additionalFields });
+    if (!result.ok) return reply.code(result.status).send({ message: result.message });
+    const shoppingCart = cartJson(store, cartId);
+    const entries = shoppingCart['entries'] as { id: string }[];
+    return { shoppingCart, newlyAdded: entries.find((e) => e.id === result.entryId) ?? null };
+  });
+
+  // Without JavaScript: a plain form post, answered with a redirect to the cart (and the message, if any).
+  app.post<{ Body: AddForm }>('/cart/add', { schema: { body: addForm } }, async (request, reply) => {
+    const cartId = ensureCart(store, request, reply);
+    const { itemId, variantId, quantity } = request.body;
+    const result = addEntry(store, cartId, { itemId, variantId, quantity: quantity ?? '1' });
+    return reply.redirect(result.ok ? '/cart' : `/cart?message=${encodeURIComponent(result.message)}`, 303);
+  });
+};

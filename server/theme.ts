@@ -1,0 +1,69 @@
+/**
+ * The theme: JSON-T files under `templates/` in the platform's layout, compiled once and kept; in
+ * development a file is recompiled when it changes on disk.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { compile, render, type Template, type TemplateError } from '../engine/index.js';
+
+interface Entry {
+  readonly template: Template;
+  readonly mtimeMs: number;
+}
+
+export class Theme {
+  private readonly cache = new Map<string, Entry>();
+
+  constructor(
+    readonly dir: string,
+    private readonly watch: boolean,
+    private readonly log: (problem: string) => void = () => {},
+  ) {}
+
+  /** A compiled template by its path under the theme (`collections/products.list`). */
+  template(path: string): Template {
+    const file = join(this.dir, path);
+    const cached = this.cache.get(path);
+    if (cached !== undefined && !this.watch) return cached.template;
+    const mtimeMs = statSync(file).mtimeMs;
+    if (cached !== undefined && cached.mtimeMs === mtimeMs) return cached.template;
+    const { template, errors } = compile(readFileSync(file, 'utf8'), { filename: path });
+    for (const e of errors) this.log(describe(e));
+    this.cache.set(path, { template, mtimeMs });
+    return template;
+  }
+
+  private blocks: Record<string, Template> | null = null;
+
+  /** Every `blocks/*.block`, by file name, for `{@|apply name.block}` (listed once unless watching). */
+  partials(): Record<string, Template> {
+    if (this.blocks !== null && !this.watch) return this.blocks;
+    this.blocks = this.readBlocks();
+    return this.blocks;
+  }
+
+  private readBlocks(): Record<string, Template> {
+    const blocks = join(this.dir, 'blocks');
+    const out: Record<string, Template> = {};
+    for (const name of readdirSync(blocks)) if (name.endsWith('.block')) out[name] = this.template(relative(this.dir, join(blocks, name)));
+    return out;
+  }
+
+  /**
+   * A page: the content template rendered into `squarespace.main-content`, then the site region around it.
+   * Render problems are logged, never shown to the visitor.
+   */
+  renderPage(contentPath: string, context: Record<string, unknown>): string {
+    const partials = this.partials();
+    const content = render(this.template(contentPath), context, { partials });
+    for (const e of content.errors) this.log(describe(e));
+    const squarespace = { ...(context['squarespace'] as Record<string, unknown> | undefined), 'main-content': content.html };
+    const page = render(this.template('site.region'), { ...context, squarespace }, { partials });
+    for (const e of page.errors) this.log(describe(e));
+    return page.html;
+  }
+}
+
+function describe(e: TemplateError): string {
+  return `${e.filename ?? 'template'}:${e.line}:${e.column}: ${e.severity} ${e.code}: ${e.message}`;
+}
