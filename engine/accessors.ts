@@ -5,7 +5,7 @@
  * hand-written code would. Only plain keys come here (see `isPlainKey`); keys are embedded as JSON string
  * literals, so no template text can change the generated code.
  */
-import type { Frame } from './context.js';
+import { type Frame, lookupPlainKey, plainStep } from './context.js';
 
 type Step = (v: unknown) => unknown;
 type Lookup = (frame: Frame) => unknown;
@@ -21,7 +21,7 @@ export function keyStep(key: string): Step {
   let f = steps.get(key);
   if (f === undefined) {
     const k = JSON.stringify(key);
-    if (steps.size >= MAX_KEYS) return (v) => (v === null || v === undefined ? undefined : (v as Record<string, unknown>)[key]);
+    if (steps.size >= MAX_KEYS) return (v) => plainStep(v, key);
     f = new Function('v', `return v === null || v === undefined ? undefined : v[${k}];`) as Step;
     steps.set(key, f);
   }
@@ -33,7 +33,7 @@ export function keyLookup(key: string): Lookup {
   let f = lookups.get(key);
   if (f === undefined) {
     const k = JSON.stringify(key);
-    if (lookups.size >= MAX_KEYS) return genericLookup(key);
+    if (lookups.size >= MAX_KEYS) return (frame) => lookupPlainKey(frame, key);
     f = new Function(
       'frame',
       `for (let f = frame; f !== null; f = f.parent) {
@@ -46,18 +46,4 @@ export function keyLookup(key: string): Lookup {
     lookups.set(key, f);
   }
   return f;
-}
-
-function genericLookup(key: string): Lookup {
-  return (frame) => {
-    for (let f: Frame | null = frame; f !== null; f = f.parent) {
-      const n = f.node;
-      if (n !== null && n !== undefined) {
-        const v = (n as Record<string, unknown>)[key];
-        if (v !== undefined) return v;
-      }
-      if (f.stop) break;
-    }
-    return undefined;
-  };
 }

@@ -10,6 +10,7 @@
  *   calendar:C                         a CLDR calendar (`japanese`, `buddhist`...)
  * With no option the date is shown in the long width ("February 24, 2020").
  */
+import { cachedIntl } from './intl-cache.js';
 import { isSkeleton, skeletonOptions, type DateTimeOptions } from './datetime-skeleton.js';
 import { formatInstant } from './datetime-spacing.js';
 import type { OptionMap } from './number-options.js';
@@ -67,18 +68,9 @@ export function parseDatetimeSpec(opts: OptionMap, errors?: string[]): DatetimeS
   };
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** A cached Intl.DateTimeFormat. */
 export function dateTimeFormat(locale: string, options: DateTimeOptions): Intl.DateTimeFormat {
-  const key = locale + JSON.stringify(options);
-  let f = formatters.get(key);
-  if (f === undefined) {
-    f = new Intl.DateTimeFormat(locale, options);
-    if (formatters.size > 500) formatters.clear();
-    formatters.set(key, f);
-  }
-  return f;
+  return cachedIntl('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
 }
 
 function halfOptions(h: Half, kind: 'date' | 'time'): DateTimeOptions {

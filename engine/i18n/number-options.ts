@@ -7,6 +7,8 @@
  * are accepted, as the fixtures use both.
  */
 
+import { cachedIntl } from './intl-cache.js';
+
 /** A parsed option list: `key:value` words, a bare word being `key: ''`. Later words win. */
 export type OptionMap = ReadonlyMap<string, string>;
 
@@ -127,19 +129,10 @@ export function digitOptions(opts: OptionMap, defaults: DigitDefaults, errors?: 
   return o;
 }
 
-const formatCache = new Map<string, Intl.NumberFormat>();
-
 /** A cached Intl.NumberFormat (building one is far slower than formatting). */
 export function numberFormat(locale: string, options: NumberOptions): Intl.NumberFormat {
   const { padFraction: _, ...intl } = options;
-  const key = locale + JSON.stringify(intl);
-  let f = formatCache.get(key);
-  if (f === undefined) {
-    f = new Intl.NumberFormat(locale, intl);
-    if (formatCache.size > 500) formatCache.clear();
-    formatCache.set(key, f);
-  }
-  return f;
+  return cachedIntl('number', locale, intl, () => new Intl.NumberFormat(locale, intl));
 }
 
 /**
@@ -152,3 +145,4 @@ export function formatDecimalString(f: Intl.NumberFormat, value: string, padFrac
   // Append the zeros after the last digit (before any suffix such as a unit or percent sign).
   return out.replace(/(\d)(?!.*\d)/u, (d) => d + '0'.repeat(padFraction));
 }
+

@@ -10,6 +10,7 @@
 import { CURRENCIES, currencyDigits } from '../../../commerce/currencies.js';
 import { type Decimal, decimalString, formatFixed, PLAIN_FORMAT, rescale, type RoundingMode } from '../../../commerce/decimal.js';
 import { majorUnits, type Money } from '../../../commerce/money.js';
+import { cachedIntl } from '../../i18n/intl-cache.js';
 import { isObject } from '../../values.js';
 import type { PluginContext } from '../types.js';
 
@@ -46,21 +47,15 @@ export interface NumberStyle {
   readonly rounding?: RoundingMode;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
+/** A cached Intl.NumberFormat; an unknown locale falls back to en-US (the spec's resolved fallback). */
 function intl(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = locale + JSON.stringify(options);
-  let f = formatters.get(key);
-  if (f === undefined) {
+  return cachedIntl('money', locale, options, () => {
     try {
-      f = new Intl.NumberFormat(locale, options);
+      return new Intl.NumberFormat(locale, options);
     } catch {
-      f = new Intl.NumberFormat('en-US', options);
+      return new Intl.NumberFormat('en-US', options);
     }
-    if (formatters.size > 500) formatters.clear();
-    formatters.set(key, f);
-  }
-  return f;
+  });
 }
 
 /** Locale-aware money through Intl (CLDR). */
