@@ -139,3 +139,41 @@ describe('merchandising', () => {
     expect(tote).toContain('Get notified by email when this product is back in stock');
   });
 });
+
+describe('cart entries', () => {
+  it('changes a quantity within stock, removes an entry, and updates its form answers', async () => {
+    const res = await add({ itemId: 'p05', sku: 'SQP051', quantity: 1 });
+    const cart = cookieOf(res)!;
+    const entryId = res.json().newlyAdded.id as string;
+    const put = (url: string, payload: object) => app.inject({ method: 'PUT', url, payload, cookies: { tessera_cart: cart } });
+    const ok = await put(`/api/commerce/shopping-cart/entries/${entryId}`, { quantity: 4 });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().shoppingCart).toMatchObject({ totalQuantity: 4, subtotalCents: 48000 });
+    const tooMany = await put(`/api/commerce/shopping-cart/entries/${entryId}`, { quantity: 26 });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json()).toEqual({ message: 'Sorry, we do not have enough of that item available.' });
+    const fields = await put(`/api/commerce/shopping-cart/entries/${entryId}/additionalFields`, { itemId: 'p05', additionalFields: '{"Initials":"AB"}' });
+    expect(fields.json().updatedEntry.additionalFields).toBe('{"Initials":"AB"}');
+    const del = await app.inject({ method: 'DELETE', url: `/api/commerce/shopping-cart/entries/${entryId}`, cookies: { tessera_cart: cart } });
+    expect(del.json().shoppingCart.totalQuantity).toBe(0);
+    const again = await app.inject({ method: 'DELETE', url: `/api/commerce/shopping-cart/entries/${entryId}`, cookies: { tessera_cart: cart } });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('does not touch an entry of another cart', async () => {
+    const mine = await add({ itemId: 'p01', quantity: 1 });
+    const entryId = mine.json().newlyAdded.id as string;
+    const other = cookieOf(await add({ itemId: 'p01', quantity: 1 }))!;
+    const res = await app.inject({ method: 'DELETE', url: `/api/commerce/shopping-cart/entries/${entryId}`, cookies: { tessera_cart: other } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('reports stock per variant, unlimited for gift cards', async () => {
+    const shirt = await app.inject('/api/commerce/inventory/stock/?itemId=p02');
+    expect(shirt.json().results[0]).toMatchObject({ variantId: 'p02-v1', unlimited: false, qtyInStock: 0 });
+    const card = await app.inject('/api/commerce/inventory/stock/?itemId=p08');
+    expect(card.json().results.every((r: { unlimited: boolean }) => r.unlimited)).toBe(true);
+    expect((await app.inject('/api/commerce/inventory/stock/?itemId=nope')).statusCode).toBe(404);
+    expect((await app.inject('/api/commerce/inventory/stock/')).statusCode).toBe(400);
+  });
+});

@@ -118,3 +118,51 @@ export function cartJson(db: Store, cartId: string): Json {
     grandTotalMoney: money(totals.grandTotalCents, priced[0]?.currency ?? 'USD'),
   };
 }
+
+export type EntryResult = { ok: true } | { ok: false; status: number; message: string };
+
+const ENTRY_NOT_FOUND = 'That cart entry does not exist.';
+
+/** Set an entry's quantity, checking stock against the rest of the cart; the same validation as adding. */
+export function setEntryQuantity(db: Store, cartId: string, entryId: string, quantity: unknown): EntryResult {
+  const q = parseQuantity(quantity);
+  if (!q.ok) return { ok: false, status: 400, message: q.message };
+  return db.transaction((tx): EntryResult => {
+    const entry = tx.select().from(cartEntries).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))).get();
+    if (entry === undefined) return { ok: false, status: 404, message: ENTRY_NOT_FOUND };
+    if (entry.variantId !== null) {
+      const v = tx.select().from(variants).where(eq(variants.id, entry.variantId)).get();
+      const product = tx.select({ type: products.productType }).from(products).where(eq(products.id, entry.productId)).get();
+      if (v !== undefined && !v.unlimited && product?.type !== ProductType.GIFT_CARD) {
+        const others = tx
+          .select({ n: sql<number>`coalesce(sum(${cartEntries.quantity}), 0)` })
+          .from(cartEntries)
+          .where(and(eq(cartEntries.cartId, cartId), eq(cartEntries.variantId, v.id), sql`${cartEntries.id} <> ${entryId}`))
+          .get();
+        if (v.qtyInStock < (others?.n ?? 0) + q.quantity) return { ok: false, status: 409, message: ADD_TO_CART_MESSAGES.notEnoughStock };
+      }
+    }
+    tx.update(cartEntries).set({ quantity: q.quantity }).where(eq(cartEntries.id, entryId)).run();
+    tx.update(carts).set({ updatedAt: Date.now() }).where(eq(carts.id, cartId)).run();
+    return { ok: true };
+  });
+}
+
+export function removeEntry(db: Store, cartId: string, entryId: string): EntryResult {
+  const r = db.delete(cartEntries).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))).run();
+  return r.changes > 0 ? { ok: true } : { ok: false, status: 404, message: ENTRY_NOT_FOUND };
+}
+
+export function setEntryFields(db: Store, cartId: string, entryId: string, additionalFields: string): EntryResult {
+  const r = db.update(cartEntries).set({ additionalFields }).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))).run();
+  return r.changes > 0 ? { ok: true } : { ok: false, status: 404, message: ENTRY_NOT_FOUND };
+}
+
+/** Stock of each variant of an item (`unlimited` for digital products and gift cards). */
+export function stockOf(db: Store, itemId: string): Json[] | null {
+  const product = loadProductById(db, itemId);
+  if (product === null) return null;
+  const never = product.row.productType === ProductType.DIGITAL || product.row.productType === ProductType.GIFT_CARD;
+  if (product.variants.length === 0) return [{ itemId, unlimited: never, qtyInStock: 0 }];
+  return product.variants.map((v) => ({ itemId, variantId: v.id, sku: v.sku, unlimited: never || v.unlimited, qtyInStock: v.qtyInStock }));
+}

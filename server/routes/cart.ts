@@ -2,10 +2,10 @@
  * The cart API of spec 000 §7 and the no-JavaScript add-to-cart form. Bodies are validated by schema; the
  * server computes every amount.
  */
-import type { FastifyPluginAsync } from 'fastify';
-import { addEntry, cartJson } from '../cart-service.js';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { addEntry, cartJson, type EntryResult, removeEntry, setEntryFields, setEntryQuantity, stockOf } from '../cart-service.js';
 import type { Store } from '../db/database.js';
-import { ensureCart, visitorCart } from './visitor-cart.js';
+import { currentCartId, ensureCart, visitorCart } from './visitor-cart.js';
 
 const addEntryBody = {
   type: 'object',
@@ -54,6 +54,65 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { st
     const entries = shoppingCart['entries'] as { id: string }[];
     return { shoppingCart, newlyAdded: entries.find((e) => e.id === result.entryId) ?? null };
   });
+
+  const entryParams = { type: 'object', required: ['entryId'], properties: { entryId: { type: 'string', maxLength: 100 } } } as const;
+  const answer = (reply: FastifyReply, cartId: string, r: EntryResult) =>
+    r.ok ? reply.send({ shoppingCart: cartJson(store, cartId) }) : reply.code(r.status).send({ message: r.message });
+  const noCart = (reply: FastifyReply) => reply.code(404).send({ message: 'That cart entry does not exist.' });
+
+  app.put<{ Params: { entryId: string }; Body: { quantity: number | string } }>(
+    '/api/commerce/shopping-cart/entries/:entryId',
+    {
+      schema: {
+        params: entryParams,
+        body: { type: 'object', required: ['quantity'], properties: { quantity: { type: ['integer', 'number', 'string'] } }, additionalProperties: false },
+      },
+    },
+    async (request, reply) => {
+      const cartId = currentCartId(store, request);
+      if (cartId === null) return noCart(reply);
+      return answer(reply, cartId, setEntryQuantity(store, cartId, request.params.entryId, request.body.quantity));
+    },
+  );
+
+  app.delete<{ Params: { entryId: string } }>('/api/commerce/shopping-cart/entries/:entryId', { schema: { params: entryParams } }, async (request, reply) => {
+    const cartId = currentCartId(store, request);
+    if (cartId === null) return noCart(reply);
+    return answer(reply, cartId, removeEntry(store, cartId, request.params.entryId));
+  });
+
+  app.put<{ Params: { entryId: string }; Body: { itemId: string; sku?: string; additionalFields: string } }>(
+    '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
+    {
+      schema: {
+        params: entryParams,
+        body: {
+          type: 'object',
+          required: ['additionalFields'],
+          properties: { itemId: { type: 'string', maxLength: 100 }, sku: { type: 'string', maxLength: 100 }, additionalFields: { type: 'string', maxLength: 10_000 } },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => {
+      const cartId = currentCartId(store, request);
+      if (cartId === null) return noCart(reply);
+      const r = setEntryFields(store, cartId, request.params.entryId, request.body.additionalFields);
+      if (!r.ok) return reply.code(r.status).send({ message: r.message });
+      const shoppingCart = cartJson(store, cartId);
+      const entries = shoppingCart['entries'] as { id: string }[];
+      return { shoppingCart, updatedEntry: entries.find((e) => e.id === request.params.entryId) ?? null };
+    },
+  );
+
+  app.get<{ Querystring: { itemId: string } }>(
+    '/api/commerce/inventory/stock/',
+    { schema: { querystring: { type: 'object', required: ['itemId'], properties: { itemId: { type: 'string', minLength: 1, maxLength: 100 } } } } },
+    async (request, reply) => {
+      const results = stockOf(store, request.query.itemId);
+      return results === null ? reply.code(404).send({ message: 'Item not found' }) : { results };
+    },
+  );
 
   // Without JavaScript: a plain form post, answered with a redirect to the cart (and the message, if any).
   app.post<{ Body: AddForm }>('/cart/add', { schema: { body: addForm } }, async (request, reply) => {
