@@ -4,6 +4,7 @@
  */
 import { currencyDigits, DEFAULT_CURRENCY } from './currencies.js';
 import { type Decimal, parseDecimal, rescale, type RoundingMode } from './decimal.js';
+import { isRecord } from './json.js';
 
 export interface Money {
   /** The amount in minor units of the currency (cents), exact. */
@@ -11,9 +12,6 @@ export interface Money {
   readonly currency: string;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** The amount and currency of a money object, or null when it has no numeric amount. */
 export function moneyOf(value: unknown, mode: RoundingMode = 'half-even'): Money | null {

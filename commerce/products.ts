@@ -4,6 +4,7 @@
  * commerce formatters, the server and the islands, so a product looks the same everywhere.
  */
 import { compareMoney, type Money, moneyFromMinor, moneyOf } from './money.js';
+import { isRecord } from './json.js';
 
 export const ProductType = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4 } as const;
 
@@ -12,9 +13,6 @@ export const UNLIMITED_STOCK = Number.MAX_SAFE_INTEGER;
 
 type Json = Record<string, unknown>;
 
-function isRecord(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** The item's structuredContent, or an empty object. */
 export function productContent(item: unknown): Json {

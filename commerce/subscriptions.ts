@@ -3,6 +3,7 @@
  * number of billing cycles, 0 meaning indefinite. A limited plan's length is shown in years when it is a
  * whole number of years (52 weeks, 12 months a year).
  */
+import { isRecord } from './json.js';
 export type PeriodUnit = 'WEEK' | 'MONTH' | 'YEAR';
 
 export interface SubscriptionPlan {
@@ -15,9 +16,6 @@ export interface SubscriptionPlan {
 
 export const PERIODS_PER_YEAR: Readonly<Record<PeriodUnit, number>> = { WEEK: 52, MONTH: 12, YEAR: 1 };
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function positiveInteger(v: unknown): number | null {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;

@@ -32,6 +32,26 @@ export function cartExists(db: Store, id: string): boolean {
   return db.select({ id: carts.id }).from(carts).where(eq(carts.id, id)).get() !== undefined;
 }
 
+type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
+
+/**
+ * Whether the variant can cover `quantity` more units beside what the cart already holds of it (other than
+ * entry `except`, whose quantity is being replaced). Unlimited variants and gift cards always can. Read
+ * inside the caller's transaction, so the answer stays true until it writes.
+ */
+function inStock(tx: Tx, cartId: string, variantId: string, productType: number, quantity: number, except: string | null): boolean {
+  if (productType === ProductType.GIFT_CARD) return true;
+  const v = tx.select({ unlimited: variants.unlimited, qty: variants.qtyInStock }).from(variants).where(eq(variants.id, variantId)).get();
+  if (v === undefined) return false;
+  if (v.unlimited) return true;
+  const held = tx
+    .select({ n: sql<number>`coalesce(sum(${cartEntries.quantity}), 0)` })
+    .from(cartEntries)
+    .where(and(eq(cartEntries.cartId, cartId), eq(cartEntries.variantId, variantId), except === null ? undefined : sql`${cartEntries.id} <> ${except}`))
+    .get();
+  return v.qty >= (held?.n ?? 0) + quantity;
+}
+
 /**
  * Add to a cart. One synchronous SQLite transaction reads the stock and what the cart already holds and
  * writes the entry, so concurrent requests can never sell more than there is.
@@ -49,14 +69,8 @@ export function addEntry(db: Store, cartId: string, req: AddRequest): AddResult 
     return { ok: false, status: 400, message };
   }
   return db.transaction((tx): AddResult => {
-    if (variant !== undefined && !variant.unlimited && row.productType !== ProductType.GIFT_CARD) {
-      const inCart = tx
-        .select({ n: sql<number>`coalesce(sum(${cartEntries.quantity}), 0)` })
-        .from(cartEntries)
-        .where(and(eq(cartEntries.cartId, cartId), eq(cartEntries.variantId, variant.id)))
-        .get();
-      const fresh = tx.select({ qty: variants.qtyInStock }).from(variants).where(eq(variants.id, variant.id)).get();
-      if (fresh === undefined || fresh.qty < (inCart?.n ?? 0) + q.quantity) return { ok: false, status: 409, message: ADD_TO_CART_MESSAGES.notEnoughStock };
+    if (variant !== undefined && !inStock(tx, cartId, variant.id, row.productType, q.quantity, null)) {
+      return { ok: false, status: 409, message: ADD_TO_CART_MESSAGES.notEnoughStock };
     }
     const existing = tx
       .select()
@@ -131,15 +145,9 @@ export function setEntryQuantity(db: Store, cartId: string, entryId: string, qua
     const entry = tx.select().from(cartEntries).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))).get();
     if (entry === undefined) return { ok: false, status: 404, message: ENTRY_NOT_FOUND };
     if (entry.variantId !== null) {
-      const v = tx.select().from(variants).where(eq(variants.id, entry.variantId)).get();
       const product = tx.select({ type: products.productType }).from(products).where(eq(products.id, entry.productId)).get();
-      if (v !== undefined && !v.unlimited && product?.type !== ProductType.GIFT_CARD) {
-        const others = tx
-          .select({ n: sql<number>`coalesce(sum(${cartEntries.quantity}), 0)` })
-          .from(cartEntries)
-          .where(and(eq(cartEntries.cartId, cartId), eq(cartEntries.variantId, v.id), sql`${cartEntries.id} <> ${entryId}`))
-          .get();
-        if (v.qtyInStock < (others?.n ?? 0) + q.quantity) return { ok: false, status: 409, message: ADD_TO_CART_MESSAGES.notEnoughStock };
+      if (!inStock(tx, cartId, entry.variantId, product?.type ?? NaN, q.quantity, entryId)) {
+        return { ok: false, status: 409, message: ADD_TO_CART_MESSAGES.notEnoughStock };
       }
     }
     tx.update(cartEntries).set({ quantity: q.quantity }).where(eq(cartEntries.id, entryId)).run();

@@ -17,7 +17,8 @@ export function money(cents: number, currency: string): Json {
   return { value: formatFixed({ units: BigInt(cents), scale: currencyDigits(currency) }, { group: '', decimal: '.', minus: '-' }), currency };
 }
 
-function parse<T>(json: string | null, fallback: T): T {
+/** Stored JSON text, or the fallback when there is none or it does not parse. */
+export function parseJson<T>(json: string | null, fallback: T): T {
   if (json === null) return fallback;
   try {
     return JSON.parse(json) as T;
@@ -27,7 +28,7 @@ function parse<T>(json: string | null, fallback: T): T {
 }
 
 export function variantJson(v: VariantRow, ordering: readonly string[]): Json {
-  const attributes = parse<Record<string, string>>(v.attributes, {});
+  const attributes = parseJson<Record<string, string>>(v.attributes, {});
   return {
     id: v.id,
     sku: v.sku,
@@ -45,7 +46,7 @@ export function variantJson(v: VariantRow, ordering: readonly string[]): Json {
 
 /** The platform's item JSON for a product and its variants. */
 export function productJson(p: ProductRow, vs: readonly VariantRow[], collectionUrl: string): Json {
-  const ordering = parse<string[]>(p.variantOptionOrdering, []);
+  const ordering = parseJson<string[]>(p.variantOptionOrdering, []);
   const structuredContent: Json = {
     productType: p.productType,
     variantOptionOrdering: ordering,
@@ -54,10 +55,10 @@ export function productJson(p: ProductRow, vs: readonly VariantRow[], collection
     useCustomAddButtonText: p.useCustomAddButtonText,
     customAddButtonText: p.customAddButtonText ?? '',
   };
-  if (p.subscriptionPlan !== null) structuredContent['subscriptionPlan'] = parse(p.subscriptionPlan, null);
+  if (p.subscriptionPlan !== null) structuredContent['subscriptionPlan'] = parseJson(p.subscriptionPlan, null);
   if (p.additionalFieldsForm !== null) {
     structuredContent['additionalFieldsFormId'] = `${p.id}-form`;
-    structuredContent['additionalFieldsForm'] = parse(p.additionalFieldsForm, null);
+    structuredContent['additionalFieldsForm'] = parseJson(p.additionalFieldsForm, null);
   }
   if (p.priceCents !== null) {
     structuredContent['priceMoney'] = money(p.priceCents, p.currency);
@@ -84,9 +85,9 @@ export function productJson(p: ProductRow, vs: readonly VariantRow[], collection
  * notice per limited variant in stock, a restock form per sold-out variant).
  */
 function merchandisingJson(p: ProductRow, vs: readonly VariantRow[]): Json {
-  const m = parse<Json>(p.merchandising, {});
+  const m = parseJson<Json>(p.merchandising, {});
   const single = vs.length === 1;
-  const attributesOf = (v: VariantRow) => (single ? undefined : parse<Json>(v.attributes, {}));
+  const attributesOf = (v: VariantRow) => (single ? undefined : parseJson<Json>(v.attributes, {}));
   if (m['scarcityEnabled'] === true) {
     m['scarcityTemplateViews'] = vs.filter((v) => !v.unlimited && v.qtyInStock > 0).map((v) => ({ qtyInStock: v.qtyInStock, attributes: attributesOf(v) }));
   }
@@ -117,6 +118,11 @@ export function loadProductById(db: Store, id: string): ProductRecord | null {
   const row = db.select().from(products).where(eq(products.id, id)).get();
   if (row === undefined) return null;
   return { row, variants: db.select().from(variants).where(eq(variants.productId, row.id)).orderBy(asc(variants.ordering)).all() };
+}
+
+/** A store collection as the page context carries it. */
+export function collectionJson(c: typeof collections.$inferSelect): Json {
+  return { id: c.id, title: c.title, urlId: c.urlId, fullUrl: `/${c.urlId}`, typeName: 'products' };
 }
 
 export function loadCollectionByUrl(db: Store, urlId: string) {

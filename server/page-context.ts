@@ -4,7 +4,8 @@
  * existing themes run unchanged.
  */
 import { eq } from 'drizzle-orm';
-import { type Json } from './catalog.js';
+import { isRecord } from '../commerce/json.js';
+import { type Json, parseJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { collections, websites } from './db/schema.js';
 
@@ -19,12 +20,8 @@ export const PageType = {
 } as const;
 
 function parse(json: string): Json {
-  try {
-    const v: unknown = JSON.parse(json);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {};
-  } catch {
-    return {};
-  }
+  const v = parseJson<unknown>(json, {});
+  return isRecord(v) ? v : {};
 }
 
 export interface PageParts {

@@ -1,6 +1,6 @@
 /** Server-rendered pages: collection lists, product pages and the cart; `?format=json` returns the context. */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { loadCollectionByUrl, loadProduct, loadProducts, productJson } from '../catalog.js';
+import { collectionJson, loadCollectionByUrl, loadProduct, loadProducts, productJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
 import { type PageParts, PageType, pageContext } from '../page-context.js';
 import type { Theme } from '../theme.js';
@@ -42,7 +42,7 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     return send(reply, request, theme, store, 'collections/products.list', {
       pageType: PageType.COLLECTION,
       pageId: collection.id,
-      collection: { id: collection.id, title: collection.title, urlId: collection.urlId, fullUrl: `/${collection.urlId}`, typeName: 'products' },
+      collection: collectionJson(collection),
       items,
       shoppingCart: visitorCart(store, request),
     });
@@ -58,7 +58,7 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
       return send(reply, request, theme, store, 'collections/products.item', {
         pageType: PageType.ITEM,
         pageId: product.row.id,
-        collection: { id: collection.id, title: collection.title, urlId: collection.urlId, fullUrl: `/${collection.urlId}`, typeName: 'products' },
+        collection: collectionJson(collection),
         item: productJson(product.row, product.variants, collection.urlId),
         shoppingCart: visitorCart(store, request),
       });

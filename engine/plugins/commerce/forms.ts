@@ -3,6 +3,7 @@
  * platform's e-mail summaries show it, by field type: address, checkbox, date, likert, name, phone, time.
  */
 import { isObject } from '../../values.js';
+import { text } from '../content/scalars.js';
 import type { Formatter, PluginContext } from '../types.js';
 import { SUMMARY_FORM_FIELD } from './markup.js';
 import { label, localizedString } from './strings.js';
@@ -18,11 +19,7 @@ export const LIKERT_LABELS: Readonly<Record<string, readonly [key: string, engli
   '2': ['productSummaryFormLikertStronglyAgreeText', 'Strongly Agree'],
 };
 
-function str(v: unknown): string {
-  return v === undefined || v === null || typeof v === 'object' ? '' : String(v);
-}
-
-const twoDigits = (v: unknown) => str(v === undefined || v === null || v === '' ? 0 : v).padStart(2, '0');
+const twoDigits = (v: unknown) => text(v === undefined || v === null || v === '' ? 0 : v).padStart(2, '0');
 
 const joinPresent = (sep: string, ...parts: string[]) => parts.filter((p) => p !== '').join(sep);
 
@@ -39,33 +36,33 @@ function answerOf(ctx: PluginContext, type: string, value: unknown, values: unkn
       case 'address':
         return {
           lines: [
-            { text: str(v['Line1']) },
-            { text: str(v['Line2']) },
-            { text: joinPresent(' ', joinPresent(', ', str(v['City']), str(v['State'])), str(v['Zip']), str(v['Country'])) },
+            { text: text(v['Line1']) },
+            { text: text(v['Line2']) },
+            { text: joinPresent(' ', joinPresent(', ', text(v['City']), text(v['State'])), text(v['Zip']), text(v['Country'])) },
           ].filter((l) => l.text !== ''),
         };
       case 'date':
-        return { text: joinPresent('/', str(v['Month']), str(v['Day']), str(v['Year'])) };
+        return { text: joinPresent('/', text(v['Month']), text(v['Day']), text(v['Year'])) };
       case 'name':
-        return { text: joinPresent(' ', str(v['First']), str(v['Last'])) };
+        return { text: joinPresent(' ', text(v['First']), text(v['Last'])) };
       case 'phone': {
-        const number = joinPresent('-', str(v['Areacode']), str(v['Prefix']), str(v['Line']));
-        const country = str(v['Country']);
+        const number = joinPresent('-', text(v['Areacode']), text(v['Prefix']), text(v['Line']));
+        const country = text(v['Country']);
         return { text: country === '' ? number : `+${country} ${number}` };
       }
       case 'time':
-        return { text: joinPresent(' ', `${str(v['Hour'])}:${twoDigits(v['Minute'])}:${twoDigits(v['Second'])}`, str(v['Ampm'])) };
+        return { text: joinPresent(' ', `${text(v['Hour'])}:${twoDigits(v['Minute'])}:${twoDigits(v['Second'])}`, text(v['Ampm'])) };
       case 'likert':
         return {
           lines: Object.entries(v).map(([question, answer]) => {
-            const known = LIKERT_LABELS[str(answer)];
-            return { label: question, text: known === undefined ? str(answer) : localizedString(ctx, known[0], known[1]) };
+            const known = LIKERT_LABELS[text(answer)];
+            return { label: question, text: known === undefined ? text(answer) : localizedString(ctx, known[0], known[1]) };
           }),
         };
     }
   }
-  if (Array.isArray(values)) return { text: values.map(str).join(', '), list: true };
-  if (value !== undefined && value !== null && value !== '') return { text: str(value) };
+  if (Array.isArray(values)) return { text: values.map(text).join(', '), list: true };
+  if (value !== undefined && value !== null && value !== '') return { text: text(value) };
   return null;
 }
 
@@ -73,10 +70,10 @@ const summaryFormField: Formatter = {
   name: 'summary-form-field',
   format(field, _args, ctx) {
     if (!isObject(field)) return '';
-    const answer = answerOf(ctx, str(field['type']), field['value'], field['values']) ?? {
+    const answer = answerOf(ctx, text(field['type']), field['value'], field['values']) ?? {
       text: label(ctx, 'productSummaryFormNoAnswerText'),
     };
-    return ctx.renderBuiltin(SUMMARY_FORM_FIELD, { title: str(field['rawTitle']), ...answer });
+    return ctx.renderBuiltin(SUMMARY_FORM_FIELD, { title: text(field['rawTitle']), ...answer });
   },
 };
 

@@ -15,6 +15,7 @@ import {
   variantOptions,
 } from '../../../commerce/products.js';
 import { isObject, toText } from '../../values.js';
+import { text } from '../content/scalars.js';
 import type { Formatter, PluginContext } from '../types.js';
 import {
   ADD_TO_CART_BUTTON,
@@ -32,11 +33,6 @@ type Json = Record<string, unknown>;
 
 function field(item: unknown, key: string): unknown {
   return isObject(item) ? item[key] : undefined;
-}
-
-/** A scalar as attribute text: missing values are empty. */
-function text(v: unknown): string {
-  return v === undefined || v === null ? '' : typeof v === 'object' ? '' : String(v);
 }
 
 /** The merchandising settings of this product (`productMerchandisingContext[item.id]`). */
