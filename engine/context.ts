@@ -15,8 +15,8 @@ export interface Frame {
   readonly parent: Frame | null;
   /** 0-based index when this frame is one element of a repeated section, else -1. */
   readonly index: number;
-  /** Local variables by name, `@` included. */
-  vars: Record<string, unknown> | null;
+  /** Local variables (`@name`) set in this frame, newest first. */
+  vars: VarCell | null;
   macros: Map<string, Runnable> | null;
   /** Lookup does not walk past this frame (`apply … private`). */
   readonly stop: boolean;
@@ -49,6 +49,17 @@ export type PartialResolver = (name: string) => Runnable | { error: string } | n
 export interface TemplateSource {
   partial: PartialResolver;
   builtin(source: string): Runnable;
+}
+
+/**
+ * One local variable. Frames hold few of them (usually none, at most a handful), so a short list beats a
+ * dictionary object: `Object.create(null)` stores went through V8's slow keyed-store path, costing micro-
+ * seconds per store once a full GC had cleared its caches.
+ */
+export interface VarCell {
+  readonly name: string;
+  value: unknown;
+  readonly next: VarCell | null;
 }
 
 export function newFrame(node: unknown, parent: Frame | null, index: number, stop: boolean): Frame {
@@ -129,7 +140,14 @@ export class RenderContext implements PluginContext {
   }
 
   setVar(name: string, value: unknown): void {
-    (this.frame.vars ??= Object.create(null) as Record<string, unknown>)[name] = value;
+    const frame = this.frame;
+    for (let c = frame.vars; c !== null; c = c.next) {
+      if (c.name === name) {
+        c.value = value;
+        return;
+      }
+    }
+    frame.vars = { name, value, next: frame.vars };
   }
 
   findMacro(name: string): Runnable | undefined {
@@ -276,9 +294,11 @@ export function lookupIndex(frame: Frame, base: number): number | undefined {
 
 export function lookupVar(frame: Frame, name: string): unknown {
   for (let f: Frame | null = frame; f !== null; f = f.parent) {
-    if (f.vars !== null) {
-      const v = f.vars[name];
-      if (v !== undefined) return v;
+    for (let c = f.vars; c !== null; c = c.next) {
+      if (c.name === name) {
+        if (c.value !== undefined) return c.value;
+        break;
+      }
     }
     if (f.stop) break;
   }
