@@ -11,12 +11,22 @@ import { collections, websites } from './db/schema.js';
 
 /** Page types by code (spec 001 §3 "Page types"; the ranges are the spec's, the numbers in them ours). */
 export const PageType = {
+  /** Collection lists: product list, blog list, events, gallery, album. */
   COLLECTION: 1,
+  /** Product detail. */
   ITEM: 2,
+  /** A content page. */
   PAGE: 3,
+  /** A content item: blog post, event, video or other record page. */
+  CONTENT_ITEM: 50,
   NOT_FOUND: 100,
   ERROR: 101,
+  SEARCH: 102,
+  LOCK_SCREEN: 103,
+  MEMBER_AREA_DENIED: 106,
   CART: 200,
+  CHECKOUT: 201,
+  ORDER_CONFIRMED: 202,
 } as const;
 
 function parse(json: string): Json {

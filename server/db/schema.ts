@@ -2,7 +2,7 @@
  * The store's tables (drizzle, SQLite today). Kept portable to PostgreSQL: text ids, integer money in minor
  * units with a currency, booleans as integers, structured fields as JSON text.
  */
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const websites = sqliteTable('websites', {
   id: text('id').primaryKey(),
@@ -28,6 +28,13 @@ export const collections = sqliteTable(
     type: integer('type').notNull(),
     enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
     ordering: integer('ordering').notNull().default(0),
+    /** Main content of a content page (type 10), HTML. */
+    body: text('body').notNull().default(''),
+    /**
+     * Per-collection settings as JSON: view mode (list, grid), gallery options (spec 001 "Gallery options"),
+     * folder behaviour, page password (lock screen), member-area id (access denied)…
+     */
+    settings: text('settings').notNull().default('{}'),
   },
   (t) => [uniqueIndex('collections_url').on(t.websiteId, t.urlId)],
 );
@@ -57,6 +64,9 @@ export const products = sqliteTable(
     additionalFieldsForm: text('additional_fields_form'),
     imageUrl: text('image_url'),
     ordering: integer('ordering').notNull().default(0),
+    /** Category names and tags, as JSON lists of strings. */
+    categories: text('categories').notNull().default('[]'),
+    tags: text('tags').notNull().default('[]'),
   },
   (t) => [uniqueIndex('products_url').on(t.collectionId, t.urlId)],
 );
@@ -82,6 +92,10 @@ export const variants = sqliteTable(
 
 export const carts = sqliteTable('carts', {
   id: text('id').primaryKey(),
+  /** 'standard' (the visitor's cart cookie) or 'subscription' (a one-product cart reached by its token). */
+  kind: text('kind').notNull().default('standard'),
+  /** Set once checkout turns the cart into an order; a purchased cart takes no more changes. */
+  orderId: text('order_id'),
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
@@ -99,3 +113,142 @@ export const cartEntries = sqliteTable(
   },
   (t) => [index('cart_entries_cart').on(t.cartId)],
 );
+
+/** Store categories of a products collection (spec 001 "Root category"). */
+export const categories = sqliteTable(
+  'categories',
+  {
+    id: text('id').primaryKey(),
+    collectionId: text('collection_id').notNull().references(() => collections.id),
+    displayName: text('display_name').notNull(),
+    parentCategoryId: text('parent_category_id'),
+    /** ROOT or CATEGORY. */
+    type: text('type').notNull(),
+    pageRendering: text('page_rendering').notNull().default('LIST_VIEW'),
+    displayIndex: integer('display_index').notNull().default(1),
+  },
+  (t) => [index('categories_collection').on(t.collectionId)],
+);
+
+/**
+ * Content records outside the store (spec 001 "Record or item"): blog posts, events, gallery images, album
+ * tracks, videos. Fields every kind shares are columns; the rest of a kind's structure is JSON in `data`.
+ */
+export const records = sqliteTable(
+  'records',
+  {
+    id: text('id').primaryKey(),
+    collectionId: text('collection_id').notNull().references(() => collections.id),
+    urlId: text('url_id').notNull(),
+    /** Record type code (spec 001: text 1, image 2, audio 7, video 8, event 12…). */
+    recordType: integer('record_type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    excerpt: text('excerpt').notNull().default(''),
+    authorName: text('author_name'),
+    /** Category names and tags, as JSON lists of strings. */
+    categories: text('categories').notNull().default('[]'),
+    tags: text('tags').notNull().default('[]'),
+    /** Publication time (epoch ms). */
+    publishOn: integer('publish_on').notNull(),
+    /** Events: start and end (epoch ms). */
+    startDate: integer('start_date'),
+    endDate: integer('end_date'),
+    assetUrl: text('asset_url'),
+    commentState: integer('comment_state').notNull().default(0),
+    publicCommentCount: integer('public_comment_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
+    starred: integer('starred', { mode: 'boolean' }).notNull().default(false),
+    /** Kind-specific structure (location, oembed, originalSize, mediaFocalPoint, colorData…), as JSON. */
+    data: text('data').notNull().default('{}'),
+    ordering: integer('ordering').notNull().default(0),
+  },
+  (t) => [uniqueIndex('records_url').on(t.collectionId, t.urlId)],
+);
+
+/** Orders created by checkout (test mode); lines and amounts are a snapshot of the cart when it was bought. */
+export const orders = sqliteTable('orders', {
+  id: text('id').primaryKey(),
+  websiteId: text('website_id').notNull().references(() => websites.id),
+  /** Human-facing order number, increasing per website. */
+  orderNumber: integer('order_number').notNull(),
+  purchasedCartId: text('purchased_cart_id').notNull().references(() => carts.id),
+  testMode: integer('test_mode', { mode: 'boolean' }).notNull().default(true),
+  email: text('email').notNull(),
+  /** Shipping address and other customer details, as JSON. */
+  customer: text('customer').notNull().default('{}'),
+  /** Lines (sku, productName, quantity, unitPrice cents, additional fields), as JSON. */
+  items: text('items').notNull(),
+  currency: text('currency').notNull(),
+  subtotalCents: integer('subtotal_cents').notNull(),
+  taxCents: integer('tax_cents').notNull(),
+  shippingCents: integer('shipping_cents').notNull(),
+  discountCents: integer('discount_cents').notNull(),
+  grandTotalCents: integer('grand_total_cents').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+/** Forms of the site (spec 000 "Form"); fields as JSON. */
+export const forms = sqliteTable('forms', {
+  id: text('id').primaryKey(),
+  websiteId: text('website_id').notNull().references(() => websites.id),
+  name: text('name').notNull(),
+  fields: text('fields').notNull().default('[]'),
+  submissionMessage: text('submission_message').notNull().default(''),
+  submissionHtml: text('submission_html').notNull().default(''),
+  successRedirect: text('success_redirect'),
+  disclaimerMessage: text('disclaimer_message').notNull().default(''),
+  captchaEnabled: integer('captcha_enabled', { mode: 'boolean' }).notNull().default(false),
+});
+
+export const formSubmissions = sqliteTable(
+  'form_submissions',
+  {
+    id: text('id').primaryKey(),
+    formId: text('form_id').notNull().references(() => forms.id),
+    /** Form-item id → sanitised value, as JSON. */
+    data: text('data').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('form_submissions_form').on(t.formId)],
+);
+
+/**
+ * Site-wide settings documents, one JSON document per name and website: 'layout' (site layout and main
+ * navigation), 'header-footer', 'multilingual', 'commerce-preferences/<namespace>'. Owners replace them whole
+ * through the settings APIs.
+ */
+export const siteDocuments = sqliteTable(
+  'site_documents',
+  {
+    websiteId: text('website_id').notNull().references(() => websites.id),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.name] })],
+);
+
+/** People who run the site (site owners and staff), with their contributor role names as a JSON list. */
+export const contributors = sqliteTable(
+  'contributors',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id').notNull().references(() => websites.id),
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    /** scrypt hash: `scrypt$<salt hex>$<key hex>`. */
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles').notNull().default('[]'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('contributors_email').on(t.websiteId, t.email)],
+);
+
+/** Signed-in owner sessions; the cookie holds the token, the table its SHA-256 only. */
+export const ownerSessions = sqliteTable('owner_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  contributorId: text('contributor_id').notNull().references(() => contributors.id),
+  createdAt: integer('created_at').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+});
