@@ -6,6 +6,7 @@ import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
 import { buildApp } from './app.js';
 import { openStore, repoRoot } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
+import { TEST_CRUMB, withCrumb } from './test-support.js';
 import { Theme } from './theme.js';
 
 let app: FastifyInstance;
@@ -14,14 +15,19 @@ const problems: string[] = [];
 beforeAll(async () => {
   const store = openStore(':memory:');
   seedDemoStore(store);
-  app = await buildApp({ store, theme: new Theme(resolve(repoRoot(), 'templates'), false, (p) => problems.push(p)) });
+  // the cart limit is raised so the concurrency test below is about stock; limits have their own tests
+  app = await buildApp({
+    store,
+    theme: new Theme(resolve(repoRoot(), 'templates'), false, (p) => problems.push(p)),
+    guards: { rateLimits: { cart: { burst: 1000, perMinute: 1000 } } },
+  });
 });
 afterAll(() => app.close());
 
 const cookieOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === 'tessera_cart')?.value;
 
 async function add(body: Record<string, unknown>, cart?: string) {
-  return app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: body, cookies: cart === undefined ? {} : { tessera_cart: cart } });
+  return app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: body, cookies: cart === undefined ? {} : { tessera_cart: cart }  }));
 }
 
 describe('pages', () => {
@@ -95,7 +101,7 @@ describe('cart API', () => {
 
   it('rejects bodies that do not match the schema with 400, never 5xx', async () => {
     for (const payload of [{}, { itemId: 5, quantity: 1 }, { itemId: 'p01', quantity: 1, price: 0 }, 'not json']) {
-      const res = await app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: payload as object, headers: { 'content-type': 'application/json' } });
+      const res = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: payload as object, headers: { 'content-type': 'application/json' }  }));
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(typeof res.json().message).toBe('string');
     }
@@ -114,7 +120,7 @@ describe('cart API', () => {
 
 describe('add to cart without JavaScript', () => {
   it('posts a form, redirects to the cart and shows the entry there', async () => {
-    const res = await app.inject({ method: 'POST', url: '/cart/add', payload: 'itemId=p02&variantId=p02-v2&quantity=2', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await app.inject(withCrumb({ method: 'POST', url: '/cart/add', payload: 'itemId=p02&variantId=p02-v2&quantity=2', headers: { 'content-type': 'application/x-www-form-urlencoded' }  }));
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/cart');
     const cart = await app.inject({ url: '/cart', cookies: { tessera_cart: cookieOf(res)! } });
@@ -124,7 +130,7 @@ describe('add to cart without JavaScript', () => {
   });
 
   it('shows the validation message on the cart page', async () => {
-    const res = await app.inject({ method: 'POST', url: '/cart/add', payload: 'itemId=p01&quantity=0.5', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await app.inject(withCrumb({ method: 'POST', url: '/cart/add', payload: 'itemId=p01&quantity=0.5', headers: { 'content-type': 'application/x-www-form-urlencoded' }  }));
     expect(res.statusCode).toBe(303);
     const page = await app.inject(res.headers.location as string);
     expect(page.body).toContain('<p class="cart-message" role="alert">Quantity must be a whole number</p>');
@@ -145,7 +151,7 @@ describe('cart entries', () => {
     const res = await add({ itemId: 'p05', sku: 'SQP051', quantity: 1 });
     const cart = cookieOf(res)!;
     const entryId = res.json().newlyAdded.id as string;
-    const put = (url: string, payload: object) => app.inject({ method: 'PUT', url, payload, cookies: { tessera_cart: cart } });
+    const put = (url: string, payload: object) => app.inject(withCrumb({ method: 'PUT', url, payload, cookies: { tessera_cart: cart }  }));
     const ok = await put(`/api/commerce/shopping-cart/entries/${entryId}`, { quantity: 4 });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().shoppingCart).toMatchObject({ totalQuantity: 4, subtotalCents: 48000 });
@@ -154,9 +160,9 @@ describe('cart entries', () => {
     expect(tooMany.json()).toEqual({ message: 'Sorry, we do not have enough of that item available.' });
     const fields = await put(`/api/commerce/shopping-cart/entries/${entryId}/additionalFields`, { itemId: 'p05', additionalFields: '{"Initials":"AB"}' });
     expect(fields.json().updatedEntry.additionalFields).toBe('{"Initials":"AB"}');
-    const del = await app.inject({ method: 'DELETE', url: `/api/commerce/shopping-cart/entries/${entryId}`, cookies: { tessera_cart: cart } });
+    const del = await app.inject(withCrumb({ method: 'DELETE', url: `/api/commerce/shopping-cart/entries/${entryId}`, cookies: { tessera_cart: cart }  }));
     expect(del.json().shoppingCart.totalQuantity).toBe(0);
-    const again = await app.inject({ method: 'DELETE', url: `/api/commerce/shopping-cart/entries/${entryId}`, cookies: { tessera_cart: cart } });
+    const again = await app.inject(withCrumb({ method: 'DELETE', url: `/api/commerce/shopping-cart/entries/${entryId}`, cookies: { tessera_cart: cart }  }));
     expect(again.statusCode).toBe(404);
   });
 
@@ -164,7 +170,7 @@ describe('cart entries', () => {
     const mine = await add({ itemId: 'p01', quantity: 1 });
     const entryId = mine.json().newlyAdded.id as string;
     const other = cookieOf(await add({ itemId: 'p01', quantity: 1 }))!;
-    const res = await app.inject({ method: 'DELETE', url: `/api/commerce/shopping-cart/entries/${entryId}`, cookies: { tessera_cart: other } });
+    const res = await app.inject(withCrumb({ method: 'DELETE', url: `/api/commerce/shopping-cart/entries/${entryId}`, cookies: { tessera_cart: other }  }));
     expect(res.statusCode).toBe(404);
   });
 
@@ -175,5 +181,67 @@ describe('cart entries', () => {
     expect(card.json().results.every((r: { unlimited: boolean }) => r.unlimited)).toBe(true);
     expect((await app.inject('/api/commerce/inventory/stock/?itemId=nope')).statusCode).toBe(404);
     expect((await app.inject('/api/commerce/inventory/stock/')).statusCode).toBe(400);
+  });
+});
+
+describe('anti-forgery crumb', () => {
+  it('gives every visitor a crumb cookie that scripts can read, and puts it in forms', async () => {
+    const res = await app.inject('/shop/p/linen-apron');
+    const crumb = res.cookies.find((c) => c.name === 'crumb');
+    expect(crumb?.value).toMatch(/^[0-9a-f]{32}$/);
+    expect(crumb?.httpOnly).toBeFalsy();
+    expect(res.body).toContain(`<input type="hidden" name="crumb" value="${crumb!.value}">`);
+    const again = await app.inject({ url: '/shop', cookies: { crumb: crumb!.value } });
+    expect(again.cookies.find((c) => c.name === 'crumb')).toBeUndefined();
+  });
+
+  it('refuses a write without the crumb, with a wrong one, or with one that is not echoed', async () => {
+    const url = '/api/commerce/shopping-cart/entries';
+    const payload = { itemId: 'p01', quantity: 1 };
+    const cases = [
+      { method: 'POST' as const, url, payload },
+      { method: 'POST' as const, url, payload, cookies: { crumb: TEST_CRUMB } },
+      { method: 'POST' as const, url, payload, headers: { 'x-csrf-token': TEST_CRUMB } },
+      { method: 'POST' as const, url, payload, cookies: { crumb: TEST_CRUMB }, headers: { 'x-csrf-token': 'f'.repeat(32) } },
+      { method: 'DELETE' as const, url: `${url}/x`, cookies: { crumb: 'short' }, headers: { 'x-csrf-token': 'short' } },
+    ];
+    for (const c of cases) {
+      const res = await app.inject(c);
+      expect(res.statusCode, JSON.stringify(c)).toBe(403);
+      expect(res.json()).toEqual({ message: 'Invalid or missing crumb: reload the page and try again.', crumbFail: true });
+    }
+  });
+
+  it('accepts the crumb as a form field for plain HTML forms, and refuses the form without it', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const ok = await app.inject({ method: 'POST', url: '/cart/add', payload: `crumb=${TEST_CRUMB}&itemId=p01&quantity=1`, headers: form, cookies: { crumb: TEST_CRUMB } });
+    expect(ok.statusCode).toBe(303);
+    expect(ok.headers.location).toBe('/cart');
+    const refused = await app.inject({ method: 'POST', url: '/cart/add', payload: 'itemId=p01&quantity=1', headers: form, cookies: { crumb: TEST_CRUMB } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After once a visitor has used up the burst, and recovers with time', async () => {
+    let now = 1_000_000;
+    const store = openStore(':memory:');
+    seedDemoStore(store);
+    const limited = await buildApp({
+      store,
+      theme: new Theme(resolve(repoRoot(), 'templates'), false),
+      guards: { rateLimits: { cart: { burst: 3, perMinute: 6 } }, now: () => now },
+    });
+    const post = () => limited.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: 'p01', quantity: 1 } }));
+    for (let i = 0; i < 3; i++) expect((await post()).statusCode).toBe(200);
+    const refused = await post();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('10');
+    expect(refused.json().message).toBe('Too many requests: try again in 10 s.');
+    expect((await limited.inject('/api/commerce/shopping-cart')).statusCode).toBe(200); // reads are not limited
+    now += 10_000;
+    expect((await post()).statusCode).toBe(200);
+    await limited.close();
   });
 });

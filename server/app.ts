@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Store } from './db/database.js';
 import { PageType, pageContext } from './page-context.js';
 import { cartRoutes } from './routes/cart.js';
+import { type GuardOptions, installGuards } from './security/install.js';
 import { pageRoutes } from './routes/pages.js';
 import { emptyCart } from './routes/visitor-cart.js';
 import type { Theme } from './theme.js';
@@ -16,13 +17,16 @@ export interface AppOptions {
   readonly store: Store;
   readonly theme: Theme;
   readonly logger?: FastifyServerOptions['logger'];
+  /** Rate limits and clock of the request guards (tests tighten or loosen them). */
+  readonly guards?: GuardOptions;
 }
 
-export async function buildApp({ store, theme, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, theme, logger = false, guards }: AppOptions): Promise<FastifyInstance> {
   // Strict validation: no silent type coercion or dropping of unknown fields; a bad body is a 400.
-  const app = Fastify({ logger, ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } } });
+  const app = Fastify({ logger, ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } } });
   await app.register(cookie);
   await app.register(formbody);
+  installGuards(app, guards);
   await app.register(pageRoutes, { store, theme });
   await app.register(cartRoutes, { store });
 

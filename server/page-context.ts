@@ -41,6 +41,8 @@ export interface PageParts {
   readonly item?: Json;
   readonly items?: Json[];
   readonly shoppingCart: Json;
+  /** The visitor's anti-forgery crumb, for the hidden `crumb` field of plain HTML forms. */
+  readonly crumb?: string;
   readonly extra?: Json;
 }
 
@@ -64,6 +66,7 @@ export function pageContext(db: Store, parts: PageParts): Json {
     productMerchandisingContext: merchandising,
     showCart: true,
     pageType: parts.pageType,
+    crumb: parts.crumb,
     squarespace: { 'page-id': parts.pageId, 'page-classes': `page-type-${parts.pageType}` },
     ...parts.extra,
   };

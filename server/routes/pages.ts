@@ -17,7 +17,7 @@ interface PageQuery {
 }
 
 function send(reply: FastifyReply, request: FastifyRequest<{ Querystring: PageQuery }>, theme: Theme, store: Store, template: string, parts: PageParts) {
-  const context = pageContext(store, parts);
+  const context = pageContext(store, { ...parts, crumb: request.crumb });
   const format = request.query.format;
   if (format !== undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
   return reply.type('text/html; charset=utf-8').send(theme.renderPage(template, context));

@@ -1,0 +1,65 @@
+/**
+ * Token buckets per visitor and group: each group ('cart', 'owner', …) allows `burst` writes at once and
+ * refills `perMinute` tokens a minute. Pure (time comes in), so the rules are testable without waiting.
+ */
+export interface BucketRule {
+  /** Writes allowed in a burst. */
+  readonly burst: number;
+  /** Tokens added per minute. */
+  readonly perMinute: number;
+}
+
+export type Verdict = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/** The most visitors tracked at once; the stalest are dropped first, so memory stays bounded. */
+const MAX_KEYS = 50_000;
+
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(private readonly rules: Readonly<Record<string, BucketRule>>) {}
+
+  /** Takes one token for `visitor` in `group`; groups without a rule are not limited. */
+  take(group: string, visitor: string, now: number): Verdict {
+    const rule = this.rules[group];
+    if (rule === undefined) return { ok: true };
+    const key = `${group}\u0000${visitor}`;
+    const perMs = rule.perMinute / 60_000;
+    let bucket = this.buckets.get(key);
+    if (bucket === undefined) {
+      bucket = { tokens: rule.burst, at: now };
+      if (this.buckets.size >= MAX_KEYS) this.evictOldest();
+    } else {
+      this.buckets.delete(key); // re-inserted below, so Map order stays least-recently-used first
+      bucket.tokens = Math.min(rule.burst, bucket.tokens + Math.max(0, now - bucket.at) * perMs);
+      bucket.at = now;
+    }
+    this.buckets.set(key, bucket);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return { ok: true };
+    }
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000)) };
+  }
+
+  private evictOldest(): void {
+    const drop = Math.ceil(MAX_KEYS / 10);
+    let n = 0;
+    for (const key of this.buckets.keys()) {
+      if (n++ >= drop) break;
+      this.buckets.delete(key);
+    }
+  }
+}
+
+/** Defaults: generous for a shopper, tight enough to blunt scripted abuse. */
+export const DEFAULT_RATE_LIMITS: Readonly<Record<string, BucketRule>> = {
+  cart: { burst: 60, perMinute: 120 },
+  owner: { burst: 30, perMinute: 60 },
+  visitor: { burst: 20, perMinute: 30 },
+};
