@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Store } from './db/database.js';
 import { PageType, pageContext } from './page-context.js';
 import { cartRoutes } from './routes/cart.js';
+import { ownerApiRoutes } from './routes/owner-apis.js';
 import { type GuardOptions, installGuards } from './security/install.js';
 import { pageRoutes } from './routes/pages.js';
 import { emptyCart } from './routes/visitor-cart.js';
@@ -29,6 +30,7 @@ export async function buildApp({ store, theme, logger = false, guards }: AppOpti
   installGuards(app, guards);
   await app.register(pageRoutes, { store, theme });
   await app.register(cartRoutes, { store });
+  await app.register(ownerApiRoutes, { store });
 
   const wantsJson = (url: string) => url.startsWith('/api/');
 

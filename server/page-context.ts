@@ -8,6 +8,7 @@ import { isRecord } from '../commerce/json.js';
 import { type Json, parseJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { collections, websites } from './db/schema.js';
+import { storefrontNavigation } from './site-layout.js';
 
 /** Page types by code (spec 001 §3 "Page types"; the ranges are the spec's, the numbers in them ours). */
 export const PageType = {
@@ -58,7 +59,9 @@ export function pageContext(db: Store, parts: PageParts): Json {
     website: site === undefined ? {} : { id: site.id, siteTitle: site.title, timeZone: site.timeZone, language: 'en-US', baseCurrency: site.currency },
     websiteSettings: site === undefined ? {} : parse(site.settings),
     localizedStrings: site === undefined ? {} : parse(site.localizedStrings),
-    navigation: nav.filter((c) => c.enabled).map((c) => ({ title: c.navigationTitle ?? c.title, url: `/${c.urlId}` })),
+    // the owner's main navigation once one is stored (server/site-layout.ts), else every enabled collection
+    navigation:
+      (site === undefined ? null : storefrontNavigation(db, site.id, nav)) ?? nav.filter((c) => c.enabled).map((c) => ({ title: c.navigationTitle ?? c.title, url: `/${c.urlId}` })),
     collection: parts.collection,
     item: parts.item,
     items: parts.items,

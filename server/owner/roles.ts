@@ -1,0 +1,57 @@
+/**
+ * Contributor roles (spec 001 §3 "Contributor roles") and which of them may call which owner API. The spec
+ * lists the roles but not their codes nor their rights ("permission rules: not shown"), so both are ours:
+ * codes follow the spec's order from 1, and each API family names the roles allowed to call it. A
+ * contributor holds a list of role names; one allowed role is enough.
+ */
+export const CONTRIBUTOR_ROLES = [
+  'admin',
+  'billing',
+  'reporting',
+  'editor',
+  'moderator',
+  'commenter',
+  'store manager',
+  'scheduling',
+  'viewer',
+  'campaigns editor',
+  'scheduling viewer',
+  'scheduling editor',
+  'none',
+  'website manager',
+] as const;
+
+export type ContributorRole = (typeof CONTRIBUTOR_ROLES)[number];
+
+/** Role name → code: admin 1, billing 2, … website manager 14 (the spec's order). */
+export const ROLE_CODES: Readonly<Record<ContributorRole, number>> = Object.fromEntries(CONTRIBUTOR_ROLES.map((role, i) => [role, i + 1])) as Record<
+  ContributorRole,
+  number
+>;
+
+export function isContributorRole(value: unknown): value is ContributorRole {
+  return typeof value === 'string' && (CONTRIBUTOR_ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * Who may call what. Admins and website managers run the whole site; store managers run the store (setup,
+ * commerce preferences, and the navigation, since the store creation sequence ends by adding the store to
+ * it); editors shape the site's look (navigation, header and footer, template schemas) and may read the
+ * language settings; billing and reporting may read commerce preferences (currencies, tax and payment
+ * choices show in their reports). Moderators, commenters, the scheduling roles, viewers, campaign editors
+ * and `none` have no store-setup or settings rights.
+ */
+export const OWNER_PERMISSIONS = {
+  storeSetup: ['admin', 'website manager', 'store manager'],
+  readCommercePreferences: ['admin', 'website manager', 'store manager', 'billing', 'reporting'],
+  writeCommercePreferences: ['admin', 'website manager', 'store manager'],
+  readNavigation: ['admin', 'website manager', 'store manager', 'editor'],
+  writeNavigation: ['admin', 'website manager', 'store manager', 'editor'],
+  readHeaderFooter: ['admin', 'website manager', 'editor'],
+  writeHeaderFooter: ['admin', 'website manager', 'editor'],
+  readMultilingual: ['admin', 'website manager', 'editor'],
+  writeMultilingual: ['admin', 'website manager'],
+  readTemplateSchema: ['admin', 'website manager', 'store manager', 'editor'],
+} as const satisfies Record<string, readonly ContributorRole[]>;
+
+export type OwnerPermission = keyof typeof OWNER_PERMISSIONS;

@@ -1,0 +1,79 @@
+/**
+ * Multilingual settings (spec 001 §7 "Site user and settings"; the responses are "not shown", so the shapes
+ * are ours, documented in the README):
+ * - GET /api/multilingual/settings → { websiteLanguage, languages, connected }
+ * - GET /api/multilingual/status → { status: 'CONNECTED' | 'DISCONNECTED', languageCount }
+ * - GET /api/multilingual/languages → { languages } (public: a storefront's language switcher needs it)
+ * - PUT /api/multilingual/languages {languages} → { languages }, canonical and without repeats; a non-empty
+ *   list connects the site's translations
+ * - DELETE /api/multilingual/connection → 204; the languages are cleared and the site is disconnected.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { isRecord } from '../../commerce/json.js';
+import type { Store } from '../db/database.js';
+import { websites } from '../db/schema.js';
+import { canonicalLanguages } from '../language-tags.js';
+import { requirePermission, signedInContributor } from '../owner/guard.js';
+import { deleteSiteDocument, readSiteDocument, writeSiteDocument } from '../site-documents.js';
+
+const DOCUMENT = 'multilingual';
+/** The storefront's own language (the page context's `website.language`). */
+export const WEBSITE_LANGUAGE = 'en-US';
+
+interface Multilingual {
+  languages: string[];
+  connected: boolean;
+}
+
+function readMultilingual(store: Store, websiteId: string): Multilingual {
+  const stored = readSiteDocument(store, websiteId, DOCUMENT);
+  if (!isRecord(stored)) return { languages: [], connected: false };
+  const languages = Array.isArray(stored['languages']) ? stored['languages'].filter((l): l is string => typeof l === 'string') : [];
+  return { languages, connected: stored['connected'] === true };
+}
+
+const languagesBody = {
+  type: 'object',
+  required: ['languages'],
+  properties: {
+    languages: { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 35, pattern: '^[A-Za-z0-9-]+$' } },
+  },
+  additionalProperties: false,
+} as const;
+
+export const multilingualRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
+  const read = requirePermission(store, 'readMultilingual');
+  const write = requirePermission(store, 'writeMultilingual');
+
+  app.get('/api/multilingual/settings', { preValidation: read }, async (request) => {
+    const { languages, connected } = readMultilingual(store, signedInContributor(request).websiteId);
+    return { websiteLanguage: WEBSITE_LANGUAGE, languages, connected };
+  });
+
+  app.get('/api/multilingual/status', { preValidation: read }, async (request) => {
+    const { languages, connected } = readMultilingual(store, signedInContributor(request).websiteId);
+    return { status: connected ? 'CONNECTED' : 'DISCONNECTED', languageCount: languages.length };
+  });
+
+  // public: no session; the storefront has one website, the first
+  app.get('/api/multilingual/languages', async () => {
+    const site = store.select({ id: websites.id }).from(websites).get();
+    return { languages: site === undefined ? [] : readMultilingual(store, site.id).languages };
+  });
+
+  app.put<{ Body: { languages: string[] } }>(
+    '/api/multilingual/languages',
+    { schema: { body: languagesBody }, preValidation: write, config: { rateLimit: 'owner' } },
+    async (request, reply) => {
+      const result = canonicalLanguages(request.body.languages);
+      if (!result.ok) return reply.code(400).send({ message: result.message });
+      writeSiteDocument(store, signedInContributor(request).websiteId, DOCUMENT, { languages: result.languages, connected: result.languages.length > 0 });
+      return { languages: result.languages };
+    },
+  );
+
+  app.delete('/api/multilingual/connection', { preValidation: write, config: { rateLimit: 'owner' } }, async (request, reply) => {
+    deleteSiteDocument(store, signedInContributor(request).websiteId, DOCUMENT);
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,77 @@
+/**
+ * Owner sign-in and sign-out: POST /api/owner/session {email, password, rememberMe?} opens a session (an
+ * HttpOnly, SameSite=Lax cookie) and answers the visitor's crumb as `xsrfToken` (spec 001 "Login payload"),
+ * which scripts echo in X-CSRF-Token; DELETE signs out; GET says who is signed in. A wrong e-mail and a
+ * wrong password get the same 401, after the same scrypt work.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Store } from '../db/database.js';
+import { contributors } from '../db/schema.js';
+import { DECOY_HASH, verifyPassword } from '../owner/password.js';
+import { ROLE_CODES } from '../owner/roles.js';
+import { OWNER_COOKIE, REMEMBERED_SESSION_MS, SESSION_MS, closeSession, openSession, sessionContributor } from '../owner/sessions.js';
+import { SIGN_IN_REQUIRED } from '../owner/guard.js';
+
+export const WRONG_CREDENTIALS = 'The e-mail address or password is incorrect.';
+
+const signInBody = {
+  type: 'object',
+  required: ['email', 'password'],
+  properties: {
+    email: { type: 'string', minLength: 1, maxLength: 320 },
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+    rememberMe: { type: 'boolean' },
+  },
+  additionalProperties: false,
+} as const;
+
+interface SignInBody {
+  email: string;
+  password: string;
+  rememberMe?: boolean;
+}
+
+export const ownerSessionRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
+  app.post<{ Body: SignInBody }>('/api/owner/session', { schema: { body: signInBody }, config: { rateLimit: 'owner' } }, async (request, reply) => {
+    const email = request.body.email.trim().toLowerCase();
+    const candidates = store.select({ id: contributors.id, passwordHash: contributors.passwordHash }).from(contributors).where(eq(contributors.email, email)).all();
+    let contributorId: string | null = null;
+    for (const candidate of candidates) {
+      if (await verifyPassword(request.body.password, candidate.passwordHash)) {
+        contributorId = candidate.id;
+        break;
+      }
+    }
+    if (candidates.length === 0) await verifyPassword(request.body.password, DECOY_HASH);
+    if (contributorId === null) return reply.code(401).send({ message: WRONG_CREDENTIALS });
+
+    const remembered = request.body.rememberMe === true;
+    const lifetime = remembered ? REMEMBERED_SESSION_MS : SESSION_MS;
+    // a fresh token on every sign-in: a token planted before sign-in can never become a session
+    closeSession(store, request.cookies[OWNER_COOKIE]);
+    const token = openSession(store, contributorId, lifetime, Date.now());
+    reply.setCookie(OWNER_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      // without "remember me" the cookie ends with the browser session (the row expires after SESSION_MS anyway)
+      ...(remembered ? { maxAge: lifetime / 1000 } : {}),
+    });
+    return { xsrfToken: request.crumb };
+  });
+
+  app.delete('/api/owner/session', { config: { rateLimit: 'owner' } }, async (request, reply) => {
+    closeSession(store, request.cookies[OWNER_COOKIE]);
+    reply.clearCookie(OWNER_COOKIE, { path: '/' });
+    return reply.code(204).send();
+  });
+
+  app.get('/api/owner/session', async (request, reply) => {
+    const contributor = sessionContributor(store, request.cookies[OWNER_COOKIE], Date.now());
+    if (contributor === null) return reply.code(401).send({ message: SIGN_IN_REQUIRED });
+    const { email, displayName, roles, websiteId } = contributor;
+    return { email, displayName, websiteId, roles: roles.map((name) => ({ name, code: ROLE_CODES[name] })), xsrfToken: request.crumb };
+  });
+};

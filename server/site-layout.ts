@@ -1,0 +1,92 @@
+/**
+ * The site layout (spec 001 §3 "Site layout"): a list of navigations, stored as the `layout` site document,
+ * whose first entry `{ identifier, links }` is the main navigation. Until an owner reads or edits it, the
+ * layout is derived from the enabled collections (and then stored, so later collections are added to the
+ * navigation only when the owner adds them, as in the spec's store creation sequence).
+ */
+import { asc, eq } from 'drizzle-orm';
+import { isRecord } from '../commerce/json.js';
+import type { Json } from './catalog.js';
+import type { Store } from './db/database.js';
+import { collections } from './db/schema.js';
+import { isSafeLink, type NavigationItem } from './navigation-items.js';
+import { createSiteDocument, readSiteDocument } from './site-documents.js';
+
+export const LAYOUT_DOCUMENT = 'layout';
+/** The theme's main navigation (templates/template.conf `navigations[0].name`). */
+export const MAIN_NAVIGATION_ID = 'mainNav';
+/** Spec 001 §8 "Store and session". */
+export const NO_MAIN_NAVIGATION = 'Unable to find site main navigation';
+
+export interface LayoutEntry {
+  identifier: string;
+  links: NavigationItem[];
+  [key: string]: unknown;
+}
+
+export type SiteLayout = unknown[];
+
+export function defaultLayout(store: Store, websiteId: string): SiteLayout {
+  const rows = store
+    .select({ id: collections.id, enabled: collections.enabled })
+    .from(collections)
+    .where(eq(collections.websiteId, websiteId))
+    .orderBy(asc(collections.ordering), asc(collections.id))
+    .all();
+  return [{ identifier: MAIN_NAVIGATION_ID, links: rows.filter((c) => c.enabled).map((c) => ({ collectionId: c.id })) }];
+}
+
+/** The stored layout, created from the collections on first use. */
+export function siteLayout(store: Store, websiteId: string): SiteLayout {
+  const stored = readSiteDocument(store, websiteId, LAYOUT_DOCUMENT);
+  if (Array.isArray(stored)) return stored;
+  const layout = defaultLayout(store, websiteId);
+  createSiteDocument(store, websiteId, LAYOUT_DOCUMENT, layout);
+  return layout;
+}
+
+/** The main navigation (the layout's first entry), or null when the layout has none. */
+export function mainNavigation(layout: SiteLayout): LayoutEntry | null {
+  const first = layout[0];
+  return isRecord(first) && typeof first['identifier'] === 'string' && Array.isArray(first['links']) ? (first as LayoutEntry) : null;
+}
+
+interface NavCollection {
+  readonly id: string;
+  readonly urlId: string;
+  readonly title: string;
+  readonly navigationTitle: string | null;
+  readonly enabled: boolean;
+}
+
+/**
+ * The storefront's `navigation` ({ title, url, items? } per link) from the stored main navigation, or null
+ * when no layout is stored yet (the caller then lists the collections). Links to missing or disabled
+ * collections and to member areas (which the storefront does not have) are left out. `siteCollections` are
+ * the rows the page context has already loaded, so this costs one read of the document.
+ */
+export function storefrontNavigation(store: Store, websiteId: string, siteCollections: readonly NavCollection[]): Json[] | null {
+  const stored = readSiteDocument(store, websiteId, LAYOUT_DOCUMENT);
+  if (!Array.isArray(stored)) return null;
+  const main = mainNavigation(stored);
+  if (main === null) return [];
+  const byId = new Map(siteCollections.map((c) => [c.id, c]));
+  const convert = (items: readonly unknown[], depth: number): Json[] => {
+    const out: Json[] = [];
+    for (const item of items) {
+      if (!isRecord(item) || depth > 3) continue;
+      const children = Array.isArray(item['items']) && item['items'].length > 0 ? convert(item['items'], depth + 1) : [];
+      const title = typeof item['title'] === 'string' && item['title'] !== '' ? item['title'] : null;
+      let link: Json | null = null;
+      if (typeof item['collectionId'] === 'string') {
+        const c = byId.get(item['collectionId']);
+        if (c !== undefined && c.enabled) link = { title: title ?? c.navigationTitle ?? c.title, url: `/${c.urlId}` };
+      } else if (typeof item['externalLink'] === 'string' && isSafeLink(item['externalLink'])) {
+        link = { title: title ?? item['externalLink'], url: item['externalLink'], external: !item['externalLink'].startsWith('/') };
+      }
+      if (link !== null) out.push(children.length > 0 ? { ...link, items: children } : link);
+    }
+    return out;
+  };
+  return convert(main.links, 1);
+}
