@@ -9,8 +9,10 @@ import type { Store } from './db/database.js';
 import { PageType, pageContext } from './page-context.js';
 import { cartRoutes } from './routes/cart.js';
 import { ownerApiRoutes } from './routes/owner-apis.js';
+import { checkoutRoutes } from './routes/checkout.js';
 import { type GuardOptions, installGuards } from './security/install.js';
 import { pageRoutes } from './routes/pages.js';
+import { subscriptionRoutes } from './routes/subscription.js';
 import { emptyCart } from './routes/visitor-cart.js';
 import type { Theme } from './theme.js';
 
@@ -31,6 +33,8 @@ export async function buildApp({ store, theme, logger = false, guards }: AppOpti
   await app.register(pageRoutes, { store, theme });
   await app.register(cartRoutes, { store });
   await app.register(ownerApiRoutes, { store });
+  await app.register(checkoutRoutes, { store, theme });
+  await app.register(subscriptionRoutes, { store });
 
   const wantsJson = (url: string) => url.startsWith('/api/');
 

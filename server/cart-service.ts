@@ -34,6 +34,15 @@ export function cartExists(db: Store, id: string): boolean {
 
 type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
 
+/** A purchased cart takes no more changes (checkout marks it with its order). */
+export const CART_PURCHASED_MESSAGE = 'This cart has already been purchased and can no longer be changed.';
+
+/** Whether the cart has been checked out; read inside the caller's transaction, before it writes. */
+function isPurchased(tx: Pick<Tx, 'select'>, cartId: string): boolean {
+  const cart = tx.select({ orderId: carts.orderId }).from(carts).where(eq(carts.id, cartId)).get();
+  return cart !== undefined && cart.orderId !== null;
+}
+
 /**
  * Whether the variant can cover `quantity` more units beside what the cart already holds of it (other than
  * entry `except`, whose quantity is being replaced). Unlimited variants and gift cards always can. Read
@@ -69,6 +78,7 @@ export function addEntry(db: Store, cartId: string, req: AddRequest): AddResult 
     return { ok: false, status: 400, message };
   }
   return db.transaction((tx): AddResult => {
+    if (isPurchased(tx, cartId)) return { ok: false, status: 409, message: CART_PURCHASED_MESSAGE };
     if (variant !== undefined && !inStock(tx, cartId, variant.id, row.productType, q.quantity, null)) {
       return { ok: false, status: 409, message: ADD_TO_CART_MESSAGES.notEnoughStock };
     }
@@ -92,9 +102,11 @@ export function addEntry(db: Store, cartId: string, req: AddRequest): AddResult 
   });
 }
 
-/** The shopping cart of spec 000 §3, amounts in cents from stored prices. */
-export function cartJson(db: Store, cartId: string): Json {
-  const cart = db.select().from(carts).where(eq(carts.id, cartId)).get();
+/**
+ * The cart's entries with what one unit costs now (the sale price when on sale), oldest first. Checkout reads
+ * them inside its transaction, so it takes the transaction as well as the store.
+ */
+export function pricedEntries(db: Pick<Tx, 'select'>, cartId: string) {
   const rows = db
     .select({ entry: cartEntries, product: products, variant: variants })
     .from(cartEntries)
@@ -103,17 +115,24 @@ export function cartJson(db: Store, cartId: string): Json {
     .where(eq(cartEntries.cartId, cartId))
     .orderBy(cartEntries.createdAt)
     .all();
-  const priced = rows.map(({ entry, product, variant }) => {
+  return rows.map(({ entry, product, variant }) => {
     const unitPriceCents = variant !== null ? (variant.onSale ? variant.salePriceCents : variant.priceCents) : product.onSale ? (product.salePriceCents ?? 0) : (product.priceCents ?? 0);
     const currency = variant?.currency ?? product.currency;
     return { entry, product, variant, unitPriceCents, currency, quantity: entry.quantity, productType: product.productType };
   });
+}
+
+/** The shopping cart of spec 000 §3, amounts in cents from stored prices. */
+export function cartJson(db: Store, cartId: string): Json {
+  const cart = db.select().from(carts).where(eq(carts.id, cartId)).get();
+  const priced = pricedEntries(db, cartId);
   const totals = cartTotals(priced);
   return {
     id: cartId,
     websiteId: 'demo',
     created: cart?.createdAt ?? 0,
-    isPurchased: false,
+    isPurchased: cart !== undefined && cart.orderId !== null,
+    orderId: cart?.orderId ?? null,
     entries: priced.map(({ entry, product, variant, unitPriceCents, currency }) => ({
       id: entry.id,
       itemId: product.id,
@@ -142,6 +161,7 @@ export function setEntryQuantity(db: Store, cartId: string, entryId: string, qua
   const q = parseQuantity(quantity);
   if (!q.ok) return { ok: false, status: 400, message: q.message };
   return db.transaction((tx): EntryResult => {
+    if (isPurchased(tx, cartId)) return { ok: false, status: 409, message: CART_PURCHASED_MESSAGE };
     const entry = tx.select().from(cartEntries).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))).get();
     if (entry === undefined) return { ok: false, status: 404, message: ENTRY_NOT_FOUND };
     if (entry.variantId !== null) {
@@ -157,13 +177,19 @@ export function setEntryQuantity(db: Store, cartId: string, entryId: string, qua
 }
 
 export function removeEntry(db: Store, cartId: string, entryId: string): EntryResult {
-  const r = db.delete(cartEntries).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))).run();
-  return r.changes > 0 ? { ok: true } : { ok: false, status: 404, message: ENTRY_NOT_FOUND };
+  return db.transaction((tx): EntryResult => {
+    if (isPurchased(tx, cartId)) return { ok: false, status: 409, message: CART_PURCHASED_MESSAGE };
+    const r = tx.delete(cartEntries).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))).run();
+    return r.changes > 0 ? { ok: true } : { ok: false, status: 404, message: ENTRY_NOT_FOUND };
+  });
 }
 
 export function setEntryFields(db: Store, cartId: string, entryId: string, additionalFields: string): EntryResult {
-  const r = db.update(cartEntries).set({ additionalFields }).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))).run();
-  return r.changes > 0 ? { ok: true } : { ok: false, status: 404, message: ENTRY_NOT_FOUND };
+  return db.transaction((tx): EntryResult => {
+    if (isPurchased(tx, cartId)) return { ok: false, status: 409, message: CART_PURCHASED_MESSAGE };
+    const r = tx.update(cartEntries).set({ additionalFields }).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))).run();
+    return r.changes > 0 ? { ok: true } : { ok: false, status: 404, message: ENTRY_NOT_FOUND };
+  });
 }
 
 /** Stock of each variant of an item (`unlimited` for digital products and gift cards). */

@@ -152,5 +152,5 @@ export function seedDemoStore(db: Store): boolean {
 
 /** Drop every row, for `npm run seed -- --reset`. */
 export function clearStore(db: Store): void {
-  db.$client.exec('DELETE FROM cart_entries; DELETE FROM carts; DELETE FROM variants; DELETE FROM products; DELETE FROM collections; DELETE FROM owner_sessions; DELETE FROM contributors; DELETE FROM websites;');
+  db.$client.exec('DELETE FROM orders; DELETE FROM cart_entries; DELETE FROM carts; DELETE FROM variants; DELETE FROM products; DELETE FROM collections; DELETE FROM owner_sessions; DELETE FROM contributors; DELETE FROM websites;');
 }

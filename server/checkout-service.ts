@@ -1,0 +1,237 @@
+/**
+ * Checkout in test mode: turning a cart into an order. One immediate SQLite transaction re-reads the cart,
+ * re-checks and decrements stock, snapshots the lines and the amounts computed here, numbers the order and
+ * marks the cart purchased, so two checkouts can never sell the same last unit, nor buy one cart twice.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
+import { CHECKOUT_MESSAGES, type Customer, type FieldErrors, validateCustomer } from '../commerce/checkout-form.js';
+import { orderAmounts } from '../commerce/order-amounts.js';
+import { ProductType } from '../commerce/products.js';
+import { planLabel, subscriptionOf } from '../commerce/subscribe.js';
+import type { SubscriptionPlan } from '../commerce/subscriptions.js';
+import { cartJson, pricedEntries } from './cart-service.js';
+import { type Json, money, parseJson, productJson } from './catalog.js';
+import type { Store } from './db/database.js';
+import { carts, orders, variants, websites } from './db/schema.js';
+import { SUBSCRIPTION_CART } from './subscription-carts.js';
+
+type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
+type OrderRow = typeof orders.$inferSelect;
+
+/** One line of an order, as stored: a snapshot that later price or stock changes do not touch. */
+export interface OrderLine {
+  readonly itemId: string;
+  readonly variantId: string | null;
+  /** Null for a product without variants (digital products carry their price on the product). */
+  readonly sku: string | null;
+  readonly productName: string;
+  readonly attributes: Record<string, string>;
+  readonly quantity: number;
+  readonly unitPriceCents: number;
+  readonly productType: number;
+  readonly additionalFields: string | null;
+  /** Lines of a subscription cart carry the plan they were bought on. */
+  readonly subscriptionPlan?: SubscriptionPlan;
+}
+
+export type Refusal = 'missing' | 'empty' | 'purchased' | 'stock' | 'unavailable' | 'invalid';
+
+export type PlaceResult =
+  | { readonly ok: true; readonly orderId: string; readonly kind: string }
+  | { readonly ok: false; readonly status: number; readonly reason: Refusal; readonly message: string; readonly errors?: FieldErrors };
+
+/** What the routes need to decide between showing a checkout and sending the visitor back to the cart. */
+export interface CartState {
+  readonly kind: string;
+  readonly purchased: boolean;
+  readonly empty: boolean;
+}
+
+export function cartState(db: Store, cartId: string): CartState | null {
+  const cart = db.select({ kind: carts.kind, orderId: carts.orderId }).from(carts).where(eq(carts.id, cartId)).get();
+  if (cart === undefined) return null;
+  return { kind: cart.kind, purchased: cart.orderId !== null, empty: pricedEntries(db, cartId).length === 0 };
+}
+
+type Priced = ReturnType<typeof pricedEntries>[number];
+
+/** The plan of a subscription cart's product, or a refusal when the product is no longer sold so. */
+function planOf(line: Priced): { plan: SubscriptionPlan } | { message: string } {
+  const check = subscriptionOf(productJson(line.product, line.variant === null ? [] : [line.variant], ''));
+  return check.ok ? { plan: check.plan } : { message: check.message };
+}
+
+/** The cart, its amounts (shipping included) and, for a subscription cart, its plan in words: the checkout page's data. */
+export function checkoutSummary(db: Store, cartId: string): Json {
+  const state = cartState(db, cartId);
+  const priced = pricedEntries(db, cartId);
+  const amounts = orderAmounts(priced);
+  const currency = priced[0]?.currency ?? 'USD';
+  const first = priced[0];
+  const plan = state?.kind === SUBSCRIPTION_CART && first !== undefined ? planOf(first) : null;
+  return {
+    cart: cartJson(db, cartId),
+    requiresShipping: amounts.requiresShipping,
+    subtotalMoney: money(amounts.subtotalCents, currency),
+    shippingMoney: money(amounts.shippingCents, currency),
+    taxMoney: money(amounts.taxCents, currency),
+    discountMoney: money(amounts.discountCents, currency),
+    grandTotalMoney: money(amounts.grandTotalCents, currency),
+    subscription: plan !== null && 'plan' in plan ? { ...plan.plan, label: planLabel(plan.plan) } : undefined,
+  };
+}
+
+const refuse = (status: number, reason: Refusal, message: string): PlaceResult => ({ ok: false, status, reason, message });
+
+/** Raised when a guarded stock update finds less than was checked: rolls the whole order back. */
+class StockChanged extends Error {}
+
+/**
+ * Places the order for a cart with the customer's details (validated here: the address is asked for only
+ * when something must be shipped). Refusals come back as values, never half-written orders.
+ */
+export function placeOrder(db: Store, cartId: string, details: Readonly<Record<string, unknown>>, now = Date.now()): PlaceResult {
+  try {
+    // immediate: the write lock is taken before the stock is read, so another process cannot slip in between
+    return db.transaction((tx) => placeIn(tx, cartId, details, now), { behavior: 'immediate' });
+  } catch (e) {
+    if (e instanceof StockChanged) return refuse(409, 'stock', e.message);
+    throw e;
+  }
+}
+
+function placeIn(tx: Tx, cartId: string, details: Readonly<Record<string, unknown>>, now: number): PlaceResult {
+  const cart = tx.select().from(carts).where(eq(carts.id, cartId)).get();
+  if (cart === undefined) return refuse(404, 'missing', CHECKOUT_MESSAGES.emptyCart);
+  if (cart.orderId !== null) return refuse(409, 'purchased', CHECKOUT_MESSAGES.purchased);
+  const priced = pricedEntries(tx, cartId);
+  const first = priced[0];
+  if (first === undefined) return refuse(409, 'empty', CHECKOUT_MESSAGES.emptyCart);
+  const currency = first.currency;
+  if (priced.some((p) => p.currency !== currency)) return refuse(409, 'unavailable', CHECKOUT_MESSAGES.mixedCurrencies);
+  const amounts = orderAmounts(priced);
+  const valid = validateCustomer(details, amounts.requiresShipping);
+  if (!valid.ok) return { ok: false, status: 400, reason: 'invalid', message: CHECKOUT_MESSAGES.invalidForm, errors: valid.errors };
+
+  let plan: SubscriptionPlan | undefined;
+  if (cart.kind === SUBSCRIPTION_CART) {
+    const p = planOf(first);
+    if ('message' in p) return refuse(409, 'unavailable', p.message);
+    plan = p.plan;
+  }
+
+  // Units wanted per limited variant: a variant can sit in two lines (different form answers).
+  const wanted = new Map<string, { quantity: number; inStock: number; name: string }>();
+  for (const p of priced) {
+    if (p.variant === null || p.variant.unlimited || p.productType === ProductType.GIFT_CARD) continue;
+    const w = wanted.get(p.variant.id) ?? { quantity: 0, inStock: p.variant.qtyInStock, name: p.product.title };
+    w.quantity += p.quantity;
+    wanted.set(p.variant.id, w);
+  }
+  for (const w of wanted.values()) {
+    if (w.inStock < w.quantity) return refuse(409, 'stock', stockMessage(w.name));
+  }
+  for (const [variantId, w] of wanted) {
+    const r = tx
+      .update(variants)
+      .set({ qtyInStock: sql`${variants.qtyInStock} - ${w.quantity}` })
+      .where(and(eq(variants.id, variantId), eq(variants.unlimited, false), gte(variants.qtyInStock, w.quantity)))
+      .run();
+    if (r.changes !== 1) throw new StockChanged(stockMessage(w.name));
+  }
+
+  const site = tx.select({ id: websites.id }).from(websites).get();
+  if (site === undefined) throw new Error('checkout needs a website row');
+  const last = tx.select({ n: sql<number>`coalesce(max(${orders.orderNumber}), 0)` }).from(orders).where(eq(orders.websiteId, site.id)).get();
+  const lines: OrderLine[] = priced.map((p) => ({
+    itemId: p.product.id,
+    variantId: p.variant?.id ?? null,
+    sku: p.variant?.sku ?? null,
+    productName: p.product.title,
+    attributes: parseJson<Record<string, string>>(p.variant?.attributes ?? null, {}),
+    quantity: p.quantity,
+    unitPriceCents: p.unitPriceCents,
+    productType: p.productType,
+    additionalFields: p.entry.additionalFields,
+    ...(plan === undefined ? {} : { subscriptionPlan: plan }),
+  }));
+  const orderId = randomUUID();
+  tx.insert(orders)
+    .values({
+      id: orderId,
+      websiteId: site.id,
+      orderNumber: (last?.n ?? 0) + 1,
+      purchasedCartId: cartId,
+      testMode: true,
+      email: valid.customer.email,
+      customer: JSON.stringify(valid.customer),
+      items: JSON.stringify(lines),
+      currency,
+      subtotalCents: amounts.subtotalCents,
+      taxCents: amounts.taxCents,
+      shippingCents: amounts.shippingCents,
+      discountCents: amounts.discountCents,
+      grandTotalCents: amounts.grandTotalCents,
+      createdAt: now,
+    })
+    .run();
+  tx.update(carts).set({ orderId, updatedAt: now }).where(eq(carts.id, cartId)).run();
+  return { ok: true, orderId, kind: cart.kind };
+}
+
+/** The spec's stock message, with the product named: the order may hold several. */
+function stockMessage(productName: string): string {
+  return `${productName}: ${ADD_TO_CART_MESSAGES.notEnoughStock}`;
+}
+
+export function loadOrder(db: Store, id: string): OrderRow | null {
+  return db.select().from(orders).where(eq(orders.id, id)).get() ?? null;
+}
+
+/**
+ * The order as the API and the confirmation page show it: the spec's analytics view (id, purchasedCartId,
+ * testMode, websiteId, items with sku, productName, quantity, unitPrice; grandTotal, shippingTotal, taxTotal)
+ * plus the number, customer, subtotal and discount. Money is `{ value, currency }` with `value` a decimal
+ * string of major units, as in the cart JSON, beside the integer `…Cents` amounts.
+ */
+export function orderJson(row: OrderRow): Json {
+  const c = row.currency;
+  const lines = parseJson<OrderLine[]>(row.items, []);
+  const customer = parseJson<Customer | null>(row.customer, null);
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    purchasedCartId: row.purchasedCartId,
+    testMode: row.testMode,
+    websiteId: row.websiteId,
+    created: row.createdAt,
+    currency: c,
+    customer,
+    items: lines.map((l) => ({
+      itemId: l.itemId,
+      variantId: l.variantId,
+      sku: l.sku,
+      productName: l.productName,
+      attributes: l.attributes,
+      quantity: l.quantity,
+      unitPrice: money(l.unitPriceCents, c),
+      unitPriceCents: l.unitPriceCents,
+      lineTotal: money(l.unitPriceCents * l.quantity, c),
+      productType: l.productType,
+      additionalFields: l.additionalFields,
+      ...(l.subscriptionPlan === undefined ? {} : { subscriptionPlan: { ...l.subscriptionPlan, label: planLabel(l.subscriptionPlan) } }),
+    })),
+    subtotal: money(row.subtotalCents, c),
+    shippingTotal: money(row.shippingCents, c),
+    taxTotal: money(row.taxCents, c),
+    discountTotal: money(row.discountCents, c),
+    grandTotal: money(row.grandTotalCents, c),
+    subtotalCents: row.subtotalCents,
+    shippingCents: row.shippingCents,
+    taxCents: row.taxCents,
+    discountCents: row.discountCents,
+    grandTotalCents: row.grandTotalCents,
+  };
+}

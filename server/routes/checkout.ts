@@ -1,0 +1,173 @@
+/**
+ * Checkout in test mode, without JavaScript: GET /checkout shows the cart, its amounts and a plain form;
+ * POST /checkout places the order and redirects (303) to its confirmation page, which only the browser that
+ * placed the order can see. POST /api/commerce/orders does the same for scripts. A subscription cart is
+ * checked out by its token (`?cartToken=`, carried through the form as a hidden field).
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { CHECKOUT_MESSAGES, checkoutValues, type FieldErrors } from '../../commerce/checkout-form.js';
+import { isRecord } from '../../commerce/json.js';
+import { cartState, checkoutSummary, loadOrder, orderJson, type PlaceResult, placeOrder } from '../checkout-service.js';
+import type { Store } from '../db/database.js';
+import { PageType, pageContext } from '../page-context.js';
+import { SUBSCRIPTION_CART, subscriptionCartId } from '../subscription-carts.js';
+import type { Theme } from '../theme.js';
+import { CART_COOKIE, currentCartId, visitorCart } from './visitor-cart.js';
+
+/**
+ * The orders this browser placed may be shown to it: the cookie holds the latest order's id (a random UUID),
+ * HttpOnly and sent only to the confirmation pages.
+ */
+export const ORDER_COOKIE = 'tessera_order';
+const ORDER_PATH = '/checkout/order-confirmed';
+const ORDER_COOKIE_OPTIONS = { path: ORDER_PATH, httpOnly: true, sameSite: 'lax', maxAge: 60 * 60 * 24 * 7 } as const;
+const UNKNOWN_CART = 'That cart does not exist.';
+
+const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
+
+/** Hard limits only (a generous length, strings): the clear per-field messages come from commerce/checkout-form. */
+const detailProperties = {
+  email: text(2000),
+  name: text(2000),
+  address1: text(2000),
+  address2: text(2000),
+  city: text(2000),
+  region: text(2000),
+  postalCode: text(2000),
+  country: text(2000),
+} as const;
+
+/** The form post. Not strict about extra fields: browsers may send the submit button's name. */
+const checkoutForm = {
+  type: 'object',
+  required: ['email', 'name'],
+  properties: { ...detailProperties, cartToken: text(100) },
+} as const;
+
+const { email, name, ...addressProperties } = detailProperties;
+const orderBody = {
+  type: 'object',
+  required: ['email', 'name'],
+  properties: {
+    email,
+    name,
+    shippingAddress: { type: 'object', properties: addressProperties, additionalProperties: false },
+    cartToken: text(100),
+  },
+  additionalProperties: false,
+} as const;
+
+interface OrderBody {
+  email: string;
+  name: string;
+  shippingAddress?: Record<string, string>;
+  cartToken?: string;
+}
+
+const pageQuery = {
+  type: 'object',
+  // a token of the wrong length is simply unknown (404), so its limit here only bounds the input
+  properties: { format: { type: 'string', enum: ['json', 'json-pretty'] }, message: text(500), cartToken: text(1000) },
+} as const;
+
+interface PageQuery {
+  format?: 'json' | 'json-pretty';
+  message?: string;
+  cartToken?: string;
+}
+
+/** The cart to check out: the token's subscription cart, else the visitor's; `unknownToken` for a bad link. */
+function resolveCart(store: Store, request: FastifyRequest, token: string | undefined): { cartId: string | null; unknownToken: boolean } {
+  if (token === undefined || token === '') return { cartId: currentCartId(store, request), unknownToken: false };
+  const cartId = subscriptionCartId(store, token);
+  return { cartId, unknownToken: cartId === null };
+}
+
+const backToCart = (reply: FastifyReply, message: string) => reply.redirect(`/cart?message=${encodeURIComponent(message)}`, 303);
+
+interface CheckoutView {
+  readonly cartId: string;
+  readonly cartToken?: string | undefined;
+  readonly values?: Readonly<Record<string, string>>;
+  readonly errors?: FieldErrors;
+  readonly message?: string | undefined;
+}
+
+export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
+  function sendPage(reply: FastifyReply, request: FastifyRequest, template: string, pageType: number, pageId: string, extra: Record<string, unknown>, format?: string) {
+    const context = pageContext(store, { pageType, pageId, shoppingCart: visitorCart(store, request), crumb: request.crumb, extra });
+    if (format !== undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
+    return reply.type('text/html; charset=utf-8').send(theme.renderPage(template, context));
+  }
+
+  function sendCheckout(reply: FastifyReply, request: FastifyRequest, view: CheckoutView, format?: string) {
+    const checkout = {
+      ...checkoutSummary(store, view.cartId),
+      cartToken: view.cartToken,
+      form: view.values ?? checkoutValues({}),
+      errors: view.errors ?? {},
+      message: view.message,
+    };
+    return sendPage(reply, request, 'pages/checkout.page', PageType.CHECKOUT, 'checkout', { checkout }, format);
+  }
+
+  /** After an order: the confirmation is this browser's; a standard cart's cookie goes (a subscription cart has none). */
+  function afterOrder(reply: FastifyReply, placed: Extract<PlaceResult, { ok: true }>) {
+    reply.setCookie(ORDER_COOKIE, placed.orderId, ORDER_COOKIE_OPTIONS);
+    if (placed.kind !== SUBSCRIPTION_CART) reply.clearCookie(CART_COOKIE, { path: '/' });
+  }
+
+  app.get<{ Querystring: PageQuery }>('/checkout', { schema: { querystring: pageQuery } }, async (request, reply) => {
+    const { cartId, unknownToken } = resolveCart(store, request, request.query.cartToken);
+    if (unknownToken) return reply.callNotFound();
+    const state = cartId === null ? null : cartState(store, cartId);
+    if (cartId === null || state === null || state.empty) return backToCart(reply, CHECKOUT_MESSAGES.emptyCart);
+    if (state.purchased) return backToCart(reply, CHECKOUT_MESSAGES.purchased);
+    return sendCheckout(reply, request, { cartId, cartToken: request.query.cartToken, message: request.query.message }, request.query.format);
+  });
+
+  app.post('/checkout', { schema: { body: checkoutForm }, attachValidation: true, config: { rateLimit: 'cart' } }, async (request, reply) => {
+    const body = isRecord(request.body) ? request.body : {};
+    const token = typeof body['cartToken'] === 'string' ? body['cartToken'] : undefined;
+    const { cartId, unknownToken } = resolveCart(store, request, token);
+    if (unknownToken) return reply.callNotFound();
+    if (cartId === null) return backToCart(reply, CHECKOUT_MESSAGES.emptyCart);
+    const values = checkoutValues(body);
+    if (request.validationError !== undefined) {
+      reply.code(400);
+      return sendCheckout(reply, request, { cartId, cartToken: token, values, message: CHECKOUT_MESSAGES.invalidForm });
+    }
+    const placed = placeOrder(store, cartId, values);
+    if (placed.ok) {
+      afterOrder(reply, placed);
+      return reply.redirect(`${ORDER_PATH}/${placed.orderId}`, 303);
+    }
+    if (placed.reason === 'empty' || placed.reason === 'missing' || placed.reason === 'purchased') return backToCart(reply, placed.message);
+    reply.code(placed.status);
+    return sendCheckout(reply, request, { cartId, cartToken: token, values, errors: placed.errors, message: placed.message });
+  });
+
+  app.get<{ Params: { orderId: string }; Querystring: PageQuery }>(
+    `${ORDER_PATH}/:orderId`,
+    { schema: { querystring: pageQuery } },
+    async (request, reply) => {
+      const { orderId } = request.params;
+      // another browser's order (or none) is answered exactly like an unknown page
+      const order = request.cookies[ORDER_COOKIE] === orderId ? loadOrder(store, orderId) : null;
+      if (order === null) return reply.callNotFound();
+      return sendPage(reply, request, 'pages/order-confirmed.page', PageType.ORDER_CONFIRMED, 'order-confirmed', { order: orderJson(order) }, request.query.format);
+    },
+  );
+
+  app.post<{ Body: OrderBody }>('/api/commerce/orders', { schema: { body: orderBody } }, async (request, reply) => {
+    const { cartToken, shippingAddress, email, name } = request.body;
+    const { cartId, unknownToken } = resolveCart(store, request, cartToken);
+    if (unknownToken) return reply.code(404).send({ message: UNKNOWN_CART });
+    if (cartId === null) return reply.code(409).send({ message: CHECKOUT_MESSAGES.emptyCart });
+    const placed = placeOrder(store, cartId, { ...shippingAddress, email, name });
+    if (!placed.ok) return reply.code(placed.status).send(placed.errors === undefined ? { message: placed.message } : { message: placed.message, errors: placed.errors });
+    afterOrder(reply, placed);
+    const order = loadOrder(store, placed.orderId);
+    return reply.code(201).send({ order: order === null ? null : orderJson(order) });
+  });
+};
