@@ -3,7 +3,7 @@
  * `shoppingCart`, `localizedStrings`, `productMerchandisingContext`, `squarespace`, `showCart`), so that
  * existing themes run unchanged.
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { isRecord } from '../commerce/json.js';
 import { type Json, parseJson } from './catalog.js';
 import type { Store } from './db/database.js';
@@ -49,7 +49,7 @@ export interface PageParts {
 
 export function pageContext(db: Store, parts: PageParts): Json {
   const site = db.select().from(websites).get();
-  const nav = site === undefined ? [] : db.select().from(collections).where(eq(collections.websiteId, site.id)).all();
+  const nav = site === undefined ? [] : db.select().from(collections).where(eq(collections.websiteId, site.id)).orderBy(asc(collections.ordering)).all();
   const merchandising: Json = {};
   for (const product of [...(parts.items ?? []), ...(parts.item !== undefined ? [parts.item] : [])]) {
     const m = product['merchandising'];

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Store } from './database.js';
 import { collections, products, variants, websites } from './schema.js';
+import { seedDemoContent } from './seed-content.js';
 
 type NewProduct = typeof products.$inferInsert;
 type NewVariant = Omit<typeof variants.$inferInsert, 'productId' | 'id' | 'sku' | 'ordering'>;
@@ -146,11 +147,12 @@ export function seedDemoStore(db: Store): boolean {
       tx.insert(products).values({ ...p, id, collectionId: SHOP_COLLECTION_ID, ordering: i }).run();
       (vs ?? []).forEach((v, k) => tx.insert(variants).values({ ...v, id: `${id}-v${k + 1}`, productId: id, sku: `SQ${id}${k + 1}`.toUpperCase(), ordering: k }).run());
     });
+    seedDemoContent(tx, WEBSITE_ID);
   });
   return true;
 }
 
 /** Drop every row, for `npm run seed -- --reset`. */
 export function clearStore(db: Store): void {
-  db.$client.exec('DELETE FROM orders; DELETE FROM cart_entries; DELETE FROM carts; DELETE FROM variants; DELETE FROM products; DELETE FROM collections; DELETE FROM owner_sessions; DELETE FROM contributors; DELETE FROM websites;');
+  db.$client.exec('DELETE FROM orders; DELETE FROM cart_entries; DELETE FROM carts; DELETE FROM variants; DELETE FROM products; DELETE FROM form_submissions; DELETE FROM forms; DELETE FROM records; DELETE FROM categories; DELETE FROM site_documents; DELETE FROM collections; DELETE FROM owner_sessions; DELETE FROM contributors; DELETE FROM websites;');
 }

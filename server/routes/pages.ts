@@ -1,30 +1,19 @@
 /** Server-rendered pages: collection lists, product pages and the cart; `?format=json` returns the context. */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { collectionJson, loadCollectionByUrl, loadProduct, loadProducts, productJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
-import { type PageParts, PageType, pageContext } from '../page-context.js';
+import { PageType } from '../page-context.js';
 import type { Theme } from '../theme.js';
+import { type CollectionQuery, collectionQuery, contentCollectionPage, contentPageRoutes } from './content-pages.js';
+import { formatQuery, type PageQuery, sendPage as send } from './page-response.js';
 import { visitorCart } from './visitor-cart.js';
 
-const formatQuery = {
-  type: 'object',
-  properties: { format: { type: 'string', enum: ['json', 'json-pretty'] }, message: { type: 'string', maxLength: 500 } },
-} as const;
-
-interface PageQuery {
-  format?: 'json' | 'json-pretty';
-  message?: string;
-}
-
-function send(reply: FastifyReply, request: FastifyRequest<{ Querystring: PageQuery }>, theme: Theme, store: Store, template: string, parts: PageParts) {
-  const context = pageContext(store, { ...parts, crumb: request.crumb });
-  const format = request.query.format;
-  if (format !== undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
-  return reply.type('text/html; charset=utf-8').send(theme.renderPage(template, context));
-}
+/** Collection type of a store (spec 001 collection types); every other type is content (content-pages.ts). */
+const PRODUCTS_COLLECTION = 13;
 
 export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
   app.get('/', async (_request, reply) => reply.redirect('/shop', 302));
+  await app.register(contentPageRoutes, { store, theme });
 
   app.get<{ Querystring: PageQuery }>('/cart', { schema: { querystring: formatQuery } }, async (request, reply) =>
     send(reply, request, theme, store, 'pages/cart.page', {
@@ -35,9 +24,10 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     }),
   );
 
-  app.get<{ Params: { collection: string }; Querystring: PageQuery }>('/:collection', { schema: { querystring: formatQuery } }, async (request, reply) => {
+  app.get<{ Params: { collection: string }; Querystring: CollectionQuery }>('/:collection', { schema: { querystring: collectionQuery } }, async (request, reply) => {
     const collection = loadCollectionByUrl(store, request.params.collection);
     if (collection === null) return reply.callNotFound();
+    if (collection.type !== PRODUCTS_COLLECTION) return contentCollectionPage({ store, theme }, request, reply, collection);
     const items = loadProducts(store, collection.id).map((p) => productJson(p.row, p.variants, collection.urlId));
     return send(reply, request, theme, store, 'collections/products.list', {
       pageType: PageType.COLLECTION,

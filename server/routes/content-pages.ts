@@ -1,0 +1,294 @@
+/**
+ * Server-rendered content pages (issue 4): content pages, blog list and posts, events, galleries, the album,
+ * videos, site search, and the two pages that stand in for a protected page: the lock screen (page password)
+ * and member-area access denied. All work without JavaScript and answer `?format=json`.
+ *
+ * `/:collection` itself is routed by `pages.ts`, which hands every collection that is not a store to
+ * `contentCollectionPage` here.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { type Json, loadCollectionByUrl, parseJson } from '../catalog.js';
+import {
+  type CollectionRow,
+  collectionSettings,
+  type ContentKind,
+  contentCollectionJson,
+  contentKind,
+  formJson,
+  hasItemPages,
+  loadForm,
+  loadRecord,
+  loadRecords,
+  pageJson,
+  type RecordRow,
+  recordJson,
+} from '../content.js';
+import type { Store } from '../db/database.js';
+import { AUDIO_PATH, demoImage, demoTrack, IMAGE_PATH } from '../media/demo-media.js';
+import { grantAccess, mayView, passwordMatches, protection } from '../page-access.js';
+import { PageType } from '../page-context.js';
+import { MAX_QUERY_LENGTH, search } from '../search.js';
+import type { Theme } from '../theme.js';
+import { formatQuery, type PageQuery, sendPage } from './page-response.js';
+import { visitorCart } from './visitor-cart.js';
+
+/** Posts per blog page when the collection does not say (`settings.postsPerPage`). */
+const DEFAULT_POSTS_PER_PAGE = 10;
+
+/** Spec 001 §3 "Locked page message", in our words. */
+export const MEMBERS_ONLY_MESSAGE = 'This page is locked and available only to site members.';
+/** Spec 001 is silent on the lock screen's wording. */
+export const WRONG_PASSWORD_MESSAGE = 'That password is not correct. Please try again.';
+
+/**
+ * The query of a collection page. Numbers arrive as strings (no coercion), hence the pattern. Category and
+ * tag lengths are the platform's limits (spec 001 §9: category 25, tag 50).
+ */
+export const collectionQuery = {
+  type: 'object',
+  properties: {
+    ...formatQuery.properties,
+    page: { type: 'string', pattern: '^[1-9][0-9]{0,4}$' },
+    category: { type: 'string', minLength: 1, maxLength: 25 },
+    tag: { type: 'string', minLength: 1, maxLength: 50 },
+  },
+} as const;
+
+export interface CollectionQuery extends PageQuery {
+  page?: string;
+  category?: string;
+  tag?: string;
+}
+
+const searchQuery = {
+  type: 'object',
+  properties: { ...formatQuery.properties, q: { type: 'string', maxLength: MAX_QUERY_LENGTH } },
+} as const;
+
+const passwordBody = {
+  type: 'object',
+  required: ['password'],
+  properties: { password: { type: 'string', maxLength: 200 } },
+  additionalProperties: false,
+} as const;
+
+type PageRequest<Q extends PageQuery = PageQuery, P = unknown> = FastifyRequest<{ Querystring: Q; Params: P }>;
+
+interface Deps {
+  readonly store: Store;
+  readonly theme: Theme;
+}
+
+const sameText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+
+/** Only the fields a protected page may show before it is unlocked: never its body or items. */
+function outline(c: CollectionRow): Json {
+  return { id: c.id, title: c.title, urlId: c.urlId, fullUrl: `/${c.urlId}` };
+}
+
+/**
+ * The lock screen or the access-denied page when the visitor may not see `c`; null when they may. `path` is
+ * the address asked for, where the password form posts back to.
+ */
+function gate({ store, theme }: Deps, request: PageRequest, reply: FastifyReply, c: CollectionRow, path: string, error?: string) {
+  if (error === undefined && mayView(c, request)) return null;
+  const access = protection(c);
+  const shoppingCart = visitorCart(store, request);
+  if (access.kind === 'members') {
+    return sendPage(reply, request, theme, store, 'pages/member-area-denied.page', {
+      pageType: PageType.MEMBER_AREA_DENIED,
+      pageId: c.id,
+      collection: outline(c),
+      shoppingCart,
+      extra: { memberArea: { id: access.memberAreaId, joinUrl: access.joinUrl, message: MEMBERS_ONLY_MESSAGE } },
+    }, 403);
+  }
+  return sendPage(reply, request, theme, store, 'pages/lock-screen.page', {
+    pageType: PageType.LOCK_SCREEN,
+    pageId: c.id,
+    collection: outline(c),
+    shoppingCart,
+    extra: { lockScreen: { action: path, error } },
+  }, error === undefined ? 200 : 401);
+}
+
+function byPublishedDesc(a: RecordRow, b: RecordRow) {
+  return b.publishOn - a.publishOn;
+}
+
+function byStart(a: RecordRow, b: RecordRow) {
+  return (a.startDate ?? 0) - (b.startDate ?? 0);
+}
+
+/** A page of the blog, filtered by category or tag; null when the page number is past the last page. */
+function blogPage(c: CollectionRow, rows: RecordRow[], query: CollectionQuery) {
+  const wanted = (field: 'categories' | 'tags', value: string | undefined) => (r: RecordRow) =>
+    value === undefined || parseJson<string[]>(r[field], []).some((v) => sameText(v, value));
+  const posts = rows.filter(wanted('categories', query.category)).filter(wanted('tags', query.tag)).sort(byPublishedDesc);
+  const setting = collectionSettings(c)['postsPerPage'];
+  const pageSize = typeof setting === 'number' && Number.isInteger(setting) && setting > 0 && setting <= 100 ? setting : DEFAULT_POSTS_PER_PAGE;
+  const totalPages = Math.max(1, Math.ceil(posts.length / pageSize));
+  const current = query.page === undefined ? 1 : Number(query.page);
+  if (current > totalPages) return null;
+  const url = (page: number) => {
+    const params = new URLSearchParams();
+    if (query.category !== undefined) params.set('category', query.category);
+    if (query.tag !== undefined) params.set('tag', query.tag);
+    if (page > 1) params.set('page', String(page));
+    const qs = params.toString();
+    return `/${c.urlId}${qs === '' ? '' : `?${qs}`}`;
+  };
+  return {
+    posts: posts.slice((current - 1) * pageSize, current * pageSize),
+    pagination: {
+      pageSize,
+      currentPage: current,
+      totalPages,
+      totalItems: posts.length,
+      prevPage: current > 1,
+      prevPageUrl: current > 1 ? url(current - 1) : undefined,
+      nextPage: current < totalPages,
+      nextPageUrl: current < totalPages ? url(current + 1) : undefined,
+    },
+  };
+}
+
+/** `/:collection` for every collection that is not a store (called by the page routes). */
+export async function contentCollectionPage(deps: Deps, request: PageRequest<CollectionQuery>, reply: FastifyReply, c: CollectionRow) {
+  const { store, theme } = deps;
+  const kind = contentKind(c);
+  if (kind === null || !c.enabled) return reply.callNotFound();
+  const locked = gate(deps, request, reply, c, `/${c.urlId}`);
+  if (locked !== null) return locked;
+  const shoppingCart = visitorCart(store, request);
+  const now = Date.now();
+  if (kind === 'page') {
+    const formId = collectionSettings(c)['formId'];
+    const form = typeof formId === 'string' ? loadForm(store, formId) : null;
+    return sendPage(reply, request, theme, store, 'pages/page.page', {
+      pageType: PageType.PAGE,
+      pageId: c.id,
+      collection: pageJson(c),
+      shoppingCart,
+      extra: form === null ? undefined : { form: formJson(form) },
+    });
+  }
+  const rows = loadRecords(store, c.id, now);
+  const collection = contentCollectionJson(c, kind, rows);
+  const json = (r: RecordRow) => recordJson(r, c, kind);
+  const parts = { pageType: PageType.COLLECTION, pageId: c.id, collection, shoppingCart };
+  const template = `collections/${kind}.list`;
+  if (kind === 'blog') {
+    const page = blogPage(c, rows, request.query);
+    if (page === null) return reply.callNotFound();
+    return sendPage(reply, request, theme, store, template, {
+      ...parts,
+      items: page.posts.map(json),
+      extra: { pagination: page.pagination, categoryFilter: request.query.category, tagFilter: request.query.tag },
+    });
+  }
+  if (kind === 'events') {
+    // An event is upcoming until it has ended; past events are listed most recent first.
+    const sorted = [...rows].sort(byStart);
+    const upcoming = sorted.filter((r) => (r.endDate ?? r.startDate ?? 0) >= now);
+    const past = sorted.filter((r) => (r.endDate ?? r.startDate ?? 0) < now).reverse();
+    return sendPage(reply, request, theme, store, template, { ...parts, items: sorted.map(json), extra: { upcoming: upcoming.map(json), past: past.map(json) } });
+  }
+  return sendPage(reply, request, theme, store, template, { ...parts, items: rows.map(json) });
+}
+
+/** Newer and older neighbours of a post, or next and previous event, for the item page's links. */
+function neighbours(kind: ContentKind, rows: RecordRow[], r: RecordRow, c: CollectionRow): Json {
+  const order = kind === 'events' ? [...rows].sort(byStart) : kind === 'blog' ? [...rows].sort(byPublishedDesc) : rows;
+  const at = order.findIndex((x) => x.id === r.id);
+  const link = (x: RecordRow | undefined) => (x === undefined ? undefined : { title: x.title, fullUrl: `/${c.urlId}/${x.urlId}` });
+  return { prevItem: link(order[at - 1]), nextItem: link(order[at + 1]) };
+}
+
+export const contentPageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => {
+  const { store, theme } = deps;
+
+  app.get<{ Querystring: PageQuery & { q?: string } }>('/search', { schema: { querystring: searchQuery } }, async (request, reply) => {
+    const query = (request.query.q ?? '').trim();
+    const results = query === '' ? [] : search(store, query, Date.now());
+    return sendPage(reply, request, theme, store, 'pages/search.page', {
+      pageType: PageType.SEARCH,
+      pageId: 'search',
+      items: results,
+      shoppingCart: visitorCart(store, request),
+      extra: { searchQuery: query, searchResultCount: results.length },
+    });
+  });
+
+  const itemParams = {
+    type: 'object',
+    required: ['collection', 'item'],
+    properties: { collection: { type: 'string', maxLength: 200 }, item: { type: 'string', maxLength: 200 } },
+  } as const;
+
+  app.get<{ Params: { collection: string; item: string }; Querystring: PageQuery }>(
+    '/:collection/:item',
+    { schema: { params: itemParams, querystring: formatQuery } },
+    async (request, reply) => {
+      const c = loadCollectionByUrl(store, request.params.collection);
+      const kind = c === null ? null : contentKind(c);
+      if (c === null || kind === null || !c.enabled || !hasItemPages(kind)) return reply.callNotFound();
+      const locked = gate(deps, request, reply, c, `/${c.urlId}/${encodeURIComponent(request.params.item)}`);
+      if (locked !== null) return locked;
+      const now = Date.now();
+      const r = loadRecord(store, c.id, request.params.item, now);
+      if (r === null) return reply.callNotFound();
+      const rows = loadRecords(store, c.id, now);
+      return sendPage(reply, request, theme, store, `collections/${kind}.item`, {
+        pageType: PageType.CONTENT_ITEM,
+        pageId: r.id,
+        collection: contentCollectionJson(c, kind, rows),
+        item: recordJson(r, c, kind),
+        shoppingCart: visitorCart(store, request),
+        extra: { pagination: neighbours(kind, rows, r, c) },
+      });
+    },
+  );
+
+  /**
+   * The lock screen's form posts back to the address it was shown at. The right password earns the page's
+   * cookie and a 303 back to that address; a wrong one shows the lock screen again with a message (401).
+   * Repeated guesses are slowed by the app's per-visitor write limit.
+   */
+  const unlock = async (request: PageRequest<PageQuery, { collection: string; item?: string }> & { body: { password: string } }, reply: FastifyReply) => {
+    const c = loadCollectionByUrl(store, request.params.collection);
+    if (c === null || !c.enabled || contentKind(c) === null || protection(c).kind !== 'password') return reply.callNotFound();
+    const path = request.params.item === undefined ? `/${c.urlId}` : `/${c.urlId}/${encodeURIComponent(request.params.item)}`;
+    if (!passwordMatches(c, request.body.password)) return gate(deps, request, reply, c, path, WRONG_PASSWORD_MESSAGE);
+    grantAccess(c, reply);
+    return reply.redirect(path, 303);
+  };
+  app.post<{ Params: { collection: string }; Body: { password: string }; Querystring: PageQuery }>(
+    '/:collection',
+    { schema: { body: passwordBody, querystring: formatQuery } },
+    unlock,
+  );
+  app.post<{ Params: { collection: string; item: string }; Body: { password: string }; Querystring: PageQuery }>(
+    '/:collection/:item',
+    { schema: { params: itemParams, body: passwordBody, querystring: formatQuery } },
+    unlock,
+  );
+
+  // The demo's generated media: only the files of the list, long-cached since they never change.
+  const fileParams = (pattern: string) => ({ type: 'object', required: ['file'], properties: { file: { type: 'string', pattern } } }) as const;
+  app.get<{ Params: { file: string } }>(`${AUDIO_PATH}:file`, { schema: { params: fileParams('^[a-z0-9-]{1,60}\\.wav$') } }, async (request, reply) => {
+    const wav = demoTrack(request.params.file);
+    if (wav === null) return reply.callNotFound();
+    return reply.type('audio/wav').header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').send(wav);
+  });
+  app.get<{ Params: { file: string } }>(`${IMAGE_PATH}:file`, { schema: { params: fileParams('^[a-z0-9-]{1,60}\\.svg$') } }, async (request, reply) => {
+    const svg = demoImage(request.params.file);
+    if (svg === null) return reply.callNotFound();
+    return reply
+      .type('image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(svg);
+  });
+};
