@@ -4,6 +4,7 @@ import { BENCH_DATA_ENV } from './cases.js';
 import { type BenchOptions, DEFAULT_TIME_MS, runBenchmarks } from './run.js';
 
 export const BENCH_USAGE = `Usage: tessera bench [--compare] [--time MS] [--filter TEXT]... [--json-only] [--out FILE]
+       tessera bench http [--duration S] [--connections N] [--page PATH] [--out FILE]   (see bench http --help)
 
 Times compile, render (of a compiled template) and compile+render for the wright page, the shop page
 (200 products through the commerce formatters) and for synthetic
@@ -73,6 +74,9 @@ export function parseBenchArgs(argv: readonly string[]): ParsedBenchArgs {
 
 /** Runs `tessera bench` with the arguments after `bench`; returns the exit code. */
 export async function runBench(argv: string[]): Promise<number> {
+  // The HTTP load benchmark is a subcommand with its own options; loaded only when asked for, as it brings
+  // in the whole server and autocannon (a devDependency).
+  if (argv[0] === 'http') return (await import('./http.js')).runHttpBench(argv.slice(1));
   let parsed: ParsedBenchArgs;
   try {
     parsed = parseBenchArgs(argv);

@@ -10,6 +10,7 @@ import { PageType, pageContext } from './page-context.js';
 import { cartRoutes } from './routes/cart.js';
 import { ownerApiRoutes } from './routes/owner-apis.js';
 import { checkoutRoutes } from './routes/checkout.js';
+import { imageRoutes } from './routes/images.js';
 import { type GuardOptions, installGuards } from './security/install.js';
 import { pageRoutes } from './routes/pages.js';
 import { subscriptionRoutes } from './routes/subscription.js';
@@ -35,6 +36,7 @@ export async function buildApp({ store, theme, logger = false, guards }: AppOpti
   await app.register(ownerApiRoutes, { store });
   await app.register(checkoutRoutes, { store, theme });
   await app.register(subscriptionRoutes, { store });
+  await app.register(imageRoutes, { store });
 
   const wantsJson = (url: string) => url.startsWith('/api/');
 

@@ -2,10 +2,11 @@
  * Products as the platform's templates expect them: an item with `structuredContent` (productType,
  * variants with priceMoney, variantOptionOrdering…), money as decimal strings of major units.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { formatFixed } from '../commerce/decimal.js';
 import { currencyDigits } from '../commerce/currencies.js';
 import type { Store } from './db/database.js';
+import { productImageFields } from './images.js';
 import { collections, products, variants } from './db/schema.js';
 
 type ProductRow = typeof products.$inferSelect;
@@ -74,7 +75,7 @@ export function productJson(p: ProductRow, vs: readonly VariantRow[], collection
     urlId: p.urlId,
     fullUrl: `/${collectionUrl}/p/${p.urlId}`,
     body: p.body,
-    assetUrl: p.imageUrl ?? undefined,
+    ...productImageFields(p.id, p.imageUrl, p.title),
     structuredContent,
     merchandising: merchandisingJson(p, vs),
   };
@@ -108,10 +109,38 @@ export function loadProducts(db: Store, collectionId: string): ProductRecord[] {
   return rows.map((row) => ({ row, variants: all.filter((v) => v.productId === row.id) }));
 }
 
+/**
+ * The page queries, prepared once per store: drizzle otherwise builds the SQL and SQLite compiles it on every
+ * call, which cost more than rendering the product page itself (see `npm run bench -- http`).
+ */
+function preparedQueries(db: Store) {
+  return {
+    productByUrl: db
+      .select()
+      .from(products)
+      .where(and(eq(products.collectionId, sql.placeholder('collectionId')), eq(products.urlId, sql.placeholder('urlId'))))
+      .prepare(),
+    variantsOf: db.select().from(variants).where(eq(variants.productId, sql.placeholder('productId'))).orderBy(asc(variants.ordering)).prepare(),
+    collectionByUrl: db.select().from(collections).where(eq(collections.urlId, sql.placeholder('urlId'))).prepare(),
+  };
+}
+
+const prepared = new WeakMap<Store, ReturnType<typeof preparedQueries>>();
+
+function queries(db: Store): ReturnType<typeof preparedQueries> {
+  let q = prepared.get(db);
+  if (q === undefined) {
+    q = preparedQueries(db);
+    prepared.set(db, q);
+  }
+  return q;
+}
+
 export function loadProduct(db: Store, collectionId: string, urlId: string): ProductRecord | null {
-  const row = db.select().from(products).where(and(eq(products.collectionId, collectionId), eq(products.urlId, urlId))).get();
+  const q = queries(db);
+  const row = q.productByUrl.get({ collectionId, urlId });
   if (row === undefined) return null;
-  return { row, variants: db.select().from(variants).where(eq(variants.productId, row.id)).orderBy(asc(variants.ordering)).all() };
+  return { row, variants: q.variantsOf.all({ productId: row.id }) };
 }
 
 export function loadProductById(db: Store, id: string): ProductRecord | null {
@@ -126,5 +155,5 @@ export function collectionJson(c: typeof collections.$inferSelect): Json {
 }
 
 export function loadCollectionByUrl(db: Store, urlId: string) {
-  return db.select().from(collections).where(eq(collections.urlId, urlId)).get() ?? null;
+  return queries(db).collectionByUrl.get({ urlId }) ?? null;
 }

@@ -4,6 +4,7 @@
  * an additional-fields form, scarcity and restock notices).
  */
 import { sql } from 'drizzle-orm';
+import { productImageUrl } from '../images.js';
 import type { Store } from './database.js';
 import { collections, products, variants, websites } from './schema.js';
 import { seedDemoContent } from './seed-content.js';
@@ -138,13 +139,22 @@ export function seedDemoStore(db: Store): boolean {
       .values({
         id: WEBSITE_ID,
         title: 'Tessera Supply Co.',
-        settings: JSON.stringify({ commentsEnabled: true, storeSettings: { multipleQuantityAllowedForServices: true } }),
+        settings: JSON.stringify({
+          commentsEnabled: true,
+          killSwitches: [],
+          storeSettings: {
+            multipleQuantityAllowedForServices: true,
+            productReviews: { nativeDisplayEnabled: true, importedDisplayEnabled: false },
+            // Cents: the apron and the shirt are in range, the mug under $35, the blanket over $100.
+            installmentContext: { afterPayAvailable: true, afterPayMin: 3500, afterPayMax: 10000, shopperLanguage: 'en_US', stripeAccountCountry: 'US' },
+          },
+        }),
       })
       .run();
     tx.insert(collections).values({ id: SHOP_COLLECTION_ID, websiteId: WEBSITE_ID, urlId: 'shop', title: 'Shop', type: 13 }).run();
     PRODUCTS.forEach(({ variants: vs, ...p }, i) => {
       const id = `p${String(i + 1).padStart(2, '0')}`;
-      tx.insert(products).values({ ...p, id, collectionId: SHOP_COLLECTION_ID, ordering: i }).run();
+      tx.insert(products).values({ imageUrl: productImageUrl(id), ...p, id, collectionId: SHOP_COLLECTION_ID, ordering: i }).run();
       (vs ?? []).forEach((v, k) => tx.insert(variants).values({ ...v, id: `${id}-v${k + 1}`, productId: id, sku: `SQ${id}${k + 1}`.toUpperCase(), ordering: k }).run());
     });
     seedDemoContent(tx, WEBSITE_ID);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { collectionJson, loadCollectionByUrl, loadProduct, loadProducts, productJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
 import { PageType } from '../page-context.js';
+import { productPage } from '../product-page.js';
 import type { Theme } from '../theme.js';
 import { type CollectionQuery, collectionQuery, contentCollectionPage, contentPageRoutes } from './content-pages.js';
 import { formatQuery, type PageQuery, sendPage as send } from './page-response.js';
@@ -45,12 +46,14 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
       const collection = loadCollectionByUrl(store, request.params.collection);
       const product = collection === null ? null : loadProduct(store, collection.id, request.params.item);
       if (collection === null || product === null) return reply.callNotFound();
+      const { item, extra } = productPage(store, productJson(product.row, product.variants, collection.urlId));
       return send(reply, request, theme, store, 'collections/products.item', {
         pageType: PageType.ITEM,
         pageId: product.row.id,
         collection: collectionJson(collection),
-        item: productJson(product.row, product.variants, collection.urlId),
+        item,
         shoppingCart: visitorCart(store, request),
+        extra,
       });
     },
   );

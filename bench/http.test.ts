@@ -1,0 +1,77 @@
+/** `tessera bench http`: argument parsing and the printed report (no timing). */
+import { describe, expect, it } from 'vitest';
+import { parseBenchArgs } from './cli.js';
+import { DEFAULT_HTTP_CONNECTIONS, DEFAULT_HTTP_DURATION_S, DEFAULT_HTTP_PAGE, HttpBenchUsageError, parseHttpBenchArgs } from './http-cli.js';
+import { formatHttpReport, type HttpBenchReport, requestsRatio } from './http-report.js';
+
+describe('parseHttpBenchArgs', () => {
+  it('defaults to 10 s per route, 10 connections, the field shirt page', () => {
+    expect(parseHttpBenchArgs([])).toEqual({ help: false, durationS: DEFAULT_HTTP_DURATION_S, connections: DEFAULT_HTTP_CONNECTIONS, page: DEFAULT_HTTP_PAGE });
+    expect(DEFAULT_HTTP_DURATION_S).toBe(10);
+  });
+
+  it('reads --duration, --connections, --page and --out', () => {
+    expect(parseHttpBenchArgs(['--duration', '2.5', '--connections', '4', '--page', '/shop/p/linen-apron', '--out', 'x.json'])).toEqual({
+      help: false,
+      durationS: 2.5,
+      connections: 4,
+      page: '/shop/p/linen-apron',
+      out: 'x.json',
+    });
+    expect(parseHttpBenchArgs(['-h'])).toEqual({ help: true });
+  });
+
+  it('rejects bad values and unknown options', () => {
+    for (const argv of [['--duration', '0'], ['--duration', 'ten'], ['--duration', '-1'], ['--connections', '1.5'], ['--page', 'shop'], ['--out', ''], ['--time', '5'], ['extra']]) {
+      expect(() => parseHttpBenchArgs(argv), argv.join(' ')).toThrow(HttpBenchUsageError);
+    }
+  });
+
+  it('leaves the renderer benchmark arguments alone', () => {
+    expect(parseBenchArgs(['--time', '5'])).toMatchObject({ help: false, time: 5 });
+  });
+});
+
+describe('formatHttpReport', () => {
+  const route = (name: string, path: string, requestsPerSec: number, p50Ms: number, p99Ms: number) => ({
+    name,
+    path,
+    bodyBytes: 6829,
+    requestsPerSec,
+    p50Ms,
+    p99Ms,
+    requests: requestsPerSec * 10,
+    non2xx: 0,
+    errors: 0,
+  });
+  const report = (product: number, fixed: number): HttpBenchReport => ({
+    timestamp: '2026-01-01T00:00:00.000Z',
+    node: 'v20.0.0',
+    platform: 'linux x64',
+    cpu: 'CPU (2 cores)',
+    options: { durationS: 10, connections: 10, page: '/shop/p/field-shirt' },
+    routes: [route('product', '/shop/p/field-shirt', product, 8, 15), route('static', '/__bench/static', fixed, 0.5, 2)],
+    ratio: requestsRatio(product, fixed),
+  });
+
+  it('prints requests/s, p50 and p99 for both routes and the ratio against the aim', () => {
+    expect(formatHttpReport(report(1173.4, 13588))).toEqual([
+      'HTTP benchmark: 10 s per route, 10 connections, v20.0.0, CPU (2 cores)',
+      '',
+      'route    path                 bytes   req/s  p50 ms  p99 ms  failed',
+      '-------  -------------------  -----  ------  ------  ------  ------',
+      'product  /shop/p/field-shirt  6,829   1,173    8.00   15.00       0',
+      'static   /__bench/static      6,829  13,588    0.50    2.00       0',
+      '',
+      'product/static requests/s: 0.09 (aim >= 0.50, not met)',
+    ]);
+    expect(formatHttpReport(report(7000, 10000)).at(-1)).toBe('product/static requests/s: 0.70 (aim >= 0.50, met)');
+  });
+
+  it('warns when requests failed, and survives a static route that served nothing', () => {
+    const r = report(100, 0);
+    expect(r.ratio).toBe(0);
+    const failing = { ...r, routes: [{ ...r.routes[0]!, non2xx: 3 }, r.routes[1]!] };
+    expect(formatHttpReport(failing).at(-1)).toMatch(/^warning: failed requests on product/);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * What the product page adds to its item and context beyond the catalogue JSON: the instalment context and
+ * pill (spec 000 §3–§5), and whether the reviews section shows (spec 000 §2). The rules are in commerce/;
+ * this only feeds them the website settings and the product.
+ *
+ * The instalment context is stored in the website settings as `storeSettings.installmentContext`
+ * (`afterPayAvailable`, `afterPayMin` and `afterPayMax` in integer cents, `shopperLanguage`,
+ * `stripeAccountCountry`, optional `numInstallments`, default 4).
+ */
+import { installmentContextOf, installmentPill } from '../commerce/installments.js';
+import { isRecord } from '../commerce/json.js';
+import { compareMoney, type Money } from '../commerce/money.js';
+import { flag, productType, variantPrice, variantSalePrice, variantsOf } from '../commerce/products.js';
+import { reviewsEnabled } from '../commerce/reviews.js';
+import { type Json, parseJson } from './catalog.js';
+import type { Store } from './db/database.js';
+import { websites } from './db/schema.js';
+
+/** The price a shopper pays for the cheapest variant: its sale price when on sale (the "from" price). */
+export function lowestCurrentPrice(item: unknown): Money | null {
+  let lowest: Money | null = null;
+  for (const v of variantsOf(item)) {
+    const price = flag(v['onSale']) ? variantSalePrice(v) : variantPrice(v);
+    if (price !== null && (lowest === null || compareMoney(price, lowest) < 0)) lowest = price;
+  }
+  return lowest;
+}
+
+export function installmentSettings(settings: unknown): unknown {
+  const store = isRecord(settings) ? settings['storeSettings'] : undefined;
+  return isRecord(store) ? store['installmentContext'] : undefined;
+}
+
+/**
+ * The item with `installmentContext` and `installmentPill` (absent when no pill shows), and the context's
+ * `reviewsEnabled`. The product is a cart of one here: the pill is about buying it, at its "from" price.
+ */
+export function productPageParts(item: Json, settings: unknown): { item: Json; extra: Json } {
+  const context = installmentContextOf(installmentSettings(settings));
+  const price = lowestCurrentPrice(item);
+  const pill = price === null || price.minor > BigInt(Number.MAX_SAFE_INTEGER) ? null : installmentPill(context, [productType(item)], Number(price.minor), price.currency);
+  const withInstalments: Json = { ...item };
+  if (context !== null) withInstalments['installmentContext'] = context;
+  if (pill !== null) withInstalments['installmentPill'] = pill;
+  return { item: withInstalments, extra: { reviewsEnabled: reviewsEnabled(settings) } };
+}
+
+const settingsQueries = new WeakMap<Store, { get(): { settings: string } | undefined }>();
+/** The last settings text parsed, and what it parsed to: settings change rarely, pages are read often. */
+let lastSettings: { text: string; value: unknown } = { text: '{}', value: {} };
+
+/** The website settings, with a statement prepared once per store and the parse reused while unchanged. */
+function websiteSettings(store: Store): unknown {
+  let query = settingsQueries.get(store);
+  if (query === undefined) {
+    query = store.select({ settings: websites.settings }).from(websites).prepare();
+    settingsQueries.set(store, query);
+  }
+  const text = query.get()?.settings ?? '{}';
+  if (text !== lastSettings.text) lastSettings = { text, value: parseJson<unknown>(text, {}) };
+  return lastSettings.value;
+}
+
+/** The same, reading the website settings from the store (one row). */
+export function productPage(store: Store, item: Json): { item: Json; extra: Json } {
+  return productPageParts(item, websiteSettings(store));
+}

@@ -1,0 +1,57 @@
+/**
+ * `GET /static/images/{productId}.png[?format=100w…2500w]`: a product's generated picture at one of the
+ * responsive widths of spec 001 §9 (`original`, or no format, is the full 2500-pixel picture; the engine's
+ * `image-srcset` links `?format=original` when an image has fewer variants). Encoded once per product and
+ * width, then served from a bounded in-memory cache; an ETag lets browsers revalidate without a body.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { ByteLru } from '../byte-lru.js';
+import type { Store } from '../db/database.js';
+import { products } from '../db/schema.js';
+import { formatWidth, IMAGE_FORMATS, imageEtag, renderProductImage } from '../images.js';
+
+/** Enough for every width of every demo product (about 40 KB each at most) many times over. */
+export const IMAGE_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** A day, then revalidate with the ETag (a strong one: the bytes are the same for the same URL). */
+const CACHE_CONTROL = 'public, max-age=86400';
+
+const FILE = /^([A-Za-z0-9_-]{1,100})\.png$/;
+
+/** Whether an If-None-Match header lists the ETag (or is `*`); weak and strong forms compare alike here. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((part) => {
+    const tag = part.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
+export const imageRoutes: FastifyPluginAsync<{ store: Store; cacheBytes?: number }> = async (app, { store, cacheBytes = IMAGE_CACHE_BYTES }) => {
+  const cache = new ByteLru(cacheBytes);
+
+  app.get<{ Params: { file: string }; Querystring: { format?: string } }>('/static/images/:file', async (request, reply) => {
+    const match = FILE.exec(request.params.file);
+    const productId = match?.[1];
+    if (productId === undefined || store.select({ id: products.id }).from(products).where(eq(products.id, productId)).get() === undefined) {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    // A repeated parameter arrives as a list: that is a bad format too, not the original.
+    const format: unknown = request.query.format;
+    const width = format === undefined || typeof format === 'string' ? formatWidth(format) : null;
+    if (width === null) {
+      return reply.code(400).send({ message: `Unknown image format ${JSON.stringify(String(format))}: use one of ${IMAGE_FORMATS.join(', ')} or original.` });
+    }
+    const etag = imageEtag(productId, width);
+    reply.header('cache-control', CACHE_CONTROL).header('etag', etag);
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    const key = `${productId}/${width}`;
+    let png = cache.get(key);
+    if (png === undefined) {
+      png = renderProductImage(productId, width);
+      cache.set(key, png);
+    }
+    return reply.type('image/png').send(png);
+  });
+};
