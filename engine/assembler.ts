@@ -58,8 +58,32 @@ class Assembler implements TokenSink {
   readonly root: RootNode = { type: 'root', block: [], unreachable: [] };
   private readonly stack: OpenBlock[] = [];
   private target: Node[] = this.root.block;
+  /**
+   * Text not yet added to the tree, as a source range. Text and tag look-alikes (CSS and script braces) come
+   * in many adjacent pieces; slicing the whole run once keeps text nodes flat. Joined with `+`, they would be
+   * V8 ropes, and the output of every render would have to walk their pieces again when it is flattened.
+   */
+  private textStart = -1;
+  private textEnd = -1;
 
   constructor(private readonly source: string) {}
+
+  private pendingText(start: number, end: number): void {
+    if (this.textEnd === start && this.textStart >= 0) {
+      this.textEnd = end;
+      return;
+    }
+    this.flushText();
+    this.textStart = start;
+    this.textEnd = end;
+  }
+
+  /** Adds the pending text; called before anything else goes into the tree or the target changes. */
+  private flushText(): void {
+    if (this.textStart < 0) return;
+    this.appendText(this.source.slice(this.textStart, this.textEnd));
+    this.textStart = this.textEnd = -1;
+  }
 
   private report(code: string, message: string, offset: number, severity: 'error' | 'warning' = 'error'): void {
     this.problems.push({ code, message, offset, severity });
@@ -68,16 +92,18 @@ class Assembler implements TokenSink {
   private appendText(text: string): void {
     const target = this.target;
     const last = target[target.length - 1];
-    if (last !== undefined && last.type === 'text') last.text += text;
+    // after a dropped misplaced tag, text resumes past a gap in the source: joined, then flattened (see above)
+    if (last !== undefined && last.type === 'text') (last.text += text).charCodeAt(0);
     else target.push({ type: 'text', text });
   }
 
   text(start: number, end: number): void {
-    this.appendText(this.source.slice(start, end));
+    this.pendingText(start, end);
   }
 
   comment(start: number, bodyStart: number, bodyEnd: number, multiLine: boolean, unterminated: boolean): void {
     if (unterminated) this.report(ErrorCode.UNTERMINATED_COMMENT, messages.unterminatedComment(), start);
+    this.flushText();
     this.target.push({ type: 'comment', text: this.source.slice(bodyStart, bodyEnd), multiLine, offset: start });
   }
 
@@ -91,12 +117,14 @@ class Assembler implements TokenSink {
           const tagText = this.source.slice(start, end);
           this.report(ErrorCode.NOT_AN_INSTRUCTION, messages.notAnInstruction(tagText, parsed.why), start, 'warning');
         }
-        this.appendText(this.source.slice(start, end));
+        this.pendingText(start, end);
         return;
       case Kind.Node:
+        this.flushText();
         this.target.push(parsed.node);
         return;
       case Kind.Open:
+        this.flushText();
         this.target.push(parsed.node);
         stack.push({
           node: parsed.node,
@@ -109,17 +137,20 @@ class Assembler implements TokenSink {
         return;
       case Kind.End:
         if (top === undefined) return this.misplaced(start, end, top);
+        this.flushText();
         stack.pop();
         this.target = stack.length > 0 ? stack[stack.length - 1]!.target : this.root.block;
         return;
       case Kind.Alternates:
         if (top === undefined || top.state !== 'repeated' || top.node.type !== 'repeated') return this.misplaced(start, end, top);
+        this.flushText();
         top.node.alternatesWith = [];
         top.state = 'alternates-with';
         top.target = this.target = top.node.alternatesWith;
         return;
       case Kind.Or: {
         if (top === undefined || top.node.type === 'macro') return this.misplaced(start, end, top);
+        this.flushText();
         const branch: OrNode = { type: 'or', predicate: parsed.predicate, block: [], alternative: null, offset: start };
         if (top.closedChain) {
           // Keep collecting into a detached branch so its content is not spilled into the live one.
@@ -147,6 +178,7 @@ class Assembler implements TokenSink {
   }
 
   finish(): { root: RootNode; problems: AssemblyProblem[] } {
+    this.flushText();
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const open = this.stack[i]!;
       this.report(ErrorCode.EOF_IN_BLOCK, messages.eofInBlock(DESCRIPTION[stateOf(open.node)]), open.node.offset);
