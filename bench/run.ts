@@ -3,7 +3,7 @@
  * tinybench, for our engine and (with `--compare`) the reference engine, interleaved in one process.
  *
  * How it measures:
- * - each task's time budget is split into ROUNDS rounds run in mirrored order (ours, ref, ref, ours), and
+ * - each task's time budget is split into ROUNDS (8) rounds run in mirrored order (ours, ref, ref, ours…), and
  *   the samples of its rounds are merged, so neither engine always gets the warmer or the fresher heap;
  * - ops/s is 1000 / mean latency (GC pauses included), p99 is over every sample;
  * - partials are compiled once per case, outside the timings, for both engines (the reference would
@@ -138,8 +138,12 @@ function taskFn(p: PreparedEngine, c: BenchCase, phase: Phase): () => void {
   }
 }
 
-/** Timing rounds per task; with several engines they run in mirrored order (ours, ref, ref, ours). */
-export const ROUNDS = 4;
+/**
+ * Timing rounds per task; with several engines they run in mirrored order (ours, ref, ref, ours, …). Short,
+ * many rounds: this VM's speed drifts by 2x over seconds (caches, heap layout, neighbours), and finer
+ * interleaving lets both engines sample the same conditions, which steadies the ratio.
+ */
+export const ROUNDS = 8;
 
 type RoundResult = { ok: true; samples: number[] } | { ok: false; error: string };
 
