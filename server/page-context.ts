@@ -8,6 +8,7 @@ import { isRecord } from '../commerce/json.js';
 import { type Json, parseJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { collections, websites } from './db/schema.js';
+import { readCache } from './read-cache.js';
 import { storefrontNavigation } from './site-layout.js';
 
 /** Page types by code (spec 001 §3 "Page types"; the ranges are the spec's, the numbers in them ours). */
@@ -47,21 +48,31 @@ export interface PageParts {
   readonly extra?: Json;
 }
 
+/** The parts of every page's context that depend only on the site, built once per store version. */
+function siteContext(db: Store): Json {
+  return readCache(db).get('site', () => {
+    const site = db.select().from(websites).get();
+    if (site === undefined) return { website: {}, websiteSettings: {}, localizedStrings: {}, navigation: [] };
+    const nav = db.select().from(collections).where(eq(collections.websiteId, site.id)).orderBy(asc(collections.ordering)).all();
+    return {
+      website: { id: site.id, siteTitle: site.title, timeZone: site.timeZone, language: 'en-US', baseCurrency: site.currency },
+      websiteSettings: parse(site.settings),
+      localizedStrings: parse(site.localizedStrings),
+      // the owner's main navigation once one is stored (server/site-layout.ts), else every enabled collection
+      navigation:
+        storefrontNavigation(db, site.id, nav) ?? nav.filter((c) => c.enabled).map((c) => ({ title: c.navigationTitle ?? c.title, url: `/${c.urlId}` })),
+    };
+  });
+}
+
 export function pageContext(db: Store, parts: PageParts): Json {
-  const site = db.select().from(websites).get();
-  const nav = site === undefined ? [] : db.select().from(collections).where(eq(collections.websiteId, site.id)).orderBy(asc(collections.ordering)).all();
   const merchandising: Json = {};
   for (const product of [...(parts.items ?? []), ...(parts.item !== undefined ? [parts.item] : [])]) {
     const m = product['merchandising'];
     if (typeof m === 'object' && m !== null) merchandising[String(product['id'])] = m;
   }
   return {
-    website: site === undefined ? {} : { id: site.id, siteTitle: site.title, timeZone: site.timeZone, language: 'en-US', baseCurrency: site.currency },
-    websiteSettings: site === undefined ? {} : parse(site.settings),
-    localizedStrings: site === undefined ? {} : parse(site.localizedStrings),
-    // the owner's main navigation once one is stored (server/site-layout.ts), else every enabled collection
-    navigation:
-      (site === undefined ? null : storefrontNavigation(db, site.id, nav)) ?? nav.filter((c) => c.enabled).map((c) => ({ title: c.navigationTitle ?? c.title, url: `/${c.urlId}` })),
+    ...siteContext(db),
     collection: parts.collection,
     item: parts.item,
     items: parts.items,

@@ -4,6 +4,7 @@ import { collectionJson, loadCollectionByUrl, loadProduct, loadProducts, product
 import type { Store } from '../db/database.js';
 import { PageType } from '../page-context.js';
 import { productPage } from '../product-page.js';
+import { readCache } from '../read-cache.js';
 import type { Theme } from '../theme.js';
 import { type CollectionQuery, collectionQuery, contentCollectionPage, contentPageRoutes } from './content-pages.js';
 import { formatQuery, type PageQuery, sendPage as send } from './page-response.js';
@@ -29,7 +30,9 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     const collection = loadCollectionByUrl(store, request.params.collection);
     if (collection === null) return reply.callNotFound();
     if (collection.type !== PRODUCTS_COLLECTION) return contentCollectionPage({ store, theme }, request, reply, collection);
-    const items = loadProducts(store, collection.id).map((p) => productJson(p.row, p.variants, collection.urlId));
+    const items = readCache(store).get(`products:${collection.id}`, () =>
+      loadProducts(store, collection.id).map((p) => productJson(p.row, p.variants, collection.urlId)),
+    );
     return send(reply, request, theme, store, 'collections/products.list', {
       pageType: PageType.COLLECTION,
       pageId: collection.id,
@@ -43,17 +46,21 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     '/:collection/p/:item',
     { schema: { querystring: formatQuery } },
     async (request, reply) => {
-      const collection = loadCollectionByUrl(store, request.params.collection);
-      const product = collection === null ? null : loadProduct(store, collection.id, request.params.item);
-      if (collection === null || product === null) return reply.callNotFound();
-      const { item, extra } = productPage(store, productJson(product.row, product.variants, collection.urlId));
+      const { collection: url, item: itemUrl } = request.params;
+      const page = readCache(store).get(`product:${url}\u0000${itemUrl}`, () => {
+        const collection = loadCollectionByUrl(store, url);
+        const product = collection === null ? null : loadProduct(store, collection.id, itemUrl);
+        if (collection === null || product === null) return null;
+        return { id: product.row.id, collection: collectionJson(collection), ...productPage(store, productJson(product.row, product.variants, collection.urlId)) };
+      });
+      if (page === null) return reply.callNotFound();
       return send(reply, request, theme, store, 'collections/products.item', {
         pageType: PageType.ITEM,
-        pageId: product.row.id,
-        collection: collectionJson(collection),
-        item,
+        pageId: page.id,
+        collection: page.collection,
+        item: page.item,
         shoppingCart: visitorCart(store, request),
-        extra,
+        extra: page.extra,
       });
     },
   );

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from './db/database.js';
+import { websites } from './db/schema.js';
+import { seedDemoStore } from './db/seed.js';
+import { ReadCache } from './read-cache.js';
+
+const title = (store: Store) => store.select().from(websites).get()!.title;
+
+describe('ReadCache', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('builds once while the store is unchanged, and again after any write', () => {
+    const store = openStore(':memory:');
+    seedDemoStore(store);
+    const cache = new ReadCache(store);
+    let builds = 0;
+    const read = () => cache.get('title', () => (builds++, { title: title(store) }));
+    expect(read().title).toBe(title(store));
+    read();
+    expect(builds).toBe(1);
+    store.update(websites).set({ title: 'Renamed' }).where(eq(websites.id, 'demo')).run();
+    expect(read().title).toBe('Renamed');
+    expect(builds).toBe(2);
+  });
+
+  it('sees writes committed by another connection to the same database file, from the next event-loop turn', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-cache-'));
+    dirs.push(dir);
+    const file = join(dir, 'store.db');
+    const server = openStore(file);
+    seedDemoStore(server);
+    const other = openStore(file);
+    const cache = new ReadCache(server);
+    expect(cache.get('title', () => title(server))).toBe(title(server));
+    other.update(websites).set({ title: 'Changed elsewhere' }).where(eq(websites.id, 'demo')).run();
+    await new Promise((resolve) => setTimeout(resolve, 0)); // a request that sees it comes in a later turn
+    expect(cache.get('title', () => title(server))).toBe('Changed elsewhere');
+    other.$client.close();
+    server.$client.close();
+  });
+
+  it('hands out frozen values, so no request can change what the next one sees', () => {
+    const store = openStore(':memory:');
+    const cache = new ReadCache(store);
+    const value = cache.get('v', () => ({ nested: { list: [1, 2] } }));
+    expect(() => {
+      (value.nested.list as number[]).push(3);
+    }).toThrow(TypeError);
+    expect(cache.get('v', () => ({ nested: { list: [] as number[] } })).nested.list).toEqual([1, 2]);
+  });
+});
