@@ -43,6 +43,26 @@ describe('pages', () => {
     expect(problems).toEqual([]);
   });
 
+  it('pages the product list, filters it by category and tag, and switches between grid and list', async () => {
+    const first = await app.inject('/shop');
+    expect(first.body).toContain('<span class="pagination-current">Page 1 of 2</span>');
+    expect(first.body).toContain('<a rel="next" href="/shop?page=2">');
+    const second = await app.inject('/shop?page=2');
+    expect(second.body.match(/<article /g)?.length).toBe(1);
+    expect(second.body).toContain('<a rel="prev" href="/shop">');
+    const apparel = await app.inject('/shop?category=apparel&view=list');
+    expect(apparel.body.match(/<article /g)?.length).toBe(4);
+    expect(apparel.body).toContain('<div class="products products--list">');
+    expect(apparel.body).toContain('<a href="/shop?category=Apparel" aria-current="page">Apparel <small>(4)</small></a>');
+    expect(apparel.body).toContain('<a href="/shop?category=apparel&amp;view=grid">grid</a>');
+    expect(apparel.body).not.toContain('class="pagination"');
+    const tagged = (await app.inject('/shop?tag=sale&format=json')).json();
+    expect(tagged.items.map((i: { urlId: string }) => i.urlId)).toEqual(['enamel-mug', 'pattern-pack']);
+    expect(tagged.pagination).toMatchObject({ currentPage: 1, totalPages: 1, totalItems: 2 });
+    expect((await app.inject('/shop?page=3')).statusCode).toBe(404);
+    for (const bad of ['/shop?view=table', '/shop?page=0', '/shop?page=x']) expect((await app.inject(bad)).statusCode, bad).toBe(400);
+  });
+
   it('renders a product page with variants, quantity and a no-JavaScript form', async () => {
     const res = await app.inject('/shop/p/field-shirt');
     expect(res.statusCode).toBe(200);

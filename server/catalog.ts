@@ -75,6 +75,8 @@ export function productJson(p: ProductRow, vs: readonly VariantRow[], collection
     urlId: p.urlId,
     fullUrl: `/${collectionUrl}/p/${p.urlId}`,
     body: p.body,
+    categories: parseJson<string[]>(p.categories, []),
+    tags: parseJson<string[]>(p.tags, []),
     ...productImageFields(p.id, p.imageUrl, p.title),
     structuredContent,
     merchandising: merchandisingJson(p, vs),

@@ -151,16 +151,37 @@ export function seedDemoStore(db: Store): boolean {
         }),
       })
       .run();
-    tx.insert(collections).values({ id: SHOP_COLLECTION_ID, websiteId: WEBSITE_ID, urlId: 'shop', title: 'Shop', type: 13 }).run();
+    tx.insert(collections)
+      .values({ id: SHOP_COLLECTION_ID, websiteId: WEBSITE_ID, urlId: 'shop', title: 'Shop', type: 13, settings: JSON.stringify({ productsPerPage: 12, viewMode: 'grid' }) })
+      .run();
     PRODUCTS.forEach(({ variants: vs, ...p }, i) => {
       const id = `p${String(i + 1).padStart(2, '0')}`;
-      tx.insert(products).values({ imageUrl: productImageUrl(id), ...p, id, collectionId: SHOP_COLLECTION_ID, ordering: i }).run();
+      const facets = FACETS[p.urlId] ?? [[], []];
+      const [categories, tags] = facets.map((list) => JSON.stringify(list));
+      tx.insert(products).values({ imageUrl: productImageUrl(id), categories, tags, ...p, id, collectionId: SHOP_COLLECTION_ID, ordering: i }).run();
       (vs ?? []).forEach((v, k) => tx.insert(variants).values({ ...v, id: `${id}-v${k + 1}`, productId: id, sku: `SQ${id}${k + 1}`.toUpperCase(), ordering: k }).run());
     });
     seedDemoContent(tx, WEBSITE_ID);
   });
   return true;
 }
+
+/** Store categories and tags of the demo products, by URL id: [categories, tags]. */
+const FACETS: Record<string, [string[], string[]]> = {
+  'linen-apron': [['Kitchen', 'Apparel'], ['linen']],
+  'field-shirt': [['Apparel'], ['cotton', 'new']],
+  'enamel-mug': [['Kitchen'], ['sale']],
+  'canvas-tote': [['Apparel'], ['cotton']],
+  'wool-blanket': [['Home'], ['wool']],
+  'coffee-subscription': [['Kitchen'], ['subscription']],
+  monogram: [['Apparel'], ['linen', 'personalised']],
+  'gift-card': [['Gifts'], []],
+  'field-guide': [['Digital'], ['new']],
+  'pattern-pack': [['Digital'], ['sale']],
+  'repair-service': [['Services'], []],
+  'workshop-seat': [['Services'], ['new']],
+  'candle-set': [['Home', 'Gifts'], []],
+};
 
 /** Drop every row, for `npm run seed -- --reset`. */
 export function clearStore(db: Store): void {

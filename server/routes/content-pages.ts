@@ -6,6 +6,7 @@
  * `/:collection` itself is routed by `pages.ts`, which hands every collection that is not a store to
  * `contentCollectionPage` here.
  */
+import { matchesFilters, pageSizeSetting, paginate } from '../listing.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type Json, loadCollectionByUrl, parseJson } from '../catalog.js';
 import {
@@ -51,6 +52,8 @@ export const collectionQuery = {
     page: { type: 'string', pattern: '^[1-9][0-9]{0,4}$' },
     category: { type: 'string', minLength: 1, maxLength: 25 },
     tag: { type: 'string', minLength: 1, maxLength: 50 },
+    /** Store view modes of spec 001 §2 (the third, "product", is the product page itself). */
+    view: { type: 'string', enum: ['list', 'grid'] },
   },
 } as const;
 
@@ -58,6 +61,7 @@ export interface CollectionQuery extends PageQuery {
   page?: string;
   category?: string;
   tag?: string;
+  view?: 'list' | 'grid';
 }
 
 const searchQuery = {
@@ -78,8 +82,6 @@ interface Deps {
   readonly store: Store;
   readonly theme: Theme;
 }
-
-const sameText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
 /** Only the fields a protected page may show before it is unlocked: never its body or items. */
 function outline(c: CollectionRow): Json {
@@ -122,35 +124,12 @@ function byStart(a: RecordRow, b: RecordRow) {
 
 /** A page of the blog, filtered by category or tag; null when the page number is past the last page. */
 function blogPage(c: CollectionRow, rows: RecordRow[], query: CollectionQuery) {
-  const wanted = (field: 'categories' | 'tags', value: string | undefined) => (r: RecordRow) =>
-    value === undefined || parseJson<string[]>(r[field], []).some((v) => sameText(v, value));
-  const posts = rows.filter(wanted('categories', query.category)).filter(wanted('tags', query.tag)).sort(byPublishedDesc);
-  const setting = collectionSettings(c)['postsPerPage'];
-  const pageSize = typeof setting === 'number' && Number.isInteger(setting) && setting > 0 && setting <= 100 ? setting : DEFAULT_POSTS_PER_PAGE;
-  const totalPages = Math.max(1, Math.ceil(posts.length / pageSize));
-  const current = query.page === undefined ? 1 : Number(query.page);
-  if (current > totalPages) return null;
-  const url = (page: number) => {
-    const params = new URLSearchParams();
-    if (query.category !== undefined) params.set('category', query.category);
-    if (query.tag !== undefined) params.set('tag', query.tag);
-    if (page > 1) params.set('page', String(page));
-    const qs = params.toString();
-    return `/${c.urlId}${qs === '' ? '' : `?${qs}`}`;
-  };
-  return {
-    posts: posts.slice((current - 1) * pageSize, current * pageSize),
-    pagination: {
-      pageSize,
-      currentPage: current,
-      totalPages,
-      totalItems: posts.length,
-      prevPage: current > 1,
-      prevPageUrl: current > 1 ? url(current - 1) : undefined,
-      nextPage: current < totalPages,
-      nextPageUrl: current < totalPages ? url(current + 1) : undefined,
-    },
-  };
+  const posts = rows
+    .filter((r) => matchesFilters(parseJson<string[]>(r.categories, []), parseJson<string[]>(r.tags, []), query))
+    .sort(byPublishedDesc);
+  const pageSize = pageSizeSetting(collectionSettings(c)['postsPerPage'], DEFAULT_POSTS_PER_PAGE, 100);
+  const page = paginate(posts, pageSize, query, `/${c.urlId}`);
+  return page === null ? null : { posts: page.items, pagination: page.pagination };
 }
 
 /** `/:collection` for every collection that is not a store (called by the page routes). */

@@ -1,8 +1,9 @@
 /** Server-rendered pages: collection lists, product pages and the cart; `?format=json` returns the context. */
 import type { FastifyPluginAsync } from 'fastify';
-import { collectionJson, loadCollectionByUrl, loadProduct, loadProducts, productJson } from '../catalog.js';
+import { collectionJson, type Json, loadCollectionByUrl, loadProduct, loadProducts, parseJson, productJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
 import { PageType } from '../page-context.js';
+import { facetCounts, matchesFilters, pageSizeSetting, paginate, sameText } from '../listing.js';
 import { productPage } from '../product-page.js';
 import { readCache } from '../read-cache.js';
 import type { Theme } from '../theme.js';
@@ -12,6 +13,9 @@ import { visitorCart } from './visitor-cart.js';
 
 /** Collection type of a store (spec 001 collection types); every other type is content (content-pages.ts). */
 const PRODUCTS_COLLECTION = 13;
+const DEFAULT_PRODUCTS_PER_PAGE = 12;
+/** Spec 001 §9: products per collection. */
+const MAX_PRODUCTS_PER_COLLECTION = 200;
 
 export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
   app.get('/', async (_request, reply) => reply.redirect('/shop', 302));
@@ -30,15 +34,42 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     const collection = loadCollectionByUrl(store, request.params.collection);
     if (collection === null) return reply.callNotFound();
     if (collection.type !== PRODUCTS_COLLECTION) return contentCollectionPage({ store, theme }, request, reply, collection);
-    const items = readCache(store).get(`products:${collection.id}`, () =>
+    const all = readCache(store).get(`products:${collection.id}`, () =>
       loadProducts(store, collection.id).map((p) => productJson(p.row, p.variants, collection.urlId)),
     );
+    const query = request.query;
+    const settings = parseJson<Json>(collection.settings, {});
+    const view = query.view ?? (settings['viewMode'] === 'list' ? 'list' : 'grid');
+    const facets = (item: Json, key: 'categories' | 'tags') => (Array.isArray(item[key]) ? (item[key] as string[]) : []);
+    const matching = all.filter((item) => matchesFilters(facets(item, 'categories'), facets(item, 'tags'), query));
+    const pageSize = pageSizeSetting(settings['productsPerPage'], DEFAULT_PRODUCTS_PER_PAGE, MAX_PRODUCTS_PER_COLLECTION);
+    const page = paginate(matching, pageSize, query, `/${collection.urlId}`, { view: query.view });
+    if (page === null) return reply.callNotFound();
+    const link = (key: 'category' | 'tag', name: string) => `/${collection.urlId}?${new URLSearchParams({ [key]: name })}`;
+    const viewUrl = (mode: 'list' | 'grid') => {
+      const params = new URLSearchParams();
+      if (query.category !== undefined) params.set('category', query.category);
+      if (query.tag !== undefined) params.set('tag', query.tag);
+      params.set('view', mode);
+      return `/${collection.urlId}?${params}`;
+    };
     return send(reply, request, theme, store, 'collections/products.list', {
       pageType: PageType.COLLECTION,
       pageId: collection.id,
-      collection: collectionJson(collection),
-      items,
+      collection: {
+        ...collectionJson(collection),
+        categories: facetCounts(all.map((i) => facets(i, 'categories'))).map((f) => ({ ...f, url: link('category', f.name), active: query.category !== undefined && sameText(f.name, query.category) })),
+        tags: facetCounts(all.map((i) => facets(i, 'tags'))).map((f) => ({ ...f, url: link('tag', f.name), active: query.tag !== undefined && sameText(f.name, query.tag) })),
+      },
+      items: page.items,
       shoppingCart: visitorCart(store, request),
+      extra: {
+        pagination: page.pagination,
+        categoryFilter: query.category,
+        tagFilter: query.tag,
+        view,
+        viewUrls: { list: viewUrl('list'), grid: viewUrl('grid') },
+      },
     });
   });
 
