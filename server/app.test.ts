@@ -265,3 +265,26 @@ describe('rate limits', () => {
     await limited.close();
   });
 });
+
+describe('errors', () => {
+  it('answers an unexpected failure with the themed 500 page for pages and JSON for APIs, never a stack trace', async () => {
+    const store = openStore(':memory:');
+    seedDemoStore(store);
+    const failing = await buildApp({ store, theme: new Theme(resolve(repoRoot(), 'templates'), false) });
+    const boom = () => {
+      throw new Error('database exploded at /secret/path.ts:12');
+    };
+    failing.get('/broken', boom);
+    failing.get('/api/broken', boom);
+    const page = await failing.inject('/broken');
+    expect(page.statusCode).toBe(500);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('data-page-type="101"');
+    expect(page.body).not.toContain('exploded');
+    expect(page.body).not.toMatch(/at .+:\d+/);
+    const api = await failing.inject('/api/broken');
+    expect(api.statusCode).toBe(500);
+    expect(api.json()).toEqual({ message: 'Something went wrong' });
+    await failing.close();
+  });
+});

@@ -77,6 +77,7 @@ export function addEntry(db: Store, cartId: string, req: AddRequest): AddResult 
     const message = row.productType === ProductType.GIFT_CARD ? ADD_TO_CART_MESSAGES.giftCardDenomination : ADD_TO_CART_MESSAGES.variantUnavailable;
     return { ok: false, status: 400, message };
   }
+  // immediate: take the write lock before reading stock, so a writer in another process cannot slip in between
   return db.transaction((tx): AddResult => {
     if (isPurchased(tx, cartId)) return { ok: false, status: 409, message: CART_PURCHASED_MESSAGE };
     if (variant !== undefined && !inStock(tx, cartId, variant.id, row.productType, q.quantity, null)) {
@@ -99,7 +100,7 @@ export function addEntry(db: Store, cartId: string, req: AddRequest): AddResult 
       .run();
     tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId)).run();
     return { ok: true, entryId };
-  });
+  }, { behavior: 'immediate' });
 }
 
 /**
@@ -173,7 +174,7 @@ export function setEntryQuantity(db: Store, cartId: string, entryId: string, qua
     tx.update(cartEntries).set({ quantity: q.quantity }).where(eq(cartEntries.id, entryId)).run();
     tx.update(carts).set({ updatedAt: Date.now() }).where(eq(carts.id, cartId)).run();
     return { ok: true };
-  });
+  }, { behavior: 'immediate' });
 }
 
 export function removeEntry(db: Store, cartId: string, entryId: string): EntryResult {
@@ -181,7 +182,7 @@ export function removeEntry(db: Store, cartId: string, entryId: string): EntryRe
     if (isPurchased(tx, cartId)) return { ok: false, status: 409, message: CART_PURCHASED_MESSAGE };
     const r = tx.delete(cartEntries).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))).run();
     return r.changes > 0 ? { ok: true } : { ok: false, status: 404, message: ENTRY_NOT_FOUND };
-  });
+  }, { behavior: 'immediate' });
 }
 
 export function setEntryFields(db: Store, cartId: string, entryId: string, additionalFields: string): EntryResult {
@@ -189,7 +190,7 @@ export function setEntryFields(db: Store, cartId: string, entryId: string, addit
     if (isPurchased(tx, cartId)) return { ok: false, status: 409, message: CART_PURCHASED_MESSAGE };
     const r = tx.update(cartEntries).set({ additionalFields }).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))).run();
     return r.changes > 0 ? { ok: true } : { ok: false, status: 404, message: ENTRY_NOT_FOUND };
-  });
+  }, { behavior: 'immediate' });
 }
 
 /** Stock of each variant of an item (`unlimited` for digital products and gift cards). */
