@@ -152,8 +152,24 @@ export function loadProductById(db: Store, id: string): ProductRecord | null {
 }
 
 /** A store collection as the page context carries it. */
+/** The fields every collection has in the platform's JSON (store and content collections alike). */
+export function baseCollectionJson(c: typeof collections.$inferSelect) {
+  return {
+    id: c.id,
+    websiteId: c.websiteId,
+    type: c.type,
+    title: c.title,
+    navigationTitle: c.navigationTitle ?? c.title,
+    urlId: c.urlId,
+    fullUrl: `/${c.urlId}`,
+    description: c.description,
+    enabled: c.enabled,
+  };
+}
+
+/** A store collection as pages see it. */
 export function collectionJson(c: typeof collections.$inferSelect): Json {
-  return { id: c.id, title: c.title, urlId: c.urlId, fullUrl: `/${c.urlId}`, typeName: 'products' };
+  return { ...baseCollectionJson(c), typeName: 'products' };
 }
 
 export function loadCollectionByUrl(db: Store, urlId: string) {

@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { isRecord } from '../commerce/json.js';
 import { COLLECTION_TYPES } from '../engine/plugins/content/record-collection.js';
 import { RECORD_TYPES } from '../engine/plugins/content/record-types.js';
-import { type Json, parseJson } from './catalog.js';
+import { baseCollectionJson, type Json, parseJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { collections, forms, records } from './db/schema.js';
 import { galleryOptions } from './gallery-options.js';
@@ -149,19 +149,7 @@ function distinct(rows: readonly RecordRow[], field: 'categories' | 'tags'): str
  */
 export function contentCollectionJson(c: CollectionRow, kind: ContentKind, rows: readonly RecordRow[] = []): Json {
   const settings = collectionSettings(c);
-  const json: Json = {
-    id: c.id,
-    title: c.title,
-    navigationTitle: c.navigationTitle ?? c.title,
-    urlId: c.urlId,
-    fullUrl: `/${c.urlId}`,
-    description: c.description,
-    type: c.type,
-    typeName: kind,
-    folder: false,
-    enabled: c.enabled,
-    itemCount: rows.length,
-  };
+  const json: Json = { ...baseCollectionJson(c), typeName: kind, folder: false, itemCount: rows.length };
   if (kind === 'blog') {
     json['categories'] = distinct(rows, 'categories');
     json['tags'] = distinct(rows, 'tags');

@@ -3,6 +3,7 @@
  * its root category. Only contributors whose role allows store setup, and only on their own website: any
  * other websiteId is answered 404 as if it did not exist.
  */
+import { baseCollectionJson } from '../catalog.js';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -67,21 +68,6 @@ interface RootCategoryBody {
   displayName: string;
 }
 
-type CollectionRow = typeof collections.$inferSelect;
-
-export function storeCollectionJson(c: CollectionRow) {
-  return {
-    id: c.id,
-    websiteId: c.websiteId,
-    type: c.type,
-    title: c.title,
-    navigationTitle: c.navigationTitle ?? c.title,
-    urlId: c.urlId,
-    fullUrl: `/${c.urlId}`,
-    description: c.description,
-    enabled: c.enabled,
-  };
-}
 
 /** Ids in the platform's style: 24 hex digits. */
 const newId = () => randomBytes(12).toString('hex');
@@ -137,7 +123,7 @@ export const storeSetupRoutes: FastifyPluginAsync<{ store: Store }> = async (app
         tx.insert(collections).values(row).run();
         return tx.select().from(collections).where(eq(collections.id, row.id)).get();
       });
-      return reply.code(201).send(storeCollectionJson(created!));
+      return reply.code(201).send(baseCollectionJson(created!));
     },
   );
 
