@@ -2,7 +2,7 @@
  * Cart arithmetic (spec 000 §3 "Shopping cart"): every amount in integer cents, computed from the unit prices
  * the server holds, never from the client.
  */
-import { ProductType } from './products.js';
+import { neverRunsOut, ProductType } from './products.js';
 
 export interface PricedEntry {
   readonly quantity: number;
@@ -23,7 +23,8 @@ export interface CartTotals {
   requiresShipping: boolean;
 }
 
-const isDigital = (type: number) => type === ProductType.DIGITAL || type === ProductType.GIFT_CARD;
+/** Nothing to ship: digital goods, paywall passes and gift cards. */
+const isDigital = (type: number) => neverRunsOut(type);
 
 /** Totals of a cart. Tax, shipping and discounts are zero until the store configures them. */
 export function cartTotals(entries: readonly PricedEntry[]): CartTotals {

@@ -6,7 +6,25 @@
 import { compareMoney, type Money, moneyFromMinor, moneyOf } from './money.js';
 import { isRecord } from './json.js';
 
-export const ProductType = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4 } as const;
+export const ProductType = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const;
+
+/**
+ * Priced on the product itself, without variants: digital goods and paywall passes (spec 000: the cart side
+ * also knows paywall, type 5, e.g. a member-area pass; the display layer only shows types 1–4).
+ */
+export function pricedOnProduct(type: number): boolean {
+  return type === ProductType.DIGITAL || type === ProductType.PAYWALL;
+}
+
+/** Never runs out of stock: what is priced on the product, and gift cards. */
+export function neverRunsOut(type: number): boolean {
+  return pricedOnProduct(type) || type === ProductType.GIFT_CARD;
+}
+
+/** Shown in store listings and product pages: the display layer's types 1–4. */
+export function isDisplayedType(type: number): boolean {
+  return type >= ProductType.PHYSICAL && type <= ProductType.GIFT_CARD;
+}
 
 /** Stock of an unlimited variant, and of digital products and gift cards. */
 export const UNLIMITED_STOCK = Number.MAX_SAFE_INTEGER;
@@ -42,8 +60,6 @@ function stockOf(variant: Json): number {
   return Number.isFinite(q) ? q : 0;
 }
 
-const neverRunsOut = (type: number) => type === ProductType.DIGITAL || type === ProductType.GIFT_CARD;
-
 /** Stock left over all variants: unlimited for digital products, gift cards and any unlimited variant. */
 export function totalStock(item: unknown): number {
   if (neverRunsOut(productType(item))) return UNLIMITED_STOCK;
@@ -64,13 +80,13 @@ export function isSoldOut(item: unknown): boolean {
 
 /** On sale: any variant on sale; a digital product has its own flag. */
 export function isOnSale(item: unknown): boolean {
-  if (productType(item) === ProductType.DIGITAL) return flag(productContent(item)['onSale']);
+  if (pricedOnProduct(productType(item))) return flag(productContent(item)['onSale']);
   return variantsOf(item).some((v) => flag(v['onSale']));
 }
 
 /** More than one variant, and not a digital product. */
 export function hasVariants(item: unknown): boolean {
-  return productType(item) !== ProductType.DIGITAL && variantsOf(item).length > 1;
+  return !pricedOnProduct(productType(item)) && variantsOf(item).length > 1;
 }
 
 /** A variant's regular price: `priceMoney`, else the legacy `price` in cents. */

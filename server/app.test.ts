@@ -138,6 +138,18 @@ describe('cart API', () => {
   });
 });
 
+describe('paywall products (type 5)', () => {
+  it('sells the member pass through the cart but never shows it in the store', async () => {
+    const res = await add({ itemId: 'p14', quantity: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().shoppingCart).toMatchObject({ subtotalCents: 1500, hasDigital: true, purelyDigital: true, requiresShipping: false });
+    expect((await app.inject('/shop/p/makers-circle-pass')).statusCode).toBe(404);
+    const list = (await app.inject('/shop?format=json')).json();
+    expect(list.pagination.totalItems).toBe(13);
+    expect((await app.inject('/api/commerce/inventory/stock/?itemId=p14')).json().results).toEqual([{ itemId: 'p14', unlimited: true, qtyInStock: 0 }]);
+  });
+});
+
 describe('add to cart without JavaScript', () => {
   it('posts a form, redirects to the cart and shows the entry there', async () => {
     const res = await app.inject(withCrumb({ method: 'POST', url: '/cart/add', payload: 'itemId=p02&variantId=p02-v2&quantity=2', headers: { 'content-type': 'application/x-www-form-urlencoded' }  }));

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { ADD_TO_CART_MESSAGES, parseQuantity } from '../commerce/add-to-cart.js';
 import { cartTotals } from '../commerce/cart.js';
-import { ProductType } from '../commerce/products.js';
+import { neverRunsOut, pricedOnProduct, ProductType } from '../commerce/products.js';
 import { type Json, loadProductById, money, variantJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { cartEntries, carts, products, variants } from './db/schema.js';
@@ -73,7 +73,7 @@ export function addEntry(db: Store, cartId: string, req: AddRequest): AddResult 
   const { row, variants: vs } = product;
   let variant = vs.find((v) => (req.variantId !== undefined && v.id === req.variantId) || (req.sku !== undefined && v.sku === req.sku));
   if (variant === undefined && vs.length === 1 && req.sku === undefined && req.variantId === undefined) variant = vs[0];
-  if (row.productType !== ProductType.DIGITAL && variant === undefined) {
+  if (!pricedOnProduct(row.productType) && variant === undefined) {
     const message = row.productType === ProductType.GIFT_CARD ? ADD_TO_CART_MESSAGES.giftCardDenomination : ADD_TO_CART_MESSAGES.variantUnavailable;
     return { ok: false, status: 400, message };
   }
@@ -197,7 +197,7 @@ export function setEntryFields(db: Store, cartId: string, entryId: string, addit
 export function stockOf(db: Store, itemId: string): Json[] | null {
   const product = loadProductById(db, itemId);
   if (product === null) return null;
-  const never = product.row.productType === ProductType.DIGITAL || product.row.productType === ProductType.GIFT_CARD;
+  const never = neverRunsOut(product.row.productType);
   if (product.variants.length === 0) return [{ itemId, unlimited: never, qtyInStock: 0 }];
   return product.variants.map((v) => ({ itemId, variantId: v.id, sku: v.sku, unlimited: never || v.unlimited, qtyInStock: v.qtyInStock }));
 }

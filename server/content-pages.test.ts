@@ -297,10 +297,11 @@ describe('member area', () => {
     const res = await get('/members');
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain(`<p class="lock-message">${MEMBERS_ONLY_MESSAGE}</p>`);
-    expect(res.body).toContain('<a class="button member-area-join" href="/contact">');
+    expect(res.body).toContain('<form class="member-area-pass" method="post" action="/cart/add">');
+    expect(res.body).toContain('<input type="hidden" name="itemId" value="p14">');
     expect(res.body).not.toContain('Patterns and recordings');
     const context = await json('/members');
-    expect(context.memberArea).toMatchObject({ id: 'makers-circle', joinUrl: '/contact' });
+    expect(context.memberArea).toMatchObject({ id: 'makers-circle', joinUrl: '/contact', passItemId: 'p14' });
     expect(JSON.stringify(context)).not.toContain('Patterns and recordings');
   });
 });

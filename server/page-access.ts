@@ -13,15 +13,24 @@ export type PageAccess =
   | { readonly kind: 'open' }
   | { readonly kind: 'password' }
   /** Spec 001: member areas; site-user accounts do not exist yet, so no visitor is a member. */
-  | { readonly kind: 'members'; readonly memberAreaId: string; readonly joinUrl: string };
+  | { readonly kind: 'members'; readonly memberAreaId: string; readonly joinUrl: string; readonly passItemId: string | null };
 
-/** How a collection is protected, from its settings (`password`, `memberAreaId`, `memberJoinUrl`). */
+/**
+ * How a collection is protected, from its settings (`password`, `memberAreaId`, `memberJoinUrl`, and
+ * `memberPassItemId`: a paywall product, type 5, that the access-denied page offers to add to the cart).
+ */
 export function protection(collection: CollectionRow): PageAccess {
   const s = collectionSettings(collection);
   const memberAreaId = s['memberAreaId'];
   if (typeof memberAreaId === 'string' && memberAreaId !== '') {
     const join = s['memberJoinUrl'];
-    return { kind: 'members', memberAreaId, joinUrl: typeof join === 'string' && join.startsWith('/') ? join : '/' };
+    const pass = s['memberPassItemId'];
+    return {
+      kind: 'members',
+      memberAreaId,
+      joinUrl: typeof join === 'string' && join.startsWith('/') ? join : '/',
+      passItemId: typeof pass === 'string' && pass !== '' ? pass : null,
+    };
   }
   return typeof s['password'] === 'string' && s['password'] !== '' ? { kind: 'password' } : { kind: 'open' };
 }

@@ -3,6 +3,7 @@
  * on their visible text (tags stripped, so searching "div" does not match markup). Pages behind a password
  * or a member area, and disabled pages, are never searched: a result would leak what they hide.
  */
+import { isDisplayedType } from '../commerce/products.js';
 import { asc, eq } from 'drizzle-orm';
 import { COLLECTION_TYPES } from '../engine/plugins/content/record-collection.js';
 import { RECORD_TYPES } from '../engine/plugins/content/record-types.js';
@@ -71,6 +72,7 @@ export function search(db: Store, query: string, now: number): Json[] {
     const candidates: Candidate[] = [];
     if (c.type === COLLECTION_TYPES.products) {
       for (const p of db.select().from(products).where(eq(products.collectionId, c.id)).orderBy(asc(products.ordering)).all()) {
+        if (!isDisplayedType(p.productType)) continue; // a paywall pass has no product page to link to
         candidates.push({ title: p.title, body: p.body, fullUrl: `/${c.urlId}/p/${p.urlId}`, recordType: RECORD_TYPES['store-item'], collectionTitle: c.title });
       }
     } else {

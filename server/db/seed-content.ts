@@ -16,6 +16,9 @@ import { collections, forms, records, websites } from './schema.js';
 type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
 type NewRecord = Omit<typeof records.$inferInsert, 'id' | 'collectionId' | 'ordering'>;
 
+/** The paywall product (type 5) of the demo shop that the member area's denied page sells (server/db/seed.ts). */
+export const MEMBER_PASS_ITEM_ID = 'p14';
+
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
@@ -274,7 +277,7 @@ const COLLECTIONS: CollectionSeed[] = [
     title: 'Makers Circle',
     type: COLLECTION_TYPES.page,
     body: '<p>Patterns and recordings for members of the Makers Circle.</p>',
-    settings: { memberAreaId: 'makers-circle', memberJoinUrl: '/contact' },
+    settings: { memberAreaId: 'makers-circle', memberJoinUrl: '/contact', memberPassItemId: MEMBER_PASS_ITEM_ID },
   },
 ];
 

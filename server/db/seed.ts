@@ -128,6 +128,15 @@ const PRODUCTS: ProductSeed[] = [
     variantOptionOrdering: JSON.stringify(['Scent']),
     variants: ['Cedar', 'Fig', 'Smoke'].map((Scent, i) => one(2800, { attributes: JSON.stringify({ Scent }), qtyInStock: i === 2 ? 0 : 12 })),
   },
+  // Paywall (type 5), not shown in the store (the display layer knows types 1–4): the member area's
+  // access-denied page sells it.
+  {
+    urlId: 'makers-circle-pass',
+    title: 'Makers Circle membership',
+    body: '<p>A year in the Makers Circle member area.</p>',
+    productType: 5,
+    priceCents: 1500,
+  },
 ];
 
 /** Fill an empty store with the demo shop; does nothing when the store already has a website. */

@@ -102,7 +102,7 @@ function gate({ store, theme }: Deps, request: PageRequest, reply: FastifyReply,
       pageId: c.id,
       collection: outline(c),
       shoppingCart,
-      extra: { memberArea: { id: access.memberAreaId, joinUrl: access.joinUrl, message: MEMBERS_ONLY_MESSAGE } },
+      extra: { memberArea: { id: access.memberAreaId, joinUrl: access.joinUrl, passItemId: access.passItemId, message: MEMBERS_ONLY_MESSAGE } },
     }, 403);
   }
   return sendPage(reply, request, theme, store, 'pages/lock-screen.page', {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { collectionJson, type Json, loadCollectionByUrl, loadProduct, loadProducts, parseJson, productJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
 import { PageType } from '../page-context.js';
+import { isDisplayedType } from '../../commerce/products.js';
 import { facetCounts, matchesFilters, pageSizeSetting, paginate, sameText } from '../listing.js';
 import { productPage } from '../product-page.js';
 import { readCache } from '../read-cache.js';
@@ -35,7 +36,9 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     if (collection === null) return reply.callNotFound();
     if (collection.type !== PRODUCTS_COLLECTION) return contentCollectionPage({ store, theme }, request, reply, collection);
     const all = readCache(store).get(`products:${collection.id}`, () =>
-      loadProducts(store, collection.id).map((p) => productJson(p.row, p.variants, collection.urlId)),
+      loadProducts(store, collection.id)
+        .filter((p) => isDisplayedType(p.row.productType))
+        .map((p) => productJson(p.row, p.variants, collection.urlId)),
     );
     const query = request.query;
     const settings = parseJson<Json>(collection.settings, {});
@@ -81,7 +84,7 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
       const page = readCache(store).get(`product:${url}\u0000${itemUrl}`, () => {
         const collection = loadCollectionByUrl(store, url);
         const product = collection === null ? null : loadProduct(store, collection.id, itemUrl);
-        if (collection === null || product === null) return null;
+        if (collection === null || product === null || !isDisplayedType(product.row.productType)) return null;
         return { id: product.row.id, collection: collectionJson(collection), ...productPage(store, productJson(product.row, product.variants, collection.urlId)) };
       });
       if (page === null) return reply.callNotFound();
