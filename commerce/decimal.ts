@@ -13,6 +13,13 @@ export const ROUNDING_MODES: readonly RoundingMode[] = ['up', 'down', 'ceiling',
 
 const DECIMAL = /^\s*([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,4}))?\s*$/;
 
+/**
+ * Parsed decimal texts. A page prices the same few amounts over and over ("89.00" in every variant, on every
+ * request), and a parse is a regex and a BigInt; the values are immutable, so they can be shared.
+ */
+const parsed = new Map<string, Decimal | null>();
+const MAX_PARSED = 1_000;
+
 /** Parse a JSON number or a decimal string ("12.50", ".5", "-3", "1e3"); null when it is not a number. */
 export function parseDecimal(input: unknown): Decimal | null {
   let text: string;
@@ -26,6 +33,15 @@ export function parseDecimal(input: unknown): Decimal | null {
   } else {
     return null;
   }
+  const known = parsed.get(text);
+  if (known !== undefined) return known;
+  const d = parseText(text);
+  if (parsed.size >= MAX_PARSED) parsed.clear();
+  if (text.length <= 64) parsed.set(text, d);
+  return d;
+}
+
+function parseText(text: string): Decimal | null {
   const m = DECIMAL.exec(text);
   if (m === null) return null;
   const [, sign, int = '', frac = '', exp] = m;
@@ -42,8 +58,11 @@ export function parseDecimal(input: unknown): Decimal | null {
 
 const TEN = 10n;
 
+/** 10^0 … 10^63, the powers money ever needs (digits are clamped to 0..50), computed once. */
+const POWERS: readonly bigint[] = Array.from({ length: 64 }, (_, i) => TEN ** BigInt(i));
+
 function pow10(n: number): bigint {
-  return TEN ** BigInt(n);
+  return n < POWERS.length ? POWERS[n]! : TEN ** BigInt(n);
 }
 
 /** The value rescaled to `scale` digits after the point, rounded by `mode` when digits are dropped. */

@@ -4,16 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
 import { buildApp } from './app.js';
-import { openStore, repoRoot } from './db/database.js';
+import { openStore, repoRoot, type Store } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
 import { TEST_CRUMB, withCrumb } from './test-support.js';
 import { Theme } from './theme.js';
 
 let app: FastifyInstance;
+let store: Store;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  const store = openStore(':memory:');
+  store = openStore(':memory:');
   seedDemoStore(store);
   // the cart limit is raised so the concurrency test below is about stock; limits have their own tests
   app = await buildApp({
@@ -252,6 +253,22 @@ describe('anti-forgery crumb', () => {
     const refused = await app.inject({ method: 'POST', url: '/cart/add', payload: 'itemId=p01&quantity=1', headers: form, cookies: { crumb: TEST_CRUMB } });
     expect(refused.statusCode).toBe(403);
     expect(refused.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('kept page content', () => {
+  it('gives each visitor their own crumb in a product page rendered once, and renders again after a store write', async () => {
+    const a = 'a'.repeat(32);
+    const b = 'b'.repeat(32);
+    const first = await app.inject({ url: '/shop/p/linen-apron', cookies: { crumb: a } });
+    const second = await app.inject({ url: '/shop/p/linen-apron', cookies: { crumb: b } });
+    expect(first.body).toContain(`name="crumb" value="${a}"`);
+    expect(second.body).toContain(`name="crumb" value="${b}"`);
+    expect(second.body).not.toContain(a);
+    expect(second.body.replace(b, a)).toBe(first.body);
+    store.$client.prepare("UPDATE products SET title = 'Linen Apron No. 2' WHERE id = 'p01'").run();
+    expect((await app.inject('/shop/p/linen-apron')).body).toContain('<h1>Linen Apron No. 2</h1>');
+    store.$client.prepare("UPDATE products SET title = 'Linen Apron' WHERE id = 'p01'").run();
   });
 });
 

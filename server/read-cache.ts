@@ -3,14 +3,17 @@
  * product JSON), kept while the store is unchanged. Pages are read far more often than the store is written,
  * and building them from SQL and JSON text on every request cost more than rendering them.
  *
- * "Unchanged" is exact, not time-based: the version is SQLite's `total_changes()` of our connection (every
- * write this process makes) together with `PRAGMA data_version` (which moves when another connection
- * commits, e.g. `npm run seed -- --reset` beside a running server). Any write empties the cache.
+ * "Unchanged" is exact for this process: SQLite's `total_changes()` of our connection counts every write we
+ * make, and any write empties the cache. Commits by another connection (another server process, or
+ * `npm run seed -- --reset` beside a running server) move `PRAGMA data_version`, checked every 250 ms.
  *
  * Cached values are deep-frozen: they are shared by every request, so a caller that tried to change one
  * would throw instead of corrupting other visitors' pages.
  */
 import type { Store } from './db/database.js';
+
+/** How often another process's commits are looked for (ms). */
+export const EXTERNAL_CHECK_MS = 250;
 
 /** Entries kept at most; beyond it the least recently used go (a crawler's many URLs stay bounded). */
 const MAX_ENTRIES = 2_000;
@@ -18,41 +21,47 @@ const MAX_ENTRIES = 2_000;
 
 export class ReadCache {
   private readonly entries = new Map<string, unknown>();
-  private version = '';
+  private changes = -1;
+  private dataVersion = -1;
   private readonly changesQuery: { get(): unknown };
   private readonly dataVersionQuery: { get(): unknown };
-  /** `PRAGMA data_version` as last read, and whether that read is from the current event-loop turn. */
-  private dataVersion: unknown = null;
-  private dataVersionFresh = false;
+  /** When `data_version` was last read (ms, monotonic). */
+  private dataVersionReadAt = -Infinity;
 
-  constructor(store: Store) {
+  constructor(
+    store: Store,
+    /** Clock (ms) for the external-change check; tests move it. */
+    private readonly now: () => number = () => performance.now(),
+  ) {
     this.changesQuery = store.$client.prepare('SELECT total_changes()').pluck();
     this.dataVersionQuery = store.$client.prepare('PRAGMA data_version').pluck();
   }
 
   /**
-   * Our own writes are seen at once (`total_changes()` costs about 0.1 µs). Other connections' commits are
-   * checked once per event-loop turn: in WAL mode `data_version` reads the WAL index (about 2–3 µs), and
-   * another process's commit cannot land in the middle of our synchronous code anyway.
+   * Empties the cache when the store has changed since it was filled. Our own writes are seen at once
+   * (`total_changes()` costs about 0.1 µs). Another connection's commits are checked at most every
+   * EXTERNAL_CHECK_MS: in WAL mode `data_version` reads the WAL index, which under load cost more than the
+   * rest of the cache; a page may thus show another process's write up to that long after it.
    */
-  private currentVersion(): string {
-    if (!this.dataVersionFresh) {
-      this.dataVersion = this.dataVersionQuery.get();
-      this.dataVersionFresh = true;
-      queueMicrotask(() => {
-        this.dataVersionFresh = false;
-      });
+  private sync(): void {
+    const changes = Number(this.changesQuery.get());
+    const now = this.now();
+    let dataVersion = this.dataVersion;
+    if (now - this.dataVersionReadAt >= EXTERNAL_CHECK_MS) {
+      dataVersion = Number(this.dataVersionQuery.get());
+      this.dataVersionReadAt = now;
     }
-    return `${String(this.changesQuery.get())}:${String(this.dataVersion)}`;
+    if (changes !== this.changes || dataVersion !== this.dataVersion) {
+      this.entries.clear();
+      this.changes = changes;
+      this.dataVersion = dataVersion;
+    }
   }
 
   /** The value under `key`, computed by `build` when missing or when the store has changed since. */
   get<T>(key: string, build: () => T): T {
-    const version = this.currentVersion();
-    if (version !== this.version) {
-      this.entries.clear();
-      this.version = version;
-    } else if (this.entries.has(key)) {
+    this.sync();
+    if (this.entries.has(key)) {
       const value = this.entries.get(key) as T;
       this.entries.delete(key); // re-inserted: Map order is the recency order
       this.entries.set(key, value);
@@ -60,11 +69,7 @@ export class ReadCache {
     }
     const value = deepFreeze(build());
     // building may itself write (a document created on first read): then nothing cached before is current
-    const after = this.currentVersion();
-    if (after !== this.version) {
-      this.entries.clear();
-      this.version = after;
-    }
+    this.sync();
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, value);
     return value;

@@ -54,13 +54,27 @@ export class Theme {
    * Render problems are logged, never shown to the visitor.
    */
   renderPage(contentPath: string, context: Record<string, unknown>): string {
-    const partials = this.partials();
-    const content = render(this.template(contentPath), context, { partials });
+    return this.renderLayout(context, this.renderContent(contentPath, context));
+  }
+
+  /** The content template alone (what goes into `squarespace.main-content`). */
+  renderContent(contentPath: string, context: Record<string, unknown>): string {
+    const content = render(this.template(contentPath), context, { partials: this.partials() });
     for (const e of content.errors) this.log(describe(e));
-    const squarespace = { ...(context['squarespace'] as Record<string, unknown> | undefined), 'main-content': content.html };
-    const page = render(this.template('site.region'), { ...context, squarespace }, { partials });
+    return content.html;
+  }
+
+  /** The site region around already rendered content. */
+  renderLayout(context: Record<string, unknown>, mainContent: string): string {
+    const squarespace = { ...(context['squarespace'] as Record<string, unknown> | undefined), 'main-content': mainContent };
+    const page = render(this.template('site.region'), { ...context, squarespace }, { partials: this.partials() });
     for (const e of page.errors) this.log(describe(e));
     return page.html;
+  }
+
+  /** Whether rendered content may be kept: not while watching files, since any template may change. */
+  get cacheable(): boolean {
+    return !this.watch;
   }
 }
 

@@ -2,9 +2,11 @@
  * Answering a page request: the page context rendered through a theme template, or the context itself as
  * JSON for `?format=json` / `?format=json-pretty` (the platform's way to inspect a page).
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database.js';
 import { type PageParts, pageContext } from '../page-context.js';
+import { readCache } from '../read-cache.js';
 import type { Theme } from '../theme.js';
 
 /** The query every page accepts. */
@@ -18,6 +20,12 @@ export interface PageQuery {
   message?: string;
 }
 
+/**
+ * Stands in for the visitor's crumb in content kept by the read cache, and is replaced by the real one on the
+ * way out. Random per process and shaped like a crumb, so escaping leaves it as it is.
+ */
+const CRUMB_PLACEHOLDER = randomUUID().replaceAll('-', '');
+
 export function sendPage(
   reply: FastifyReply,
   request: FastifyRequest<{ Querystring: PageQuery }>,
@@ -26,10 +34,25 @@ export function sendPage(
   template: string,
   parts: PageParts,
   status = 200,
+  /**
+   * Set when the content part depends only on the store and this key (never on the visitor, the cart or the
+   * query beyond what the key holds): the content is then rendered once per store version and kept, and
+   * only the site region around it is rendered per request.
+   */
+  contentKey?: string,
 ) {
   const context = pageContext(store, { ...parts, crumb: request.crumb });
   const format = request.query.format;
   reply.code(status);
   if (format !== undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
-  return reply.type('text/html; charset=utf-8').send(theme.renderPage(template, context));
+  let html: string;
+  if (contentKey !== undefined && theme.cacheable) {
+    const content = readCache(store).get(`content\u0000${template}\u0000${contentKey}`, () =>
+      theme.renderContent(template, { ...context, crumb: CRUMB_PLACEHOLDER }),
+    );
+    html = theme.renderLayout(context, content.replaceAll(CRUMB_PLACEHOLDER, request.crumb));
+  } else {
+    html = theme.renderPage(template, context);
+  }
+  return reply.type('text/html; charset=utf-8').send(html);
 }

@@ -56,7 +56,7 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
       params.set('view', mode);
       return `/${collection.urlId}?${params}`;
     };
-    return send(reply, request, theme, store, 'collections/products.list', {
+    const listing = {
       pageType: PageType.COLLECTION,
       pageId: collection.id,
       collection: {
@@ -73,7 +73,10 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
         view,
         viewUrls: { list: viewUrl('list'), grid: viewUrl('grid') },
       },
-    });
+    };
+    // the list's content depends on the store and the query only (filters, page, view)
+    const contentKey = ['list', collection.id, query.category, query.tag, page.pagination['currentPage'], view].join('\u0000');
+    return send(reply, request, theme, store, 'collections/products.list', listing, 200, contentKey);
   });
 
   app.get<{ Params: { collection: string; item: string }; Querystring: PageQuery }>(
@@ -88,14 +91,16 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
         return { id: product.row.id, collection: collectionJson(collection), ...productPage(store, productJson(product.row, product.variants, collection.urlId)) };
       });
       if (page === null) return reply.callNotFound();
-      return send(reply, request, theme, store, 'collections/products.item', {
-        pageType: PageType.ITEM,
-        pageId: page.id,
-        collection: page.collection,
-        item: page.item,
-        shoppingCart: visitorCart(store, request),
-        extra: page.extra,
-      });
+      return send(
+        reply,
+        request,
+        theme,
+        store,
+        'collections/products.item',
+        { pageType: PageType.ITEM, pageId: page.id, collection: page.collection, item: page.item, shoppingCart: visitorCart(store, request), extra: page.extra },
+        200,
+        `product\u0000${page.id}`,
+      );
     },
   );
 };
