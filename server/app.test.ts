@@ -159,7 +159,7 @@ describe('add to cart without JavaScript', () => {
     const cart = await app.inject({ url: '/cart', cookies: { tessera_cart: cookieOf(res)! } });
     expect(cart.body).toContain('Field Shirt');
     expect(cart.body).toContain('Olive / M');
-    expect(cart.body).toContain('× 2');
+    expect(cart.body).toContain('&times; 2');
   });
 
   it('shows the validation message on the cart page', async () => {

@@ -22,9 +22,9 @@ export class Theme {
 
   /** A compiled template by its path under the theme (`collections/products.list`). */
   template(path: string): Template {
-    const file = join(this.dir, path);
     const cached = this.cache.get(path);
     if (cached !== undefined && !this.watch) return cached.template;
+    const file = join(this.dir, path);
     const mtimeMs = statSync(file).mtimeMs;
     if (cached !== undefined && cached.mtimeMs === mtimeMs) return cached.template;
     const { template, errors } = compile(readFileSync(file, 'utf8'), { filename: path });
