@@ -7,15 +7,21 @@ import { addEntry, cartJson, type EntryResult, removeEntry, setEntryFields, setE
 import type { Store } from '../db/database.js';
 import { currentCartId, ensureCart, visitorCart } from './visitor-cart.js';
 
+/**
+ * The fields of a cart entry a client may send (no price: the server prices everything). The quantity is
+ * taken as number or text so that a bad one gets the spec's message rather than a schema error.
+ */
+export const entryFields = {
+  itemId: { type: 'string', minLength: 1, maxLength: 100 },
+  sku: { type: 'string', maxLength: 100 },
+  quantity: { type: ['integer', 'number', 'string'] },
+  additionalFields: { type: 'string', maxLength: 10_000 },
+} as const;
+
 const addEntryBody = {
   type: 'object',
   required: ['itemId', 'quantity'],
-  properties: {
-    itemId: { type: 'string', minLength: 1, maxLength: 100 },
-    sku: { type: 'string', maxLength: 100 },
-    quantity: { type: ['integer', 'number', 'string'] },
-    additionalFields: { type: 'string', maxLength: 10_000 },
-  },
+  properties: entryFields,
   additionalProperties: false,
 } as const;
 

@@ -6,19 +6,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../db/database.js';
 import { createSubscriptionCart } from '../subscription-carts.js';
-
-const quantity = { type: ['integer', 'number', 'string'] } as const;
+import { entryFields } from './cart.js';
 
 const subscriptionBody = {
   type: 'object',
   required: ['itemId'],
-  properties: {
-    itemId: { type: 'string', minLength: 1, maxLength: 100 },
-    sku: { type: 'string', maxLength: 100 },
-    quantity,
-    qty: quantity,
-    additionalFields: { type: 'string', maxLength: 10_000 },
-  },
+  properties: { ...entryFields, qty: entryFields.quantity },
   additionalProperties: false,
 } as const;
 
