@@ -106,8 +106,14 @@ describe('cart API', () => {
     expect(shoppingCart).toMatchObject({ subtotalCents: 9600, grandTotalCents: 9600, totalQuantity: 2, requiresShipping: true, hasDigital: false });
     const again = await add({ itemId: 'p09', quantity: '1' }, cookie!.value);
     expect(again.json().shoppingCart).toMatchObject({ subtotalCents: 10500, totalQuantity: 3, hasDigital: true, purelyDigital: false });
-    const read = await app.inject({ url: '/api/commerce/shopping-cart', cookies: { tessera_cart: cookie!.value } });
-    expect(read.json().totalQuantity).toBe(3);
+    const read = await app.inject({ url: '/api/commerce/shopping-cart?calculateSubtotal=true', cookies: { tessera_cart: cookie!.value } });
+    expect(read.json()).toMatchObject({ totalQuantity: 3, subtotalCents: 10500, grandTotalCents: 10500 });
+    const lines = (await app.inject({ url: '/api/commerce/shopping-cart?calculateSubtotal=false', cookies: { tessera_cart: cookie!.value } })).json();
+    expect(lines.totalQuantity).toBe(3);
+    expect(lines.entries).toHaveLength(2);
+    expect(lines).not.toHaveProperty('subtotalCents');
+    expect(lines).not.toHaveProperty('grandTotalMoney');
+    expect((await app.inject('/api/commerce/shopping-cart?calculateSubtotal=yes')).statusCode).toBe(400);
   });
 
   it('answers with the spec messages', async () => {

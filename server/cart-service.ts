@@ -9,7 +9,7 @@ import { cartTotals } from '../commerce/cart.js';
 import { neverRunsOut, pricedOnProduct, ProductType } from '../commerce/products.js';
 import { type Json, loadProductById, money, variantJson } from './catalog.js';
 import type { Store } from './db/database.js';
-import { cartEntries, carts, products, variants } from './db/schema.js';
+import { cartEntries, carts, products, variants, websites } from './db/schema.js';
 
 export interface AddRequest {
   readonly itemId: string;
@@ -130,7 +130,7 @@ export function cartJson(db: Store, cartId: string): Json {
   const totals = cartTotals(priced);
   return {
     id: cartId,
-    websiteId: 'demo',
+    websiteId: db.select({ id: websites.id }).from(websites).get()?.id ?? '',
     created: cart?.createdAt ?? 0,
     isPurchased: cart !== undefined && cart.orderId !== null,
     orderId: cart?.orderId ?? null,

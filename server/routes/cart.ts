@@ -7,6 +7,9 @@ import { addEntry, cartJson, type EntryResult, removeEntry, setEntryFields, setE
 import type { Store } from '../db/database.js';
 import { currentCartId, ensureCart, visitorCart } from './visitor-cart.js';
 
+/** The cart's money fields, which `GET /api/commerce/shopping-cart?calculateSubtotal=false` leaves out. */
+const CART_AMOUNT_FIELDS = ['subtotalCents', 'taxCents', 'shippingCostCents', 'discountCents', 'grandTotalCents', 'subtotalMoney', 'grandTotalMoney'] as const;
+
 /**
  * The fields of a cart entry a client may send (no price: the server prices everything). The quantity is
  * taken as number or text so that a bad one gets the spec's message rather than a schema error.
@@ -49,7 +52,16 @@ interface AddForm {
 }
 
 export const cartRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
-  app.get('/api/commerce/shopping-cart', async (request) => visitorCart(store, request));
+  app.get<{ Querystring: { calculateSubtotal?: 'true' | 'false' } }>(
+    '/api/commerce/shopping-cart',
+    { schema: { querystring: { type: 'object', properties: { calculateSubtotal: { type: 'string', enum: ['true', 'false'] } } } } },
+    async (request) => {
+      const cart = visitorCart(store, request);
+      // `calculateSubtotal=false` asks for the lines and counts only: the amounts are left out
+      if (request.query.calculateSubtotal === 'false') for (const key of CART_AMOUNT_FIELDS) delete cart[key];
+      return cart;
+    },
+  );
 
   app.post<{ Body: AddEntryBody }>('/api/commerce/shopping-cart/entries', { schema: { body: addEntryBody } }, async (request, reply) => {
     const cartId = ensureCart(store, request, reply);
