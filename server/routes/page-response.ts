@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database.js';
 import { type PageParts, pageContext } from '../page-context.js';
 import { readCache } from '../read-cache.js';
+import { isNoCart } from './visitor-cart.js';
 import type { Theme } from '../theme.js';
 
 /** The query every page accepts. */
@@ -37,16 +38,25 @@ export function sendPage(
   /**
    * Set when the content part depends only on the store and this key (never on the visitor, the cart or the
    * query beyond what the key holds): the content is then rendered once per store version and kept, and
-   * only the site region around it is rendered per request.
+   * only the site region around it is rendered per request — or nothing at all for a visitor without a cart,
+   * whose whole page is kept.
    */
   contentKey?: string,
 ) {
-  const context = pageContext(store, { ...parts, crumb: request.crumb });
   const format = request.query.format;
   reply.code(status);
+  const keep = contentKey !== undefined && format === undefined && theme.cacheable;
+  if (keep && isNoCart(parts.shoppingCart)) {
+    // a visitor without a cart sees the same whole page as every other such visitor, but for the crumb
+    const page = readCache(store).get(`page\u0000${template}\u0000${contentKey}`, () =>
+      theme.renderPage(template, pageContext(store, { ...parts, crumb: CRUMB_PLACEHOLDER })),
+    );
+    return reply.type('text/html; charset=utf-8').send(page.replaceAll(CRUMB_PLACEHOLDER, request.crumb));
+  }
+  const context = pageContext(store, { ...parts, crumb: request.crumb });
   if (format !== undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
   let html: string;
-  if (contentKey !== undefined && theme.cacheable) {
+  if (keep) {
     const content = readCache(store).get(`content\u0000${template}\u0000${contentKey}`, () =>
       theme.renderContent(template, { ...context, crumb: CRUMB_PLACEHOLDER }),
     );

@@ -20,8 +20,18 @@ export function ensureCart(store: Store, request: FastifyRequest, reply: Fastify
   return id;
 }
 
+/** The carts made by `emptyCart`: visitors without a cart, who all see the same page around the content. */
+const noCarts = new WeakSet<object>();
+
+/** Whether `cart` stands for a visitor who has no cart at all. */
+export function isNoCart(cart: Json): boolean {
+  return noCarts.has(cart);
+}
+
 export function emptyCart(): Json {
-  return { entries: [], totalQuantity: 0, subtotalCents: 0, grandTotalCents: 0, subtotalMoney: { value: '0.00', currency: 'USD' } };
+  const cart: Json = { entries: [], totalQuantity: 0, subtotalCents: 0, grandTotalCents: 0, subtotalMoney: { value: '0.00', currency: 'USD' } };
+  noCarts.add(cart);
+  return cart;
 }
 
 export function visitorCart(store: Store, request: FastifyRequest): Json {
