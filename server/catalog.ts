@@ -2,7 +2,7 @@
  * Products as the platform's templates expect them: an item with `structuredContent` (productType,
  * variants with priceMoney, variantOptionOrdering…), money as decimal strings of major units.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatFixed } from '../commerce/decimal.js';
 import { currencyDigits } from '../commerce/currencies.js';
 import type { Store } from './db/database.js';
@@ -107,8 +107,12 @@ export interface ProductRecord {
 
 export function loadProducts(db: Store, collectionId: string): ProductRecord[] {
   const rows = db.select().from(products).where(eq(products.collectionId, collectionId)).orderBy(asc(products.ordering)).all();
-  const all = db.select().from(variants).orderBy(asc(variants.ordering)).all();
-  return rows.map((row) => ({ row, variants: all.filter((v) => v.productId === row.id) }));
+  const inCollection = db.select({ id: products.id }).from(products).where(eq(products.collectionId, collectionId));
+  const byProduct = new Map<string, VariantRow[]>(rows.map((row) => [row.id, []]));
+  for (const v of db.select().from(variants).where(inArray(variants.productId, inCollection)).orderBy(asc(variants.ordering)).all()) {
+    byProduct.get(v.productId)?.push(v);
+  }
+  return rows.map((row) => ({ row, variants: byProduct.get(row.id)! }));
 }
 
 /**
@@ -148,10 +152,9 @@ export function loadProduct(db: Store, collectionId: string, urlId: string): Pro
 export function loadProductById(db: Store, id: string): ProductRecord | null {
   const row = db.select().from(products).where(eq(products.id, id)).get();
   if (row === undefined) return null;
-  return { row, variants: db.select().from(variants).where(eq(variants.productId, row.id)).orderBy(asc(variants.ordering)).all() };
+  return { row, variants: queries(db).variantsOf.all({ productId: row.id }) };
 }
 
-/** A store collection as the page context carries it. */
 /** The fields every collection has in the platform's JSON (store and content collections alike). */
 export function baseCollectionJson(c: typeof collections.$inferSelect) {
   return {

@@ -31,6 +31,16 @@ export interface ListingPage<T> {
   readonly pagination: Json;
 }
 
+/** The address of a listing with the query's filters, then `params` (those given a value), in that order. */
+export function listingUrl(basePath: string, query: ListingQuery, params: Record<string, string | undefined> = {}): string {
+  const search = new URLSearchParams();
+  if (query.category !== undefined) search.set('category', query.category);
+  if (query.tag !== undefined) search.set('tag', query.tag);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) search.set(k, v);
+  const qs = search.toString();
+  return `${basePath}${qs === '' ? '' : `?${qs}`}`;
+}
+
 /**
  * Page `query.page` (default 1) of `items`, with links that keep the filters (and `keep`, e.g. a view
  * mode); null when the page is past the last one (a 404, as for any address that shows nothing).
@@ -39,15 +49,7 @@ export function paginate<T>(items: readonly T[], pageSize: number, query: Listin
   const totalPages = Math.max(1, Math.ceil(items.length / pageSize));
   const current = query.page === undefined ? 1 : Number(query.page);
   if (current > totalPages) return null;
-  const url = (page: number) => {
-    const params = new URLSearchParams();
-    if (query.category !== undefined) params.set('category', query.category);
-    if (query.tag !== undefined) params.set('tag', query.tag);
-    for (const [k, v] of Object.entries(keep)) if (v !== undefined) params.set(k, v);
-    if (page > 1) params.set('page', String(page));
-    const qs = params.toString();
-    return `${basePath}${qs === '' ? '' : `?${qs}`}`;
-  };
+  const url = (page: number) => listingUrl(basePath, query, { ...keep, page: page > 1 ? String(page) : undefined });
   return {
     items: items.slice((current - 1) * pageSize, current * pageSize),
     pagination: {

@@ -65,6 +65,11 @@ function siteContext(db: Store): Json {
   });
 }
 
+/** The website settings (parsed once per store version, with the rest of the site context). */
+export function websiteSettings(db: Store): Json {
+  return siteContext(db)['websiteSettings'] as Json;
+}
+
 export function pageContext(db: Store, parts: PageParts): Json {
   const merchandising: Json = {};
   for (const product of [...(parts.items ?? []), ...(parts.item !== undefined ? [parts.item] : [])]) {

@@ -12,9 +12,9 @@ import { isRecord } from '../commerce/json.js';
 import { compareMoney, type Money } from '../commerce/money.js';
 import { flag, productType, variantPrice, variantSalePrice, variantsOf } from '../commerce/products.js';
 import { reviewsEnabled } from '../commerce/reviews.js';
-import { type Json, parseJson } from './catalog.js';
+import type { Json } from './catalog.js';
 import type { Store } from './db/database.js';
-import { websites } from './db/schema.js';
+import { websiteSettings } from './page-context.js';
 
 /** The price a shopper pays for the cheapest variant: its sale price when on sale (the "from" price). */
 export function lowestCurrentPrice(item: unknown): Money | null {
@@ -45,23 +45,7 @@ export function productPageParts(item: Json, settings: unknown): { item: Json; e
   return { item: withInstalments, extra: { reviewsEnabled: reviewsEnabled(settings) } };
 }
 
-const settingsQueries = new WeakMap<Store, { get(): { settings: string } | undefined }>();
-/** The last settings text parsed, and what it parsed to: settings change rarely, pages are read often. */
-let lastSettings: { text: string; value: unknown } = { text: '{}', value: {} };
-
-/** The website settings, with a statement prepared once per store and the parse reused while unchanged. */
-function websiteSettings(store: Store): unknown {
-  let query = settingsQueries.get(store);
-  if (query === undefined) {
-    query = store.select({ settings: websites.settings }).from(websites).prepare();
-    settingsQueries.set(store, query);
-  }
-  const text = query.get()?.settings ?? '{}';
-  if (text !== lastSettings.text) lastSettings = { text, value: parseJson<unknown>(text, {}) };
-  return lastSettings.value;
-}
-
-/** The same, reading the website settings from the store (one row). */
+/** The same, with the store's website settings. */
 export function productPage(store: Store, item: Json): { item: Json; extra: Json } {
   return productPageParts(item, websiteSettings(store));
 }

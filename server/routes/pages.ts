@@ -4,7 +4,7 @@ import { collectionJson, type Json, loadCollectionByUrl, loadProduct, loadProduc
 import type { Store } from '../db/database.js';
 import { PageType } from '../page-context.js';
 import { isDisplayedType } from '../../commerce/products.js';
-import { facetCounts, matchesFilters, pageSizeSetting, paginate, sameText } from '../listing.js';
+import { facetCounts, listingUrl, matchesFilters, pageSizeSetting, paginate, sameText } from '../listing.js';
 import { productPage } from '../product-page.js';
 import { readCache } from '../read-cache.js';
 import type { Theme } from '../theme.js';
@@ -35,34 +35,29 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     const collection = loadCollectionByUrl(store, request.params.collection);
     if (collection === null) return reply.callNotFound();
     if (collection.type !== PRODUCTS_COLLECTION) return contentCollectionPage({ store, theme }, request, reply, collection);
-    const all = readCache(store).get(`products:${collection.id}`, () =>
-      loadProducts(store, collection.id)
+    const facets = (item: Json, key: 'categories' | 'tags') => (Array.isArray(item[key]) ? (item[key] as string[]) : []);
+    const { all, categories, tags } = readCache(store).get(`products:${collection.id}`, () => {
+      const items = loadProducts(store, collection.id)
         .filter((p) => isDisplayedType(p.row.productType))
-        .map((p) => productJson(p.row, p.variants, collection.urlId)),
-    );
+        .map((p) => productJson(p.row, p.variants, collection.urlId));
+      return { all: items, categories: facetCounts(items.map((i) => facets(i, 'categories'))), tags: facetCounts(items.map((i) => facets(i, 'tags'))) };
+    });
     const query = request.query;
     const settings = parseJson<Json>(collection.settings, {});
     const view = query.view ?? (settings['viewMode'] === 'list' ? 'list' : 'grid');
-    const facets = (item: Json, key: 'categories' | 'tags') => (Array.isArray(item[key]) ? (item[key] as string[]) : []);
     const matching = all.filter((item) => matchesFilters(facets(item, 'categories'), facets(item, 'tags'), query));
     const pageSize = pageSizeSetting(settings['productsPerPage'], DEFAULT_PRODUCTS_PER_PAGE, MAX_PRODUCTS_PER_COLLECTION);
     const page = paginate(matching, pageSize, query, `/${collection.urlId}`, { view: query.view });
     if (page === null) return reply.callNotFound();
     const link = (key: 'category' | 'tag', name: string) => `/${collection.urlId}?${new URLSearchParams({ [key]: name })}`;
-    const viewUrl = (mode: 'list' | 'grid') => {
-      const params = new URLSearchParams();
-      if (query.category !== undefined) params.set('category', query.category);
-      if (query.tag !== undefined) params.set('tag', query.tag);
-      params.set('view', mode);
-      return `/${collection.urlId}?${params}`;
-    };
+    const viewUrl = (mode: 'list' | 'grid') => listingUrl(`/${collection.urlId}`, query, { view: mode });
     const listing = {
       pageType: PageType.COLLECTION,
       pageId: collection.id,
       collection: {
         ...collectionJson(collection),
-        categories: facetCounts(all.map((i) => facets(i, 'categories'))).map((f) => ({ ...f, url: link('category', f.name), active: query.category !== undefined && sameText(f.name, query.category) })),
-        tags: facetCounts(all.map((i) => facets(i, 'tags'))).map((f) => ({ ...f, url: link('tag', f.name), active: query.tag !== undefined && sameText(f.name, query.tag) })),
+        categories: categories.map((f) => ({ ...f, url: link('category', f.name), active: query.category !== undefined && sameText(f.name, query.category) })),
+        tags: tags.map((f) => ({ ...f, url: link('tag', f.name), active: query.tag !== undefined && sameText(f.name, query.tag) })),
       },
       items: page.items,
       shoppingCart: visitorCart(store, request),
