@@ -2,11 +2,11 @@
  * Answering a page request: the page context rendered through a theme template, or the context itself as
  * JSON for `?format=json` / `?format=json-pretty` (the platform's way to inspect a page).
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database.js';
 import { type PageParts, pageContext } from '../page-context.js';
 import { readCache } from '../read-cache.js';
+import { newCrumb } from '../security/crumb.js';
 import { isNoCart } from './visitor-cart.js';
 import type { Theme } from '../theme.js';
 
@@ -25,7 +25,7 @@ export interface PageQuery {
  * Stands in for the visitor's crumb in content kept by the read cache, and is replaced by the real one on the
  * way out. Random per process and shaped like a crumb, so escaping leaves it as it is.
  */
-const CRUMB_PLACEHOLDER = randomUUID().replaceAll('-', '');
+const CRUMB_PLACEHOLDER = newCrumb();
 
 export function sendPage(
   reply: FastifyReply,

@@ -15,6 +15,19 @@ export const CRUMB_FAIL_MESSAGE = 'Invalid or missing crumb: reload the page and
 const CRUMB_PATTERN = /^[0-9a-f]{32}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * A fresh crumb: 32 hex digits. randomUUID draws from a pooled buffer of entropy: a fresh randomBytes call per
+ * new visitor cost more than rendering the page (122 random bits; the pattern only asks for 32 hex digits).
+ */
+export function newCrumb(): string {
+  return randomUUID().replaceAll('-', '');
+}
+
+/** Reads: neither echo a crumb nor count against a write limit. */
+export function isSafeMethod(method: string): boolean {
+  return SAFE_METHODS.has(method);
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** This visitor's crumb: from a valid cookie, or freshly issued on this response. */
@@ -44,16 +57,14 @@ export function installCrumb(app: FastifyInstance): void {
       request.crumb = existing;
       return;
     }
-    // randomUUID draws from a pooled buffer of entropy: a fresh randomBytes call per new visitor cost more
-    // than rendering the page (122 random bits; the pattern only asks for 32 hex digits)
-    request.crumb = randomUUID().replaceAll('-', '');
+    request.crumb = newCrumb();
     // readable by scripts on purpose (they echo it); SameSite keeps it off cross-site subrequests
     reply.setCookie(CRUMB_COOKIE, request.crumb, { path: '/', sameSite: 'lax', httpOnly: false });
   });
   // preValidation runs after body parsing and before schema validation, so the form field can be taken out
   // of the body here and route schemas never need to know about it.
   app.addHook('preValidation', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (isSafeMethod(request.method)) return;
     const cookie = request.cookies[CRUMB_COOKIE];
     let sent = request.headers[CRUMB_HEADER];
     const body = request.body;

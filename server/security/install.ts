@@ -3,10 +3,8 @@
  * root instance so they cover every route, whichever plugin declares it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { installCrumb } from './crumb.js';
+import { installCrumb, isSafeMethod } from './crumb.js';
 import { type BucketRule, DEFAULT_RATE_LIMITS, RateLimiter } from './rate-limit.js';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,7 +34,7 @@ export function installGuards(app: FastifyInstance, options: GuardOptions = {}):
   const limiter = new RateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS);
   const now = options.now ?? Date.now;
   app.addHook('preValidation', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (isSafeMethod(request.method)) return;
     // visitors are told apart by address: cookies are free to drop, so they cannot key a limit
     const verdict = limiter.take(groupOf(request), request.ip, now());
     if (verdict.ok) return;
