@@ -124,9 +124,8 @@ export function pricedEntries(db: Pick<Tx, 'select'>, cartId: string) {
 }
 
 /** The shopping cart of spec 000 §3, amounts in cents from stored prices. */
-export function cartJson(db: Store, cartId: string): Json {
+export function cartJson(db: Store, cartId: string, priced = pricedEntries(db, cartId)): Json {
   const cart = db.select().from(carts).where(eq(carts.id, cartId)).get();
-  const priced = pricedEntries(db, cartId);
   const totals = cartTotals(priced);
   return {
     id: cartId,

@@ -65,14 +65,14 @@ function planOf(line: Priced): { plan: SubscriptionPlan } | { message: string } 
 
 /** The cart, its amounts (shipping included) and, for a subscription cart, its plan in words: the checkout page's data. */
 export function checkoutSummary(db: Store, cartId: string): Json {
-  const state = cartState(db, cartId);
+  const kind = db.select({ kind: carts.kind }).from(carts).where(eq(carts.id, cartId)).get()?.kind;
   const priced = pricedEntries(db, cartId);
   const amounts = orderAmounts(priced);
   const currency = priced[0]?.currency ?? 'USD';
   const first = priced[0];
-  const plan = state?.kind === SUBSCRIPTION_CART && first !== undefined ? planOf(first) : null;
+  const plan = kind === SUBSCRIPTION_CART && first !== undefined ? planOf(first) : null;
   return {
-    cart: cartJson(db, cartId),
+    cart: cartJson(db, cartId, priced),
     requiresShipping: amounts.requiresShipping,
     subtotalMoney: money(amounts.subtotalCents, currency),
     shippingMoney: money(amounts.shippingCents, currency),
