@@ -11,6 +11,7 @@ import { baseCollectionJson, type Json, parseJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { collections, forms, records } from './db/schema.js';
 import { galleryOptions } from './gallery-options.js';
+import { facetCounts } from './listing.js';
 
 export type CollectionRow = typeof collections.$inferSelect;
 export type RecordRow = typeof records.$inferSelect;
@@ -137,10 +138,9 @@ export function loadRecord(db: Store, collectionId: string, urlId: string, now: 
 }
 
 /** Distinct values of a list field over the records, in first-seen order (the filter links of a blog). */
+/** Every distinct category (or tag) of the records, in first-seen order. */
 function distinct(rows: readonly RecordRow[], field: 'categories' | 'tags'): string[] {
-  const seen = new Set<string>();
-  for (const r of rows) for (const v of parseJson<string[]>(r[field], [])) seen.add(v);
-  return [...seen];
+  return facetCounts(rows.map((r) => parseJson<string[]>(r[field], []))).map((f) => f.name);
 }
 
 /**

@@ -3,8 +3,8 @@
  * on their visible text (tags stripped, so searching "div" does not match markup). Pages behind a password
  * or a member area, and disabled pages, are never searched: a result would leak what they hide.
  */
-import { isDisplayedType } from '../commerce/products.js';
 import { asc, eq } from 'drizzle-orm';
+import { isDisplayedType } from '../commerce/products.js';
 import { COLLECTION_TYPES } from '../engine/plugins/content/record-collection.js';
 import { RECORD_TYPES } from '../engine/plugins/content/record-types.js';
 import type { Json } from './catalog.js';

@@ -6,7 +6,6 @@
  * `/:collection` itself is routed by `pages.ts`, which hands every collection that is not a store to
  * `contentCollectionPage` here.
  */
-import { matchesFilters, pageSizeSetting, paginate } from '../listing.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type Json, loadCollectionByUrl, parseJson } from '../catalog.js';
 import {
@@ -25,6 +24,7 @@ import {
   recordJson,
 } from '../content.js';
 import type { Store } from '../db/database.js';
+import { matchesFilters, pageSizeSetting, paginate } from '../listing.js';
 import { AUDIO_PATH, demoImage, demoTrack, IMAGE_PATH } from '../media/demo-media.js';
 import { grantAccess, mayView, passwordMatches, protection } from '../page-access.js';
 import { PageType } from '../page-context.js';

@@ -3,11 +3,11 @@
  * its root category. Only contributors whose role allows store setup, and only on their own website: any
  * other websiteId is answered 404 as if it did not exist.
  */
-import { baseCollectionJson } from '../catalog.js';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { storeUrlId } from '../../commerce/store-url-id.js';
+import { baseCollectionJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
 import { categories, collections, websites } from '../db/schema.js';
 import { requirePermission, signedInContributor } from '../owner/guard.js';
