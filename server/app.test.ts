@@ -1,27 +1,17 @@
 /** The storefront in-process (Fastify inject) on a fresh in-memory store seeded with the demo shop. */
-import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
-import { buildApp } from './app.js';
-import { openStore, repoRoot, type Store } from './db/database.js';
-import { seedDemoStore } from './db/seed.js';
-import { TEST_CRUMB, withCrumb } from './test-support.js';
-import { Theme } from './theme.js';
+import { type Store } from './db/database.js';
+import { demoApp, TEST_CRUMB, withCrumb } from './test-support.js';
 
 let app: FastifyInstance;
 let store: Store;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  store = openStore(':memory:');
-  seedDemoStore(store);
   // the cart limit is raised so the concurrency test below is about stock; limits have their own tests
-  app = await buildApp({
-    store,
-    theme: new Theme(resolve(repoRoot(), 'templates'), false, (p) => problems.push(p)),
-    guards: { rateLimits: { cart: { burst: 1000, perMinute: 1000 } } },
-  });
+  ({ app, store } = await demoApp({ log: (p) => problems.push(p), guards: { rateLimits: { cart: { burst: 1000, perMinute: 1000 } } } }));
 });
 afterAll(() => app.close());
 
@@ -285,13 +275,7 @@ describe('kept page content', () => {
 describe('rate limits', () => {
   it('answers 429 with Retry-After once a visitor has used up the burst, and recovers with time', async () => {
     let now = 1_000_000;
-    const store = openStore(':memory:');
-    seedDemoStore(store);
-    const limited = await buildApp({
-      store,
-      theme: new Theme(resolve(repoRoot(), 'templates'), false),
-      guards: { rateLimits: { cart: { burst: 3, perMinute: 6 } }, now: () => now },
-    });
+    const { app: limited } = await demoApp({ guards: { rateLimits: { cart: { burst: 3, perMinute: 6 } }, now: () => now } });
     const post = () => limited.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: 'p01', quantity: 1 } }));
     for (let i = 0; i < 3; i++) expect((await post()).statusCode).toBe(200);
     const refused = await post();
@@ -307,9 +291,7 @@ describe('rate limits', () => {
 
 describe('errors', () => {
   it('answers an unexpected failure with the themed 500 page for pages and JSON for APIs, never a stack trace', async () => {
-    const store = openStore(':memory:');
-    seedDemoStore(store);
-    const failing = await buildApp({ store, theme: new Theme(resolve(repoRoot(), 'templates'), false) });
+    const { app: failing } = await demoApp();
     const boom = () => {
       throw new Error('database exploded at /secret/path.ts:12');
     };

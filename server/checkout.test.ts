@@ -1,19 +1,15 @@
 /** Checkout in test mode, orders and subscription carts, in-process on fresh in-memory stores. */
 import { createHash } from 'node:crypto';
-import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '../commerce/checkout-form.js';
 import { FLAT_SHIPPING_MINOR } from '../commerce/order-amounts.js';
 import { SUBSCRIBE_MESSAGES } from '../commerce/subscribe.js';
-import { buildApp } from './app.js';
 import { CART_PURCHASED_MESSAGE } from './cart-service.js';
-import { openStore, repoRoot, type Store } from './db/database.js';
+import { type Store } from './db/database.js';
 import { carts, orders, products, variants } from './db/schema.js';
-import { seedDemoStore } from './db/seed.js';
-import { TEST_CRUMB, withCrumb } from './test-support.js';
-import { Theme } from './theme.js';
+import { demoApp, TEST_CRUMB, withCrumb } from './test-support.js';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -21,14 +17,8 @@ afterEach(async () => {
 });
 
 async function fresh(): Promise<{ app: FastifyInstance; store: Store; problems: string[] }> {
-  const store = openStore(':memory:');
-  seedDemoStore(store);
   const problems: string[] = [];
-  const app = await buildApp({
-    store,
-    theme: new Theme(resolve(repoRoot(), 'templates'), false, (p) => problems.push(p)),
-    guards: { rateLimits: { cart: { burst: 1000, perMinute: 1000 } } },
-  });
+  const { app, store } = await demoApp({ log: (p) => problems.push(p), guards: { rateLimits: { cart: { burst: 1000, perMinute: 1000 } } } });
   apps.push(app);
   return { app, store, problems };
 }

@@ -1,22 +1,17 @@
 /** The content side of the demo site (issue 4), in-process against a fresh in-memory store. */
-import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.js';
-import { openStore, repoRoot } from './db/database.js';
+import { openStore } from './db/database.js';
 import { clearStore, seedDemoStore } from './db/seed.js';
 import { DEMO_PAGE_PASSWORD } from './db/seed-content.js';
 import { MEMBERS_ONLY_MESSAGE, WRONG_PASSWORD_MESSAGE } from './routes/content-pages.js';
-import { TEST_CRUMB, withCrumb } from './test-support.js';
-import { Theme } from './theme.js';
+import { demoApp, TEST_CRUMB, withCrumb } from './test-support.js';
 
 let app: FastifyInstance;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  const store = openStore(':memory:');
-  seedDemoStore(store);
-  app = await buildApp({ store, theme: new Theme(resolve(repoRoot(), 'templates'), false, (p) => problems.push(p)) });
+  ({ app } = await demoApp({ log: (p) => problems.push(p) }));
 });
 afterAll(() => app.close());
 

@@ -1,13 +1,10 @@
 /** The product page's instalment pill, reviews section and images, through the app (Fastify inject). */
-import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from './app.js';
-import { openStore, repoRoot, type Store } from './db/database.js';
+import { type Store } from './db/database.js';
 import { websites } from './db/schema.js';
-import { seedDemoStore } from './db/seed.js';
 import { lowestCurrentPrice, productPageParts } from './product-page.js';
-import { Theme } from './theme.js';
+import { demoApp } from './test-support.js';
 
 let app: FastifyInstance;
 let store: Store;
@@ -15,10 +12,8 @@ let seededSettings: string;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  store = openStore(':memory:');
-  seedDemoStore(store);
+  ({ app, store } = await demoApp({ log: (p) => problems.push(p) }));
   seededSettings = store.select().from(websites).get()!.settings;
-  app = await buildApp({ store, theme: new Theme(resolve(repoRoot(), 'templates'), false, (p) => problems.push(p)) });
 });
 afterAll(() => app.close());
 beforeEach(() => {

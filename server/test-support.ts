@@ -2,7 +2,13 @@
  * Helpers for server tests: the crumb a browser would echo. Any 32-hex-digit value is a valid crumb as long
  * as cookie and header agree, so tests can use a fixed one.
  */
-import type { InjectOptions } from 'fastify';
+import { resolve } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from './app.js';
+import { openStore, repoRoot, type Store } from './db/database.js';
+import { seedDemoStore } from './db/seed.js';
+import type { GuardOptions } from './security/install.js';
+import { Theme } from './theme.js';
 
 export const TEST_CRUMB = '0123456789abcdef0123456789abcdef';
 
@@ -13,4 +19,24 @@ export function withCrumb(options: InjectOptions): InjectOptions {
     cookies: { ...options.cookies, crumb: TEST_CRUMB },
     headers: { ...options.headers, 'x-csrf-token': TEST_CRUMB },
   };
+}
+
+export interface DemoAppOptions {
+  /** The store to serve; default a fresh in-memory store seeded with the demo shop. */
+  readonly store?: Store;
+  readonly guards?: GuardOptions;
+  /** Where theme problems go (tests usually collect them and expect none). */
+  readonly log?: (problem: string) => void;
+}
+
+/** The storefront in-process, with the default theme (not watched), as the server tests use it. */
+export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: FastifyInstance; store: Store }> {
+  let store = options.store;
+  if (store === undefined) {
+    store = openStore(':memory:');
+    seedDemoStore(store);
+  }
+  const theme = new Theme(resolve(repoRoot(), 'templates'), false, options.log);
+  const app = await buildApp({ store, theme, ...(options.guards === undefined ? {} : { guards: options.guards }) });
+  return { app, store };
 }

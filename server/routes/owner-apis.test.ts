@@ -3,12 +3,10 @@
  * every store-setup and settings call with its validation errors.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { openStore, repoRoot, type Store } from '../db/database.js';
+import { openStore, type Store } from '../db/database.js';
 import { contributors, ownerSessions, siteDocuments } from '../db/schema.js';
 import { seedDemoStore } from '../db/seed.js';
 import { NOT_ALLOWED, SIGN_IN_REQUIRED } from '../owner/guard.js';
@@ -16,8 +14,7 @@ import { hashPassword } from '../owner/password.js';
 import { ensureSiteOwner } from '../owner/site-owner.js';
 import { readSiteDocument, writeSiteDocument } from '../site-documents.js';
 import { NO_MAIN_NAVIGATION } from '../site-layout.js';
-import { TEST_CRUMB, withCrumb } from '../test-support.js';
-import { Theme } from '../theme.js';
+import { demoApp, TEST_CRUMB, withCrumb } from '../test-support.js';
 import { WRONG_CREDENTIALS } from './owner-session.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin password' };
@@ -55,11 +52,7 @@ beforeAll(async () => {
   await addContributor('viewer@example.com', ['viewer']);
   await addContributor('billing@example.com', ['billing', 'reporting']);
   await addContributor('store@example.com', ['store manager']);
-  app = await buildApp({
-    store,
-    theme: new Theme(resolve(repoRoot(), 'templates'), false, () => {}),
-    guards: { rateLimits: { owner: { burst: 1000, perMinute: 1000 } } },
-  });
+  ({ app } = await demoApp({ store, guards: { rateLimits: { owner: { burst: 1000, perMinute: 1000 } } } }));
   tokens['admin'] = tokenOf(await signIn(ADMIN.email, ADMIN.password))!;
   for (const who of ['editor', 'viewer', 'billing', 'store']) tokens[who] = tokenOf(await signIn(`${who}@example.com`, PASSWORD))!;
 });
@@ -439,11 +432,7 @@ describe('template schema', () => {
 
 describe('owner rate limit', () => {
   it('puts sign-in and owner writes in the owner bucket: 429 with Retry-After once it is empty', async () => {
-    const limited = await buildApp({
-      store,
-      theme: new Theme(resolve(repoRoot(), 'templates'), false, () => {}),
-      guards: { rateLimits: { owner: { burst: 2, perMinute: 2 } } },
-    });
+    const { app: limited } = await demoApp({ store, guards: { rateLimits: { owner: { burst: 2, perMinute: 2 } } } });
     try {
       const signInOnce = () => limited.inject(withCrumb({ method: 'POST', url: '/api/owner/session', payload: ADMIN }));
       const first = await signInOnce();
