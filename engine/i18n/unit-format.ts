@@ -14,7 +14,7 @@
  * The "best" unit is the largest candidate the value reaches at least once, else the smallest.
  */
 import { languageOf } from './locale.js';
-import { digitOptions, flagOption, formatDecimalString, numberFormat, type NumberOptions, type OptionMap } from './number-options.js';
+import { digitOptions, formatDecimalString, numberFormat, type NumberOptions, type OptionMap } from './number-options.js';
 import { compactGroupOf, compactUnits, convert, findUnit, measurementSystem, type UnitDef } from './units.js';
 import { unitPattern, type UnitWidth } from './unit-patterns.js';
 
@@ -45,7 +45,6 @@ export function parseUnitSpec(opts: OptionMap, errors?: string[]): UnitSpec {
   const format = opts.get('format');
   const width: UnitWidth = format === 'long' || format === 'short' ? format : 'narrow';
   const number = digitOptions(opts, { maxFrac: 1, group: false }, errors);
-  number.useGrouping = flagOption(opts, ['group', 'grouping'], false);
   const hasMin = opts.has('minfrac') || opts.has('minimumFractionDigits');
   const hasMax = opts.has('maxfrac') || opts.has('maximumFractionDigits');
   if (hasMax && !hasMin && number.maximumFractionDigits !== undefined) number.minimumFractionDigits = number.maximumFractionDigits;
@@ -138,10 +137,10 @@ function formatSequence(locale: string, n: number, input: UnitDef, units: readon
   }
   const lastUnit = same[same.length - 1]!;
   const integer: NumberOptions = { ...spec.number, minimumFractionDigits: 0, maximumFractionDigits: 0 };
-  const lastText = formatAmount(locale, rest, lastUnit, spec, spec.number);
-  const lastIsZero = formatDecimalString(numberFormat(locale, spec.number), String(rest)) === formatDecimalString(numberFormat(locale, spec.number), '0');
+  const f = numberFormat(locale, spec.number);
+  const lastIsZero = formatDecimalString(f, String(rest)) === formatDecimalString(f, '0');
   const out = parts.map(([v, u]) => formatAmount(locale, v, u, spec, integer));
-  if (!lastIsZero || out.length === 0) out.push(lastText);
+  if (!lastIsZero || out.length === 0) out.push(formatAmount(locale, rest, lastUnit, spec, spec.number));
   if (negative) out[0] = '-' + out[0];
   return out.join(' ');
 }

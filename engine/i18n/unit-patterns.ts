@@ -5,7 +5,7 @@
  * use Intl for the sanctioned units and fall back to English patterns for the rest.
  *
  * Each entry is [narrow, short, long]; a pattern is `one|other` (or one pattern for every plural form), `#`
- * standing for the number. An empty width falls back to the next wider one.
+ * standing for the number.
  */
 
 export type UnitWidth = 'narrow' | 'short' | 'long';
@@ -240,17 +240,8 @@ const WIDTH_INDEX: Record<UnitWidth, number> = { narrow: 0, short: 1, long: 2 };
 export function unitPattern(language: string, unit: string, width: UnitWidth, category: string): string | null {
   const entry = TABLES[language]?.[unit];
   if (entry === undefined) return null;
-  for (let i = WIDTH_INDEX[width]; i < 3; i++) {
-    const p = entry[i]!;
-    if (p === '') continue;
-    const bar = p.indexOf('|');
-    if (bar < 0) return p;
-    return category === 'one' ? p.slice(0, bar) : p.slice(bar + 1);
-  }
-  return null;
-}
-
-/** True when English has a pattern for `unit` (the fallback for locales without a table). */
-export function hasEnglishPattern(unit: string): boolean {
-  return Object.hasOwn(EN, unit);
+  const p = entry[WIDTH_INDEX[width]];
+  const bar = p.indexOf('|');
+  if (bar < 0) return p;
+  return category === 'one' ? p.slice(0, bar) : p.slice(bar + 1);
 }

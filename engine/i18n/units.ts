@@ -227,12 +227,20 @@ export function compactUnits(group: string, system: MeasurementSystem): UnitDef[
 /** Regions that measure in US customary units (CLDR measurementSystem). */
 const US_REGIONS: ReadonlySet<string> = new Set(['US', 'LR', 'MM']);
 
+/** By locale: maximizing a locale costs more than the rest of a `unit` format, and locales are few. */
+const systems = new Map<string, MeasurementSystem>();
+
 export function measurementSystem(locale: string): MeasurementSystem {
+  let system = systems.get(locale);
+  if (system !== undefined) return system;
   let region: string | undefined;
   try {
     region = new Intl.Locale(locale).maximize().region;
   } catch {
     region = undefined;
   }
-  return region !== undefined && US_REGIONS.has(region) ? 'us' : 'metric';
+  system = region !== undefined && US_REGIONS.has(region) ? 'us' : 'metric';
+  if (systems.size >= 100) systems.clear();
+  systems.set(locale, system);
+  return system;
 }
