@@ -129,13 +129,3 @@ export function decimalString(d: Decimal): string {
   return formatFixed(d, { group: '', decimal: '.', minus: '-' });
 }
 
-export function compareDecimal(a: Decimal, b: Decimal): number {
-  const scale = Math.max(a.scale, b.scale);
-  const x = rescale(a, scale).units;
-  const y = rescale(b, scale).units;
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-export function isZero(d: Decimal): boolean {
-  return d.units === 0n;
-}

@@ -8,6 +8,7 @@ import { formatFixed } from './decimal.js';
 import { isRecord } from './json.js';
 import { majorUnits, type Money } from './money.js';
 import { ProductType } from './products.js';
+import { fill } from './text.js';
 
 /** Instalments when the context does not say (spec 000 §9). */
 export const DEFAULT_NUM_INSTALLMENTS = 4;
@@ -103,9 +104,6 @@ export function amountText(cents: number, currency: string = DEFAULT_CURRENCY): 
   return /\p{L}$/u.test(symbol) ? `${symbol} ${digits}` : `${symbol}${digits}`;
 }
 
-function fill(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
 
 /** What the pill shows: the in-range offer, or the availability message out of range. */
 export type InstallmentPill =

@@ -3,7 +3,7 @@
  * variants with priceMoney, variantOptionOrdering…), money as decimal strings of major units.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { formatFixed } from '../commerce/decimal.js';
+import { decimalString } from '../commerce/decimal.js';
 import { currencyDigits } from '../commerce/currencies.js';
 import type { Store } from './db/database.js';
 import { productImageFields } from './images.js';
@@ -15,7 +15,7 @@ export type Json = Record<string, unknown>;
 
 /** `{ value: "48.00", currency: "USD" }` from integer cents. */
 export function money(cents: number, currency: string): Json {
-  return { value: formatFixed({ units: BigInt(cents), scale: currencyDigits(currency) }, { group: '', decimal: '.', minus: '-' }), currency };
+  return { value: decimalString({ units: BigInt(cents), scale: currencyDigits(currency) }), currency };
 }
 
 /** Stored JSON text, or the fallback when there is none or it does not parse. */

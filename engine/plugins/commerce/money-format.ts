@@ -11,6 +11,8 @@ import { CURRENCIES, currencyDigits } from '../../../commerce/currencies.js';
 import { type Decimal, decimalString, formatFixed, PLAIN_FORMAT, rescale, type RoundingMode } from '../../../commerce/decimal.js';
 import { majorUnits, type Money } from '../../../commerce/money.js';
 import { cachedIntl } from '../../i18n/intl-cache.js';
+// digit options are clamped to 0..MAX_DIGITS (spec 001 §5); Intl stops at INTL_MAX_FRACTION, we go further by hand
+import { INTL_MAX_FRACTION, MAX_DIGITS } from '../../i18n/number-options.js';
 import { isObject } from '../../values.js';
 import type { PluginContext } from '../types.js';
 
@@ -35,9 +37,6 @@ export function priceMarkup(ctx: PluginContext, m: Money): string {
   return usesCldrMoney(ctx) ? formatMoney(m, ctx.locale ?? 'en') : nativeMarkup(m);
 }
 
-/** Digit options are clamped to this range (spec 001 §5). Intl itself stops at 20; we go further by hand. */
-export const MAX_DIGITS = 50;
-const INTL_MAX_DIGITS = 20;
 
 export interface NumberStyle {
   readonly style?: 'symbol' | 'code' | 'name' | 'short' | 'accounting';
@@ -96,7 +95,7 @@ export function clampDigits(n: number): number {
  */
 export function formatDigits(locale: string, options: Intl.NumberFormatOptions, value: Decimal, min: number): string {
   const trimmed = trimZeros(value, min);
-  if (trimmed.scale <= INTL_MAX_DIGITS) {
+  if (trimmed.scale <= INTL_MAX_FRACTION) {
     const f = intl(locale, { ...options, minimumFractionDigits: trimmed.scale, maximumFractionDigits: trimmed.scale });
     return f.format(decimalString(trimmed) as unknown as number);
   }

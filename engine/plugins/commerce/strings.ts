@@ -35,7 +35,4 @@ export function label(ctx: PluginContext, key: LabelKey): string {
   return localizedString(ctx, key, DEFAULT_LABELS[key]);
 }
 
-/** Replace `{name}` placeholders; unknown ones stay as written. */
-export function fill(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
+export { fill } from '../../../commerce/text.js';
