@@ -13,14 +13,19 @@ export interface Money {
 }
 
 
+/** The amount of a money object with every digit it has, and its currency; null without a numeric amount. */
+export function amountOf(value: unknown): { decimal: Decimal; currency: string } | null {
+  if (!isRecord(value)) return null;
+  const decimal = parseDecimal(value['value'] ?? value['decimalValue']);
+  if (decimal === null) return null;
+  const code = value['currency'] ?? value['currencyCode'];
+  return { decimal, currency: typeof code === 'string' && code !== '' ? code : DEFAULT_CURRENCY };
+}
+
 /** The amount and currency of a money object, or null when it has no numeric amount. */
 export function moneyOf(value: unknown, mode: RoundingMode = 'half-even'): Money | null {
-  if (!isRecord(value)) return null;
-  const amount = parseDecimal(value['value'] ?? value['decimalValue']);
-  if (amount === null) return null;
-  const code = value['currency'] ?? value['currencyCode'];
-  const currency = typeof code === 'string' && code !== '' ? code : DEFAULT_CURRENCY;
-  return { minor: rescale(amount, currencyDigits(currency), mode).units, currency };
+  const a = amountOf(value);
+  return a === null ? null : { minor: rescale(a.decimal, currencyDigits(a.currency), mode).units, currency: a.currency };
 }
 
 /** Money from an integer count of minor units (the legacy `price: 10000` fields). */

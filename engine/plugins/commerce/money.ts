@@ -5,7 +5,7 @@
 import { DEFAULT_CURRENCY } from '../../../commerce/currencies.js';
 import { type Decimal, parseDecimal, rescale, ROUNDING_MODES, type RoundingMode } from '../../../commerce/decimal.js';
 import { isObject } from '../../values.js';
-import { type Money, moneyFromMinor, moneyOf } from '../../../commerce/money.js';
+import { amountOf, type Money, moneyFromMinor, moneyOf } from '../../../commerce/money.js';
 import type { Formatter, PluginContext, PreparedArgs } from '../types.js';
 import {
   clampDigits,
@@ -91,11 +91,7 @@ const money: Formatter<MoneyOptions> = {
 
 /** The amount of a money object (or a bare number, in the default currency) with every digit it has. */
 function exactAmount(value: unknown): { decimal: Decimal; currency: string } | null {
-  if (isObject(value)) {
-    const decimal = parseDecimal(value['value'] ?? value['decimalValue']);
-    const code = value['currency'] ?? value['currencyCode'];
-    return decimal === null ? null : { decimal, currency: typeof code === 'string' && code !== '' ? code : DEFAULT_CURRENCY };
-  }
+  if (isObject(value)) return amountOf(value);
   const decimal = parseDecimal(value);
   return decimal === null ? null : { decimal, currency: DEFAULT_CURRENCY };
 }
