@@ -103,10 +103,14 @@ function sameMoney(a: Money | null, b: Money | null): boolean {
   return compareMoney(a, b) === 0;
 }
 
+/** Priced by its variants: the display layer's physical, service and gift-card products. */
+export function pricedByVariants(type: number): boolean {
+  return type === ProductType.PHYSICAL || type === ProductType.SERVICE || type === ProductType.GIFT_CARD;
+}
+
 /** Variants differ in onSale, in price, or (when on sale) in sale price. */
 export function hasVariedPrices(item: unknown): boolean {
-  const type = productType(item);
-  if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD) return false;
+  if (!pricedByVariants(productType(item))) return false;
   const [first, ...rest] = variantsOf(item);
   if (first === undefined) return false;
   const onSale = flag(first['onSale']);

@@ -8,6 +8,7 @@ import {
   hasVariedPrices,
   isSubscribable,
   isSubscriptionAvailable,
+  pricedByVariants,
   productContent,
   ProductType,
   productType,
@@ -23,9 +24,6 @@ import { priceMarkup } from './money-format.js';
 import { fill, label, localizedString } from './strings.js';
 
 type Json = Record<string, unknown>;
-
-const hasPrices = (type: number) =>
-  type === ProductType.PHYSICAL || type === ProductType.SERVICE || type === ProductType.GIFT_CARD;
 
 /** What a variant (or a digital product's own fields) costs now: the sale price when on sale. */
 function currentPrice(v: Json): Money | null {
@@ -50,7 +48,7 @@ const higher = (a: bigint, b: bigint) => a > b;
 function perVariant(item: unknown, price: (v: Json) => Money | null): (Money | null)[] {
   const type = productType(item);
   if (type === ProductType.DIGITAL) return [price(productContent(item))];
-  return hasPrices(type) ? variantsOf(item).map(price) : [];
+  return pricedByVariants(type) ? variantsOf(item).map(price) : [];
 }
 
 const normalPrice: Formatter = {
@@ -122,7 +120,7 @@ function priceView(ctx: PluginContext, item: unknown): PriceView {
   let own: Json;
   if (type === ProductType.DIGITAL) {
     own = productContent(item);
-  } else if (hasPrices(type)) {
+  } else if (pricedByVariants(type)) {
     const variants = variantsOf(item);
     if (variants.length === 0) return {};
     if (hasVariedPrices(item)) {
