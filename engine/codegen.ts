@@ -83,8 +83,13 @@ class Generator {
   function(nodes: readonly Node[]): Exec {
     const depth = this.depth;
     this.depth = 0;
-    const body = nodes.length === 1 ? this.node(nodes[0]!) : this.inline(nodes);
+    const body = this.inline(nodes);
     this.depth = depth;
+    return this.compile(body);
+  }
+
+  /** The generated function around `body`, with this generator's table. */
+  compile(body: string): Exec {
     const source = `return function generated(ctx) {\nlet out = ctx.out;\nlet v, f, n;\n${body}ctx.out = out;\n};`;
     return new Function('K', 'T', 'I', 'E', source)(this.table, toText, isTruthy, jsonEqual) as Exec;
   }
@@ -263,9 +268,7 @@ export function generateBlock(nodes: readonly Node[], env: CompileEnv): Exec | n
   if (nodes.reduce((w, n) => w + weight(n), 0) > MAX_GENERATED) return null;
   const g = new Generator(env);
   try {
-    const body = g.block(nodes);
-    const source = `return function generated(ctx) {\nlet out = ctx.out;\nlet v, f, n;\n${body}ctx.out = out;\n};`;
-    return new Function('K', 'T', 'I', 'E', source)(g.table, toText, isTruthy, jsonEqual) as Exec;
+    return g.compile(g.block(nodes));
   } catch {
     return null;
   }
