@@ -16,13 +16,32 @@ const MAX_KEYS = 4096;
 const steps = new Map<string, Step>();
 const lookups = new Map<string, Lookup>();
 
+/**
+ * Source that sets `target` to `target[key]` (undefined for a null or undefined `target`). Shared with the
+ * generated templates (codegen.ts), which write it out at each use.
+ */
+export function stepSource(target: string, key: string): string {
+  return `${target} = ${target} === null || ${target} === undefined ? undefined : ${target}[${JSON.stringify(key)}];\n`;
+}
+
+/**
+ * Source that sets `target` to `key` of the first frame, innermost outward from `frame` (never null), whose
+ * node has it, stopping at a private frame. Uses the variables `f` and `n`.
+ */
+export function lookupSource(target: string, key: string, frame: string): string {
+  return (
+    `f = ${frame}; ${target} = undefined;\n` +
+    `for (;;) { n = f.node; if (n !== null && n !== undefined && (${target} = n[${JSON.stringify(key)}]) !== undefined) break; ` +
+    `if (f.stop || (f = f.parent) === null) break; }\n`
+  );
+}
+
 /** `v[key]`, undefined for null or undefined `v`. */
 export function keyStep(key: string): Step {
   let f = steps.get(key);
   if (f === undefined) {
-    const k = JSON.stringify(key);
     if (steps.size >= MAX_KEYS) return (v) => plainStep(v, key);
-    f = new Function('v', `return v === null || v === undefined ? undefined : v[${k}];`) as Step;
+    f = new Function('v', `${stepSource('v', key)}return v;`) as Step;
     steps.set(key, f);
   }
   return f;
@@ -32,17 +51,8 @@ export function keyStep(key: string): Step {
 export function keyLookup(key: string): Lookup {
   let f = lookups.get(key);
   if (f === undefined) {
-    const k = JSON.stringify(key);
     if (lookups.size >= MAX_KEYS) return (frame) => lookupPlainKey(frame, key);
-    f = new Function(
-      'frame',
-      `for (let f = frame; f !== null; f = f.parent) {
-        const n = f.node;
-        if (n !== null && n !== undefined) { const v = n[${k}]; if (v !== undefined) return v; }
-        if (f.stop) break;
-      }
-      return undefined;`,
-    ) as Lookup;
+    f = new Function('frame', `let f, n, v;\n${lookupSource('v', key, 'frame')}return v;`) as Lookup;
     lookups.set(key, f);
   }
   return f;

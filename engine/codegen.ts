@@ -19,6 +19,7 @@ import {
   compileValue,
   type Exec,
 } from './compiler.js';
+import { lookupSource, stepSource } from './accessors.js';
 import { isPlainKey } from './context.js';
 import { type IfNode, KEYWORD_TEXT, type Node, type OrNode, type PredicateCall, type VarRef } from './instructions.js';
 import { CORE_PREDICATES, jsonEqual } from './plugins/core/predicates.js';
@@ -174,9 +175,9 @@ class Generator {
     let code: string;
     if (first === '@') code = `${target} = ctx.frame.node;\n`;
     else if (first.charCodeAt(0) === 64 || !isPlainKey(first)) return null; // @index, @name...
-    else if (section) code = `${target} = ctx.frame.node;\n${step(target, first)}`;
-    else code = lookup(target, first);
-    for (const key of rest) code += step(target, key);
+    else if (section) code = `${target} = ctx.frame.node;\n${stepSource(target, first)}`;
+    else code = lookupSource(target, first, 'ctx.frame'); // written out at each use: each gets its own inline cache
+    for (const key of rest) code += stepSource(target, key);
     return code;
   }
 
@@ -235,22 +236,6 @@ class Generator {
     if (first === null || second === null) return null;
     return { setup: first + second, test: `${name === 'equal?' ? '' : '!'}E(${a}, ${b})` };
   }
-}
-
-/**
- * The frame walk of a plain key, written out at each use so that every use has its own inline cache (a
- * shared lookup function sees every object shape of every template and goes megamorphic).
- */
-function lookup(target: string, key: string): string {
-  return (
-    `f = ctx.frame; ${target} = undefined;\n` +
-    `for (;;) { n = f.node; if (n !== null && n !== undefined && (${target} = n[${JSON.stringify(key)}]) !== undefined) break; ` +
-    `if (f.stop || (f = f.parent) === null) break; }\n`
-  );
-}
-
-function step(target: string, key: string): string {
-  return `${target} = ${target} === null || ${target} === undefined ? undefined : ${target}[${JSON.stringify(key)}];\n`;
 }
 
 /**
