@@ -28,3 +28,17 @@ export function epochMillis(v: unknown): number | null {
 export function inJulianRange(ms: number): boolean {
   return ms >= MIN_EPOCH_MS && ms <= MAX_EPOCH_MS;
 }
+
+/**
+ * The instant of a value: a number, `'invalid'` when it lies outside the Julian range (reported through
+ * `env`), or null when it is not a date at all.
+ */
+export function checkedInstant(v: unknown, env: { error(message: string): void }): number | 'invalid' | null {
+  const ms = epochMillis(v);
+  if (ms === null) return null;
+  if (!inJulianRange(ms)) {
+    env.error(JULIAN_RANGE_ERROR);
+    return 'invalid';
+  }
+  return ms;
+}

@@ -6,7 +6,7 @@
 import { formatCurrency, moneyOf } from './currency.js';
 import { formatDatetime, parseDatetimeSpec } from './datetime.js';
 import { formatInterval, parseIntervalSpec } from './datetime-interval.js';
-import { epochMillis, inJulianRange, JULIAN_RANGE_ERROR } from './datetime-value.js';
+import { checkedInstant } from './datetime-value.js';
 import { formatDecimal } from './decimal.js';
 import type { MessageEnv, MessageFormatterFn } from './message-format.js';
 import { parseOptions } from './number-options.js';
@@ -35,13 +35,8 @@ const money: MessageFormatterFn = (values, options, env) => {
 
 /** An instant within the supported range, or null (out-of-range instants are reported). */
 function instant(v: unknown, env: MessageEnv): number | null {
-  const ms = epochMillis(v);
-  if (ms === null) return null;
-  if (!inJulianRange(ms)) {
-    env.error(JULIAN_RANGE_ERROR);
-    return null;
-  }
-  return ms;
+  const ms = checkedInstant(v, env);
+  return ms === 'invalid' ? null : ms;
 }
 
 const datetime: MessageFormatterFn = (values, options, env) => {

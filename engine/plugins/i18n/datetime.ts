@@ -5,25 +5,13 @@
  */
 import { formatDatetime, parseDatetimeSpec, type DatetimeSpec } from '../../i18n/datetime.js';
 import { formatInterval, parseIntervalSpec, type IntervalSpec } from '../../i18n/datetime-interval.js';
-import { epochMillis, inJulianRange, INVALID_DATE, JULIAN_RANGE_ERROR } from '../../i18n/datetime-value.js';
-import type { MessageEnv } from '../../i18n/message-format.js';
+import { checkedInstant, INVALID_DATE } from '../../i18n/datetime-value.js';
 import { parseOptions } from '../../i18n/number-options.js';
 import { formatRelative, parseRelativeSpec, type RelativeSpec } from '../../i18n/relative-time.js';
 import type { Formatter } from '../types.js';
 import { i18nEnv } from './env.js';
 
 const words = (args: readonly string[]) => args.filter((a) => a !== '');
-
-/** The instant of a value: a number, `'invalid'` (reported, out of range) or null (not a date at all). */
-function instantOf(v: unknown, env: MessageEnv): number | 'invalid' | null {
-  const ms = epochMillis(v);
-  if (ms === null) return null;
-  if (!inJulianRange(ms)) {
-    env.error(JULIAN_RANGE_ERROR);
-    return 'invalid';
-  }
-  return ms;
-}
 
 /** Run `f`, turning an Intl failure (unknown calendar, time zone) into the invalid-date text. */
 function guarded(f: () => string): string {
@@ -44,7 +32,7 @@ export const datetimeFormatter: Formatter<DatetimeSpec> = {
   format(value, _args, ctx, spec) {
     const env = i18nEnv(ctx, 'datetime');
     if (env === null) return undefined;
-    const ms = instantOf(value, env);
+    const ms = checkedInstant(value, env);
     if (ms === null) return undefined;
     if (ms === 'invalid') return INVALID_DATE;
     return guarded(() => formatDatetime(env.locale, ms, env.timeZone, spec));
@@ -57,8 +45,8 @@ export const datetimeIntervalFormatter: Formatter<IntervalSpec> = {
   format(value, _args, ctx, spec, vars) {
     const env = i18nEnv(ctx, 'datetime-interval');
     if (env === null || vars === null || vars.length < 2) return undefined;
-    const s = instantOf(vars[0], env);
-    const e = instantOf(vars[1], env);
+    const s = checkedInstant(vars[0], env);
+    const e = checkedInstant(vars[1], env);
     if (s === null || e === null) return undefined;
     if (s === 'invalid' || e === 'invalid') return INVALID_DATE;
     return guarded(() => formatInterval(env.locale, s, e, env.timeZone, spec));
@@ -71,8 +59,8 @@ export const relativeTimeFormatter: Formatter<RelativeSpec> = {
   format(value, _args, ctx, spec, vars) {
     const env = i18nEnv(ctx, 'relative-time');
     if (env === null) return undefined;
-    const a = instantOf(vars === null ? value : vars[0], env);
-    const b = vars === null || vars.length < 2 ? null : instantOf(vars[1], env);
+    const a = checkedInstant(vars === null ? value : vars[0], env);
+    const b = vars === null || vars.length < 2 ? null : checkedInstant(vars[1], env);
     if (a === null || (vars !== null && vars.length >= 2 && b === null)) return undefined;
     if (a === 'invalid' || b === 'invalid') return INVALID_DATE;
     return b === null ? formatRelative(env.locale, env.now, a, spec) : formatRelative(env.locale, a, b, spec);

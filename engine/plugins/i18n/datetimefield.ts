@@ -6,7 +6,7 @@
  */
 import { dateTimeFormat } from '../../i18n/datetime.js';
 import type { DateTimeOptions } from '../../i18n/datetime-skeleton.js';
-import { epochMillis, inJulianRange, INVALID_DATE, JULIAN_RANGE_ERROR } from '../../i18n/datetime-value.js';
+import { checkedInstant, INVALID_DATE } from '../../i18n/datetime-value.js';
 import type { Formatter } from '../types.js';
 import { i18nEnv } from './env.js';
 
@@ -60,12 +60,9 @@ export const datetimefieldFormatter: Formatter<FieldSpec | null> = {
   format(value, _args, ctx, spec) {
     const env = i18nEnv(ctx, 'datetimefield');
     if (env === null || spec === null) return undefined;
-    const ms = epochMillis(value);
+    const ms = checkedInstant(value, env);
     if (ms === null) return undefined;
-    if (!inJulianRange(ms)) {
-      env.error(JULIAN_RANGE_ERROR);
-      return INVALID_DATE;
-    }
+    if (ms === 'invalid') return INVALID_DATE;
     try {
       const parts = dateTimeFormat(env.locale, { timeZone: env.timeZone, ...spec.options }).formatToParts(ms);
       return parts.find((p) => p.type === spec.part)?.value ?? '';
