@@ -8,10 +8,16 @@ import { digitOptions, formatDecimalString, numberFormat, type NumberOptions, ty
 
 const DEFAULTS = { maxFrac: 3, group: true } as const;
 
-export function formatDecimal(locale: string, value: string, opts: OptionMap, errors?: string[]): string {
+/** The Intl options of a `decimal` option map, built once (at compile time for the formatter). */
+export interface DecimalSpec {
+  readonly o: NumberOptions;
+  /** Intl has no per-mille style: the value is scaled by 1000 and the locale's sign appended. */
+  readonly permille: boolean;
+}
+
+export function decimalSpec(opts: OptionMap, errors?: string[]): DecimalSpec {
   const style = opts.get('style') ?? 'decimal';
   const o: NumberOptions = digitOptions(opts, DEFAULTS, errors);
-  const v = value;
   switch (style) {
     case 'percent':
       // Intl scales by 100 itself; CLDR percent patterns show no fraction digits by default.
@@ -19,8 +25,7 @@ export function formatDecimal(locale: string, value: string, opts: OptionMap, er
       if (!hasDigitOption(opts)) o.maximumFractionDigits = o.minimumFractionDigits = 0;
       break;
     case 'permille':
-      // Intl has no per-mille style: scale by 1000 and append the locale's sign.
-      return formatDecimalString(numberFormat(locale, o), shiftDecimal(v, 3)) + '‰';
+      return { o, permille: true };
     case 'short':
     case 'long':
       o.notation = 'compact';
@@ -36,7 +41,16 @@ export function formatDecimal(locale: string, value: string, opts: OptionMap, er
     default:
       if (style !== 'decimal') errors?.push(`Unknown decimal style '${style}'.`);
   }
-  return formatDecimalString(numberFormat(locale, o), v, o.padFraction);
+  return { o, permille: false };
+}
+
+export function formatDecimalSpec(locale: string, value: string, spec: DecimalSpec): string {
+  const f = numberFormat(locale, spec.o);
+  return spec.permille ? formatDecimalString(f, shiftDecimal(value, 3)) + '‰' : formatDecimalString(f, value, spec.o.padFraction);
+}
+
+export function formatDecimal(locale: string, value: string, opts: OptionMap, errors?: string[]): string {
+  return formatDecimalSpec(locale, value, decimalSpec(opts, errors));
 }
 
 function hasDigitOption(opts: OptionMap): boolean {

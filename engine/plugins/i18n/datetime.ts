@@ -9,9 +9,8 @@ import { checkedInstant, INVALID_DATE } from '../../i18n/datetime-value.js';
 import { parseOptions } from '../../i18n/number-options.js';
 import { formatRelative, parseRelativeSpec, type RelativeSpec } from '../../i18n/relative-time.js';
 import type { Formatter } from '../types.js';
-import { i18nEnv } from './env.js';
+import { i18nEnv, prepared, words } from './env.js';
 
-const words = (args: readonly string[]) => args.filter((a) => a !== '');
 
 /** Run `f`, turning an Intl failure (unknown calendar, time zone) into the invalid-date text. */
 function guarded(f: () => string): string {
@@ -27,7 +26,7 @@ export const datetimeFormatter: Formatter<DatetimeSpec> = {
   prepare(args) {
     const errors: string[] = [];
     const state = parseDatetimeSpec(parseOptions(words(args)), errors);
-    return errors.length > 0 ? { state, error: errors.join(' ') } : { state };
+    return prepared(state, errors);
   },
   format(value, _args, ctx, spec) {
     const env = i18nEnv(ctx, 'datetime');

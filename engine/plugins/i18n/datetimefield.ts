@@ -8,7 +8,7 @@ import { dateTimeFormat } from '../../i18n/datetime.js';
 import type { DateTimeOptions } from '../../i18n/datetime-skeleton.js';
 import { checkedInstant, INVALID_DATE } from '../../i18n/datetime-value.js';
 import type { Formatter } from '../types.js';
-import { i18nEnv } from './env.js';
+import { i18nEnv, words } from './env.js';
 
 type Width = 'numeric' | '2-digit' | 'narrow' | 'short' | 'long';
 const WIDTHS: ReadonlySet<string> = new Set(['numeric', '2-digit', 'narrow', 'short', 'long']);
@@ -51,11 +51,11 @@ function fieldSpec(field: string, width: Width | undefined): FieldSpec | null {
 export const datetimefieldFormatter: Formatter<FieldSpec | null> = {
   name: 'datetimefield',
   prepare(args) {
-    const words = args.filter((a) => a !== '');
-    if (words.length === 0) return { state: null };
-    const width = words[1] !== undefined && WIDTHS.has(words[1]) ? (words[1] as Width) : undefined;
-    const spec = fieldSpec(words[0]!, width);
-    return spec === null ? { state: null, error: `datetimefield: unknown field '${words[0]}'` } : { state: spec };
+    const fields = words(args);
+    if (fields.length === 0) return { state: null };
+    const width = fields[1] !== undefined && WIDTHS.has(fields[1]) ? (fields[1] as Width) : undefined;
+    const spec = fieldSpec(fields[0]!, width);
+    return spec === null ? { state: null, error: `datetimefield: unknown field '${fields[0]}'` } : { state: spec };
   },
   format(value, _args, ctx, spec) {
     const env = i18nEnv(ctx, 'datetimefield');

@@ -7,7 +7,7 @@ import { formatMessage, type MessageArgs } from '../../i18n/message-format.js';
 import { MESSAGE_FORMATTERS } from '../../i18n/message-formatters.js';
 import { toText } from '../../values.js';
 import type { Formatter } from '../types.js';
-import { i18nEnv } from './env.js';
+import { errorText, i18nEnv, words } from './env.js';
 
 interface ArgSpec {
   readonly name: string | null;
@@ -15,9 +15,7 @@ interface ArgSpec {
 }
 
 function parseArgs(args: readonly string[]): ArgSpec[] {
-  return args
-    .filter((a) => a !== '')
-    .map((a) => {
+  return words(args).map((a) => {
       const m = /^([A-Za-z_][\w-]*)[=:](.+)$/.exec(a);
       return m === null ? { name: null, path: a } : { name: m[1]!, path: m[2]! };
     });
@@ -42,7 +40,7 @@ function messageFormatter(name: string): Formatter<ArgSpec[]> {
         return formatMessage(toText(value), margs, env, MESSAGE_FORMATTERS);
       } catch (e) {
         // Intl rejecting an option a message asked for (an unknown calendar, a bad currency...).
-        env.error(e instanceof Error ? e.message : String(e));
+        env.error(errorText(e));
         return undefined;
       }
     },

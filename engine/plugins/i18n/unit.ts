@@ -5,31 +5,18 @@
 import { measurementSystem } from '../../i18n/units.js';
 import { resolveLocale } from '../../i18n/locale.js';
 import { parseOptions } from '../../i18n/number-options.js';
-import { decimalString } from '../../i18n/number-value.js';
 import { formatUnitValue, parseUnitSpec, type UnitSpec } from '../../i18n/unit-format.js';
-import type { Formatter, Predicate } from '../types.js';
-import { i18nEnv } from './env.js';
+import type { Predicate } from '../types.js';
+import { numericFormatter, prepared, words } from './env.js';
 
-export const unitFormatter: Formatter<UnitSpec> = {
-  name: 'unit',
-  prepare(args) {
+export const unitFormatter = numericFormatter<UnitSpec>(
+  'unit',
+  (args) => {
     const errors: string[] = [];
-    const state = parseUnitSpec(parseOptions(args.filter((a) => a !== '')), errors);
-    return errors.length > 0 ? { state, error: errors.join(' ') } : { state };
+    return prepared(parseUnitSpec(parseOptions(words(args)), errors), errors);
   },
-  format(value, _args, ctx, spec) {
-    const env = i18nEnv(ctx, 'unit');
-    if (env === null) return undefined;
-    const n = decimalString(value);
-    if (n === null) return undefined;
-    try {
-      return formatUnitValue(env.locale, n, spec);
-    } catch (e) {
-      env.error(e instanceof Error ? e.message : String(e));
-      return undefined;
-    }
-  },
-};
+  formatUnitValue,
+);
 
 /**
  * The reference engine leaves this predicate unimplemented; here it answers whether the locale's measurement
