@@ -15,7 +15,7 @@ import {
   variantOptions,
 } from '../../../commerce/products.js';
 import { isObject, toText } from '../../values.js';
-import { text } from '../content/scalars.js';
+import { field, text } from '../content/scalars.js';
 import type { Formatter, PluginContext } from '../types.js';
 import {
   ADD_TO_CART_BUTTON,
@@ -30,10 +30,6 @@ import {
 import { fill, label, localizedString } from './strings.js';
 
 type Json = Record<string, unknown>;
-
-function field(item: unknown, key: string): unknown {
-  return isObject(item) ? item[key] : undefined;
-}
 
 /** The merchandising settings of this product (`productMerchandisingContext[item.id]`). */
 function merchandising(ctx: PluginContext, item: unknown): Json {

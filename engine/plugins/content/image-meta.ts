@@ -5,7 +5,7 @@
 import { isObject, isTruthy } from '../../values.js';
 import { escapeAttr } from '../core/text.js';
 import type { PluginContext } from '../types.js';
-import { looseNumber, text } from './scalars.js';
+import { looseNumber, readsAs, text } from './scalars.js';
 
 type Json = Record<string, unknown>;
 
@@ -30,8 +30,7 @@ function blockType(image: Json, ctx: PluginContext): unknown {
 
 /** Equal to 5 as the platform compares: the number, or text that reads as it (" 5", "5.0"). */
 function isImageBlock(v: unknown): boolean {
-  if (typeof v === 'number') return v === IMAGE_BLOCK;
-  return typeof v === 'string' && v.trim() !== '' && Number(v) === IMAGE_BLOCK;
+  return readsAs(v, IMAGE_BLOCK);
 }
 
 /**

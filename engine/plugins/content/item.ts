@@ -2,7 +2,7 @@
 import { isOnSale, isSoldOut } from '../../../commerce/products.js';
 import { isObject, isTruthy } from '../../values.js';
 import type { Formatter } from '../types.js';
-import { text } from './scalars.js';
+import { readsAs, text } from './scalars.js';
 
 /** Record type of a store item (spec 001 §3 "Record types"). */
 const STORE_ITEM = 11;
@@ -24,7 +24,7 @@ function entries(v: unknown): string[] {
 
 /** Store item: record type 11, as a number or as text that reads as it. */
 function isStoreItem(v: unknown): boolean {
-  return v === STORE_ITEM || (typeof v === 'string' && v.trim() !== '' && Number(v) === STORE_ITEM);
+  return readsAs(v, STORE_ITEM);
 }
 
 /**

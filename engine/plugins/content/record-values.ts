@@ -5,12 +5,10 @@
  * ("7", "2.0"); the reference engine accepts both, so codes and flags are read leniently here, in one place,
  * and every predicate family agrees on what "recordType is 7" or "autoplay is on" means.
  */
-import { isObject } from '../../values.js';
+import { field } from './scalars.js';
 
 /** The record's own field `key`; undefined when the record is not an object or has no such key. */
-export function field(record: unknown, key: string): unknown {
-  return isObject(record) && Object.hasOwn(record, key) ? record[key] : undefined;
-}
+export { field };
 
 /** Whether the record has the key at all: a null value counts as present, an undefined one (not JSON) does not. */
 export function hasField(record: unknown, key: string): boolean {

@@ -34,6 +34,11 @@ export function looseNumber(v: unknown): number {
   }
 }
 
+/** `v` is the number `code`, or non-blank text that reads as it (" 5", "5.0"), as the platform compares codes. */
+export function readsAs(v: unknown, code: number): boolean {
+  return v === code || (typeof v === 'string' && v.trim() !== '' && Number(v) === code);
+}
+
 /** A property of an object; undefined when `v` is not a plain object or array. */
 export function field(v: unknown, key: string): unknown {
   return typeof v === 'object' && v !== null && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined;
