@@ -4,13 +4,14 @@
  */
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchemaValidationError, type FastifyServerOptions } from 'fastify';
 import type { Store } from './db/database.js';
 import { PageType, pageContext } from './page-context.js';
 import { cartRoutes } from './routes/cart.js';
 import { ownerApiRoutes } from './routes/owner-apis.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { imageRoutes } from './routes/images.js';
+import { isSafeMethod } from './security/crumb.js';
 import { type GuardOptions, installGuards } from './security/install.js';
 import { pageRoutes } from './routes/pages.js';
 import { subscriptionRoutes } from './routes/subscription.js';
@@ -25,12 +26,119 @@ export interface AppOptions {
   readonly guards?: GuardOptions;
 }
 
+/** What a schema covers, in words, for a message about the whole of it. */
+const PART_NAMES: Readonly<Record<string, string>> = { body: 'The request body', querystring: 'The query', params: 'The address', headers: 'The request headers' };
+
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  string: 'a string',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'null',
+};
+
+/** A JSON pointer (`/shippingAddress/city`) as a field name (`shippingAddress.city`). */
+const fieldName = (pointer: string) => pointer.replace(/^\//, '').split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~')).join('.');
+
+/**
+ * One schema error in words: `itemId is required.`, `additionalFields must be a string or null.`, `price is
+ * not an accepted field.`, `name must be at most 100 characters.` The field is named as the client sent it.
+ */
+export function schemaErrorMessage(error: FastifySchemaValidationError, part: string): string {
+  const at = error.instancePath === '' ? '' : fieldName(error.instancePath);
+  const subject = at === '' ? (PART_NAMES[part] ?? 'The request') : at;
+  const inner = (name: unknown) => (at === '' ? String(name) : `${at}.${String(name)}`);
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `${inner(p['missingProperty'])} is required.`;
+    case 'additionalProperties':
+      return `${inner(p['additionalProperty'])} is not an accepted field.`;
+    case 'type': {
+      let types = String(p['type']).split(',');
+      // 'a whole number or a number' says no more than 'a number'
+      if (types.includes('number')) types = types.filter((t) => t !== 'integer');
+      return `${subject} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}.`;
+    }
+    case 'maxLength':
+      return `${subject} must be at most ${String(p['limit'])} characters.`;
+    case 'minLength':
+      return p['limit'] === 1 ? `${subject} must not be empty.` : `${subject} must be at least ${String(p['limit'])} characters.`;
+    case 'enum':
+      return `${subject} must be one of: ${(p['allowedValues'] as unknown[]).map(String).join(', ')}.`;
+    case 'pattern':
+    case 'format':
+      return `${subject} is not in the expected format.`;
+    case 'maximum':
+    case 'minimum':
+    case 'exclusiveMaximum':
+    case 'exclusiveMinimum':
+      return `${subject} must be ${String(p['comparison'])} ${String(p['limit'])}.`;
+    case 'maxItems':
+      return `${subject} may hold at most ${String(p['limit'])} entries.`;
+    case 'minItems':
+      return `${subject} must hold at least ${String(p['limit'])} entries.`;
+    case 'maxProperties':
+      return `${subject} may hold at most ${String(p['limit'])} fields.`;
+    default:
+      return `${subject} ${error.message ?? 'is not valid'}.`;
+  }
+}
+
+/** The messages of Fastify's own body errors (before any schema runs), in the same words as the rest. */
+const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its length.',
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 export async function buildApp({ store, theme, logger = false, guards }: AppOptions): Promise<FastifyInstance> {
   // Strict validation: no silent type coercion or dropping of unknown fields; a bad body is a 400.
-  const app = Fastify({ logger, ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } } });
+  const app = Fastify({
+    logger,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
+    schemaErrorFormatter: (errors, part) => new Error(errors.map((e) => schemaErrorMessage(e, part)).join(' ')),
+  });
   await app.register(cookie);
   await app.register(formbody);
   installGuards(app, guards);
+
+  const wantsJson = (url: string) => url.startsWith('/api/');
+
+  /*
+   * Set before the feature plugins are registered: a plugin takes the error handler its parent has when it is
+   * registered, so one set afterwards would leave every plugin route with Fastify's raw error objects.
+   * Every error is `{ message }`: schema violations in words (schemaErrorMessage), others with their message;
+   * unexpected failures say nothing more than that. A plain HTML form post (a write outside /api/) is answered
+   * for a browser: the cart forms (/cart/…) go back to the cart with the message, any other a short page.
+   */
+  app.setErrorHandler((error: { statusCode?: number; message?: string; code?: string }, request, reply) => {
+    const code = error.statusCode;
+    const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
+    if (status === 500) request.log.error(error);
+    const message = status === 500 ? 'Something went wrong' : ((error.code === undefined ? undefined : FASTIFY_MESSAGES[error.code]) ?? error.message ?? 'Bad request');
+    if (!wantsJson(request.url) && !isSafeMethod(request.method) && status < 500) {
+      if (request.url.startsWith('/cart/')) return reply.redirect(`/cart?message=${encodeURIComponent(message)}`, 303);
+      return reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .send(`<!doctype html><meta charset="utf-8"><title>Please try again</title><p>${escapeHtml(message)}</p><p><a href="javascript:history.back()">Back</a></p>`);
+    }
+    if (wantsJson(request.url) || status < 500) return reply.code(status).send({ message });
+    try {
+      const context = pageContext(store, { pageType: PageType.ERROR, pageId: 'error', shoppingCart: emptyCart() });
+      return reply.code(500).type('text/html; charset=utf-8').send(theme.renderPage('pages/error.page', context));
+    } catch {
+      return reply.code(500).type('text/plain; charset=utf-8').send('Something went wrong');
+    }
+  });
+
   await app.register(pageRoutes, { store, theme });
   await app.register(cartRoutes, { store });
   await app.register(ownerApiRoutes, { store });
@@ -38,27 +146,10 @@ export async function buildApp({ store, theme, logger = false, guards }: AppOpti
   await app.register(subscriptionRoutes, { store });
   await app.register(imageRoutes, { store });
 
-  const wantsJson = (url: string) => url.startsWith('/api/');
-
   app.setNotFoundHandler((request, reply) => {
     if (wantsJson(request.url)) return reply.code(404).send({ message: 'Not found' });
     const context = pageContext(store, { pageType: PageType.NOT_FOUND, pageId: 'not-found', shoppingCart: emptyCart() });
     return reply.code(404).type('text/html; charset=utf-8').send(theme.renderPage('pages/404.page', context));
-  });
-
-  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-    const code = error.statusCode;
-    const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
-    if (status === 500) request.log.error(error);
-    if (wantsJson(request.url) || status < 500) {
-      return reply.code(status).send({ message: status === 500 ? 'Something went wrong' : (error.message ?? 'Bad request') });
-    }
-    try {
-      const context = pageContext(store, { pageType: PageType.ERROR, pageId: 'error', shoppingCart: emptyCart() });
-      return reply.code(500).type('text/html; charset=utf-8').send(theme.renderPage('pages/error.page', context));
-    } catch {
-      return reply.code(500).type('text/plain; charset=utf-8').send('Something went wrong');
-    }
   });
   return app;
 }

@@ -15,7 +15,7 @@ import { cartJson, pricedEntries } from './cart-service.js';
 import { type Json, money, parseJson, productJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { carts, orders, variants, websites } from './db/schema.js';
-import { SUBSCRIPTION_CART } from './subscription-carts.js';
+import { SUBSCRIPTION_CART } from './token-carts.js';
 
 type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;

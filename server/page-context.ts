@@ -1,7 +1,7 @@
 /**
- * The page context in the platform's shape (`website`, `websiteSettings`, `collection`, `item`, `items`,
- * `shoppingCart`, `localizedStrings`, `productMerchandisingContext`, `squarespace`, `showCart`), so that
- * existing themes run unchanged.
+ * The page context in the platform's shape (`website`, `websiteSettings`, `featureFlags`, `collection`, `item`,
+ * `items`, `shoppingCart`, `localizedStrings`, `productMerchandisingContext`, `squarespace`, `showCart`), so
+ * that existing themes run unchanged.
  */
 import { asc, eq } from 'drizzle-orm';
 import { isRecord } from '../commerce/json.js';
@@ -52,11 +52,15 @@ export interface PageParts {
 function siteContext(db: Store): Json {
   return readCache(db).get('site', () => {
     const site = db.select().from(websites).get();
-    if (site === undefined) return { website: {}, websiteSettings: {}, localizedStrings: {}, navigation: [] };
+    if (site === undefined) return { website: {}, websiteSettings: {}, featureFlags: {}, localizedStrings: {}, navigation: [] };
+    const settings = parse(site.settings);
     const nav = db.select().from(collections).where(eq(collections.websiteId, site.id)).orderBy(asc(collections.ordering)).all();
     return {
       website: { id: site.id, siteTitle: site.title, timeZone: site.timeZone, language: 'en-US', baseCurrency: site.currency },
-      websiteSettings: parse(site.settings),
+      websiteSettings: settings,
+      // the platform's feature flags sit at the context's root, where the engine reads them
+      // (`featureFlags.useCLDRMoneyFormat`: prices as `$89.00` rather than the native `89.00` span)
+      featureFlags: isRecord(settings['featureFlags']) ? settings['featureFlags'] : {},
       localizedStrings: parse(site.localizedStrings),
       // the owner's main navigation once one is stored (server/site-layout.ts), else every enabled collection
       navigation:

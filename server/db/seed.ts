@@ -151,6 +151,8 @@ export function seedDemoStore(db: Store): boolean {
         settings: JSON.stringify({
           commentsEnabled: true,
           killSwitches: [],
+          // the page context's root `featureFlags`: prices print as CLDR money text (`$89.00`) on every page
+          featureFlags: { useCLDRMoneyFormat: true },
           storeSettings: {
             multipleQuantityAllowedForServices: true,
             productReviews: { nativeDisplayEnabled: true, importedDisplayEnabled: false },

@@ -1,10 +1,16 @@
 /**
- * The cart API of spec 000 §7 and the no-JavaScript add-to-cart form. Bodies are validated by schema; the
- * server computes every amount.
+ * The cart API of spec 000 §7 and the no-JavaScript buying forms (add to cart, gift card, subscription, cart
+ * lines). Bodies are validated by schema; the server computes every amount. The forms are plain
+ * `application/x-www-form-urlencoded` posts answered with 303 redirects: to the cart, or to the checkout of a
+ * token cart; every refusal goes to `/cart?message=…`, where the cart page shows it.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { ADD_TO_CART_MESSAGES } from '../../commerce/add-to-cart.js';
+import { chooseVariant } from '../../commerce/variant-choice.js';
 import { addEntry, cartJson, type EntryResult, removeEntry, setEntryFields, setEntryQuantity, stockOf } from '../cart-service.js';
+import { loadProductById, parseJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
+import { createGiftCardCart, createSubscriptionCart, type TokenCartResult } from '../token-carts.js';
 import { currentCartId, ensureCart, visitorCart } from './visitor-cart.js';
 
 /** The cart's money fields, which `GET /api/commerce/shopping-cart?calculateSubtotal=false` leaves out. */
@@ -18,7 +24,8 @@ export const entryFields = {
   itemId: { type: 'string', minLength: 1, maxLength: 100 },
   sku: { type: 'string', maxLength: 100 },
   quantity: { type: ['integer', 'number', 'string'] },
-  additionalFields: { type: 'string', maxLength: 10_000 },
+  // the platform's client sends null for a product without an additional-fields form
+  additionalFields: { type: ['string', 'null'], maxLength: 10_000 },
 } as const;
 
 const addEntryBody = {
@@ -32,24 +39,73 @@ interface AddEntryBody {
   itemId: string;
   sku?: string;
   quantity: number | string;
-  additionalFields?: string;
+  additionalFields?: string | null;
 }
 
-const addForm = {
-  type: 'object',
-  required: ['itemId'],
-  properties: {
-    itemId: { type: 'string', minLength: 1, maxLength: 100 },
-    variantId: { type: 'string', maxLength: 100 },
-    quantity: { type: 'string', maxLength: 20 },
-  },
-} as const;
+const ENTRY_NOT_FOUND = 'That cart entry does not exist.';
 
-interface AddForm {
-  itemId: string;
-  variantId?: string;
-  quantity?: string;
+/** Form fields `option:{OptionName}`, one per variant option (`option:Color=Navy`). */
+const OPTION_FIELD = 'option:';
+
+/**
+ * The buying forms. Not strict about extra fields (browsers may send the submit button's name), but every
+ * field they read is checked, the option fields included.
+ */
+const productForm = (withQuantity: boolean) =>
+  ({
+    type: 'object',
+    required: ['itemId'],
+    properties: {
+      itemId: { type: 'string', minLength: 1, maxLength: 100 },
+      variantId: { type: 'string', maxLength: 100 },
+      ...(withQuantity ? { quantity: { type: 'string', maxLength: 20 } } : {}),
+    },
+    patternProperties: { [`^${OPTION_FIELD}`]: { type: 'string', maxLength: 200 } },
+  }) as const;
+
+type ProductForm = { itemId: string; variantId?: string; quantity?: string } & Record<string, string | undefined>;
+
+const entryForm = (withQuantity: boolean) =>
+  ({
+    type: 'object',
+    required: withQuantity ? ['entryId', 'quantity'] : ['entryId'],
+    properties: { entryId: { type: 'string', minLength: 1, maxLength: 100 }, ...(withQuantity ? { quantity: { type: 'string', maxLength: 20 } } : {}) },
+  }) as const;
+
+type VariantPick = { ok: true; variantId: string | undefined } | { ok: false; message: string };
+
+/**
+ * The variant a form names: by its option fields when it sends any (commerce/variant-choice.ts, the rule the
+ * islands use too), else by `variantId` (undefined when neither: the cart then applies its own rules).
+ */
+function formVariant(store: Store, form: ProductForm): VariantPick {
+  const chosen: Record<string, string> = {};
+  let any = false;
+  for (const [key, value] of Object.entries(form)) {
+    if (key.startsWith(OPTION_FIELD) && typeof value === 'string') {
+      chosen[key.slice(OPTION_FIELD.length)] = value;
+      any = true;
+    }
+  }
+  if (!any) return { ok: true, variantId: form.variantId === '' ? undefined : form.variantId };
+  const product = loadProductById(store, form.itemId);
+  if (product === null) return { ok: false, message: ADD_TO_CART_MESSAGES.variantUnavailable };
+  const choice = chooseVariant(
+    {
+      productType: product.row.productType,
+      variantOptionOrdering: parseJson<string[]>(product.row.variantOptionOrdering, []),
+      variants: product.variants.map((v) => ({ id: v.id, attributes: parseJson<Record<string, string>>(v.attributes, {}) })),
+    },
+    chosen,
+  );
+  return choice.ok ? { ok: true, variantId: choice.variant.id } : choice;
 }
+
+/** Back to the cart, with the message when there is one. */
+const toCart = (reply: FastifyReply, message?: string) => reply.redirect(message === undefined ? '/cart' : `/cart?message=${encodeURIComponent(message)}`, 303);
+
+const toCheckout = (reply: FastifyReply, result: TokenCartResult) =>
+  result.ok ? reply.redirect(`/checkout?cartToken=${encodeURIComponent(result.cartToken)}`, 303) : toCart(reply, result.message);
 
 export const cartRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
   app.get<{ Querystring: { calculateSubtotal?: 'true' | 'false' } }>(
@@ -66,7 +122,7 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { st
   app.post<{ Body: AddEntryBody }>('/api/commerce/shopping-cart/entries', { schema: { body: addEntryBody } }, async (request, reply) => {
     const cartId = ensureCart(store, request, reply);
     const { itemId, sku, quantity, additionalFields } = request.body;
-    const result = addEntry(store, cartId, { itemId, sku, quantity, additionalFields });
+    const result = addEntry(store, cartId, { itemId, sku, quantity, additionalFields: additionalFields ?? undefined });
     if (!result.ok) return reply.code(result.status).send({ message: result.message });
     const shoppingCart = cartJson(store, cartId);
     const entries = shoppingCart['entries'] as { id: string }[];
@@ -76,7 +132,7 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { st
   const entryParams = { type: 'object', required: ['entryId'], properties: { entryId: { type: 'string', maxLength: 100 } } } as const;
   const answer = (reply: FastifyReply, cartId: string, r: EntryResult) =>
     r.ok ? reply.send({ shoppingCart: cartJson(store, cartId) }) : reply.code(r.status).send({ message: r.message });
-  const noCart = (reply: FastifyReply) => reply.code(404).send({ message: 'That cart entry does not exist.' });
+  const noCart = (reply: FastifyReply) => reply.code(404).send({ message: ENTRY_NOT_FOUND });
 
   app.put<{ Params: { entryId: string }; Body: { quantity: number | string } }>(
     '/api/commerce/shopping-cart/entries/:entryId',
@@ -132,11 +188,41 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { st
     },
   );
 
-  // Without JavaScript: a plain form post, answered with a redirect to the cart (and the message, if any).
-  app.post<{ Body: AddForm }>('/cart/add', { schema: { body: addForm } }, async (request, reply) => {
+  // Without JavaScript: plain form posts, answered with a redirect (and the message, if any).
+  app.post<{ Body: ProductForm }>('/cart/add', { schema: { body: productForm(true) } }, async (request, reply) => {
+    const pick = formVariant(store, request.body);
+    if (!pick.ok) return toCart(reply, pick.message);
     const cartId = ensureCart(store, request, reply);
-    const { itemId, variantId, quantity } = request.body;
-    const result = addEntry(store, cartId, { itemId, variantId, quantity: quantity ?? '1' });
-    return reply.redirect(result.ok ? '/cart' : `/cart?message=${encodeURIComponent(result.message)}`, 303);
+    const { itemId, quantity } = request.body;
+    const result = addEntry(store, cartId, { itemId, variantId: pick.variantId, quantity: quantity ?? '1' });
+    return toCart(reply, result.ok ? undefined : result.message);
+  });
+
+  // Gift cards and subscriptions are bought on their own: a token cart, checked out at /checkout?cartToken=…
+  app.post<{ Body: ProductForm }>('/cart/gift-card', { schema: { body: productForm(false) } }, async (request, reply) => {
+    const pick = formVariant(store, request.body);
+    if (!pick.ok) return toCart(reply, pick.message);
+    return toCheckout(reply, createGiftCardCart(store, { itemId: request.body.itemId, variantId: pick.variantId }));
+  });
+
+  app.post<{ Body: ProductForm }>('/cart/subscribe', { schema: { body: productForm(true) } }, async (request, reply) => {
+    const pick = formVariant(store, request.body);
+    if (!pick.ok) return toCart(reply, pick.message);
+    const { itemId, quantity } = request.body;
+    return toCheckout(reply, createSubscriptionCart(store, { itemId, variantId: pick.variantId, quantity: quantity ?? '1' }));
+  });
+
+  app.post<{ Body: { entryId: string; quantity: string } }>('/cart/update', { schema: { body: entryForm(true) } }, async (request, reply) => {
+    const cartId = currentCartId(store, request);
+    if (cartId === null) return toCart(reply, ENTRY_NOT_FOUND);
+    const r = setEntryQuantity(store, cartId, request.body.entryId, request.body.quantity);
+    return toCart(reply, r.ok ? undefined : r.message);
+  });
+
+  app.post<{ Body: { entryId: string } }>('/cart/remove', { schema: { body: entryForm(false) } }, async (request, reply) => {
+    const cartId = currentCartId(store, request);
+    if (cartId === null) return toCart(reply, ENTRY_NOT_FOUND);
+    const r = removeEntry(store, cartId, request.body.entryId);
+    return toCart(reply, r.ok ? undefined : r.message);
   });
 };

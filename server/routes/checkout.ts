@@ -1,8 +1,9 @@
 /**
  * Checkout in test mode, without JavaScript: GET /checkout shows the cart, its amounts and a plain form;
  * POST /checkout places the order and redirects (303) to its confirmation page, which only the browser that
- * placed the order can see. POST /api/commerce/orders does the same for scripts. A subscription cart is
- * checked out by its token (`?cartToken=`, carried through the form as a hidden field).
+ * placed the order can see. POST /api/commerce/orders does the same for scripts. A token cart (a subscription
+ * or a gift card bought on its own) is checked out by its token (`?cartToken=`, carried through the form as a
+ * hidden field).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CHECKOUT_MESSAGES, checkoutValues, type FieldErrors } from '../../commerce/checkout-form.js';
@@ -10,7 +11,7 @@ import { isRecord } from '../../commerce/json.js';
 import { cartState, checkoutSummary, loadOrder, orderJson, type PlaceResult, placeOrder } from '../checkout-service.js';
 import type { Store } from '../db/database.js';
 import { PageType, pageContext } from '../page-context.js';
-import { SUBSCRIPTION_CART, subscriptionCartId } from '../subscription-carts.js';
+import { isTokenCartKind, tokenCartId } from '../token-carts.js';
 import type { Theme } from '../theme.js';
 import { CART_COOKIE, currentCartId, visitorCart } from './visitor-cart.js';
 
@@ -76,10 +77,10 @@ interface PageQuery {
   cartToken?: string;
 }
 
-/** The cart to check out: the token's subscription cart, else the visitor's; `unknownToken` for a bad link. */
+/** The cart to check out: the token's cart (subscription or gift card), else the visitor's; `unknownToken` for a bad link. */
 function resolveCart(store: Store, request: FastifyRequest, token: string | undefined): { cartId: string | null; unknownToken: boolean } {
   if (token === undefined || token === '') return { cartId: currentCartId(store, request), unknownToken: false };
-  const cartId = subscriptionCartId(store, token);
+  const cartId = tokenCartId(store, token);
   return { cartId, unknownToken: cartId === null };
 }
 
@@ -111,10 +112,10 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
     return sendPage(reply, request, 'pages/checkout.page', PageType.CHECKOUT, 'checkout', { checkout }, format);
   }
 
-  /** After an order: the confirmation is this browser's; a standard cart's cookie goes (a subscription cart has none). */
+  /** After an order: the confirmation is this browser's; a standard cart's cookie goes (a token cart has none). */
   function afterOrder(reply: FastifyReply, placed: Extract<PlaceResult, { ok: true }>) {
     reply.setCookie(ORDER_COOKIE, placed.orderId, ORDER_COOKIE_OPTIONS);
-    if (placed.kind !== SUBSCRIPTION_CART) reply.clearCookie(CART_COOKIE, { path: '/' });
+    if (!isTokenCartKind(placed.kind)) reply.clearCookie(CART_COOKIE, { path: '/' });
   }
 
   app.get<{ Querystring: PageQuery }>('/checkout', { schema: { querystring: pageQuery } }, async (request, reply) => {

@@ -1,7 +1,9 @@
 /** Server-rendered pages: collection lists, product pages and the cart; `?format=json` returns the context. */
-import type { FastifyPluginAsync } from 'fastify';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { collectionJson, type Json, loadCollectionByUrl, loadProduct, loadProducts, parseJson, productJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
+import { collections } from '../db/schema.js';
 import { PageType } from '../page-context.js';
 import { isDisplayedType } from '../../commerce/products.js';
 import { facetCounts, listingUrl, matchesFilters, pageSizeSetting, paginate, sameText } from '../listing.js';
@@ -18,8 +20,27 @@ const DEFAULT_PRODUCTS_PER_PAGE = 12;
 /** Spec 001 §9: products per collection. */
 const MAX_PRODUCTS_PER_COLLECTION = 200;
 
+type Collection = typeof collections.$inferSelect;
+
+/** The home page's store until the site has a home page of its own: the first enabled store in site order. */
+function homeStore(store: Store): Collection | null {
+  return (
+    store
+      .select()
+      .from(collections)
+      .where(and(eq(collections.type, PRODUCTS_COLLECTION), eq(collections.enabled, true)))
+      .orderBy(asc(collections.ordering))
+      .get() ?? null
+  );
+}
+
 export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
-  app.get('/', async (_request, reply) => reply.redirect('/shop', 302));
+  // Until a real home page exists, `/` is the shop listing itself (same handler, same context, 200), so
+  // `/?format=json` answers the home page's context rather than losing its query in a redirect.
+  app.get<{ Querystring: CollectionQuery }>('/', { schema: { querystring: collectionQuery } }, async (request, reply) => {
+    const collection = homeStore(store);
+    return collection === null ? reply.callNotFound() : productListPage(request, reply, collection);
+  });
   await app.register(contentPageRoutes, { store, theme });
 
   app.get<{ Querystring: PageQuery }>('/cart', { schema: { querystring: formatQuery } }, async (request, reply) =>
@@ -35,6 +56,11 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     const collection = loadCollectionByUrl(store, request.params.collection);
     if (collection === null) return reply.callNotFound();
     if (collection.type !== PRODUCTS_COLLECTION) return contentCollectionPage({ store, theme }, request, reply, collection);
+    return productListPage(request, reply, collection);
+  });
+
+  /** A store's product list (page type 1), for `/{store}` and, until there is a home page, `/`. */
+  function productListPage(request: FastifyRequest<{ Querystring: CollectionQuery }>, reply: FastifyReply, collection: Collection) {
     const facets = (item: Json, key: 'categories' | 'tags') => (Array.isArray(item[key]) ? (item[key] as string[]) : []);
     const { all, categories, tags } = readCache(store).get(`products:${collection.id}`, () => {
       const items = loadProducts(store, collection.id)
@@ -72,7 +98,7 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     // the list's content depends on the store and the query only (filters, page, view)
     const contentKey = ['list', collection.id, query.category, query.tag, page.pagination['currentPage'], view].join('\u0000');
     return send(reply, request, theme, store, 'collections/products.list', listing, 200, contentKey);
-  });
+  }
 
   app.get<{ Params: { collection: string; item: string }; Querystring: PageQuery }>(
     '/:collection/p/:item',
