@@ -255,6 +255,13 @@ describe('schema violations', () => {
     }
   });
 
+  it('answers a bad form post outside /api/ and /cart/ with a short HTML page', async () => {
+    const res = await form('/trade', { password: 'a', extra: '1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<p>extra is not an accepted field.</p>');
+  });
+
   it('words the keywords it meets', () => {
     const e = (keyword: string, params: Record<string, unknown>, instancePath = '') => ({ keyword, params, instancePath, schemaPath: '', message: 'is odd' });
     expect(schemaErrorMessage(e('required', { missingProperty: 'city' }, '/shippingAddress'), 'body')).toBe('shippingAddress.city is required.');
