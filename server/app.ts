@@ -11,6 +11,7 @@ import { cartRoutes } from './routes/cart.js';
 import { ownerApiRoutes } from './routes/owner-apis.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { imageRoutes } from './routes/images.js';
+import { islandRoutes } from './routes/islands.js';
 import { isSafeMethod } from './security/crumb.js';
 import { type GuardOptions, installGuards } from './security/install.js';
 import { pageRoutes } from './routes/pages.js';
@@ -124,7 +125,8 @@ export async function buildApp({ store, theme, logger = false, guards }: AppOpti
     if (status === 500) request.log.error(error);
     const message = status === 500 ? 'Something went wrong' : ((error.code === undefined ? undefined : FASTIFY_MESSAGES[error.code]) ?? error.message ?? 'Bad request');
     if (!wantsJson(request.url) && !isSafeMethod(request.method) && status < 500) {
-      if (request.url.startsWith('/cart/')) return reply.redirect(`/cart?message=${encodeURIComponent(message)}`, 303);
+      // cut to the 500 characters the cart page takes (a field name in the message may be long)
+      if (request.url.startsWith('/cart/')) return reply.redirect(`/cart?message=${encodeURIComponent(message.slice(0, 500))}`, 303);
       return reply
         .code(status)
         .type('text/html; charset=utf-8')
@@ -145,6 +147,7 @@ export async function buildApp({ store, theme, logger = false, guards }: AppOpti
   await app.register(checkoutRoutes, { store, theme });
   await app.register(subscriptionRoutes, { store });
   await app.register(imageRoutes, { store });
+  await app.register(islandRoutes, { assets: theme.islands });
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsJson(request.url)) return reply.code(404).send({ message: 'Not found' });

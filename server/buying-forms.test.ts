@@ -93,6 +93,10 @@ describe('add to cart by form, with option fields', () => {
     expect(cartMessage(await form('/cart/add', { itemId: 'p02', 'option:Color': 'x'.repeat(201) }))).toBe('option:Color must be at most 200 characters.');
     const repeated = await app.inject({ method: 'POST', url: '/cart/add', payload: `crumb=${TEST_CRUMB}&itemId=a&itemId=b`, headers: FORM, cookies: { crumb: TEST_CRUMB } });
     expect(cartMessage(repeated)).toBe('itemId must be a string.');
+    // a long option name still lands on a cart page that can show its message
+    const long = await form('/cart/add', { itemId: 'p02', [`option:${'x'.repeat(600)}`]: 'y'.repeat(300) });
+    expect(cartMessage(long)).toHaveLength(500);
+    expect((await app.inject(String(long.headers.location))).statusCode).toBe(200);
   });
 });
 

@@ -101,8 +101,9 @@ function formVariant(store: Store, form: ProductForm): VariantPick {
   return choice.ok ? { ok: true, variantId: choice.variant.id } : choice;
 }
 
-/** Back to the cart, with the message when there is one. */
-const toCart = (reply: FastifyReply, message?: string) => reply.redirect(message === undefined ? '/cart' : `/cart?message=${encodeURIComponent(message)}`, 303);
+/** Back to the cart, with the message when there is one (cut to the 500 characters the cart page takes). */
+const toCart = (reply: FastifyReply, message?: string) =>
+  reply.redirect(message === undefined ? '/cart' : `/cart?message=${encodeURIComponent(message.slice(0, 500))}`, 303);
 
 const toCheckout = (reply: FastifyReply, result: TokenCartResult) =>
   result.ok ? reply.redirect(`/checkout?cartToken=${encodeURIComponent(result.cartToken)}`, 303) : toCart(reply, result.message);
