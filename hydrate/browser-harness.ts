@@ -1,0 +1,440 @@
+/**
+ * Browser tests of the storefront and its islands: Debian's Chromium (`/usr/bin/chromium`, never a
+ * downloaded browser) driven by playwright-core against the real storefront, started in-process on
+ * 127.0.0.1 over a fresh temporary SQLite file seeded with the demo shop.
+ *
+ *   const harness = await startBrowserHarness();           // builds the islands if stale, starts server + browser
+ *   const tab = await harness.open('/shop/p/field-shirt', { javaScript: false, width: 390 });
+ *   await tab.page.getByRole('button', { name: 'Add To Cart' }).click();
+ *   tab.expectNoConsoleProblems();                        // console warnings/errors, page errors
+ *   await tab.expectNoLayoutShift();                      // CLS after load is 0 (JavaScript on only)
+ *   await tab.screenshot('product');                      // test-results/screenshots/product-390px.png
+ *   await harness.close();
+ *
+ * Test files wrap their suite in `describeBrowser(...)`: without Chromium it is skipped with a notice, or
+ * fails when `CI` is set. `startStorefront` and `ensureIslandsBuilt` need no browser (`npm run size` uses them).
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, BrowserContext, ConsoleMessage, Page, Response } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { buildApp } from '../server/app.js';
+import { openStore, repoRoot, type Store } from '../server/db/database.js';
+import { seedDemoStore } from '../server/db/seed.js';
+import type { GuardOptions } from '../server/security/install.js';
+import { Theme } from '../server/theme.js';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** The two widths every page is checked at. */
+export const WIDTHS = { desktop: 1280, mobile: 390 } as const;
+const ACTION_TIMEOUT_MS = 5_000;
+const NAVIGATION_TIMEOUT_MS = 15_000;
+const HEIGHTS: Readonly<Record<number, number>> = { 1280: 800, 390: 844 };
+
+export const ISLANDS_DIR = resolve(repoRoot(), 'dist/islands');
+export const MANIFEST_FILE = join(ISLANDS_DIR, 'manifest.json');
+export const SCREENSHOT_DIR = resolve(repoRoot(), 'test-results/screenshots');
+
+// ---------------------------------------------------------------------------------------------------------
+// Chromium present? (skip locally, fail on CI)
+
+export type ChromiumStatus = { readonly state: 'ready' } | { readonly state: 'skip' | 'fail'; readonly message: string };
+
+export function chromiumStatus(env: NodeJS.ProcessEnv = process.env, exists: (file: string) => boolean = existsSync): ChromiumStatus {
+  if (exists(CHROMIUM_PATH)) return { state: 'ready' };
+  const install = `install it with \`apt-get update && apt-get install -y chromium\` (.ci/run does this)`;
+  return env['CI'] !== undefined && env['CI'] !== ''
+    ? { state: 'fail', message: `Browser tests need Chromium at ${CHROMIUM_PATH}, which is missing on CI: ${install}.` }
+    : { state: 'skip', message: `Skipping the browser tests: no Chromium at ${CHROMIUM_PATH}; ${install}.` };
+}
+
+let skipNoticePrinted = false;
+
+/**
+ * `describe` for browser suites: runs `body` when Chromium is there; otherwise skips it (printing why, once),
+ * or on CI (`CI` set) registers one failing test that says what is missing.
+ */
+export function describeBrowser(name: string, body: () => void): void {
+  const status = chromiumStatus();
+  if (status.state === 'ready') {
+    describe(name, body);
+  } else if (status.state === 'fail') {
+    describe(name, () => {
+      it('needs Chromium', () => {
+        throw new Error(status.message);
+      });
+    });
+  } else {
+    if (!skipNoticePrinted) {
+      skipNoticePrinted = true;
+      console.warn(status.message);
+    }
+    describe.skip(name, body);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The islands build
+
+export type IslandsState =
+  | { readonly available: true; readonly manifestFile: string; readonly rebuilt: boolean }
+  | { readonly available: false; readonly reason: string };
+
+/** Files of hydrate/ that are not island sources (tests and tooling): changing them needs no rebuild. */
+const NOT_ISLAND_SOURCE = /(\.test\.tsx?|\.d\.ts|^browser-harness\.ts|^size\.ts)$/;
+
+/** Newest modification time (ms) of the island sources under `dir` (recursive), 0 if none. */
+export function newestSourceTime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSourceTime(path));
+    else if (/\.(tsx?|css|json)$/.test(entry.name) && !NOT_ISLAND_SOURCE.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function islandsAreFresh(sourceDir: string): boolean {
+  return existsSync(MANIFEST_FILE) && statSync(MANIFEST_FILE).mtimeMs >= newestSourceTime(sourceDir);
+}
+
+type BuildModule = { buildIslands?: (outdir: string) => Promise<void> };
+
+/** hydrate/build.ts (from sources, under vitest) or dist/hydrate/build.js (compiled), if it exists yet. */
+async function loadBuildModule(): Promise<BuildModule | null> {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, 'build.ts'), join(here, 'build.js')];
+  if (!candidates.some((file) => existsSync(file))) return null;
+  // A computed specifier: the module is written in parallel with this harness and may not exist yet.
+  const specifier = './build.js';
+  return (await import(specifier)) as BuildModule;
+}
+
+let islandsNoticePrinted = false;
+
+/**
+ * Build the islands into dist/islands/ when its manifest is missing or older than the sources in hydrate/.
+ * Parallel test files share one build (a lock directory beside dist/islands). When hydrate/build.ts does not
+ * exist yet, says so (once) and answers `available: false`; the storefront then serves pages as they are.
+ */
+export async function ensureIslandsBuilt(): Promise<IslandsState> {
+  const sourceDir = resolve(repoRoot(), 'hydrate');
+  if (islandsAreFresh(sourceDir)) return { available: true, manifestFile: MANIFEST_FILE, rebuilt: false };
+  const build = await loadBuildModule();
+  if (build === null || typeof build.buildIslands !== 'function') {
+    const reason = 'hydrate/build.ts (buildIslands) does not exist yet: the islands are not built';
+    if (!islandsNoticePrinted) {
+      islandsNoticePrinted = true;
+      console.warn(reason);
+    }
+    return existsSync(MANIFEST_FILE) ? { available: true, manifestFile: MANIFEST_FILE, rebuilt: false } : { available: false, reason };
+  }
+  const release = await lock(`${ISLANDS_DIR}.build-lock`);
+  try {
+    if (islandsAreFresh(sourceDir)) return { available: true, manifestFile: MANIFEST_FILE, rebuilt: false };
+    await build.buildIslands(ISLANDS_DIR);
+    if (!existsSync(MANIFEST_FILE)) throw new Error(`buildIslands(${ISLANDS_DIR}) wrote no manifest.json`);
+    return { available: true, manifestFile: MANIFEST_FILE, rebuilt: true };
+  } finally {
+    release();
+  }
+}
+
+/** A cross-process lock: a directory made atomically; a lock older than two minutes is taken as abandoned. */
+async function lock(path: string): Promise<() => void> {
+  mkdirSync(dirname(path), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(path);
+      return () => rmSync(path, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      try {
+        if (Date.now() - statSync(path).mtimeMs > 120_000) rmSync(path, { recursive: true, force: true });
+      } catch {
+        // released meanwhile
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The storefront, in-process
+
+export interface Storefront {
+  /** `http://127.0.0.1:PORT` */
+  readonly baseUrl: string;
+  readonly app: FastifyInstance;
+  readonly store: Store;
+  readonly dbFile: string;
+  /** Problems the theme reported while rendering (expected to stay empty). */
+  readonly themeProblems: string[];
+  close(): Promise<void>;
+}
+
+export interface StorefrontOptions {
+  readonly guards?: GuardOptions;
+}
+
+/** The real storefront (default theme in templates/) on 127.0.0.1, port 0, over a fresh seeded SQLite file. */
+export async function startStorefront(options: StorefrontOptions = {}): Promise<Storefront> {
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-browser-'));
+  const dbFile = join(dir, 'store.db');
+  const store = openStore(dbFile);
+  seedDemoStore(store);
+  const themeProblems: string[] = [];
+  const theme = new Theme(resolve(repoRoot(), 'templates'), false, (problem) => themeProblems.push(problem));
+  const app = await buildApp({ store, theme, ...(options.guards === undefined ? {} : { guards: options.guards }) });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  let closed = false;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    app,
+    store,
+    dbFile,
+    themeProblems,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      store.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Pages in the browser
+
+export interface ConsoleRecord {
+  readonly type: string;
+  readonly text: string;
+  /** `url:line:column` of the message, when the browser gives one. */
+  readonly location: string;
+}
+
+export interface LayoutShiftEntry {
+  readonly value: number;
+  readonly startTime: number;
+  /** The shifted nodes, as `tag#id.class`. */
+  readonly sources: readonly string[];
+}
+
+export interface LayoutShiftReport {
+  /** Cumulative layout shift: the sum of the entries without recent input. */
+  readonly value: number;
+  readonly entries: readonly LayoutShiftEntry[];
+}
+
+export interface OpenOptions {
+  /** Default true. */
+  readonly javaScript?: boolean;
+  /** Viewport width in CSS px (default 1280; the tests use WIDTHS.desktop and WIDTHS.mobile). */
+  readonly width?: number;
+}
+
+export interface BrowserTab {
+  readonly page: Page;
+  /** The tab's own context: its own cookies (cart, crumb), so every `open` is a new visitor. */
+  readonly context: BrowserContext;
+  readonly javaScript: boolean;
+  readonly width: number;
+  /** Every console message since the tab opened. */
+  readonly console: ConsoleRecord[];
+  /** Every uncaught error in the page. */
+  readonly pageErrors: string[];
+  /** Every response with a status of 400 or more (`status method url`; not the browser's own /favicon.ico), and every failed request. */
+  readonly failedResponses: string[];
+  /** The URL of every request the page made (documents, scripts, images, fetches). */
+  readonly requests: string[];
+  /** Go to a path of the storefront (or a full URL). */
+  goto(path: string): Promise<Response | null>;
+  /** Throws, listing them, if any console warning or error (hydration warnings included) or page error happened. */
+  expectNoConsoleProblems(): void;
+  /** CLS once the page has loaded, the network is idle and `settleMs` more have passed (JavaScript on only). */
+  layoutShift(settleMs?: number): Promise<LayoutShiftReport>;
+  /** Throws, with the shifted nodes, unless the CLS after load is 0. */
+  expectNoLayoutShift(settleMs?: number): Promise<void>;
+  /** Full-page screenshot to test-results/screenshots/{name}-{width}px.png; answers the file. */
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface BrowserHarness {
+  readonly storefront: Storefront;
+  readonly browser: Browser;
+  readonly islands: IslandsState;
+  /** A new visitor (new context) with JavaScript on or off at a width, showing `path`. */
+  open(path: string, options?: OpenOptions): Promise<BrowserTab>;
+  close(): Promise<void>;
+}
+
+const CONSOLE_PROBLEMS = new Set(['warning', 'error', 'assert']);
+
+/** Collects layout-shift entries from the first paint on; read back by `layoutShift()`. */
+const LAYOUT_SHIFT_SCRIPT = `(() => {
+  const state = { value: 0, entries: [], error: null };
+  Object.defineProperty(window, '__tesseraLayoutShift', { value: state });
+  const describeNode = (node) => {
+    if (!node || node.nodeType !== 1) return node ? node.nodeName : '?';
+    const id = node.id ? '#' + node.id : '';
+    const classes = typeof node.className === 'string' && node.className ? '.' + node.className.trim().split(/\\s+/).join('.') : '';
+    return node.tagName.toLowerCase() + id + classes;
+  };
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.hadRecentInput) continue;
+        state.value += entry.value;
+        state.entries.push({ value: entry.value, startTime: entry.startTime, sources: (entry.sources || []).map((s) => describeNode(s.node)) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  } catch (error) {
+    state.error = String(error);
+  }
+})();`;
+
+/**
+ * Chromium asks for /favicon.ico by itself (once per browser, whatever the page says) and logs a 404 when
+ * the storefront has none: not the page's doing, and it would fail whichever test happens to run first.
+ */
+function isBrowserFaviconRequest(message: ConsoleRecord): boolean {
+  return message.type === 'error' && /^https?:\/\/[^/]+\/favicon\.ico:/.test(message.location);
+}
+
+function consoleRecord(message: ConsoleMessage): ConsoleRecord {
+  const { url, lineNumber, columnNumber } = message.location();
+  return { type: message.type(), text: message.text(), location: url === '' ? '' : `${url}:${lineNumber}:${columnNumber}` };
+}
+
+/** Launch Chromium (playwright-core, imported here so that `npm run size` needs no browser library). */
+export async function launchChromium(): Promise<Browser> {
+  const status = chromiumStatus();
+  if (status.state !== 'ready') throw new Error(status.message);
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
+}
+
+/** Build the islands if needed, start the storefront, launch Chromium. */
+export async function startBrowserHarness(options: StorefrontOptions = {}): Promise<BrowserHarness> {
+  const islands = await ensureIslandsBuilt();
+  const storefront = await startStorefront(options);
+  let browser: Browser;
+  try {
+    browser = await launchChromium();
+  } catch (error) {
+    await storefront.close();
+    throw error;
+  }
+  const tabs = new Set<BrowserTab>();
+  return {
+    storefront,
+    browser,
+    islands,
+    async open(path, openOptions = {}) {
+      const tab = await openTab(browser, storefront.baseUrl, openOptions);
+      tabs.add(tab);
+      await tab.goto(path);
+      return tab;
+    },
+    async close() {
+      for (const tab of tabs) await tab.close().catch(() => {});
+      await browser.close().catch(() => {});
+      await storefront.close();
+    },
+  };
+}
+
+async function openTab(browser: Browser, baseUrl: string, { javaScript = true, width = WIDTHS.desktop }: OpenOptions): Promise<BrowserTab> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    javaScriptEnabled: javaScript,
+    viewport: { width, height: HEIGHTS[width] ?? 800 },
+  });
+  // fail fast on a missing control rather than after playwright's 30 s
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+  const page = await context.newPage();
+  if (javaScript) await page.addInitScript({ content: LAYOUT_SHIFT_SCRIPT });
+  const consoleRecords: ConsoleRecord[] = [];
+  const pageErrors: string[] = [];
+  const failedResponses: string[] = [];
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('console', (message) => consoleRecords.push(consoleRecord(message)));
+  page.on('pageerror', (error) => pageErrors.push(error.stack ?? `${error.name}: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400 && new URL(response.url()).pathname !== '/favicon.ico') failedResponses.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => failedResponses.push(`failed (${request.failure()?.errorText ?? '?'}) ${request.method()} ${request.url()}`));
+
+  const tab: BrowserTab = {
+    page,
+    context,
+    javaScript,
+    width,
+    console: consoleRecords,
+    pageErrors,
+    failedResponses,
+    requests,
+    goto: (path) => page.goto(path, { waitUntil: 'load' }),
+    expectNoConsoleProblems() {
+      const problems = consoleRecords.filter((m) => CONSOLE_PROBLEMS.has(m.type) && !isBrowserFaviconRequest(m));
+      if (problems.length === 0 && pageErrors.length === 0) return;
+      const lines = [
+        ...problems.map((m) => `console.${m.type}: ${m.text}${m.location === '' ? '' : ` (at ${m.location})`}`),
+        ...pageErrors.map((e) => `page error: ${e}`),
+        ...(failedResponses.length > 0 ? ['responses over 400:', ...failedResponses.map((r) => `  ${r}`)] : []),
+      ];
+      throw new Error(`${page.url()} (${width}px, JavaScript ${javaScript ? 'on' : 'off'}): ${problems.length} console warning(s)/error(s), ${pageErrors.length} page error(s):\n${lines.join('\n')}`);
+    },
+    async layoutShift(settleMs = 500) {
+      if (!javaScript) throw new Error('layoutShift() measures with a script in the page: open the page with JavaScript on');
+      await page.waitForLoadState('load');
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(settleMs);
+      // two frames: entries of the last layout reach the observer
+      await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+      const state = (await page.evaluate('window.__tesseraLayoutShift')) as (LayoutShiftReport & { error: string | null }) | undefined;
+      if (state === undefined) throw new Error('the layout-shift observer did not run in this page');
+      if (state.error !== null) throw new Error(`layout-shift observer failed: ${state.error}`);
+      return { value: state.value, entries: state.entries };
+    },
+    async expectNoLayoutShift(settleMs) {
+      const report = await tab.layoutShift(settleMs);
+      if (report.value === 0) return;
+      const lines = report.entries.map((e) => `  ${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms: ${e.sources.join(', ') || '(no source)'}`);
+      throw new Error(`${page.url()} (${width}px): cumulative layout shift ${report.value.toFixed(4)} after load, expected 0:\n${lines.join('\n')}`);
+    },
+    async screenshot(name) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const file = join(SCREENSHOT_DIR, `${name.replace(/[^A-Za-z0-9._-]+/g, '-')}-${width}px.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    close: () => context.close(),
+  };
+  return tab;
+}
+
+/** For scripts: true when `importMetaUrl` is the module node was started with. */
+export function isMainModule(importMetaUrl: string): boolean {
+  const entry = process.argv[1];
+  return entry !== undefined && importMetaUrl === pathToFileURL(resolve(entry)).href;
+}
