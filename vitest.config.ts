@@ -2,8 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts'],
+    include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['**/node_modules/**', 'dist/**'],
     testTimeout: 60_000,
+    // the islands' scripts, built once per run: the server serves them and the browser tests load them
+    globalSetup: ['hydrate/test-global-setup.ts'],
   },
 });

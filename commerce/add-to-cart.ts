@@ -31,3 +31,53 @@ export function parseQuantity(raw: unknown): QuantityResult {
   if (n < MIN_QUANTITY || n > MAX_QUANTITY) return { ok: false, message: ADD_TO_CART_MESSAGES.quantityOutOfRange };
   return { ok: true, quantity: n };
 }
+
+/** How the add button buys (spec 000 §4): into the cart, straight to checkout, a subscription or a gift card. */
+export type AddMode = 'cart' | 'express' | 'subscription' | 'gift-card';
+
+/** The alert titles of a failed add (spec 000 §8). */
+export function addFailureTitle(mode: AddMode): string {
+  if (mode === 'express') return 'Unable to Purchase Item';
+  if (mode === 'gift-card') return 'Unable to purchase Gift Card';
+  return 'Unable to Add Item';
+}
+
+export const ADD_FAILURE_MESSAGES = {
+  sessionExpired: 'Your session has expired. Please reload the page and try again.',
+  enableCookies: 'Please enable cookies in your browser, reload the page, and try again.',
+  rateLimited: 'Please try again in a few seconds.',
+  /** No answer at all (the network is down): the cart UI's wording (spec 000 §8). */
+  offline: 'Please check your internet connection.',
+  /** An answer without a message of its own. */
+  unknown: 'Please try again.',
+} as const;
+
+/** What failed: the HTTP status (0 when no answer came), the server's message and its crumb-failure flag. */
+export interface AddFailure {
+  readonly status: number;
+  readonly message?: string | undefined;
+  readonly crumbFail?: boolean | undefined;
+}
+
+/**
+ * The alert text of a failed add (spec 000 §8): a crumb failure asks to reload (or to enable cookies when the
+ * browser refuses them), 429 asks to wait, anything else shows the server's message.
+ */
+export function addFailureMessage(failure: AddFailure, cookiesEnabled: boolean): string {
+  if (failure.crumbFail === true) return cookiesEnabled ? ADD_FAILURE_MESSAGES.sessionExpired : ADD_FAILURE_MESSAGES.enableCookies;
+  if (failure.status === 429) return ADD_FAILURE_MESSAGES.rateLimited;
+  if (failure.status === 0) return ADD_FAILURE_MESSAGES.offline;
+  return failure.message !== undefined && failure.message !== '' ? failure.message : ADD_FAILURE_MESSAGES.unknown;
+}
+
+/** The add button's timings (spec 000 §4, §9), in milliseconds. */
+export const ADD_BUTTON_TIMING = {
+  /** After success, `Added!` shows this long after the answer… */
+  addedAfter: 1000,
+  /** …and the button is idle again this long after that. */
+  idleAfterAdded: 2000,
+  /** After a failure the button is idle again after this. */
+  idleAfterError: 1000,
+} as const;
+
+export const ADD_BUTTON_LABELS = { adding: 'Adding…', added: 'Added!' } as const;

@@ -156,3 +156,20 @@ export function installmentPill(
     paymentsText: fill(INSTALLMENT_TEXTS.payments, values),
   };
 }
+
+/** The provider's own hosts of its information page; a store may point elsewhere (`installmentModalHost`). */
+export const MODAL_HOSTS: Readonly<Record<Provider, string>> = {
+  afterpay: 'https://static.afterpay.com',
+  clearpay: 'https://static.clearpay.co.uk',
+};
+
+/**
+ * The provider's information page for the shopper's language (spec 000 §7: "fetched from a third-party
+ * host, chosen by locale"): `{host}/modal/{locale}.html`. Null when no provider serves the language.
+ */
+export function installmentModalUrl(context: InstallmentContext, host?: string): string | null {
+  const provider = providerFor(context.shopperLanguage);
+  if (provider === null) return null;
+  const base = (host !== undefined && host !== '' ? host : MODAL_HOSTS[provider]).replace(/\/+$/, '');
+  return `${base}/modal/${context.shopperLanguage}.html`;
+}

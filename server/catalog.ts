@@ -66,6 +66,18 @@ export function productJson(p: ProductRow, vs: readonly VariantRow[], collection
     structuredContent['salePriceMoney'] = money(p.salePriceCents ?? 0, p.currency);
     structuredContent['onSale'] = p.onSale;
   }
+  // the demo pictures: one per value of the first option, the main image of the variants having that value
+  const first = ordering[0];
+  const firstValue = (v: Json) => (first === undefined ? undefined : (v['attributes'] as Record<string, string>)[first]);
+  const keys = [...new Set((structuredContent['variants'] as Json[]).map(firstValue).filter((x): x is string => typeof x === 'string'))];
+  const images = productImageFields(p.id, p.imageUrl, p.title, keys);
+  const pictures = Array.isArray(images['items']) ? (images['items'] as Json[]) : [];
+  if (pictures.length > 1) {
+    for (const v of structuredContent['variants'] as Json[]) {
+      const picture = pictures[1 + keys.indexOf(firstValue(v) ?? '')];
+      if (picture !== undefined) Object.assign(v, { mainImageId: picture['id'], mainImage: picture });
+    }
+  }
   return {
     id: p.id,
     collectionId: p.collectionId,
@@ -77,7 +89,7 @@ export function productJson(p: ProductRow, vs: readonly VariantRow[], collection
     body: p.body,
     categories: parseJson<string[]>(p.categories, []),
     tags: parseJson<string[]>(p.tags, []),
-    ...productImageFields(p.id, p.imageUrl, p.title),
+    ...images,
     structuredContent,
     merchandising: merchandisingJson(p, vs),
   };

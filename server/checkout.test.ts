@@ -47,7 +47,7 @@ describe('checkout page', () => {
     const cart = await addToCart(app, { itemId: 'p01', quantity: 2 });
     await addToCart(app, { itemId: 'p09', quantity: 1 }, cart);
     const cartPage = await app.inject({ url: '/cart', cookies: { tessera_cart: cart } });
-    expect(cartPage.body).toContain('<a href="/checkout">Checkout</a>');
+    expect(cartPage.body).toContain('<a class="button" href="/checkout">Checkout</a>');
     expect((await app.inject('/cart')).body).not.toContain('href="/checkout"');
 
     const res = await app.inject({ url: '/checkout', cookies: { tessera_cart: cart, crumb: TEST_CRUMB } });

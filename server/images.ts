@@ -205,10 +205,27 @@ export function imageEtag(productId: string, width: number): string {
  * `mainImage`, and the product's images as `items`. A product whose image is one of ours gets all of them; an
  * image from elsewhere only its URL (its size is unknown); no image, nothing.
  */
-export function productImageFields(productId: string, imageUrl: string | null, title: string): Record<string, unknown> {
+export function productImageFields(productId: string, imageUrl: string | null, title: string, variantKeys: readonly string[] = []): Record<string, unknown> {
   if (imageUrl === null) return {};
   if (imageUrl !== productImageUrl(productId)) return { assetUrl: imageUrl };
   const image = productImageRecord(productId, imageUrl, title);
   const { id, assetUrl, originalSize, mediaFocalPoint, colorData: colours, systemDataId, systemDataVariants } = image;
-  return { mainImageId: id, assetUrl, originalSize, mediaFocalPoint, colorData: colours, systemDataId, systemDataVariants, mainImage: image, items: [image] };
+  const variantImages = variantKeys.map((key) => productImageRecord(variantImageKey(productId, key), productImageUrl(variantImageKey(productId, key)), title));
+  return { mainImageId: id, assetUrl, originalSize, mediaFocalPoint, colorData: colours, systemDataId, systemDataVariants, mainImage: image, items: [image, ...variantImages] };
+}
+
+/**
+ * Demo products with options get one more picture per value of their first option (each colour of a shirt
+ * its own), which the variants with that value name as their main image: the key is the product id and the
+ * value's slug, `p02--olive`, and is drawn like any product id.
+ */
+export function variantImageKey(productId: string, optionValue: string): string {
+  const slug = optionValue.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return `${productId}--${slug === '' ? 'value' : slug}`;
+}
+
+/** The product id of an image key (the part before `--`). */
+export function imageProductId(key: string): string {
+  const cut = key.indexOf('--');
+  return cut < 0 ? key : key.slice(0, cut);
 }

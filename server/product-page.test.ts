@@ -33,6 +33,9 @@ describe('instalment pill', () => {
     const body = await page('field-shirt'); // from $89.00
     expect(body).toContain('<p class="installment-pill">or 4 interest-free payments of $22.25 with <strong class="installment-provider">Afterpay</strong></p>');
     expect(body).toContain('<summary>How it works</summary><p>Pay in 4 interest-free payments of $22.25 with Afterpay.</p>');
+    // the island's props carry what the browser needs to recalculate it for another variant
+    expect(body).toContain('data-island="installment-pill"');
+    expect(body).toContain('&quot;modalUrl&quot;:&quot;https://static.afterpay.com/modal/en_US.html&quot;');
   });
 
   it('shows the availability message out of range', async () => {
@@ -74,7 +77,7 @@ describe('reviews section', () => {
 describe('product images', () => {
   it('puts a responsive, eagerly loaded image on the product page', async () => {
     const body = await page('linen-apron');
-    expect(body).toContain('<img class="product-main-image" src="/static/images/p01.png?format=1000w" srcset="/static/images/p01.png?format=100w 100w,');
+    expect(body).toContain('<img class="product-main-image" data-image-id="p01-image" src="/static/images/p01.png?format=1000w" srcset="/static/images/p01.png?format=100w 100w,');
     expect(body).toContain('/static/images/p01.png?format=2500w 2500w" sizes="(max-width: 432px) 100vw, 28rem" width="1000" height="1250"');
     expect(body).toContain('alt="Linen Apron" fetchpriority="high"');
   });

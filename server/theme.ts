@@ -4,7 +4,9 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { compile, render, type Template, type TemplateError } from '../engine/index.js';
+import { compile, type PluginTable, render, type Template, type TemplateError } from '../engine/index.js';
+import { IslandAssets, withIslandScripts } from './islands/assets.js';
+import { STOREFRONT_PLUGINS } from './islands/formatter.js';
 
 interface Entry {
   readonly template: Template;
@@ -18,6 +20,10 @@ export class Theme {
     readonly dir: string,
     private readonly watch: boolean,
     private readonly log: (problem: string) => void = () => {},
+    /** The engine's plugins plus the storefront's islands (`{item|island product-form}`). */
+    private readonly plugins: PluginTable = STOREFRONT_PLUGINS,
+    /** The built island scripts, added to every page that has an island. */
+    readonly islands: IslandAssets = IslandAssets.load(),
   ) {}
 
   /** A compiled template by its path under the theme (`collections/products.list`). */
@@ -27,7 +33,7 @@ export class Theme {
     const file = join(this.dir, path);
     const mtimeMs = statSync(file).mtimeMs;
     if (cached !== undefined && cached.mtimeMs === mtimeMs) return cached.template;
-    const { template, errors } = compile(readFileSync(file, 'utf8'), { filename: path });
+    const { template, errors } = compile(readFileSync(file, 'utf8'), { filename: path }, this.plugins);
     for (const e of errors) this.log(describe(e));
     this.cache.set(path, { template, mtimeMs });
     return template;
@@ -59,7 +65,7 @@ export class Theme {
 
   /** The content template alone (what goes into `squarespace.main-content`). */
   renderContent(contentPath: string, context: Record<string, unknown>): string {
-    const content = render(this.template(contentPath), context, { partials: this.partials() });
+    const content = render(this.template(contentPath), context, { partials: this.partials() }, this.plugins);
     for (const e of content.errors) this.log(describe(e));
     return content.html;
   }
@@ -67,9 +73,9 @@ export class Theme {
   /** The site region around already rendered content. */
   renderLayout(context: Record<string, unknown>, mainContent: string): string {
     const squarespace = { ...(context['squarespace'] as Record<string, unknown> | undefined), 'main-content': mainContent };
-    const page = render(this.template('site.region'), { ...context, squarespace }, { partials: this.partials() });
+    const page = render(this.template('site.region'), { ...context, squarespace }, { partials: this.partials() }, this.plugins);
     for (const e of page.errors) this.log(describe(e));
-    return page.html;
+    return withIslandScripts(page.html, this.islands);
   }
 
   /** Whether rendered content may be kept: not while watching files, since any template may change. */

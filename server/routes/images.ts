@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { ByteLru } from '../byte-lru.js';
 import type { Store } from '../db/database.js';
-import { products } from '../db/schema.js';
-import { formatWidth, IMAGE_FORMATS, imageEtag, renderProductImage } from '../images.js';
+import { products, variants } from '../db/schema.js';
+import { formatWidth, IMAGE_FORMATS, imageEtag, imageProductId, renderProductImage, variantImageKey } from '../images.js';
 
 /** Enough for every width of every demo product (about 40 KB each at most) many times over. */
 export const IMAGE_CACHE_BYTES = 16 * 1024 * 1024;
@@ -28,13 +28,32 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** A product's own picture, or one of its variant pictures (one per value of its first option). */
+function pictureExists(store: Store, productId: string, key: string): boolean {
+  const product = store.select({ id: products.id, ordering: products.variantOptionOrdering }).from(products).where(eq(products.id, productId)).get();
+  if (product === undefined) return false;
+  if (key === productId) return true;
+  const first = (JSON.parse(product.ordering) as string[])[0];
+  if (first === undefined) return false;
+  return store
+    .select({ attributes: variants.attributes })
+    .from(variants)
+    .where(eq(variants.productId, productId))
+    .all()
+    .some((v) => {
+      const value = (JSON.parse(v.attributes) as Record<string, string>)[first];
+      return typeof value === 'string' && variantImageKey(productId, value) === key;
+    });
+}
+
 export const imageRoutes: FastifyPluginAsync<{ store: Store; cacheBytes?: number }> = async (app, { store, cacheBytes = IMAGE_CACHE_BYTES }) => {
   const cache = new ByteLru(cacheBytes);
 
   app.get<{ Params: { file: string }; Querystring: { format?: string } }>('/static/images/:file', async (request, reply) => {
     const match = FILE.exec(request.params.file);
-    const productId = match?.[1];
-    if (productId === undefined || store.select({ id: products.id }).from(products).where(eq(products.id, productId)).get() === undefined) {
+    const key = match?.[1];
+    const productId = key === undefined ? undefined : imageProductId(key);
+    if (key === undefined || productId === undefined || !pictureExists(store, productId, key)) {
       return reply.code(404).send({ message: 'Not found' });
     }
     // A repeated parameter arrives as a list: that is a bad format too, not the original.
@@ -43,14 +62,14 @@ export const imageRoutes: FastifyPluginAsync<{ store: Store; cacheBytes?: number
     if (width === null) {
       return reply.code(400).send({ message: `Unknown image format ${JSON.stringify(String(format))}: use one of ${IMAGE_FORMATS.join(', ')} or original.` });
     }
-    const etag = imageEtag(productId, width);
+    const etag = imageEtag(key, width);
     reply.header('cache-control', CACHE_CONTROL).header('etag', etag);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    const key = `${productId}/${width}`;
-    let png = cache.get(key);
+    const cacheKey = `${key}/${width}`;
+    let png = cache.get(cacheKey);
     if (png === undefined) {
-      png = renderProductImage(productId, width);
-      cache.set(key, png);
+      png = renderProductImage(key, width);
+      cache.set(cacheKey, png);
     }
     return reply.type('image/png').send(png);
   });

@@ -1,0 +1,52 @@
+/**
+ * A product's variants as the buy box needs them (prices in integer cents, stock or unlimited, option
+ * values, image), read from the platform's item JSON: the server builds the islands' props with it and the
+ * platform-markup island reads a theme's `data-variants` with it.
+ */
+import { isRecord } from './json.js';
+import { flag, neverRunsOut, pricedOnProduct, productContent, productType, variantPrice, variantSalePrice, variantsOf } from './products.js';
+import { moneyOf } from './money.js';
+
+export interface VariantView {
+  /** Null for a product priced on the product itself (digital, paywall): the cart takes no sku then. */
+  readonly sku: string | null;
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly priceCents: number;
+  readonly salePriceCents: number;
+  readonly onSale: boolean;
+  /** Units left; null when it never runs out. */
+  readonly stock: number | null;
+  readonly imageId?: string | null;
+}
+
+const cents = (m: { minor: bigint } | null) => (m === null ? 0 : Number(m.minor));
+
+function attributesOf(v: Record<string, unknown>): Record<string, string> {
+  const a = v['attributes'];
+  if (!isRecord(a)) return {};
+  return Object.fromEntries(Object.entries(a).filter(([, value]) => value !== null && value !== undefined).map(([k, value]) => [k, String(value)]));
+}
+
+/** One view per variant, or one for the product when it is priced on the product. */
+export function variantViews(item: unknown, variants: readonly unknown[] = variantsOf(item)): VariantView[] {
+  const type = productType(item);
+  const unlimited = neverRunsOut(type);
+  if (pricedOnProduct(type)) {
+    const sc = productContent(item);
+    return [{ sku: null, attributes: {}, priceCents: cents(moneyOf(sc['priceMoney'])), salePriceCents: cents(moneyOf(sc['salePriceMoney'])), onSale: flag(sc['onSale']), stock: null }];
+  }
+  return variants.filter(isRecord).map((v) => {
+    const mainImage = v['mainImage'];
+    const imageId = isRecord(mainImage) && typeof mainImage['id'] === 'string' ? mainImage['id'] : null;
+    const qty = Number(v['qtyInStock']);
+    return {
+      sku: typeof v['sku'] === 'string' ? v['sku'] : null,
+      attributes: attributesOf(v),
+      priceCents: cents(variantPrice(v)),
+      salePriceCents: cents(variantSalePrice(v)),
+      onSale: flag(v['onSale']),
+      stock: unlimited || flag(v['unlimited']) ? null : Number.isFinite(qty) ? Math.max(0, qty) : 0,
+      imageId,
+    };
+  });
+}

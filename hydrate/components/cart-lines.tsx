@@ -1,0 +1,117 @@
+/**
+ * The cart page's lines (spec 000 §8 cart UI): change a quantity or remove a line in place. Each line is a
+ * pair of real forms (update, remove) that post without JavaScript; with it, the same buttons call the cart
+ * API and every island on the page sees the new cart.
+ */
+import { type FormEvent, useState } from 'react';
+import { CART_UI_MESSAGES } from '../../commerce/cart-ui.js';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../../commerce/add-to-cart.js';
+import { moneyText } from '../../commerce/money-text.js';
+import { api, type ApiResult } from '../api.js';
+import { type CartEntry, setCart, type ShoppingCart, useCart } from '../cart-store.js';
+import { type AlertMessage, AlertDialog } from './alert-dialog.js';
+
+export interface CartLinesProps {
+  /** The cart as the server rendered it: the island's state until the first change. */
+  readonly cart: ShoppingCart;
+  readonly currency: string;
+  readonly locale: string;
+  readonly crumb: string;
+}
+
+/** Why a cart change failed, in the spec's words: no answer at all means the connection. */
+function failureText(r: Extract<ApiResult<unknown>, { ok: false }>): string {
+  if (r.status === 0) return CART_UI_MESSAGES.offline;
+  return r.message ?? CART_UI_MESSAGES.tryAgain;
+}
+
+function variantText(entry: CartEntry): string {
+  const attributes = entry.chosenVariant?.attributes ?? {};
+  return Object.entries(attributes)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(' · ');
+}
+
+function Line({ entry, crumb, money, onFailure }: { entry: CartEntry; crumb: string; money: (c: number) => string; onFailure: (a: AlertMessage) => void }) {
+  const [quantity, setQuantity] = useState(String(entry.quantity));
+  const [busy, setBusy] = useState(false);
+  const path = `/api/commerce/shopping-cart/entries/${encodeURIComponent(entry.id)}`;
+
+  async function change(event: FormEvent, remove: boolean) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const r = remove ? await api<{ shoppingCart: ShoppingCart }>('DELETE', path) : await api<{ shoppingCart: ShoppingCart }>('PUT', path, { quantity: quantity.trim() });
+    setBusy(false);
+    if (r.ok) {
+      setCart(r.data.shoppingCart);
+      return;
+    }
+    onFailure({ title: remove ? CART_UI_MESSAGES.removeItem : CART_UI_MESSAGES.updateQuantity, message: failureText(r) });
+  }
+
+  const variant = variantText(entry);
+  return (
+    <li className="cart-entry" data-entry-id={entry.id} aria-busy={busy || undefined}>
+      <span className="cart-entry-title">{entry.title}</span>
+      {variant !== '' ? <span className="cart-entry-variant">{variant}</span> : null}
+      <span className="cart-entry-unit">{money(entry.purchasePriceCents)}</span>
+      <form className="cart-entry-update" method="post" action="/cart/update" noValidate onSubmit={(e) => change(e, false)}>
+        <input type="hidden" name="crumb" value={crumb} />
+        <input type="hidden" name="entryId" value={entry.id} />
+        <input
+          type="number"
+          name="quantity"
+          inputMode="numeric"
+          min={MIN_QUANTITY}
+          max={MAX_QUANTITY}
+          step={1}
+          aria-label={`Quantity of ${entry.title}`}
+          value={quantity}
+          onChange={(e) => setQuantity(e.target.value)}
+        />
+        <button type="submit">Update</button>
+      </form>
+      <span className="cart-entry-price">{money(entry.subTotal)}</span>
+      <form className="cart-entry-remove" method="post" action="/cart/remove" onSubmit={(e) => change(e, true)}>
+        <input type="hidden" name="crumb" value={crumb} />
+        <input type="hidden" name="entryId" value={entry.id} />
+        <button type="submit" aria-label={`Remove ${entry.title}`}>
+          Remove
+        </button>
+      </form>
+    </li>
+  );
+}
+
+export function CartLines(props: CartLinesProps) {
+  const state = useCart();
+  // the server's cart until any island changes it
+  const cart = state.initialised && state.cart !== null ? state.cart : props.cart;
+  const [alert, setAlert] = useState<AlertMessage | null>(null);
+  const money = (cents: number) => moneyText(cents, cart.subtotalMoney?.currency ?? props.currency, props.locale);
+  return (
+    <div className="cart-lines">
+      {cart.entries.length === 0 ? (
+        <p className="cart-empty">Your cart is empty.</p>
+      ) : (
+        <ul className="cart-entries">
+          {cart.entries.map((entry) => (
+            <Line key={`${entry.id}:${entry.quantity}`} entry={entry} crumb={props.crumb} money={money} onFailure={setAlert} />
+          ))}
+        </ul>
+      )}
+      <p className="cart-subtotal">
+        Subtotal: <span className="cart-subtotal-amount">{money(cart.subtotalCents)}</span>
+      </p>
+      {cart.entries.length > 0 ? (
+        <p className="cart-checkout">
+          <a className="button" href="/checkout">
+            Checkout
+          </a>
+        </p>
+      ) : null}
+      <AlertDialog alert={alert} onClose={() => setAlert(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The floating cart pill (spec 000 §2, §4, §9): count and subtotal, a link to /cart, hidden while empty or
+ * before its first sync, and a live region that says how many items the cart holds whenever that changes.
+ */
+import { useEffect } from 'react';
+import { pillCountText, pillSpokenLabel } from '../../commerce/cart-pill.js';
+import { moneyText } from '../../commerce/money-text.js';
+import { ensureCartLoaded, useCart } from '../cart-store.js';
+
+export interface CartPillProps {
+  readonly currency: string;
+  readonly locale: string;
+}
+
+export function CartPill({ currency, locale }: CartPillProps) {
+  const { initialised, cart } = useCart();
+  useEffect(() => {
+    void ensureCartLoaded();
+  }, []);
+  const count = cart?.totalQuantity ?? 0;
+  const empty = count === 0;
+  const subtotal = moneyText(cart?.subtotalCents ?? 0, cart?.subtotalMoney?.currency ?? currency, locale);
+  const classes = ['cart-pill', initialised ? 'cart-pill--initialised' : '', empty ? 'cart-pill--empty' : ''].filter(Boolean).join(' ');
+  return (
+    <div className="cart-pill-wrapper">
+      <a className={classes} href="/cart" hidden={!initialised || empty} aria-label={`Cart: ${pillSpokenLabel(count)}, ${subtotal}`}>
+        <span className="cart-pill-count" aria-hidden="true">
+          {pillCountText(count)}
+        </span>
+        <span className="cart-pill-subtotal" aria-hidden="true">
+          {subtotal}
+        </span>
+      </a>
+      <span className="visually-hidden" aria-live="polite" role="status">
+        {initialised ? pillSpokenLabel(count) : ''}
+      </span>
+    </div>
+  );
+}

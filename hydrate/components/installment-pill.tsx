@@ -1,0 +1,91 @@
+/**
+ * The instalment pill (spec 000 §4, §5): the offer in range, the availability message out of range,
+ * recalculated when the shopper picks another variant. "How it works" is a `<details>` that works without
+ * JavaScript; with it, the provider's information page (chosen by locale) opens in a modal, and when that
+ * host cannot be reached only a log line says so.
+ */
+import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import { type InstallmentContext, installmentPill } from '../../commerce/installments.js';
+import { subscribeSelection } from '../product-selection.js';
+
+export interface InstallmentPillProps {
+  readonly itemId: string;
+  readonly context: InstallmentContext;
+  readonly productType: number;
+  readonly priceCents: number;
+  readonly currency: string;
+  /** The provider's information page; null when none serves the shopper's language. */
+  readonly modalUrl: string | null;
+}
+
+/** How long the provider's page may take to answer before it counts as unreachable. */
+const MODAL_TIMEOUT_MS = 5000;
+
+async function reachable(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { mode: 'no-cors', signal: AbortSignal.timeout(MODAL_TIMEOUT_MS) });
+    return true;
+  } catch {
+    console.info(`Instalment information page unavailable: ${url}`);
+    return false;
+  }
+}
+
+export function InstallmentPillView(props: InstallmentPillProps) {
+  const [cents, setCents] = useState(props.priceCents);
+  const [open, setOpen] = useState(false);
+  const [page, setPage] = useState<'unknown' | 'shown' | 'unavailable'>('unknown');
+  const dialog = useRef<HTMLDialogElement>(null);
+  const summary = useRef<HTMLElement>(null);
+  const id = useId();
+  useEffect(() => subscribeSelection(props.itemId, setCents), [props.itemId]);
+  useEffect(() => {
+    const d = dialog.current;
+    if (d === null) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+
+  const pill = installmentPill(props.context, [props.productType], cents, props.currency);
+  if (pill === null) return <div className="product-installments" hidden />;
+
+  function openModal(event: MouseEvent) {
+    event.preventDefault();
+    setOpen(true);
+    if (page === 'unknown' && props.modalUrl !== null) void reachable(props.modalUrl).then((ok) => setPage(ok ? 'shown' : 'unavailable'));
+  }
+  function close() {
+    setOpen(false);
+    summary.current?.focus();
+  }
+
+  return (
+    <div className="product-installments" data-provider={pill.provider}>
+      {pill.inRange ? (
+        <p className="installment-pill">
+          {`${pill.text} `}
+          <strong className="installment-provider">{pill.providerName}</strong>
+        </p>
+      ) : (
+        <p className="installment-pill installment-unavailable">
+          <strong className="installment-provider">{pill.providerName}</strong>
+          {` ${pill.text}`}
+        </p>
+      )}
+      <details className="installment-info">
+        <summary ref={summary} onClick={openModal}>
+          How it works
+        </summary>
+        <p>{pill.inRange ? `Pay in ${pill.paymentsText} with ${pill.providerName}.` : `${pill.providerName} is ${pill.text}.`}</p>
+      </details>
+      <dialog ref={dialog} className="installment-modal" aria-labelledby={`${id}-title`} onClose={() => setOpen(false)}>
+        <h2 id={`${id}-title`}>{pill.providerName}</h2>
+        <p>{pill.inRange ? `Pay in ${pill.paymentsText} with ${pill.providerName}.` : `${pill.providerName} is ${pill.text}.`}</p>
+        {open && page === 'shown' && props.modalUrl !== null ? <iframe className="installment-modal-page" title={`${pill.providerName} information`} src={props.modalUrl} /> : null}
+        <button type="button" className="installment-modal-close" onClick={close}>
+          Close
+        </button>
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+/**
+ * The buy box of a product page: price with its sale and sold-out marks, a select per variant option (sold-out
+ * choices disabled), the quantity and the add button. The server renders it (a real form that posts without
+ * JavaScript) and the island hydrates the same component.
+ */
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { ADD_BUTTON_LABELS, type AddMode, MAX_QUANTITY, MIN_QUANTITY } from '../../commerce/add-to-cart.js';
+import { moneyText } from '../../commerce/money-text.js';
+import { fill } from '../../commerce/text.js';
+import { chooseVariant } from '../../commerce/variant-choice.js';
+import { useAddButton } from '../add-button.js';
+import { addToCart, isSoldOut, type VariantView } from '../add-to-cart-flow.js';
+import { publishSelection } from '../product-selection.js';
+import { type AlertMessage, AlertDialog } from './alert-dialog.js';
+
+export interface ProductOption {
+  readonly name: string;
+  /** The empty choice's text, 'Select Color'. */
+  readonly selectText: string;
+  readonly values: readonly string[];
+}
+
+export interface ProductFormProps {
+  readonly itemId: string;
+  readonly productType: number;
+  readonly currency: string;
+  readonly locale: string;
+  readonly mode: AddMode;
+  /** Where the form posts without JavaScript: /cart/add, /cart/subscribe or /cart/gift-card. */
+  readonly action: string;
+  readonly crumb: string;
+  readonly labels: { readonly add: string; readonly soldOut: string; readonly sale: string; readonly quantity: string };
+  readonly showQuantity: boolean;
+  readonly options: readonly ProductOption[];
+  readonly variantOptionOrdering: readonly string[];
+  readonly variants: readonly VariantView[];
+  /** The scarcity notice with `{qtyInStock}`, when the merchant turned it on. */
+  readonly scarcityText: string | null;
+}
+
+type Chosen = Record<string, string>;
+
+const currentPrice = (v: VariantView) => (v.onSale ? v.salePriceCents : v.priceCents);
+
+/** The variants that agree with every chosen value (all of them when nothing is chosen). */
+function matching(variants: readonly VariantView[], chosen: Chosen, except?: string): VariantView[] {
+  return variants.filter((v) => Object.entries(chosen).every(([name, value]) => name === except || value === '' || v.attributes[name] === value));
+}
+
+/** A value is sold out when every variant having it (and the other chosen values) is. */
+function valueSoldOut(variants: readonly VariantView[], chosen: Chosen, option: string, value: string): boolean {
+  const having = matching(variants, chosen, option).filter((v) => v.attributes[option] === value);
+  return having.length > 0 && having.every(isSoldOut);
+}
+
+function Price({ variants, chosen, currency, locale }: { variants: readonly VariantView[]; chosen: VariantView | null; currency: string; locale: string }) {
+  const money = (cents: number) => moneyText(cents, currency, locale);
+  const shown = chosen !== null ? [chosen] : variants;
+  const prices = shown.map(currentPrice);
+  const lowest = Math.min(...prices);
+  if (prices.some((p) => p !== lowest)) return <div className="product-price">{`from ${money(lowest)}`}</div>;
+  const first = shown[0];
+  if (first !== undefined && shown.every((v) => v.onSale && v.priceCents === first.priceCents)) {
+    return (
+      <div className="product-price">
+        <span className="visually-hidden">Sale Price:</span>
+        {`${money(lowest)} `}
+        <span className="visually-hidden">Original Price:</span>
+        <s className="original-price">{money(first.priceCents)}</s>
+      </div>
+    );
+  }
+  return <div className="product-price">{money(lowest)}</div>;
+}
+
+/** Shows the product image that belongs to the chosen variant and hides the one shown before. */
+function showVariantImage(itemId: string, imageId: string | null | undefined): void {
+  if (imageId === null || imageId === undefined) return;
+  const images = document.querySelectorAll<HTMLElement>(`[data-product-images="${CSS.escape(itemId)}"] [data-image-id]`);
+  if (![...images].some((img) => img.dataset['imageId'] === imageId)) return;
+  for (const img of images) img.hidden = img.dataset['imageId'] !== imageId;
+}
+
+export function ProductForm(props: ProductFormProps) {
+  const { itemId, variants, options, labels, currency, locale } = props;
+  const [chosen, setChosen] = useState<Chosen>(() => Object.fromEntries(options.map((o) => [o.name, ''])));
+  const [quantity, setQuantity] = useState('1');
+  const [alert, setAlert] = useState<AlertMessage | null>(null);
+  const button = useAddButton();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const choice = useMemo(() => {
+    const c = chooseVariant({ variants, variantOptionOrdering: props.variantOptionOrdering, productType: props.productType }, chosen);
+    return c.ok ? c.variant : null;
+  }, [variants, chosen, props.variantOptionOrdering, props.productType]);
+  const candidates = matching(variants, chosen);
+  const soldOut = choice !== null ? isSoldOut(choice) : variants.every(isSoldOut);
+  const onSale = choice !== null ? choice.onSale : variants.some((v) => v.onSale);
+
+  useEffect(() => {
+    const prices = (choice !== null ? [choice] : candidates).map(currentPrice);
+    if (prices.length > 0) publishSelection(itemId, Math.min(...prices));
+    showVariantImage(itemId, (choice ?? candidates.find((v) => v.imageId))?.imageId);
+  }, [itemId, choice, chosen]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (button.phase !== 'idle') return;
+    button.start();
+    const outcome = await addToCart({
+      itemId,
+      productType: props.productType,
+      mode: props.mode,
+      variantOptionOrdering: props.variantOptionOrdering,
+      variants,
+      chosen,
+      quantity: props.showQuantity ? quantity : undefined,
+    });
+    if (outcome.ok) {
+      button.succeeded();
+      return;
+    }
+    setAlert({ title: outcome.title, message: outcome.message });
+    button.failed();
+  }
+
+  const label = button.phase === 'adding' ? ADD_BUTTON_LABELS.adding : button.phase === 'added' ? ADD_BUTTON_LABELS.added : soldOut ? labels.soldOut : labels.add;
+  const scarce = choice !== null && choice.stock !== null && choice.stock > 0 && props.scarcityText !== null;
+  const id = `product-${itemId}`;
+  return (
+    <form ref={formRef} className="product-form" method="post" action={props.action} noValidate onSubmit={submit} data-item-id={itemId}>
+      <input type="hidden" name="crumb" value={props.crumb} />
+      <input type="hidden" name="itemId" value={itemId} />
+      <div className="product-marks">
+        {onSale && !soldOut ? <span className="product-mark sale">{labels.sale}</span> : null}
+        {soldOut ? <span className="product-mark sold-out">{labels.soldOut}</span> : null}
+      </div>
+      <Price variants={candidates.length > 0 ? candidates : variants} chosen={choice} currency={currency} locale={locale} />
+      {options.map((o) => (
+        <div className="product-option" key={o.name}>
+          <label htmlFor={`${id}-${o.name}`}>{o.name}</label>
+          <select
+            id={`${id}-${o.name}`}
+            name={`option:${o.name}`}
+            value={chosen[o.name] ?? ''}
+            onChange={(e) => setChosen({ ...chosen, [o.name]: e.target.value })}
+          >
+            <option value="">{o.selectText}</option>
+            {o.values.map((value) => {
+              const out = valueSoldOut(variants, chosen, o.name, value);
+              return (
+                <option key={value} value={value} disabled={out && chosen[o.name] !== value}>
+                  {out ? `${value} (${labels.soldOut})` : value}
+                </option>
+              );
+            })}
+          </select>
+        </div>
+      ))}
+      {props.showQuantity ? (
+        <div className="product-quantity">
+          <label htmlFor={`${id}-quantity`}>{labels.quantity}</label>
+          <input
+            id={`${id}-quantity`}
+            type="number"
+            name="quantity"
+            inputMode="numeric"
+            min={MIN_QUANTITY}
+            max={MAX_QUANTITY}
+            step={1}
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+          />
+        </div>
+      ) : null}
+      {scarce ? <p className="product-scarcity">{fill(props.scarcityText ?? '', { qtyInStock: String(choice.stock) })}</p> : null}
+      <button type="submit" className="add-to-cart-button" aria-disabled={soldOut || button.phase !== 'idle' ? true : undefined} aria-live="polite">
+        {label}
+      </button>
+      <AlertDialog alert={alert} onClose={() => setAlert(null)} />
+    </form>
+  );
+}

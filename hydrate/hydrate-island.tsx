@@ -1,0 +1,11 @@
+/**
+ * Hydrating one island: its props are the JSON the server rendered it with (`data-props` on the island's
+ * element), so the first client render is the server's markup exactly.
+ */
+import type { ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+
+export function hydrateIsland<P extends object>(element: HTMLElement, Component: ComponentType<P>): void {
+  const props = JSON.parse(element.dataset['props'] ?? '{}') as P;
+  hydrateRoot(element, <Component {...props} />, { identifierPrefix: element.dataset['idPrefix'] ?? '' });
+}

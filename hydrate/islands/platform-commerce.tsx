@@ -1,0 +1,117 @@
+import '../shared.js';
+/**
+ * Working commerce for any platform theme: the markup the engine's own formatters print
+ * (`{@|add-to-cart-btn}` → `.sqs-add-to-cart-button`, `{@|variants-select}` → `.product-variants[data-variants]`,
+ * `{@|quantity-input}` → `.product-quantity-input`, a theme's `.sqs-cart-quantity`) is found by its class
+ * names and data attributes and driven by the same add flow and button machine as our own buy box. Alerts
+ * render through a small React root of their own.
+ */
+import { useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ADD_BUTTON_LABELS, type AddMode } from '../../commerce/add-to-cart.js';
+import { ProductType } from '../../commerce/products.js';
+import { variantViews } from '../../commerce/variant-view.js';
+import { optionNames } from '../../commerce/variant-choice.js';
+import { addButtonMachine } from '../add-button.js';
+import { addToCart } from '../add-to-cart-flow.js';
+import { bindCartCounts, ensureCartLoaded } from '../cart-store.js';
+import { type AlertMessage, AlertDialog } from '../components/alert-dialog.js';
+
+/** The one alert of the page, shown by whichever button failed. */
+let current: AlertMessage | null = null;
+const alertListeners = new Set<() => void>();
+function showAlert(alert: AlertMessage | null): void {
+  current = alert;
+  for (const l of [...alertListeners]) l();
+}
+function Alerts() {
+  const alert = useSyncExternalStore(
+    (l) => {
+      alertListeners.add(l);
+      return () => alertListeners.delete(l);
+    },
+    () => current,
+  );
+  return <AlertDialog alert={alert} onClose={() => showAlert(null)} />;
+}
+
+function parseJson(text: string | undefined): unknown {
+  try {
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The chosen value of each option: a select's value or a checked radio's. */
+function chosenOptions(variants: Element | null): Record<string, string> {
+  const chosen: Record<string, string> = {};
+  if (variants === null) return chosen;
+  for (const select of variants.querySelectorAll<HTMLSelectElement>('select[data-variant-option-name]')) {
+    chosen[select.dataset['variantOptionName'] ?? ''] = select.value;
+  }
+  for (const group of variants.querySelectorAll<HTMLElement>('.variant-radiobtn-wrapper[data-variant-option-name]')) {
+    const checked = group.querySelector<HTMLInputElement>('input:checked');
+    const name = group.dataset['variantOptionName'] ?? '';
+    if (checked !== null || !(name in chosen)) chosen[name] = checked?.value ?? chosen[name] ?? '';
+  }
+  return chosen;
+}
+
+function modeOf(button: HTMLElement, productType: number): AddMode {
+  if (button.dataset['isSubscription'] === 'true') return 'subscription';
+  if (productType === ProductType.GIFT_CARD) return 'gift-card';
+  return button.closest('[data-express-checkout="true"]') !== null ? 'express' : 'cart';
+}
+
+function driveButton(button: HTMLElement): void {
+  const itemId = button.dataset['itemId'] ?? '';
+  const productType = Number(button.dataset['productType']);
+  const selector = (cls: string) => `${cls}[data-item-id="${CSS.escape(itemId)}"]`;
+  const inner = button.querySelector('.sqs-add-to-cart-button-inner') ?? button;
+  const label = button.dataset['originalLabel'] ?? inner.textContent ?? '';
+  const machine = addButtonMachine((phase) => {
+    inner.textContent = phase === 'adding' ? ADD_BUTTON_LABELS.adding : phase === 'added' ? ADD_BUTTON_LABELS.added : label;
+    button.setAttribute('aria-disabled', phase === 'idle' ? 'false' : 'true');
+  });
+  const press = async () => {
+    if (machine.phase !== 'idle') return;
+    const variantsBlock = document.querySelector<HTMLElement>(selector('.product-variants'));
+    const raw = parseJson(variantsBlock?.dataset['variants']);
+    const item = { structuredContent: { productType, variants: Array.isArray(raw) ? raw : [], priceMoney: undefined } };
+    const variants = variantViews(item);
+    const quantityInput = document.querySelector<HTMLInputElement>(`${selector('.product-quantity-input')} input`);
+    machine.start();
+    const outcome = await addToCart({
+      itemId,
+      productType,
+      mode: modeOf(button, productType),
+      variantOptionOrdering: optionNames({ variants: variants.map((v) => ({ attributes: v.attributes })) }),
+      variants,
+      chosen: chosenOptions(variantsBlock),
+      quantity: quantityInput === null ? undefined : quantityInput.value,
+    });
+    if (outcome.ok) {
+      machine.succeeded();
+      return;
+    }
+    showAlert({ title: outcome.title, message: outcome.message });
+    machine.failed();
+  };
+  button.addEventListener('click', () => void press());
+  button.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    void press();
+  });
+}
+
+export default (root: HTMLElement) => {
+  for (const button of root.querySelectorAll<HTMLElement>('.sqs-add-to-cart-button[data-item-id]')) driveButton(button);
+  const container = document.createElement('div');
+  container.className = 'tessera-alerts';
+  document.body.append(container);
+  createRoot(container).render(<Alerts />);
+  bindCartCounts();
+  void ensureCartLoaded();
+};

@@ -1,0 +1,55 @@
+/**
+ * The only script a page with islands loads up front (a few hundred bytes): it finds the page's islands and
+ * imports each one's code when its block comes into view or the browser is idle, whichever is first, so
+ * nothing of React is fetched before the first paint. The platform's own commerce markup (as any theme
+ * prints it with `{@|add-to-cart-btn}`, `{@|variants-select}`, `{@|quantity-input}`) gets its island too.
+ */
+type Mount = { default: (element: HTMLElement) => void };
+
+const ISLANDS: Record<string, () => Promise<Mount>> = {
+  'product-form': () => import('./islands/product-form.js'),
+  'cart-pill': () => import('./islands/cart-pill.js'),
+  'cart-lines': () => import('./islands/cart-lines.js'),
+  'installment-pill': () => import('./islands/installment-pill.js'),
+};
+
+const PLATFORM_MARKUP = '.sqs-add-to-cart-button, .product-variants[data-variants], .product-quantity-input';
+
+const idle: (run: () => void) => void =
+  typeof requestIdleCallback === 'function' ? (run) => requestIdleCallback(run, { timeout: 2000 }) : (run) => setTimeout(run, 200);
+
+function whenNeeded(element: Element, run: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    run();
+  };
+  const observer =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver((entries) => {
+          if (entries.some((e) => e.isIntersecting)) once();
+        })
+      : null;
+  observer?.observe(element);
+  idle(once);
+}
+
+const report = (name: string) => (error: unknown) => console.error(`island ${name} failed to load`, error);
+
+for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const name = element.dataset['island'] ?? '';
+  const load = ISLANDS[name];
+  if (load === undefined) continue;
+  whenNeeded(element, () => {
+    load().then((m) => m.default(element), report(name));
+  });
+}
+
+const platform = document.querySelector(PLATFORM_MARKUP);
+if (platform !== null) {
+  whenNeeded(platform, () => {
+    import('./islands/platform-commerce.js').then((m) => m.default(document.body), report('platform-commerce'));
+  });
+}

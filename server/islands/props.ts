@@ -1,0 +1,98 @@
+/**
+ * The props each island is rendered with, built from the page context in the platform's shape (the item,
+ * the cart, `websiteSettings`, `localizedStrings`, the crumb): the server renders the island with them and
+ * the browser hydrates it with the same JSON.
+ */
+import { type AddMode } from '../../commerce/add-to-cart.js';
+import { installmentContextOf, installmentModalUrl } from '../../commerce/installments.js';
+import { isRecord } from '../../commerce/json.js';
+import { flag, isSubscribable, productContent, productType, ProductType, showsQuantityInput, variantOptions } from '../../commerce/products.js';
+import { fill } from '../../commerce/text.js';
+import { variantViews } from '../../commerce/variant-view.js';
+import { DEFAULT_LABELS, type LabelKey } from '../../engine/plugins/commerce/strings.js';
+import type { IslandProps } from '../../hydrate/ssr.js';
+import type { ShoppingCart } from '../../hydrate/cart-store.js';
+import { lowestCurrentPrice } from '../product-page.js';
+
+type Root = Record<string, unknown>;
+
+const record = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : {});
+const str = (v: unknown, fallback = ''): string => (typeof v === 'string' && v !== '' ? v : fallback);
+
+function labelOf(root: Root, key: LabelKey): string {
+  return str(record(root['localizedStrings'])[key], DEFAULT_LABELS[key]);
+}
+
+export const localeOf = (root: Root) => str(record(root['website'])['language'], 'en-US');
+export const currencyOf = (root: Root) => str(record(root['website'])['baseCurrency'], 'USD');
+const storeSettings = (root: Root) => record(record(root['websiteSettings'])['storeSettings']);
+
+function modeOf(item: unknown, root: Root): AddMode {
+  if (isSubscribable(item)) return 'subscription';
+  if (productType(item) === ProductType.GIFT_CARD) return 'gift-card';
+  return storeSettings(root)['expressCheckout'] === true ? 'express' : 'cart';
+}
+
+const ACTIONS: Record<AddMode, string> = { cart: '/cart/add', express: '/cart/add', subscription: '/cart/subscribe', 'gift-card': '/cart/gift-card' };
+
+function merchandisingOf(item: Root, root: Root): Root {
+  const own = record(item['merchandising']);
+  if (Object.keys(own).length > 0) return own;
+  return record(record(root['productMerchandisingContext'])[String(item['id'])]);
+}
+
+export function productFormProps(item: Root, root: Root): IslandProps['product-form'] {
+  const sc = productContent(item);
+  const mode = modeOf(item, root);
+  const merchandising = merchandisingOf(item, root);
+  const customAdd = flag(sc['useCustomAddButtonText']) ? str(sc['customAddButtonText']) : '';
+  const giftCard = productType(item) === ProductType.GIFT_CARD;
+  const ordering = Array.isArray(sc['variantOptionOrdering']) ? sc['variantOptionOrdering'].filter((n): n is string => typeof n === 'string') : [];
+  return {
+    itemId: String(item['id']),
+    productType: productType(item),
+    currency: currencyOf(root),
+    locale: localeOf(root),
+    mode,
+    action: ACTIONS[mode],
+    crumb: str(root['crumb']),
+    labels: {
+      add: customAdd !== '' ? customAdd : labelOf(root, mode === 'subscription' ? 'productSubscribeText' : 'productAddToCartText'),
+      soldOut: str(merchandising['customSoldOutText'], labelOf(root, 'productSoldOutText')),
+      sale: labelOf(root, 'productSaleText'),
+      quantity: labelOf(root, 'productQuantityInputLabel'),
+    },
+    showQuantity: showsQuantityInput(item, root['websiteSettings']),
+    options: variantOptions(item).map(({ name, values }) => ({
+      name,
+      selectText: giftCard ? labelOf(root, 'giftCardVariantSelectText') : fill(labelOf(root, 'productVariantSelectText'), { variantName: name }),
+      values,
+    })),
+    variantOptionOrdering: ordering,
+    variants: variantViews(item),
+    scarcityText: merchandising['scarcityEnabled'] === true ? str(merchandising['scarcityText']) || null : null,
+  };
+}
+
+/** Null when the product shows no instalment pill (provider off, not physical, no provider for the language). */
+export function installmentPillProps(item: Root, root: Root): IslandProps['installment-pill'] | null {
+  const context = installmentContextOf(item['installmentContext']);
+  const price = lowestCurrentPrice(item);
+  if (context === null || price === null || item['installmentPill'] === undefined) return null;
+  return {
+    itemId: String(item['id']),
+    context,
+    productType: productType(item),
+    priceCents: Number(price.minor),
+    currency: price.currency,
+    modalUrl: installmentModalUrl(context, str(storeSettings(root)['installmentModalHost']) || undefined),
+  };
+}
+
+export function cartPillProps(root: Root): IslandProps['cart-pill'] {
+  return { currency: currencyOf(root), locale: localeOf(root) };
+}
+
+export function cartLinesProps(cart: Root, root: Root): IslandProps['cart-lines'] {
+  return { cart: cart as unknown as ShoppingCart, currency: currencyOf(root), locale: localeOf(root), crumb: str(root['crumb']) };
+}
