@@ -14,7 +14,7 @@
  * Test files wrap their suite in `describeBrowser(...)`: without Chromium it is skipped with a notice, or
  * fails when `CI` is set. `startStorefront` and `ensureIslandsBuilt` need no browser (`npm run size` uses them).
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -108,8 +108,16 @@ export function newestSourceTime(dir: string): number {
   return newest;
 }
 
-function islandsAreFresh(sourceDir: string): boolean {
-  return existsSync(MANIFEST_FILE) && statSync(MANIFEST_FILE).mtimeMs >= newestSourceTime(sourceDir);
+/** The folders the islands are bundled from: hydrate/ and the commerce/ logic its components import. */
+const ISLAND_SOURCE_DIRS = ['hydrate', 'commerce'];
+
+function islandsAreFresh(): boolean {
+  if (!existsSync(MANIFEST_FILE)) return false;
+  const built = statSync(MANIFEST_FILE).mtimeMs;
+  return ISLAND_SOURCE_DIRS.every((dir) => {
+    const path = resolve(repoRoot(), dir);
+    return !existsSync(path) || built >= newestSourceTime(path);
+  });
 }
 
 type BuildModule = { buildIslands?: (outdir: string) => Promise<void> };
@@ -127,13 +135,13 @@ async function loadBuildModule(): Promise<BuildModule | null> {
 let islandsNoticePrinted = false;
 
 /**
- * Build the islands into dist/islands/ when its manifest is missing or older than the sources in hydrate/.
+ * Build the islands into dist/islands/ when its manifest is missing or older than the sources in hydrate/
+ * (and commerce/, which the islands bundle).
  * Parallel test files share one build (a lock directory beside dist/islands). When hydrate/build.ts does not
  * exist yet, says so (once) and answers `available: false`; the storefront then serves pages as they are.
  */
 export async function ensureIslandsBuilt(): Promise<IslandsState> {
-  const sourceDir = resolve(repoRoot(), 'hydrate');
-  if (islandsAreFresh(sourceDir)) return { available: true, manifestFile: MANIFEST_FILE, rebuilt: false };
+  if (islandsAreFresh()) return { available: true, manifestFile: MANIFEST_FILE, rebuilt: false };
   const build = await loadBuildModule();
   if (build === null || typeof build.buildIslands !== 'function') {
     const reason = 'hydrate/build.ts (buildIslands) does not exist yet: the islands are not built';
@@ -145,12 +153,36 @@ export async function ensureIslandsBuilt(): Promise<IslandsState> {
   }
   const release = await lock(`${ISLANDS_DIR}.build-lock`);
   try {
-    if (islandsAreFresh(sourceDir)) return { available: true, manifestFile: MANIFEST_FILE, rebuilt: false };
-    await build.buildIslands(ISLANDS_DIR);
-    if (!existsSync(MANIFEST_FILE)) throw new Error(`buildIslands(${ISLANDS_DIR}) wrote no manifest.json`);
+    if (islandsAreFresh()) return { available: true, manifestFile: MANIFEST_FILE, rebuilt: false };
+    await buildBeside(build.buildIslands, ISLANDS_DIR);
     return { available: true, manifestFile: MANIFEST_FILE, rebuilt: true };
   } finally {
     release();
+  }
+}
+
+/**
+ * Build into a scratch folder, then publish into `outdir` without ever emptying it: other test files may be
+ * reading dist/islands at this moment (every Theme loads it). The new content-hashed files are copied first
+ * (a name that exists already has the same content), the manifest last, by an atomic rename; so a reader sees
+ * the old build or the new one, complete. Files of older builds stay until the next `npm run build`.
+ */
+async function buildBeside(buildIslands: (outdir: string) => Promise<unknown>, outdir: string): Promise<void> {
+  const scratch = `${outdir}.build-${process.pid}`;
+  rmSync(scratch, { recursive: true, force: true });
+  try {
+    await buildIslands(scratch);
+    const manifest = join(scratch, 'manifest.json');
+    if (!existsSync(manifest)) throw new Error(`buildIslands(${scratch}) wrote no manifest.json`);
+    mkdirSync(outdir, { recursive: true });
+    for (const name of readdirSync(scratch)) {
+      if (name !== 'manifest.json' && !existsSync(join(outdir, name))) copyFileSync(join(scratch, name), join(outdir, name));
+    }
+    const next = join(outdir, `manifest.json.${process.pid}`);
+    copyFileSync(manifest, next);
+    renameSync(next, join(outdir, 'manifest.json'));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 
