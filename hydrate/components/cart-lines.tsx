@@ -3,9 +3,9 @@
  * pair of real forms (update, remove) that post without JavaScript; with it, the same buttons call the cart
  * API and every island on the page sees the new cart.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { CART_UI_MESSAGES } from '../../commerce/cart-ui.js';
-import { MAX_QUANTITY, MIN_QUANTITY } from '../../commerce/add-to-cart.js';
+import { MAX_QUANTITY, MIN_QUANTITY, parseQuantity } from '../../commerce/add-to-cart.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { api, type ApiResult } from '../api.js';
 import { type CartEntry, setCart, type ShoppingCart, useCart } from '../cart-store.js';
@@ -40,8 +40,14 @@ function Line({ entry, crumb, money, onFailure }: { entry: CartEntry; crumb: str
   async function change(event: FormEvent, remove: boolean) {
     event.preventDefault();
     if (busy) return;
+    // the quantity rule is checked here as the server checks it, so a typo costs no round trip
+    const q = parseQuantity(quantity);
+    if (!remove && !q.ok) {
+      onFailure({ title: CART_UI_MESSAGES.updateQuantity, message: q.message });
+      return;
+    }
     setBusy(true);
-    const r = remove ? await api<{ shoppingCart: ShoppingCart }>('DELETE', path) : await api<{ shoppingCart: ShoppingCart }>('PUT', path, { quantity: quantity.trim() });
+    const r = remove ? await api<{ shoppingCart: ShoppingCart }>('DELETE', path) : await api<{ shoppingCart: ShoppingCart }>('PUT', path, { quantity: q.ok ? q.quantity : quantity });
     setBusy(false);
     if (r.ok) {
       setCart(r.data.shoppingCart);
@@ -86,6 +92,8 @@ function Line({ entry, crumb, money, onFailure }: { entry: CartEntry; crumb: str
 
 export function CartLines(props: CartLinesProps) {
   const state = useCart();
+  // the server rendered this page from the cart: the other islands (the pill) start from it too
+  useEffect(() => setCart(props.cart), [props.cart]);
   // the server's cart until any island changes it
   const cart = state.initialised && state.cart !== null ? state.cart : props.cart;
   const [alert, setAlert] = useState<AlertMessage | null>(null);

@@ -100,7 +100,8 @@ export function ProductForm(props: ProductFormProps) {
   useEffect(() => {
     const prices = (choice !== null ? [choice] : candidates).map(currentPrice);
     if (prices.length > 0) publishSelection(itemId, Math.min(...prices));
-    showVariantImage(itemId, (choice ?? candidates.find((v) => v.imageId))?.imageId);
+    // the picture follows the shopper's choice: nothing chosen yet keeps the product's main image
+    if (Object.values(chosen).some((value) => value !== '')) showVariantImage(itemId, (choice ?? candidates.find((v) => v.imageId))?.imageId);
   }, [itemId, choice, chosen]); // eslint-disable-line react-hooks/exhaustive-deps
 
   async function submit(event: FormEvent) {

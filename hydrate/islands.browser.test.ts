@@ -1,0 +1,232 @@
+/**
+ * The islands in Chromium, with JavaScript on, against the real storefront and demo store: variants change
+ * the price and the picture, the add button runs `Adding…` → `Added!` and feeds the cart pill, every
+ * validation message shows in an accessible alert, gift cards and subscriptions go to their checkout, cart
+ * lines change in place, and the instalment modal opens and closes. No test may log a console warning or
+ * error (hydration warnings included) or shift the layout after load.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type BrowserHarness, type BrowserTab, describeBrowser, startBrowserHarness, WIDTHS } from './browser-harness.js';
+
+const addButton = (page: Page) => page.locator('.product-form .add-to-cart-button');
+
+/** The alert's title and text, then closed with its button; focus goes back to the add button. */
+async function readAlert(page: Page): Promise<{ title: string; message: string }> {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  const alert = dialog.getByRole('alert');
+  const title = (await alert.getByRole('heading').innerText()).trim();
+  const message = (await alert.locator('p').innerText()).trim();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('OK');
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+  return { title, message };
+}
+
+async function hydrated(tab: BrowserTab): Promise<void> {
+  // the loader imports islands when visible or idle; hydration has happened once React owns the form
+  await tab.page.waitForFunction(() => {
+    const form = document.querySelector('.product-form, .cart-lines');
+    return form !== null && Object.keys(form).some((k) => k.startsWith('__react'));
+  });
+}
+
+describeBrowser('islands', () => {
+  let harness: BrowserHarness;
+  beforeAll(async () => {
+    harness = await startBrowserHarness();
+  }, 120_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
+    it(`at ${width}px: choosing options changes price and picture, marks sold-out choices, and adding 3 fills the pill`, async () => {
+      const tab = await harness.open('/shop/p/field-shirt', { width });
+      const { page } = tab;
+      await hydrated(tab);
+      const price = page.locator('.product-form .product-price');
+      expect(await price.innerText()).toBe('from $89.00');
+      const visibleImage = () => page.locator('[data-product-images] img:not([hidden])').getAttribute('data-image-id');
+      expect(await visibleImage()).toBe('p02-image');
+
+      await page.getByLabel('Color', { exact: true }).selectOption('Navy');
+      expect(await visibleImage()).toBe('p02--navy-image');
+      // Navy / M is sold out: marked and not choosable
+      const navyM = page.getByLabel('Size', { exact: true }).locator('option[value="M"]');
+      expect(await navyM.isDisabled()).toBe(true);
+      expect(await navyM.innerText()).toBe('M (sold out)');
+      await page.getByLabel('Size', { exact: true }).selectOption('XL');
+      expect(await price.innerText()).toBe('$94.00');
+      await page.getByLabel('Size', { exact: true }).selectOption('L');
+      expect(await price.innerText()).toBe('$89.00');
+      // with L chosen, Sand is the sold-out colour
+      expect(await page.getByLabel('Color', { exact: true }).locator('option[value="Sand"]').isDisabled()).toBe(true);
+      await page.getByLabel('Color', { exact: true }).selectOption('Olive');
+      expect(await visibleImage()).toBe('p02--olive-image');
+
+      await page.getByLabel('Quantity', { exact: true }).fill('3');
+      const pill = page.locator('a.cart-pill');
+      expect(await pill.isHidden()).toBe(true);
+      await addButton(page).click();
+      await expect.poll(() => addButton(page).innerText()).toBe('Adding…');
+      await expect.poll(() => addButton(page).innerText(), { timeout: 4000 }).toBe('Added!');
+      await expect.poll(() => addButton(page).innerText(), { timeout: 4000 }).toBe('Add To Cart');
+
+      expect(await pill.isVisible()).toBe(true);
+      expect(await pill.locator('.cart-pill-count').innerText()).toBe('3');
+      expect(await pill.locator('.cart-pill-subtotal').innerText()).toBe('$267.00');
+      expect(await page.getByRole('status').innerText()).toBe('3 items in cart');
+      expect(await page.locator('header .sqs-cart-quantity').innerText()).toBe('3');
+      await tab.screenshot('islands-product-added');
+
+      await Promise.all([page.waitForURL('**/cart'), pill.click()]);
+      expect(await page.getByLabel('Quantity of Field Shirt').inputValue()).toBe('3');
+      tab.expectNoConsoleProblems();
+      await tab.close();
+    });
+  }
+
+  it('shows every validation message in an accessible alert, and nothing goes to the server', async () => {
+    const tab = await harness.open('/shop/p/field-shirt');
+    const { page } = tab;
+    await hydrated(tab);
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(r.url());
+    });
+    await addButton(page).click();
+    expect(await readAlert(page)).toEqual({ title: 'Unable to Add Item', message: 'Please select the Color and Size options.' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('add-to-cart-button');
+    await expect.poll(() => addButton(page).innerText(), { timeout: 3000 }).toBe('Add To Cart');
+
+    await page.getByLabel('Color', { exact: true }).selectOption('Olive');
+    await addButton(page).click();
+    expect((await readAlert(page)).message).toBe('Please select the Size option.');
+    await expect.poll(() => addButton(page).innerText(), { timeout: 3000 }).toBe('Add To Cart');
+
+    await page.getByLabel('Size', { exact: true }).selectOption('M');
+    for (const [quantity, message] of [
+      ['2.5', 'Quantity must be a whole number'],
+      ['', 'Quantity must be a number.'],
+      ['99', 'Sorry, we do not have enough of that item available.'],
+    ] as const) {
+      await page.getByLabel('Quantity', { exact: true }).fill(quantity);
+      await addButton(page).click();
+      expect((await readAlert(page)).message, quantity).toBe(message);
+      await expect.poll(() => addButton(page).innerText(), { timeout: 3000 }).toBe('Add To Cart');
+    }
+    expect(posts).toEqual([]);
+    tab.expectNoConsoleProblems();
+    await tab.close();
+  });
+
+  it('buys a gift card only with a denomination, then goes to its checkout with the chosen value', async () => {
+    const tab = await harness.open('/shop/p/gift-card');
+    const { page } = tab;
+    await hydrated(tab);
+    await addButton(page).click();
+    expect(await readAlert(page)).toEqual({ title: 'Unable to purchase Gift Card', message: 'Select a denomination for the Gift Card' });
+    await expect.poll(() => addButton(page).innerText(), { timeout: 3000 }).not.toBe('Adding…');
+    await page.getByLabel('Value', { exact: true }).selectOption('50');
+    expect(await page.locator('.product-form .product-price').innerText()).toBe('$50.00');
+    await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), addButton(page).click()]);
+    const summary = await page.locator('main').innerText();
+    expect(summary).toContain('Gift Card');
+    expect(summary).toContain('$50.00');
+    tab.expectNoConsoleProblems();
+    await tab.close();
+  });
+
+  it('subscribes to coffee through the subscription API and its own checkout', async () => {
+    const tab = await harness.open('/shop/p/coffee-subscription');
+    const { page } = tab;
+    await hydrated(tab);
+    const subscribe = page.getByRole('button', { name: 'Subscribe' });
+    const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/3/commerce/cart/subscription')), page.waitForURL(/\/checkout\?cartToken=/), subscribe.click()]);
+    expect(request.postDataJSON()).toMatchObject({ itemId: expect.any(String), qty: 1 });
+    expect(await page.locator('main').innerText()).toContain('Coffee Subscription');
+    tab.expectNoConsoleProblems();
+    await tab.close();
+  });
+
+  it('changes and removes cart lines in place, and the pill follows', async () => {
+    const tab = await harness.open('/shop/p/linen-apron');
+    const { page } = tab;
+    await hydrated(tab);
+    await addButton(page).click();
+    await expect.poll(() => page.locator('a.cart-pill .cart-pill-count').innerText().catch(() => ''), { timeout: 4000 }).toBe('1');
+    await tab.goto('/shop/p/enamel-mug');
+    await hydrated(tab);
+    await addButton(page).click();
+    await expect.poll(() => page.locator('a.cart-pill .cart-pill-count').innerText().catch(() => ''), { timeout: 4000 }).toBe('2');
+
+    await tab.goto('/cart');
+    await hydrated(tab);
+    const navigations: string[] = [];
+    page.on('framenavigated', (f) => navigations.push(f.url()));
+    const apron = page.getByLabel('Quantity of Linen Apron');
+    await apron.fill('2');
+    await page.locator('.cart-entry', { has: apron }).getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => page.locator('a.cart-pill .cart-pill-count').innerText()).toBe('3');
+    expect(await page.locator('.cart-entry', { has: apron }).locator('.cart-entry-price').innerText()).toBe('$96.00');
+    expect(await page.locator('.cart-subtotal-amount').innerText()).toBe('$114.00');
+    expect(await page.getByRole('status').innerText()).toBe('3 items in cart');
+
+    await page.getByRole('button', { name: 'Remove Enamel Mug' }).click();
+    await expect.poll(() => page.getByLabel('Quantity of Enamel Mug').count()).toBe(0);
+    expect(await page.locator('.cart-subtotal-amount').innerText()).toBe('$96.00');
+    expect(await page.locator('header .sqs-cart-quantity').innerText()).toBe('2');
+
+    await apron.fill('0');
+    await page.locator('.cart-entry', { has: apron }).getByRole('button', { name: 'Update' }).click();
+    expect(await readAlert(page)).toEqual({ title: 'Unable to update quantity', message: 'Quantity must be between 1 and 9999.' });
+
+    await page.getByRole('button', { name: 'Remove Linen Apron' }).click();
+    await expect.poll(() => page.locator('.cart-empty').innerText()).toBe('Your cart is empty.');
+    expect(await page.locator('a.cart-pill').isHidden()).toBe(true);
+    expect(navigations).toEqual([]);
+    await tab.screenshot('islands-cart-emptied');
+    tab.expectNoConsoleProblems();
+    await tab.close();
+  });
+
+  it('opens the instalment information modal and closes it, with only a log line when its host is unreachable', async () => {
+    const tab = await harness.open('/shop/p/field-shirt');
+    const { page } = tab;
+    await hydrated(tab);
+    await page.waitForFunction(() => Object.keys(document.querySelector('.product-installments') ?? {}).some((k) => k.startsWith('__react')));
+    const pill = page.locator('.installment-pill');
+    expect(await pill.innerText()).toBe('or 4 interest-free payments of $22.25 with Afterpay');
+    await page.getByLabel('Color', { exact: true }).selectOption('Olive');
+    await page.getByLabel('Size', { exact: true }).selectOption('XL');
+    expect(await pill.innerText()).toBe('or 4 interest-free payments of $23.50 with Afterpay');
+
+    await page.getByText('How it works').click();
+    const modal = page.getByRole('dialog', { name: 'Afterpay' });
+    await modal.waitFor();
+    expect(await modal.innerText()).toContain('Pay in 4 interest-free payments of $23.50 with Afterpay.');
+    await expect.poll(() => tab.console.some((m) => m.type === 'info' && m.text.startsWith('Instalment information page unavailable:')), { timeout: 8000 }).toBe(true);
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await page.getByText('How it works').click();
+    await modal.waitFor();
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    // the browser's own line for the refused request is the only other console output allowed
+    const others = tab.console.filter((m) => m.type !== 'info' && !m.text.includes('static.afterpay.com') && !m.text.includes('ERR_'));
+    expect(others.filter((m) => m.type === 'warning' || m.type === 'error')).toEqual([]);
+    expect(tab.pageErrors).toEqual([]);
+    await tab.close();
+  });
+
+  it('loads no layout shift on the product and cart pages once the islands hydrate', async () => {
+    for (const path of ['/shop/p/field-shirt', '/cart']) {
+      const tab = await harness.open(path);
+      await tab.expectNoLayoutShift(1500);
+      tab.expectNoConsoleProblems();
+      await tab.close();
+    }
+  });
+});
