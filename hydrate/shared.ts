@@ -15,3 +15,4 @@ import './hydrate-island.js';
 import './components/alert-dialog.js';
 import '../commerce/money-text.js';
 import '../commerce/text.js';
+import './components/quantity-input.js';

@@ -5,11 +5,12 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { CART_UI_MESSAGES } from '../../commerce/cart-ui.js';
-import { MAX_QUANTITY, MIN_QUANTITY, parseQuantity } from '../../commerce/add-to-cart.js';
+import { parseQuantity } from '../../commerce/add-to-cart.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { api, type ApiResult } from '../api.js';
 import { type CartEntry, setCart, type ShoppingCart, useCart } from '../cart-store.js';
 import { type AlertMessage, AlertDialog } from './alert-dialog.js';
+import { QuantityInput } from './quantity-input.js';
 
 export interface CartLinesProps {
   /** The cart as the server rendered it: the island's state until the first change. */
@@ -65,17 +66,7 @@ function Line({ entry, crumb, money, onFailure }: { entry: CartEntry; crumb: str
       <form className="cart-entry-update" method="post" action="/cart/update" noValidate onSubmit={(e) => change(e, false)}>
         <input type="hidden" name="crumb" value={crumb} />
         <input type="hidden" name="entryId" value={entry.id} />
-        <input
-          type="number"
-          name="quantity"
-          inputMode="numeric"
-          min={MIN_QUANTITY}
-          max={MAX_QUANTITY}
-          step={1}
-          aria-label={`Quantity of ${entry.title}`}
-          value={quantity}
-          onChange={(e) => setQuantity(e.target.value)}
-        />
+        <QuantityInput label={`Quantity of ${entry.title}`} value={quantity} onChange={setQuantity} />
         <button type="submit">Update</button>
       </form>
       <span className="cart-entry-price">{money(entry.subTotal)}</span>

@@ -3,8 +3,8 @@
  * choices disabled), the quantity and the add button. The server renders it (a real form that posts without
  * JavaScript) and the island hydrates the same component.
  */
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { ADD_BUTTON_LABELS, type AddMode, MAX_QUANTITY, MIN_QUANTITY } from '../../commerce/add-to-cart.js';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { ADD_BUTTON_LABELS, type AddMode } from '../../commerce/add-to-cart.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { fill } from '../../commerce/text.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
@@ -12,6 +12,7 @@ import { useAddButton } from '../add-button.js';
 import { addToCart, isSoldOut, type VariantView } from '../add-to-cart-flow.js';
 import { publishSelection } from '../product-selection.js';
 import { type AlertMessage, AlertDialog } from './alert-dialog.js';
+import { QuantityInput } from './quantity-input.js';
 
 export interface ProductOption {
   readonly name: string;
@@ -87,7 +88,6 @@ export function ProductForm(props: ProductFormProps) {
   const [quantity, setQuantity] = useState('1');
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const button = useAddButton();
-  const formRef = useRef<HTMLFormElement>(null);
 
   const choice = useMemo(() => {
     const c = chooseVariant({ variants, variantOptionOrdering: props.variantOptionOrdering, productType: props.productType }, chosen);
@@ -129,7 +129,7 @@ export function ProductForm(props: ProductFormProps) {
   const scarce = choice !== null && choice.stock !== null && choice.stock > 0 && props.scarcityText !== null;
   const id = `product-${itemId}`;
   return (
-    <form ref={formRef} className="product-form" method="post" action={props.action} noValidate onSubmit={submit} data-item-id={itemId}>
+    <form className="product-form" method="post" action={props.action} noValidate onSubmit={submit} data-item-id={itemId}>
       <input type="hidden" name="crumb" value={props.crumb} />
       <input type="hidden" name="itemId" value={itemId} />
       <div className="product-marks">
@@ -161,17 +161,7 @@ export function ProductForm(props: ProductFormProps) {
       {props.showQuantity ? (
         <div className="product-quantity">
           <label htmlFor={`${id}-quantity`}>{labels.quantity}</label>
-          <input
-            id={`${id}-quantity`}
-            type="number"
-            name="quantity"
-            inputMode="numeric"
-            min={MIN_QUANTITY}
-            max={MAX_QUANTITY}
-            step={1}
-            value={quantity}
-            onChange={(e) => setQuantity(e.target.value)}
-          />
+          <QuantityInput id={`${id}-quantity`} value={quantity} onChange={setQuantity} />
         </div>
       ) : null}
       {scarce ? <p className="product-scarcity">{fill(props.scarcityText ?? '', { qtyInStock: String(choice.stock) })}</p> : null}
