@@ -81,6 +81,7 @@ describeBrowser('islands', () => {
       expect(await page.locator('header .sqs-cart-quantity').innerText()).toBe('3');
       await tab.screenshot('islands-product-added');
 
+      await tab.expectNoLayoutShift();
       await Promise.all([page.waitForURL('**/cart'), pill.click()]);
       expect(await page.getByLabel('Quantity of Field Shirt').inputValue()).toBe('3');
       tab.expectNoConsoleProblems();
@@ -118,6 +119,7 @@ describeBrowser('islands', () => {
       await expect.poll(() => addButton(page).innerText(), { timeout: 3000 }).toBe('Add To Cart');
     }
     expect(posts).toEqual([]);
+    await tab.expectNoLayoutShift();
     tab.expectNoConsoleProblems();
     await tab.close();
   });
@@ -188,6 +190,7 @@ describeBrowser('islands', () => {
     expect(await page.locator('a.cart-pill').isHidden()).toBe(true);
     expect(navigations).toEqual([]);
     await tab.screenshot('islands-cart-emptied');
+    await tab.expectNoLayoutShift();
     tab.expectNoConsoleProblems();
     await tab.close();
   });

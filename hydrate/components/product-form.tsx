@@ -82,6 +82,22 @@ function showVariantImage(itemId: string, imageId: string | null | undefined): v
   for (const img of images) img.hidden = img.dataset['imageId'] !== imageId;
 }
 
+/**
+ * Every label the button can show, stacked in one grid cell with only the current one visible: the button
+ * keeps the width of its longest label and no text moves when the label changes (no layout shift).
+ */
+function ButtonLabels({ current, all }: { current: string; all: readonly string[] }) {
+  return (
+    <span className="add-to-cart-labels" style={{ display: 'inline-grid' }}>
+      {[...new Set(all)].map((text) => (
+        <span key={text} aria-hidden={text === current ? undefined : true} style={{ gridArea: '1 / 1', visibility: text === current ? 'visible' : 'hidden' }}>
+          {text}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 export function ProductForm(props: ProductFormProps) {
   const { itemId, variants, options, labels, currency, locale } = props;
   const [chosen, setChosen] = useState<Chosen>(() => Object.fromEntries(options.map((o) => [o.name, ''])));
@@ -166,7 +182,7 @@ export function ProductForm(props: ProductFormProps) {
       ) : null}
       {scarce ? <p className="product-scarcity">{fill(props.scarcityText ?? '', { qtyInStock: String(choice.stock) })}</p> : null}
       <button type="submit" className="add-to-cart-button" aria-disabled={soldOut || button.phase !== 'idle' ? true : undefined} aria-live="polite">
-        {label}
+        <ButtonLabels current={label} all={[labels.add, labels.soldOut, ADD_BUTTON_LABELS.adding, ADD_BUTTON_LABELS.added]} />
       </button>
       <AlertDialog alert={alert} onClose={() => setAlert(null)} />
     </form>
