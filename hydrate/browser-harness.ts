@@ -221,16 +221,18 @@ export interface Storefront {
 
 export interface StorefrontOptions {
   readonly guards?: GuardOptions;
+  /** The theme to serve (default: the default theme in templates/), e.g. a fixture under fixtures/themes/. */
+  readonly themeDir?: string;
 }
 
-/** The real storefront (default theme in templates/) on 127.0.0.1, port 0, over a fresh seeded SQLite file. */
+/** The real storefront (default theme in templates/, or `themeDir`) on 127.0.0.1, port 0, over a fresh seeded SQLite file. */
 export async function startStorefront(options: StorefrontOptions = {}): Promise<Storefront> {
   const dir = mkdtempSync(join(tmpdir(), 'tessera-browser-'));
   const dbFile = join(dir, 'store.db');
   const store = openStore(dbFile);
   seedDemoStore(store);
   const themeProblems: string[] = [];
-  const theme = new Theme(resolve(repoRoot(), 'templates'), false, (problem) => themeProblems.push(problem));
+  const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, (problem) => themeProblems.push(problem));
   const app = await buildApp({ store, theme, ...(options.guards === undefined ? {} : { guards: options.guards }) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

@@ -10,7 +10,7 @@ import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ADD_BUTTON_LABELS, type AddMode } from '../../commerce/add-to-cart.js';
 import { ProductType } from '../../commerce/products.js';
-import { variantViews } from '../../commerce/variant-view.js';
+import { type VariantView, variantViews } from '../../commerce/variant-view.js';
 import { optionNames } from '../../commerce/variant-choice.js';
 import { addButtonMachine } from '../add-button.js';
 import { addToCart } from '../add-to-cart-flow.js';
@@ -58,6 +58,37 @@ function chosenOptions(variants: Element | null): Record<string, string> {
   return chosen;
 }
 
+/** A variant standing for "the product's only one", its sku left to the server (which then takes that one). */
+const ONLY_VARIANT: VariantView = { sku: null, attributes: {}, priceCents: 0, salePriceCents: 0, onSale: false, stock: null };
+
+/**
+ * The variants of `{@|variants-select}`'s `data-variants` (the item's `structuredContent.variants` JSON, with
+ * `priceMoney`, `qtyInStock`, `unlimited`, `attributes`). Without that block (the engine prints none for a
+ * product without options: one variant, or priced on the product) the add goes without a sku and the server
+ * takes the product's only variant and checks its stock.
+ */
+function variantsOf(block: HTMLElement | null, productType: number): VariantView[] {
+  const raw = parseJson(block?.dataset['variants']);
+  const item = { structuredContent: { productType, variants: Array.isArray(raw) ? raw : [] } };
+  const views = variantViews(item);
+  return views.length === 0 ? [ONLY_VARIANT] : views;
+}
+
+/**
+ * The option names in the order the theme shows them: its selects' (and radio groups')
+ * `data-variant-option-name`, which the engine prints in the product's `variantOptionOrdering`; the variants'
+ * attribute names only when the block has none. "Please select the Color and Size options." names them in
+ * this order.
+ */
+function optionOrdering(block: HTMLElement | null, variants: readonly VariantView[]): string[] {
+  const names: string[] = [];
+  for (const el of block?.querySelectorAll<HTMLElement>('[data-variant-option-name]') ?? []) {
+    const name = el.dataset['variantOptionName'] ?? '';
+    if (name !== '' && !names.includes(name)) names.push(name);
+  }
+  return names.length > 0 ? names : optionNames({ variants: variants.map((v) => ({ attributes: v.attributes })) });
+}
+
 function modeOf(button: HTMLElement, productType: number): AddMode {
   if (button.dataset['isSubscription'] === 'true') return 'subscription';
   if (productType === ProductType.GIFT_CARD) return 'gift-card';
@@ -77,16 +108,14 @@ function driveButton(button: HTMLElement): void {
   const press = async () => {
     if (machine.phase !== 'idle') return;
     const variantsBlock = document.querySelector<HTMLElement>(selector('.product-variants'));
-    const raw = parseJson(variantsBlock?.dataset['variants']);
-    const item = { structuredContent: { productType, variants: Array.isArray(raw) ? raw : [], priceMoney: undefined } };
-    const variants = variantViews(item);
+    const variants = variantsOf(variantsBlock, productType);
     const quantityInput = document.querySelector<HTMLInputElement>(`${selector('.product-quantity-input')} input`);
     machine.start();
     const outcome = await addToCart({
       itemId,
       productType,
       mode: modeOf(button, productType),
-      variantOptionOrdering: optionNames({ variants: variants.map((v) => ({ attributes: v.attributes })) }),
+      variantOptionOrdering: optionOrdering(variantsBlock, variants),
       variants,
       chosen: chosenOptions(variantsBlock),
       quantity: quantityInput === null ? undefined : quantityInput.value,
