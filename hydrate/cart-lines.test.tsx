@@ -1,0 +1,247 @@
+// @vitest-environment happy-dom
+/**
+ * The cart page's lines in a DOM (spec 000 §8 "Cart UI strings"): the server's markup hydrated without a
+ * mismatch, then quantities changed and lines removed in place through the cart API, the shared store
+ * following, and every failure in its alert: the quantity rule checked before any request, the server's
+ * message, no answer at all, and an answer without a message.
+ */
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { type CartEntry, getCartState, resetCartStore, type ShoppingCart } from './cart-store.js';
+import mountCartLines from './islands/cart-lines.js';
+import { islandMarkup } from './ssr.js';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const SHIRT: CartEntry = {
+  id: 'e1',
+  itemId: 'field-shirt',
+  title: 'Field Shirt',
+  quantity: 1,
+  purchasePriceCents: 8900,
+  subTotal: 8900,
+  chosenVariant: { sku: 'SHIRT-Olive-L', attributes: { Color: 'Olive', Size: 'L' } },
+};
+const MUG: CartEntry = { id: 'e 2', itemId: 'mug', title: 'Mug', quantity: 2, purchasePriceCents: 1500, subTotal: 3000 };
+
+function cartOf(...entries: CartEntry[]): ShoppingCart {
+  return {
+    id: 'cart-1',
+    entries,
+    totalQuantity: entries.reduce((n, e) => n + e.quantity, 0),
+    subtotalCents: entries.reduce((n, e) => n + e.subTotal, 0),
+  };
+}
+
+let fetchMock: MockInstance<typeof fetch> & typeof fetch;
+let consoleError: MockInstance;
+const realFetch = globalThis.fetch;
+
+const respond = (status: number, body: unknown) => fetchMock.mockImplementationOnce(async () => new Response(JSON.stringify(body), { status }));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  resetCartStore();
+  document.cookie = 'crumb=cookie-crumb; path=/';
+  fetchMock = vi.fn() as typeof fetchMock;
+  globalThis.fetch = fetchMock;
+  consoleError = vi.spyOn(console, 'error');
+});
+
+afterEach(() => {
+  expect(consoleError).not.toHaveBeenCalled();
+  vi.clearAllTimers();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  globalThis.fetch = realFetch;
+  document.body.innerHTML = '';
+});
+
+async function hydrate(cart: ShoppingCart = cartOf(SHIRT, MUG)): Promise<HTMLElement> {
+  document.body.innerHTML = islandMarkup('cart-lines', { cart, currency: 'USD', locale: 'en-US', crumb: 'server-crumb' });
+  const element = document.querySelector<HTMLElement>('[data-island="cart-lines"]')!;
+  const serverHtml = element.innerHTML;
+  await act(async () => mountCartLines(element));
+  expect(element.innerHTML).toBe(serverHtml);
+  return element;
+}
+
+const flush = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+
+const line = (el: HTMLElement, id: string) => el.querySelector<HTMLElement>(`li[data-entry-id="${id}"]`);
+const lineText = (el: HTMLElement, id: string, part: string) => line(el, id)?.querySelector(`.cart-entry-${part}`)?.textContent;
+const subtotal = (el: HTMLElement) => el.querySelector('.cart-subtotal-amount')?.textContent;
+
+async function setQuantity(el: HTMLElement, id: string, text: string) {
+  await act(async () => {
+    const input = line(el, id)!.querySelector<HTMLInputElement>('input[name="quantity"]')!;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+async function update(el: HTMLElement, id: string) {
+  await act(async () => line(el, id)!.querySelector<HTMLButtonElement>('.cart-entry-update button[type="submit"]')!.click());
+  await flush();
+}
+async function remove(el: HTMLElement, id: string) {
+  await act(async () => line(el, id)!.querySelector<HTMLButtonElement>('.cart-entry-remove button[type="submit"]')!.click());
+  await flush();
+}
+
+function alertShown(): { title: string; message: string } | null {
+  const dialog = document.querySelector<HTMLDialogElement>('dialog.tessera-alert');
+  if (dialog === null) return null;
+  expect(dialog.open).toBe(true);
+  const region = dialog.querySelector('[role="alert"]')!;
+  return { title: region.querySelector('h2')?.textContent ?? '', message: region.querySelector('p')?.textContent ?? '' };
+}
+async function closeAlert() {
+  await act(async () => document.querySelector<HTMLButtonElement>('dialog.tessera-alert .tessera-alert-close')!.click());
+  expect(alertShown()).toBeNull();
+}
+
+const sent = (i = 0) => {
+  const [path, init] = fetchMock.mock.calls[i]!;
+  return { path, method: init?.method, headers: init?.headers as Record<string, string>, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+};
+
+describe('cart lines', () => {
+  it('renders the server’s cart and seeds the shared store with it', async () => {
+    const el = await hydrate();
+    expect(lineText(el, 'e1', 'title')).toBe('Field Shirt');
+    expect(lineText(el, 'e1', 'variant')).toBe('Color: Olive · Size: L');
+    expect(lineText(el, 'e1', 'price')).toBe('$89.00');
+    expect(lineText(el, 'e 2', 'price')).toBe('$30.00');
+    expect(subtotal(el)).toBe('$119.00');
+    expect(getCartState()).toEqual({ initialised: true, cart: cartOf(SHIRT, MUG) });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('update: PUTs the number, shows the new line and cart subtotals, updates the store', async () => {
+    const el = await hydrate();
+    await setQuantity(el, 'e1', '3');
+    const updated = cartOf({ ...SHIRT, quantity: 3, subTotal: 26700 }, MUG);
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    await update(el, 'e1');
+    // busy while the request runs; a second press sends nothing
+    expect(line(el, 'e1')?.getAttribute('aria-busy')).toBe('true');
+    await update(el, 'e1');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const r = sent();
+    expect(r.path).toBe('/api/commerce/shopping-cart/entries/e1');
+    expect(r.method).toBe('PUT');
+    expect(r.body).toEqual({ quantity: 3 });
+    expect(r.headers['x-csrf-token']).toBe('cookie-crumb');
+    await act(async () => {
+      answer(new Response(JSON.stringify({ shoppingCart: updated }), { status: 200 }));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(line(el, 'e1')?.hasAttribute('aria-busy')).toBe(false);
+    expect(lineText(el, 'e1', 'price')).toBe('$267.00');
+    expect(subtotal(el)).toBe('$297.00');
+    expect(line(el, 'e1')!.querySelector<HTMLInputElement>('input[name="quantity"]')!.value).toBe('3');
+    expect(getCartState().cart).toEqual(updated);
+    expect(alertShown()).toBeNull();
+  });
+
+  it('remove: DELETEs the entry (its id escaped) and the line goes; the last one leaves `Your cart is empty.`', async () => {
+    const el = await hydrate();
+    expect(el.querySelector('.cart-empty')).toBeNull();
+    respond(200, { shoppingCart: cartOf(SHIRT) });
+    await remove(el, 'e 2');
+    expect(sent().path).toBe('/api/commerce/shopping-cart/entries/e%202');
+    expect(sent().method).toBe('DELETE');
+    expect(sent().body).toBeUndefined();
+    expect(line(el, 'e 2')).toBeNull();
+    expect(line(el, 'e1')).not.toBeNull();
+    expect(subtotal(el)).toBe('$89.00');
+    expect(getCartState().cart).toEqual(cartOf(SHIRT));
+
+    respond(200, { shoppingCart: cartOf() });
+    await remove(el, 'e1');
+    expect(el.querySelectorAll('li.cart-entry')).toHaveLength(0);
+    expect(el.querySelector('.cart-empty')?.textContent).toBe('Your cart is empty.');
+    expect(el.querySelector('.cart-checkout')).toBeNull();
+    expect(subtotal(el)).toBe('$0.00');
+    expect(getCartState().cart?.totalQuantity).toBe(0);
+  });
+
+  it('remove ignores a quantity being edited, however invalid', async () => {
+    const el = await hydrate();
+    await setQuantity(el, 'e1', '0');
+    respond(200, { shoppingCart: cartOf(MUG) });
+    await remove(el, 'e1');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(line(el, 'e1')).toBeNull();
+    expect(alertShown()).toBeNull();
+  });
+
+  it.each([
+    ['0', 'Quantity must be between 1 and 9999.'],
+    ['10000', 'Quantity must be between 1 and 9999.'],
+    ['2.5', 'Quantity must be a whole number'],
+    ['', 'Quantity must be a number.'],
+  ])('an invalid quantity %j: `Unable to update quantity` with the quantity message, no request', async (text, message) => {
+    const el = await hydrate();
+    await setQuantity(el, 'e1', text);
+    await update(el, 'e1');
+    expect(alertShown()).toEqual({ title: 'Unable to update quantity', message });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await closeAlert();
+    expect(getCartState().cart).toEqual(cartOf(SHIRT, MUG));
+  });
+
+  it('server 409: `Unable to update quantity` with the server’s message; the line stays as it was', async () => {
+    const el = await hydrate();
+    await setQuantity(el, 'e1', '50');
+    respond(409, { message: 'Sorry, we do not have enough of that item available.' });
+    await update(el, 'e1');
+    expect(alertShown()).toEqual({ title: 'Unable to update quantity', message: 'Sorry, we do not have enough of that item available.' });
+    expect(lineText(el, 'e1', 'price')).toBe('$89.00');
+    expect(subtotal(el)).toBe('$119.00');
+    expect(getCartState().cart).toEqual(cartOf(SHIRT, MUG));
+    expect(line(el, 'e1')?.hasAttribute('aria-busy')).toBe(false);
+  });
+
+  it('no answer: `Please check your internet connection.`', async () => {
+    const el = await hydrate();
+    await setQuantity(el, 'e1', '2');
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await update(el, 'e1');
+    expect(alertShown()).toEqual({ title: 'Unable to update quantity', message: 'Please check your internet connection.' });
+  });
+
+  it('remove failing: `Unable to remove item`, the line kept', async () => {
+    const el = await hydrate();
+    respond(404, { message: 'That item is no longer in your cart.' });
+    await remove(el, 'e1');
+    expect(alertShown()).toEqual({ title: 'Unable to remove item', message: 'That item is no longer in your cart.' });
+    expect(line(el, 'e1')).not.toBeNull();
+    await closeAlert();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await remove(el, 'e1');
+    expect(alertShown()).toEqual({ title: 'Unable to remove item', message: 'Please check your internet connection.' });
+  });
+
+  it('an answer without a message: `Please try again.`', async () => {
+    const el = await hydrate();
+    respond(500, {});
+    await remove(el, 'e1');
+    expect(alertShown()).toEqual({ title: 'Unable to remove item', message: 'Please try again.' });
+    await closeAlert();
+    await setQuantity(el, 'e1', '2');
+    fetchMock.mockImplementationOnce(async () => new Response('<html>Bad Gateway</html>', { status: 502 }));
+    await update(el, 'e1');
+    expect(alertShown()).toEqual({ title: 'Unable to update quantity', message: 'Please try again.' });
+  });
+
+  it('an empty cart from the server renders the empty message', async () => {
+    const el = await hydrate(cartOf());
+    expect(el.querySelector('.cart-empty')?.textContent).toBe('Your cart is empty.');
+    expect(el.querySelector('.cart-checkout')).toBeNull();
+  });
+});

@@ -1,0 +1,186 @@
+// @vitest-environment happy-dom
+/**
+ * The cart pill island in a DOM (spec 000 §4 "Cart loading", "Cart pill", §9): the server's markup is hidden
+ * and uninitialised; hydrated, it loads the cart only when the cart cookie says there is one (a timestamped
+ * GET), shows count, subtotal and the spoken count, follows every later change of the shared store, and
+ * keeps the page's `.sqs-cart-quantity` counts with it.
+ */
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { getCartState, HAS_CART_COOKIE, resetCartStore, setCart, type ShoppingCart } from './cart-store.js';
+import mountCartPill from './islands/cart-pill.js';
+import { islandMarkup } from './ssr.js';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let fetchMock: MockInstance<typeof fetch> & typeof fetch;
+let consoleError: MockInstance;
+const realFetch = globalThis.fetch;
+
+function cart(totalQuantity: number, subtotalCents: number): ShoppingCart {
+  return {
+    entries: totalQuantity === 0 ? [] : [{ id: 'e1', itemId: 'i1', title: 'Field Shirt', quantity: totalQuantity, purchasePriceCents: 8900, subTotal: subtotalCents }],
+    totalQuantity,
+    subtotalCents,
+  };
+}
+
+function clearCookies() {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  resetCartStore();
+  clearCookies();
+  fetchMock = vi.fn() as typeof fetchMock;
+  globalThis.fetch = fetchMock;
+  consoleError = vi.spyOn(console, 'error');
+});
+
+afterEach(() => {
+  expect(consoleError).not.toHaveBeenCalled();
+  vi.clearAllTimers();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  globalThis.fetch = realFetch;
+  document.body.innerHTML = '';
+});
+
+const PAGE_COUNTS = '<header><a href="/cart">Cart (<span class="sqs-cart-quantity">0</span>)</a></header><footer><span class="sqs-cart-quantity">0</span></footer>';
+
+function serverPage(): HTMLElement {
+  document.body.innerHTML = PAGE_COUNTS + islandMarkup('cart-pill', { currency: 'USD', locale: 'en-US' });
+  return document.querySelector<HTMLElement>('[data-island="cart-pill"]')!;
+}
+
+async function hydrate(): Promise<HTMLElement> {
+  const element = serverPage();
+  await act(async () => mountCartPill(element));
+  // the first client render is the server's (the store's server snapshot): no mismatch
+  expect(consoleError).not.toHaveBeenCalled();
+  return element;
+}
+
+const flush = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+
+const link = (el: HTMLElement) => el.querySelector<HTMLAnchorElement>('a.cart-pill')!;
+const pill = (el: HTMLElement) => ({
+  hidden: link(el).hidden,
+  initialised: link(el).classList.contains('cart-pill--initialised'),
+  empty: link(el).classList.contains('cart-pill--empty'),
+  count: el.querySelector('.cart-pill-count')?.textContent,
+  subtotal: el.querySelector('.cart-pill-subtotal')?.textContent,
+  spoken: el.querySelector('[role="status"][aria-live="polite"]')?.textContent,
+  label: link(el).getAttribute('aria-label'),
+});
+const pageCounts = () => [...document.querySelectorAll('.sqs-cart-quantity')].filter((e) => !e.closest('[data-island]')).map((e) => e.textContent);
+
+describe('cart pill', () => {
+  it('the server markup is hidden and uninitialised, with an empty live region', () => {
+    const el = serverPage();
+    expect(link(el).hasAttribute('hidden')).toBe(true);
+    expect(link(el).getAttribute('href')).toBe('/cart');
+    expect(link(el).classList.contains('cart-pill--initialised')).toBe(false);
+    expect(el.querySelector('[role="status"]')?.textContent).toBe('');
+  });
+
+  it('no cart cookie: no request; initialised, empty and still hidden', async () => {
+    const el = await hydrate();
+    await flush();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(pill(el)).toMatchObject({ hidden: true, initialised: true, empty: true, count: '0' });
+    expect(getCartState()).toEqual({ initialised: true, cart: { entries: [], totalQuantity: 0, subtotalCents: 0 } });
+  });
+
+  it('with the cart cookie: one timestamped GET, then count, subtotal and the spoken count', async () => {
+    document.cookie = `${HAS_CART_COOKIE}=1; path=/`;
+    vi.setSystemTime(new Date('2026-03-01T12:00:00Z'));
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const el = await hydrate();
+    await flush();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // before the answer the pill is as the server rendered it
+    expect(pill(el)).toMatchObject({ hidden: true, initialised: false, spoken: '' });
+    await act(async () => {
+      answer(new Response(JSON.stringify(cart(3, 26700)), { status: 200 }));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(init?.method).toBe('GET');
+    const parsed = new URL(String(url), 'http://localhost');
+    expect(parsed.pathname).toBe('/api/commerce/shopping-cart');
+    expect(parsed.searchParams.get('timecode')).toBe(String(Date.parse('2026-03-01T12:00:00Z')));
+    expect(pill(el)).toEqual({
+      hidden: false,
+      initialised: true,
+      empty: false,
+      count: '3',
+      subtotal: '$267.00',
+      spoken: '3 items in cart',
+      label: 'Cart: 3 items in cart, $267.00',
+    });
+    expect(pageCounts()).toEqual(['3', '3']);
+  });
+
+  it('keeps the server markup while the GET is unanswered, and when it fails', async () => {
+    document.cookie = `${HAS_CART_COOKIE}=1; path=/`;
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ message: 'down' }), { status: 503 }));
+    const el = await hydrate();
+    await flush();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(pill(el)).toMatchObject({ hidden: true, initialised: false, spoken: '' });
+    // the next change elsewhere brings it up to date
+    await act(async () => setCart(cart(1, 8900)));
+    expect(pill(el)).toMatchObject({ hidden: false, initialised: true, count: '1', spoken: 'One item in cart' });
+  });
+
+  it('one item, many, and more than 100 (counted `100+`)', async () => {
+    const el = await hydrate();
+    await flush();
+    await act(async () => setCart(cart(1, 8900)));
+    expect(pill(el)).toMatchObject({ hidden: false, empty: false, count: '1', subtotal: '$89.00', spoken: 'One item in cart' });
+    await act(async () => setCart(cart(100, 890000)));
+    expect(pill(el)).toMatchObject({ count: '100', subtotal: '$8,900.00', spoken: '100 items in cart' });
+    await act(async () => setCart(cart(101, 898900)));
+    expect(pill(el)).toMatchObject({ count: '100+', subtotal: '$8,989.00', spoken: 'More than 100 items in cart', label: 'Cart: More than 100 items in cart, $8,989.00' });
+    // the page's own counts print the number itself
+    expect(pageCounts()).toEqual(['101', '101']);
+  });
+
+  it('follows setCart from elsewhere back to empty, and the page counts with it', async () => {
+    const el = await hydrate();
+    await flush();
+    expect(pageCounts()).toEqual(['0', '0']);
+    await act(async () => setCart(cart(2, 17800)));
+    expect(pill(el)).toMatchObject({ hidden: false, count: '2', spoken: '2 items in cart' });
+    expect(pageCounts()).toEqual(['2', '2']);
+    await act(async () => setCart(cart(0, 0)));
+    expect(pill(el)).toMatchObject({ hidden: true, initialised: true, empty: true, count: '0' });
+    expect(pageCounts()).toEqual(['0', '0']);
+  });
+
+  it('loads the cart once however many times the pill is mounted', async () => {
+    document.cookie = `${HAS_CART_COOKIE}=1; path=/`;
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify(cart(1, 8900)), { status: 200 }));
+    document.body.innerHTML =
+      islandMarkup('cart-pill', { currency: 'USD', locale: 'en-US' }) + islandMarkup('cart-pill', { currency: 'USD', locale: 'en-US' });
+    const [a, b] = [...document.querySelectorAll<HTMLElement>('[data-island="cart-pill"]')];
+    await act(async () => {
+      mountCartPill(a!);
+      mountCartPill(b!);
+    });
+    await flush();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(pill(a!).count).toBe('1');
+    expect(pill(b!).count).toBe('1');
+  });
+});
