@@ -125,10 +125,13 @@ describe('cart pill', () => {
       empty: false,
       count: '3',
       subtotal: '$267.00',
-      spoken: '3 items in cart',
+      // learning the count on load is not news: the live region speaks when it changes
+      spoken: '',
       label: 'Cart: 3 items in cart, $267.00',
     });
     expect(pageCounts()).toEqual(['3', '3']);
+    await act(async () => setCart(cart(4, 35600)));
+    expect(pill(el)).toMatchObject({ count: '4', spoken: '4 items in cart' });
   });
 
   it('keeps the server markup while the GET is unanswered, and when it fails', async () => {
@@ -140,7 +143,9 @@ describe('cart pill', () => {
     expect(pill(el)).toMatchObject({ hidden: true, initialised: false, spoken: '' });
     // the next change elsewhere brings it up to date
     await act(async () => setCart(cart(1, 8900)));
-    expect(pill(el)).toMatchObject({ hidden: false, initialised: true, count: '1', spoken: 'One item in cart' });
+    expect(pill(el)).toMatchObject({ hidden: false, initialised: true, count: '1', spoken: '' });
+    await act(async () => setCart(cart(2, 17800)));
+    expect(pill(el)).toMatchObject({ count: '2', spoken: '2 items in cart' });
   });
 
   it('one item, many, and more than 100 (counted `100+`)', async () => {

@@ -13,11 +13,15 @@ export interface AlertMessage {
 export function AlertDialog({ alert, onClose }: { alert: AlertMessage | null; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
+  const shown = useRef<AlertMessage | null>(null);
   const id = useId();
+  // where focus was when the alert came up, read while rendering: before React's commit, whose autoFocus
+  // may already have moved it to the OK button
+  if (alert !== null && shown.current === null && typeof document !== 'undefined') opener.current = document.activeElement;
+  shown.current = alert;
   useEffect(() => {
     const dialog = ref.current;
     if (dialog === null || alert === null) return;
-    opener.current = document.activeElement;
     if (!dialog.open) dialog.showModal();
     return () => {
       if (dialog.open) dialog.close();

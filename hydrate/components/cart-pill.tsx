@@ -2,7 +2,7 @@
  * The floating cart pill (spec 000 §2, §4, §9): count and subtotal, a link to /cart, hidden while empty or
  * before its first sync, and a live region that says how many items the cart holds whenever that changes.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { pillCountText, pillSpokenLabel } from '../../commerce/cart-pill.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { ensureCartLoaded, useCart } from '../cart-store.js';
@@ -18,6 +18,14 @@ export function CartPill({ currency, locale }: CartPillProps) {
     void ensureCartLoaded();
   }, []);
   const count = cart?.totalQuantity ?? 0;
+  // the live region speaks when the count changes, not when the page first learns it
+  const [spoken, setSpoken] = useState('');
+  const synced = useRef<number | null>(null);
+  useEffect(() => {
+    if (!initialised) return;
+    if (synced.current !== null && synced.current !== count) setSpoken(pillSpokenLabel(count));
+    synced.current = count;
+  }, [initialised, count]);
   const empty = count === 0;
   const subtotal = moneyText(cart?.subtotalCents ?? 0, cart?.subtotalMoney?.currency ?? currency, locale);
   const classes = ['cart-pill', initialised ? 'cart-pill--initialised' : '', empty ? 'cart-pill--empty' : ''].filter(Boolean).join(' ');
@@ -32,7 +40,7 @@ export function CartPill({ currency, locale }: CartPillProps) {
         </span>
       </a>
       <span className="visually-hidden" aria-live="polite" role="status">
-        {initialised ? pillSpokenLabel(count) : ''}
+        {spoken}
       </span>
     </div>
   );
