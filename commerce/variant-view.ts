@@ -50,3 +50,35 @@ export function variantViews(item: unknown, variants: readonly unknown[] = varia
     };
   });
 }
+
+/** What one unit costs now: the sale price when on sale. */
+export const currentPrice = (v: VariantView): number => (v.onSale ? v.salePriceCents : v.priceCents);
+
+export const isSoldOutVariant = (v: VariantView): boolean => v.stock !== null && v.stock <= 0;
+
+/** The variants that agree with every chosen value (empty values choose nothing); `except` is left out. */
+export function matchingVariants(variants: readonly VariantView[], chosen: Readonly<Record<string, string>>, except?: string): VariantView[] {
+  return variants.filter((v) => Object.entries(chosen).every(([name, value]) => name === except || value === '' || v.attributes[name] === value));
+}
+
+/** A value is sold out when every variant having it (and the other chosen values) is. */
+export function valueSoldOut(variants: readonly VariantView[], chosen: Readonly<Record<string, string>>, option: string, value: string): boolean {
+  const having = matchingVariants(variants, chosen, option).filter((v) => v.attributes[option] === value);
+  return having.length > 0 && having.every(isSoldOutVariant);
+}
+
+/** The price to show for some variants: `from` the lowest when they differ, a sale with its original, or one price. */
+export type PriceSummary =
+  | { readonly kind: 'from'; readonly cents: number }
+  | { readonly kind: 'sale'; readonly cents: number; readonly originalCents: number }
+  | { readonly kind: 'single'; readonly cents: number };
+
+export function priceSummary(shown: readonly VariantView[]): PriceSummary | null {
+  const first = shown[0];
+  if (first === undefined) return null;
+  const prices = shown.map(currentPrice);
+  const lowest = Math.min(...prices);
+  if (prices.some((p) => p !== lowest)) return { kind: 'from', cents: lowest };
+  if (shown.every((v) => v.onSale && v.priceCents === first.priceCents)) return { kind: 'sale', cents: lowest, originalCents: first.priceCents };
+  return { kind: 'single', cents: lowest };
+}

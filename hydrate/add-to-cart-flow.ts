@@ -26,7 +26,7 @@ export interface AddRequest {
 
 export type AddOutcome = { readonly ok: true } | { readonly ok: false; readonly title: string; readonly message: string; readonly checked: boolean };
 
-export const isSoldOut = (v: VariantView) => v.stock !== null && v.stock <= 0;
+export { isSoldOutVariant as isSoldOut } from '../commerce/variant-view.js';
 
 /** The spec's client-side checks (spec 000 §5), in its order; null when the add may go to the server. */
 export function checkAdd(req: AddRequest): { message: string } | { variant: VariantView; quantity: number } {

@@ -163,6 +163,24 @@ describeBrowser('platform commerce markup', () => {
     });
   }
 
+  it("shows the chosen variant's price in the theme's own price block and disables choices sold out with the others chosen", async () => {
+    const tab = await harness.open('/shop/p/field-shirt');
+    const { page } = tab;
+    await taken(tab);
+    const price = page.locator('.product-price').first();
+    expect((await price.innerText()).trim()).toBe('from $89.00');
+    await option(page, 'Color').selectOption('Navy');
+    // Navy / M is sold out
+    expect(await option(page, 'Size').locator('option[value="M"]').isDisabled()).toBe(true);
+    expect(await option(page, 'Size').locator('option[value="L"]').isDisabled()).toBe(false);
+    await option(page, 'Size').selectOption('XL');
+    expect((await price.innerText()).trim()).toBe('$94.00');
+    await option(page, 'Size').selectOption('L');
+    expect((await price.innerText()).trim()).toBe('$89.00');
+    tab.expectNoConsoleProblems();
+    await tab.close();
+  });
+
   it("names the missing options in the order of the theme's selects, whatever the order of the variants' attributes", async () => {
     const tab = await harness.open('/shop/p/field-shirt');
     const { page } = tab;

@@ -8,6 +8,7 @@ import { ADD_BUTTON_LABELS, type AddMode } from '../../commerce/add-to-cart.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { fill } from '../../commerce/text.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
+import { currentPrice, matchingVariants, priceSummary, valueSoldOut } from '../../commerce/variant-view.js';
 import { useAddButton } from '../add-button.js';
 import { addToCart, isSoldOut, type VariantView } from '../add-to-cart-flow.js';
 import { publishSelection } from '../product-selection.js';
@@ -41,37 +42,22 @@ export interface ProductFormProps {
 
 type Chosen = Record<string, string>;
 
-const currentPrice = (v: VariantView) => (v.onSale ? v.salePriceCents : v.priceCents);
-
-/** The variants that agree with every chosen value (all of them when nothing is chosen). */
-function matching(variants: readonly VariantView[], chosen: Chosen, except?: string): VariantView[] {
-  return variants.filter((v) => Object.entries(chosen).every(([name, value]) => name === except || value === '' || v.attributes[name] === value));
-}
-
-/** A value is sold out when every variant having it (and the other chosen values) is. */
-function valueSoldOut(variants: readonly VariantView[], chosen: Chosen, option: string, value: string): boolean {
-  const having = matching(variants, chosen, option).filter((v) => v.attributes[option] === value);
-  return having.length > 0 && having.every(isSoldOut);
-}
-
-function Price({ variants, chosen, currency, locale }: { variants: readonly VariantView[]; chosen: VariantView | null; currency: string; locale: string }) {
+function Price({ shown, currency, locale }: { shown: readonly VariantView[]; currency: string; locale: string }) {
   const money = (cents: number) => moneyText(cents, currency, locale);
-  const shown = chosen !== null ? [chosen] : variants;
-  const prices = shown.map(currentPrice);
-  const lowest = Math.min(...prices);
-  if (prices.some((p) => p !== lowest)) return <div className="product-price">{`from ${money(lowest)}`}</div>;
-  const first = shown[0];
-  if (first !== undefined && shown.every((v) => v.onSale && v.priceCents === first.priceCents)) {
+  const price = priceSummary(shown);
+  if (price === null) return <div className="product-price" />;
+  if (price.kind === 'from') return <div className="product-price">{`from ${money(price.cents)}`}</div>;
+  if (price.kind === 'sale') {
     return (
       <div className="product-price">
         <span className="visually-hidden">Sale Price:</span>
-        {`${money(lowest)} `}
+        {`${money(price.cents)} `}
         <span className="visually-hidden">Original Price:</span>
-        <s className="original-price">{money(first.priceCents)}</s>
+        <s className="original-price">{money(price.originalCents)}</s>
       </div>
     );
   }
-  return <div className="product-price">{money(lowest)}</div>;
+  return <div className="product-price">{money(price.cents)}</div>;
 }
 
 /** Shows the product image that belongs to the chosen variant and hides the one shown before. */
@@ -109,7 +95,7 @@ export function ProductForm(props: ProductFormProps) {
     const c = chooseVariant({ variants, variantOptionOrdering: props.variantOptionOrdering, productType: props.productType }, chosen);
     return c.ok ? c.variant : null;
   }, [variants, chosen, props.variantOptionOrdering, props.productType]);
-  const candidates = matching(variants, chosen);
+  const candidates = matchingVariants(variants, chosen);
   const soldOut = choice !== null ? isSoldOut(choice) : variants.every(isSoldOut);
   const onSale = choice !== null ? choice.onSale : variants.some((v) => v.onSale);
 
@@ -152,7 +138,7 @@ export function ProductForm(props: ProductFormProps) {
         {onSale && !soldOut ? <span className="product-mark sale">{labels.sale}</span> : null}
         {soldOut ? <span className="product-mark sold-out">{labels.soldOut}</span> : null}
       </div>
-      <Price variants={candidates.length > 0 ? candidates : variants} chosen={choice} currency={currency} locale={locale} />
+      <Price shown={choice !== null ? [choice] : candidates.length > 0 ? candidates : variants} currency={currency} locale={locale} />
       {options.map((o) => (
         <div className="product-option" key={o.name}>
           <label htmlFor={`${id}-${o.name}`}>{o.name}</label>

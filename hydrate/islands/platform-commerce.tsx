@@ -10,7 +10,9 @@ import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ADD_BUTTON_LABELS, type AddMode } from '../../commerce/add-to-cart.js';
 import { ProductType } from '../../commerce/products.js';
-import { type VariantView, variantViews } from '../../commerce/variant-view.js';
+import { currentPrice, matchingVariants, priceSummary, valueSoldOut, type VariantView, variantViews } from '../../commerce/variant-view.js';
+import { moneyText } from '../../commerce/money-text.js';
+import { publishSelection } from '../product-selection.js';
 import { optionNames } from '../../commerce/variant-choice.js';
 import { addButtonMachine } from '../add-button.js';
 import { addToCart } from '../add-to-cart-flow.js';
@@ -135,8 +137,57 @@ function driveButton(button: HTMLElement): void {
   });
 }
 
+/** The currency of `data-variants` (each variant's `priceMoney.currency`), USD when it says none. */
+function currencyOf(block: HTMLElement): string {
+  const raw = parseJson(block.dataset['variants']);
+  const first = Array.isArray(raw) ? (raw[0] as { priceMoney?: { currency?: unknown } } | undefined) : undefined;
+  const code = first?.priceMoney?.currency;
+  return typeof code === 'string' && code !== '' ? code : 'USD';
+}
+
+function priceText(shown: readonly VariantView[], currency: string, locale: string): string | null {
+  const price = priceSummary(shown);
+  if (price === null) return null;
+  const money = (cents: number) => moneyText(cents, currency, locale);
+  if (price.kind === 'from') return `from ${money(price.cents)}`;
+  if (price.kind === 'sale') return `${money(price.cents)} ${money(price.originalCents)}`;
+  return money(price.cents);
+}
+
+/**
+ * Choosing options in the platform's selects: the product's `.product-price` (the nearest one around the
+ * block) shows the chosen variant's price, choices sold out with the others chosen are disabled, and the
+ * islands beside it (the instalment pill) hear the new price.
+ */
+function driveVariants(block: HTMLElement, locale: string): void {
+  const itemId = block.dataset['itemId'] ?? '';
+  const variants = variantsOf(block, NaN);
+  const currency = currencyOf(block);
+  let scope: Element | null = block.parentElement;
+  while (scope !== null && scope.querySelector('.product-price') === null) scope = scope.parentElement;
+  const priceElement = scope?.querySelector<HTMLElement>('.product-price') ?? null;
+  const update = () => {
+    const chosen = chosenOptions(block);
+    for (const select of block.querySelectorAll<HTMLSelectElement>('select[data-variant-option-name]')) {
+      const name = select.dataset['variantOptionName'] ?? '';
+      for (const option of select.options) {
+        if (option.value !== '') option.disabled = option.value !== select.value && valueSoldOut(variants, chosen, name, option.value);
+      }
+    }
+    const shown = matchingVariants(variants, chosen);
+    if (shown.length === 0) return;
+    const text = priceText(shown, currency, locale);
+    if (priceElement !== null && text !== null && Object.values(chosen).some((v) => v !== '')) priceElement.textContent = text;
+    publishSelection(itemId, Math.min(...shown.map(currentPrice)));
+  };
+  block.addEventListener('change', update);
+  update();
+}
+
 export default (root: HTMLElement) => {
   for (const button of root.querySelectorAll<HTMLElement>('.sqs-add-to-cart-button[data-item-id]')) driveButton(button);
+  const locale = document.documentElement.lang || 'en-US';
+  for (const block of root.querySelectorAll<HTMLElement>('.product-variants[data-item-id][data-variants]')) driveVariants(block, locale);
   const container = document.createElement('div');
   container.className = 'tessera-alerts';
   document.body.append(container);
