@@ -3,20 +3,26 @@ import { parseArgs } from 'node:util';
 
 export const DEFAULT_HTTP_DURATION_S = 10;
 export const DEFAULT_HTTP_CONNECTIONS = 10;
+export const DEFAULT_HTTP_ROUNDS = 3;
 /** The product page loaded: variants, price range, instalment pill, reviews and a responsive image. */
 export const DEFAULT_HTTP_PAGE = '/shop/p/field-shirt';
 
-export const HTTP_BENCH_USAGE = `Usage: tessera bench http [--duration S] [--connections N] [--page PATH] [--out FILE]
+export const HTTP_BENCH_USAGE = `Usage: tessera bench http [--duration S] [--rounds N] [--connections N] [--page PATH] [--out FILE]
 
 Starts the storefront in this process on a loopback port, over a fresh temporary SQLite store seeded with
 the demo shop, and loads with autocannon, one after the other:
-  product  the product page PATH (rendered from the theme on every request)
-  static   a route added for the benchmark only, answering a fixed string of the same byte size
-Prints requests/s, p50 and p99 latency of both and the ratio product/static, and writes the JSON report
-to bench/results/http-<timestamp>.json.
+  product       the product page PATH, as a visitor without cookies
+  product+cart  the same page with the tessera_cart cookie of a cart of one line (made through the cart
+                API before the load)
+  static        a route added for the benchmark only, answering a fixed string of the same byte size
+Prints requests/s, p50 and p99 latency of each and the ratios product/static and product+cart/static (aim:
+at least 0.8 for both), and writes the JSON report to bench/results/http-<timestamp>.json.
 
 Options:
   --duration S       seconds of load per route (default ${DEFAULT_HTTP_DURATION_S}), after a short warm-up
+  --rounds N         split each route's load into N slices, run in mirrored order (product, product+cart,
+                     static, then static, product+cart, product…), so that other work on the machine
+                     weighs on every route alike (default ${DEFAULT_HTTP_ROUNDS})
   --connections N    concurrent connections (default ${DEFAULT_HTTP_CONNECTIONS})
   --page PATH        the page to load (default ${DEFAULT_HTTP_PAGE})
   --out FILE         write the JSON report to FILE instead
@@ -28,6 +34,7 @@ export class HttpBenchUsageError extends Error {}
 export interface HttpBenchOptions {
   readonly durationS: number;
   readonly connections: number;
+  readonly rounds: number;
   readonly page: string;
   readonly out?: string;
 }
@@ -55,6 +62,7 @@ export function parseHttpBenchArgs(argv: readonly string[]): ParsedHttpBenchArgs
       options: {
         duration: { type: 'string' },
         connections: { type: 'string' },
+        rounds: { type: 'string' },
         page: { type: 'string' },
         out: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -71,6 +79,7 @@ export function parseHttpBenchArgs(argv: readonly string[]): ParsedHttpBenchArgs
     help: false,
     durationS: positive('--duration', values.duration, DEFAULT_HTTP_DURATION_S, false),
     connections: positive('--connections', values.connections, DEFAULT_HTTP_CONNECTIONS, true),
+    rounds: positive('--rounds', values.rounds, DEFAULT_HTTP_ROUNDS, true),
     page,
     ...(values.out === undefined ? {} : { out: values.out }),
   };

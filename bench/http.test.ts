@@ -1,20 +1,22 @@
 /** `tessera bench http`: argument parsing and the printed report (no timing). */
 import { describe, expect, it } from 'vitest';
 import { parseBenchArgs } from './cli.js';
-import { DEFAULT_HTTP_CONNECTIONS, DEFAULT_HTTP_DURATION_S, DEFAULT_HTTP_PAGE, HttpBenchUsageError, parseHttpBenchArgs } from './http-cli.js';
+import { DEFAULT_HTTP_CONNECTIONS, DEFAULT_HTTP_DURATION_S, DEFAULT_HTTP_PAGE, DEFAULT_HTTP_ROUNDS, HttpBenchUsageError, parseHttpBenchArgs } from './http-cli.js';
 import { formatHttpReport, type HttpBenchReport, requestsRatio } from './http-report.js';
 
 describe('parseHttpBenchArgs', () => {
-  it('defaults to 10 s per route, 10 connections, the field shirt page', () => {
-    expect(parseHttpBenchArgs([])).toEqual({ help: false, durationS: DEFAULT_HTTP_DURATION_S, connections: DEFAULT_HTTP_CONNECTIONS, page: DEFAULT_HTTP_PAGE });
+  it('defaults to 10 s per route in 3 rounds, 10 connections, the field shirt page', () => {
+    expect(parseHttpBenchArgs([])).toEqual({ help: false, durationS: DEFAULT_HTTP_DURATION_S, connections: DEFAULT_HTTP_CONNECTIONS, rounds: DEFAULT_HTTP_ROUNDS, page: DEFAULT_HTTP_PAGE });
     expect(DEFAULT_HTTP_DURATION_S).toBe(10);
+    expect(DEFAULT_HTTP_ROUNDS).toBe(3);
   });
 
-  it('reads --duration, --connections, --page and --out', () => {
-    expect(parseHttpBenchArgs(['--duration', '2.5', '--connections', '4', '--page', '/shop/p/linen-apron', '--out', 'x.json'])).toEqual({
+  it('reads --duration, --rounds, --connections, --page and --out', () => {
+    expect(parseHttpBenchArgs(['--duration', '2.5', '--rounds', '5', '--connections', '4', '--page', '/shop/p/linen-apron', '--out', 'x.json'])).toEqual({
       help: false,
       durationS: 2.5,
       connections: 4,
+      rounds: 5,
       page: '/shop/p/linen-apron',
       out: 'x.json',
     });
@@ -22,7 +24,7 @@ describe('parseHttpBenchArgs', () => {
   });
 
   it('rejects bad values and unknown options', () => {
-    for (const argv of [['--duration', '0'], ['--duration', 'ten'], ['--duration', '-1'], ['--connections', '1.5'], ['--page', 'shop'], ['--out', ''], ['--time', '5'], ['extra']]) {
+    for (const argv of [['--duration', '0'], ['--duration', 'ten'], ['--duration', '-1'], ['--connections', '1.5'], ['--rounds', '0'], ['--rounds', '1.5'], ['--page', 'shop'], ['--out', ''], ['--time', '5'], ['extra']]) {
       expect(() => parseHttpBenchArgs(argv), argv.join(' ')).toThrow(HttpBenchUsageError);
     }
   });
@@ -54,7 +56,7 @@ describe('formatHttpReport', () => {
     ratio: requestsRatio(product, fixed),
   });
 
-  it('prints requests/s, p50 and p99 for both routes and the ratio against the aim', () => {
+  it('prints requests/s, p50 and p99 for each route and the ratio against the aim', () => {
     expect(formatHttpReport(report(1173.4, 13588))).toEqual([
       'HTTP benchmark: 10 s per route, 10 connections, v20.0.0, CPU (2 cores)',
       '',
@@ -63,9 +65,36 @@ describe('formatHttpReport', () => {
       'product  /shop/p/field-shirt  6,829   1,173    8.00   15.00       0',
       'static   /__bench/static      6,829  13,588    0.50    2.00       0',
       '',
-      'product/static requests/s: 0.09 (aim >= 0.50, not met)',
+      'product/static requests/s: 0.09 (aim >= 0.80, not met)',
     ]);
-    expect(formatHttpReport(report(7000, 10000)).at(-1)).toBe('product/static requests/s: 0.70 (aim >= 0.50, met)');
+    expect(formatHttpReport(report(8000, 10000)).at(-1)).toBe('product/static requests/s: 0.80 (aim >= 0.80, met)');
+    expect(formatHttpReport(report(7000, 10000)).at(-1)).toBe('product/static requests/s: 0.70 (aim >= 0.80, not met)');
+  });
+
+  it('prints the visitor with a cart beside the one without, each with its ratio to the static route and its spread over the rounds', () => {
+    const base = report(9000, 10000);
+    const withCart: HttpBenchReport = {
+      ...base,
+      options: { ...base.options, rounds: 2 },
+      routes: [
+        { ...base.routes[0]!, roundRequestsPerSec: [8800, 9200] },
+        { ...route('product+cart', '/shop/p/field-shirt', 7900, 1, 3), cookies: ['tessera_cart'], roundRequestsPerSec: [7600, 8200] },
+        { ...base.routes[1]!, roundRequestsPerSec: [9500, 10500] },
+      ],
+      cartRatio: requestsRatio(7900, 10000),
+    };
+    expect(formatHttpReport(withCart)[0]).toBe('HTTP benchmark: 10 s per route in 2 rounds, 10 connections, v20.0.0, CPU (2 cores)');
+    expect(formatHttpReport(withCart).slice(2)).toEqual([
+      'route         path                 bytes   req/s  p50 ms  p99 ms  failed',
+      '------------  -------------------  -----  ------  ------  ------  ------',
+      'product       /shop/p/field-shirt  6,829   9,000    8.00   15.00       0',
+      'product+cart  /shop/p/field-shirt  6,829   7,900    1.00    3.00       0',
+      'static        /__bench/static      6,829  10,000    0.50    2.00       0',
+      '',
+      'product/static requests/s: 0.90 (aim >= 0.80, met)',
+      'product+cart/static requests/s: 0.79 (aim >= 0.80, not met)',
+      'ratio per round: product 0.88–0.93, product+cart 0.78–0.80',
+    ]);
   });
 
   it('warns when requests failed, and survives a static route that served nothing', () => {

@@ -5,6 +5,9 @@
  * request hooks, the socket), so product/static is the share of the server's throughput left once a page is
  * rendered from the theme and the store.
  *
+ * The product page is loaded twice: as a first-time visitor (no cookies) and as a shopper whose cart holds one
+ * line (the `tessera_cart` cookie of a cart made through the cart API before the load, as a browser would).
+ *
  * The load generator shares the process with the server, as `npm run bench` keeps to one process; both
  * routes are measured under the same conditions, so the ratio holds even where the absolute numbers would
  * be higher with the client on another machine.
@@ -36,19 +39,91 @@ const defaultIo: Io = {
   err: (line) => process.stderr.write(line + '\n'),
 };
 
-async function load(base: string, name: string, path: string, bodyBytes: number, opts: HttpBenchOptions): Promise<RouteResult> {
-  const r = await autocannon({ url: base + path, duration: opts.durationS, connections: opts.connections });
-  return {
-    name,
-    path,
-    bodyBytes,
-    requestsPerSec: r.requests.average,
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
+/** The cookies a load sends with every request (none: a first-time visitor). */
+type Cookies = Readonly<Record<string, string>>;
+
+const cookieHeader = (cookies: Cookies) => ({ cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ') });
+
+interface Route {
+  readonly name: string;
+  readonly path: string;
+  readonly bodyBytes: number;
+  readonly cookies: Cookies;
+}
+
+type Round = Awaited<ReturnType<typeof autocannon>>;
+
+const median = (xs: readonly number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * Loads every route for `opts.durationS` seconds in all, as `opts.rounds` slices in mirrored order (ABC CBA
+ * ABC…), so that a burst of other work on the machine falls on every route alike rather than on one.
+ */
+async function loadRoutes(base: string, routes: readonly Route[], opts: HttpBenchOptions, io: Io): Promise<RouteResult[]> {
+  const slice = opts.durationS / opts.rounds;
+  const rounds = routes.map((): Round[] => []);
+  for (let round = 0; round < opts.rounds; round++) {
+    const order = round % 2 === 0 ? routes.map((_, i) => i) : routes.map((_, i) => routes.length - 1 - i);
+    io.err(`round ${round + 1}/${opts.rounds}: ${order.map((i) => routes[i]!.name).join(', ')}, ${slice.toFixed(1)} s each…`);
+    for (const i of order) {
+      const { path, cookies } = routes[i]!;
+      const headers = Object.keys(cookies).length === 0 ? {} : { headers: cookieHeader(cookies) };
+      rounds[i]!.push(await autocannon({ url: base + path, duration: slice, connections: opts.connections, ...headers }));
+    }
+  }
+  return routes.map(({ name, path, bodyBytes, cookies }, i) => {
+    const rs = rounds[i]!;
+    const perRound = rs.map((r) => r.requests.average);
+    return {
+      name,
+      path,
+      ...(Object.keys(cookies).length === 0 ? {} : { cookies: Object.keys(cookies) }),
+      bodyBytes,
+      requestsPerSec: perRound.reduce((a, b) => a + b, 0) / perRound.length,
+      roundRequestsPerSec: perRound,
+      p50Ms: median(rs.map((r) => r.latency.p50)),
+      p99Ms: Math.max(...rs.map((r) => r.latency.p99)),
+      requests: rs.reduce((a, r) => a + r.requests.total, 0),
+      non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
+      errors: rs.reduce((a, r) => a + r.errors + r.timeouts, 0),
+    };
+  });
+}
+
+/** Any 32 hex digits make a valid crumb, as long as the cookie and the header agree. */
+const BENCH_CRUMB = '0123456789abcdef0123456789abcdef';
+
+/**
+ * A cart of one line, made through the cart API as a browser would: the first variant in stock of the page's
+ * product (else of the first product of `/shop` that has one). Returns the cart cookie's value, after checking
+ * that the cart API answers that cart with a quantity of 1.
+ */
+async function makeCart(base: string, page: string): Promise<string> {
+  const items: unknown[] = [];
+  for (const path of [page, '/shop']) {
+    const context = (await (await fetch(`${base}${path}${path.includes('?') ? '&' : '?'}format=json`)).json()) as Record<string, unknown>;
+    if (context['item'] !== undefined) items.push(context['item']);
+    if (Array.isArray(context['items'])) items.push(...(context['items'] as unknown[]));
+  }
+  for (const item of items as { id: string; structuredContent?: { variants?: { sku: string }[] } }[]) {
+    for (const variant of item.structuredContent?.variants ?? []) {
+      const res = await fetch(`${base}/api/commerce/shopping-cart/entries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': BENCH_CRUMB, ...cookieHeader({ crumb: BENCH_CRUMB }) },
+        body: JSON.stringify({ itemId: item.id, sku: variant.sku, quantity: 1 }),
+      });
+      const cart = /(?:^|[;,]\s*)tessera_cart=([^;]+)/.exec(res.headers.getSetCookie().join(', '))?.[1];
+      if (res.status !== 200 || cart === undefined) continue;
+      const check = (await (await fetch(`${base}/api/commerce/shopping-cart`, { headers: cookieHeader({ tessera_cart: cart }) })).json()) as { totalQuantity?: unknown };
+      if (check.totalQuantity !== 1) throw new Error(`the cart made for the benchmark holds ${String(check.totalQuantity)} items, not 1`);
+      return cart;
+    }
+  }
+  throw new Error(`no product on ${page} or /shop could be added to a cart`);
 }
 
 /** Runs the benchmark; returns the exit code (1 when the page does not answer 200 or requests failed). */
@@ -72,13 +147,30 @@ export async function runHttpBenchmark(opts: HttpBenchOptions, io: Io = defaultI
     }
     const bytes = Buffer.byteLength(html);
     staticBody = 'x'.repeat(bytes);
+    // made before the load: the cart write empties the read cache, which the warm-up then fills again
+    const withCart = { tessera_cart: await makeCart(base, opts.page) };
+    const cartRes = await fetch(base + opts.page, { headers: cookieHeader(withCart) });
+    const cartBytes = Buffer.byteLength(await cartRes.text());
+    if (cartRes.status !== 200) {
+      io.err(`tessera bench http: ${opts.page} answered ${cartRes.status} to a visitor with a cart, not 200`);
+      return 1;
+    }
 
     io.err(`warming up (${WARMUP_REQUESTS} requests per route)…`);
-    for (const path of [opts.page, STATIC_PATH]) await autocannon({ url: base + path, amount: WARMUP_REQUESTS, connections: opts.connections });
-    io.err(`product page ${opts.page}: ${opts.durationS} s…`);
-    const product = await load(base, 'product', opts.page, bytes, opts);
-    io.err(`static route ${STATIC_PATH}: ${opts.durationS} s…`);
-    const fixed = await load(base, 'static', STATIC_PATH, bytes, opts);
+    for (const [path, cookies] of [[opts.page, {}], [opts.page, withCart], [STATIC_PATH, {}]] as const) {
+      await autocannon({ url: base + path, amount: WARMUP_REQUESTS, connections: opts.connections, ...(Object.keys(cookies).length === 0 ? {} : { headers: cookieHeader(cookies) }) });
+    }
+    const [product, productCart, fixed] = await loadRoutes(
+      base,
+      [
+        { name: 'product', path: opts.page, bodyBytes: bytes, cookies: {} },
+        { name: 'product+cart', path: opts.page, bodyBytes: cartBytes, cookies: withCart },
+        { name: 'static', path: STATIC_PATH, bodyBytes: bytes, cookies: {} },
+      ],
+      opts,
+      io,
+    );
+    if (product === undefined || productCart === undefined || fixed === undefined) throw new Error('a route was not loaded');
 
     const started = new Date();
     const report: HttpBenchReport = {
@@ -86,9 +178,10 @@ export async function runHttpBenchmark(opts: HttpBenchOptions, io: Io = defaultI
       node: process.version,
       platform: `${process.platform} ${process.arch}`,
       cpu: `${cpus()[0]?.model ?? 'unknown'} (${cpus().length} cores)`,
-      options: { durationS: opts.durationS, connections: opts.connections, page: opts.page },
-      routes: [product, fixed],
+      options: { durationS: opts.durationS, connections: opts.connections, page: opts.page, rounds: opts.rounds },
+      routes: [product, productCart, fixed],
       ratio: requestsRatio(product.requestsPerSec, fixed.requestsPerSec),
+      cartRatio: requestsRatio(productCart.requestsPerSec, fixed.requestsPerSec),
     };
     const file = opts.out ?? join(repoRoot(), 'bench', 'results', `http-${started.toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`);
     try {
@@ -101,7 +194,7 @@ export async function runHttpBenchmark(opts: HttpBenchOptions, io: Io = defaultI
     for (const p of problems) io.err(`template problem: ${p}`);
     io.out('');
     io.out(`results: ${file}`);
-    return product.non2xx + product.errors + fixed.non2xx + fixed.errors > 0 ? 1 : 0;
+    return report.routes.some((r) => r.non2xx + r.errors > 0) ? 1 : 0;
   } finally {
     await app.close();
     store.$client.close();

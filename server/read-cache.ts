@@ -76,8 +76,9 @@ export class ReadCache {
   }
 }
 
+/** Freezes `value` and everything in it; bytes (Buffers, typed arrays) cannot be frozen and are left as they are. */
 function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value) && !ArrayBuffer.isView(value)) {
     Object.freeze(value);
     for (const v of Object.values(value)) deepFreeze(v);
   }

@@ -4,10 +4,11 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database.js';
+import type { Json } from '../catalog.js';
 import { type PageParts, pageContext } from '../page-context.js';
 import { readCache } from '../read-cache.js';
 import { newCrumb } from '../security/crumb.js';
-import { isNoCart } from './visitor-cart.js';
+import { cartTotalQuantity } from './visitor-cart.js';
 import type { Theme } from '../theme.js';
 
 /** The query every page accepts. */
@@ -26,6 +27,79 @@ export interface PageQuery {
  * way out. Random per process and shaped like a crumb, so escaping leaves it as it is.
  */
 const CRUMB_PLACEHOLDER = newCrumb();
+/** Stands in for the visitor's cart count (`shoppingCart.totalQuantity`) in kept pages; letters and digits only. */
+const COUNT_PLACEHOLDER = `count${newCrumb()}`;
+/** Counts the site region is rendered with to check that the kept page with the count swapped in is the same. */
+const CHECKED_COUNTS = [0, 1, 2, 10];
+
+/** What is kept of a page whose content depends only on the store and its content key. */
+interface KeptPage {
+  /** The content with the crumb placeholder; null when it reads the cart (then the page is rendered per visitor). */
+  readonly content: string | null;
+  /**
+   * The whole page cut where the visitor's crumb and cart count go: `pieces[0] holes[0] pieces[1] …`; null when
+   * the site region reads more of the cart than its count (then it is rendered per visitor around the content).
+   * Kept as UTF-8 bytes: a page with a single character beyond Latin-1 is a two-byte string, which cost a
+   * third of the throughput to flatten and encode again on every request.
+   */
+  readonly pieces: readonly Buffer[] | null;
+  readonly holes: readonly ('crumb' | 'count')[];
+}
+
+/**
+ * A stand-in for the cart while a page to be kept is rendered: its `totalQuantity` is `count`, and it notes
+ * whether the template read that and whether it touched anything else of the cart (any other key, a key
+ * listing, an `in` test, a write), which a kept page could not follow per visitor.
+ */
+function cartProbe(count: unknown) {
+  const seen = { count: false, other: false };
+  const isCount = (key: PropertyKey) => (key === 'totalQuantity' ? (seen.count = true) : ((seen.other = true), false));
+  const cart = new Proxy({} as Json, {
+    get: (_t, key) => (isCount(key) ? count : undefined),
+    has: (_t, key) => isCount(key),
+    getOwnPropertyDescriptor: (_t, key) => (isCount(key) ? { value: count, writable: true, enumerable: true, configurable: true } : undefined),
+    ownKeys: () => ((seen.other = true), []),
+    // writes are noted and dropped (never thrown: a render must not fail because the cart is a stand-in)
+    set: () => ((seen.other = true), true),
+    deleteProperty: () => ((seen.other = true), true),
+    defineProperty: () => ((seen.other = true), false),
+  });
+  return { cart, seen };
+}
+
+/**
+ * Renders a page to be kept, once per store version. The content is rendered with a cart probe; when it never
+ * touches the cart it is kept. The site region around it is kept too when it reads the cart's count and
+ * nothing else of the cart, and only when rendering it with real counts gives the kept page with those counts
+ * swapped in (so a count used in a predicate or a formatter, which a swap could not follow, keeps it per visitor).
+ */
+function keepPage(theme: Theme, store: Store, template: string, parts: PageParts): KeptPage {
+  const contextWith = (cart: Json) => pageContext(store, { ...parts, shoppingCart: cart, crumb: CRUMB_PLACEHOLDER });
+  const probe = cartProbe(COUNT_PLACEHOLDER);
+  const context = contextWith(probe.cart);
+  const content = theme.renderContent(template, context);
+  if (probe.seen.other || probe.seen.count) return { content: null, pieces: null, holes: [] };
+  const page = theme.renderLayout(context, content);
+  if (probe.seen.other) return { content, pieces: null, holes: [] };
+  if (probe.seen.count) {
+    for (const n of CHECKED_COUNTS) {
+      const check = cartProbe(n);
+      if (theme.renderLayout(contextWith(check.cart), content) !== page.replaceAll(COUNT_PLACEHOLDER, String(n)) || check.seen.other) {
+        return { content, pieces: null, holes: [] };
+      }
+    }
+  }
+  const pieces: Buffer[] = [];
+  const holes: ('crumb' | 'count')[] = [];
+  let last = 0;
+  for (const m of page.matchAll(new RegExp(`${CRUMB_PLACEHOLDER}|${COUNT_PLACEHOLDER}`, 'g'))) {
+    pieces.push(Buffer.from(page.slice(last, m.index)));
+    holes.push(m[0] === CRUMB_PLACEHOLDER ? 'crumb' : 'count');
+    last = m.index + m[0].length;
+  }
+  pieces.push(Buffer.from(page.slice(last)));
+  return { content, pieces, holes };
+}
 
 export function sendPage(
   reply: FastifyReply,
@@ -36,33 +110,33 @@ export function sendPage(
   parts: PageParts,
   status = 200,
   /**
-   * Set when the content part depends only on the store and this key (never on the visitor, the cart or the
-   * query beyond what the key holds): the content is then rendered once per store version and kept, and
-   * only the site region around it is rendered per request — or nothing at all for a visitor without a cart,
-   * whose whole page is kept.
+   * Set when the content part depends only on the store and this key (never on the visitor or the query beyond
+   * what the key holds): the page is then rendered once per store version and kept (see `keepPage`), and each
+   * visitor gets it with their crumb and cart count swapped in. Whatever of the page turns out to read more
+   * of the cart is rendered per request instead.
    */
   contentKey?: string,
 ) {
   const format = request.query.format;
   reply.code(status);
   const keep = contentKey !== undefined && format === undefined && theme.cacheable;
-  if (keep && isNoCart(parts.shoppingCart)) {
-    // a visitor without a cart sees the same whole page as every other such visitor, but for the crumb
-    const page = readCache(store).get(`page\u0000${template}\u0000${contentKey}`, () =>
-      theme.renderPage(template, pageContext(store, { ...parts, crumb: CRUMB_PLACEHOLDER })),
-    );
-    return reply.type('text/html; charset=utf-8').send(page.replaceAll(CRUMB_PLACEHOLDER, request.crumb));
+  let kept: KeptPage | null = null;
+  if (keep) {
+    kept = readCache(store).get(`page\u0000${template}\u0000${contentKey}`, () => keepPage(theme, store, template, parts));
+    const count = kept.pieces === null ? undefined : cartTotalQuantity(parts.shoppingCart);
+    if (kept.pieces !== null && typeof count === 'number' && Number.isSafeInteger(count)) {
+      const { pieces, holes } = kept;
+      // the crumb (32 hex digits) and the count are ASCII: one byte per character
+      const crumb = Buffer.from(request.crumb, 'latin1');
+      const countBytes = Buffer.from(String(count), 'latin1');
+      const out: Buffer[] = [pieces[0]!];
+      for (let i = 0; i < holes.length; i++) out.push(holes[i] === 'crumb' ? crumb : countBytes, pieces[i + 1]!);
+      return reply.type('text/html; charset=utf-8').send(Buffer.concat(out));
+    }
   }
   const context = pageContext(store, { ...parts, crumb: request.crumb });
   if (format !== undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
-  let html: string;
-  if (keep) {
-    const content = readCache(store).get(`content\u0000${template}\u0000${contentKey}`, () =>
-      theme.renderContent(template, { ...context, crumb: CRUMB_PLACEHOLDER }),
-    );
-    html = theme.renderLayout(context, content.replaceAll(CRUMB_PLACEHOLDER, request.crumb));
-  } else {
-    html = theme.renderPage(template, context);
-  }
+  const content = kept?.content ?? null;
+  const html = content !== null ? theme.renderLayout(context, content.replaceAll(CRUMB_PLACEHOLDER, request.crumb)) : theme.renderPage(template, context);
   return reply.type('text/html; charset=utf-8').send(html);
 }

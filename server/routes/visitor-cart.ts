@@ -1,15 +1,23 @@
 /** The visitor's cart, identified by an HttpOnly cookie holding the cart id. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cartExists, cartJson, createCart } from '../cart-service.js';
+import { cartExists, cartJson, cartQuantity, createCart } from '../cart-service.js';
 import type { Json } from '../catalog.js';
 import type { Store } from '../db/database.js';
 
 export const CART_COOKIE = 'tessera_cart';
 
+const CART_ID = /^[0-9a-f-]{36}$/;
+
+/** The cart id the cookie names, when it is shaped like one (whether that cart exists is not looked up). */
+function cookieCartId(request: FastifyRequest): string | null {
+  const id = request.cookies[CART_COOKIE];
+  return typeof id === 'string' && CART_ID.test(id) ? id : null;
+}
+
 /** The cart id from the cookie when it names an existing cart; a cookie that does not is ignored. */
 export function currentCartId(store: Store, request: FastifyRequest): string | null {
-  const id = request.cookies[CART_COOKIE];
-  return typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id) && cartExists(store, id) ? id : null;
+  const id = cookieCartId(request);
+  return id !== null && cartExists(store, id) ? id : null;
 }
 
 export function ensureCart(store: Store, request: FastifyRequest, reply: FastifyReply): string {
@@ -20,21 +28,57 @@ export function ensureCart(store: Store, request: FastifyRequest, reply: Fastify
   return id;
 }
 
-/** The carts made by `emptyCart`: visitors without a cart, who all see the same page around the content. */
-const noCarts = new WeakSet<object>();
-
-/** Whether `cart` stands for a visitor who has no cart at all. */
-export function isNoCart(cart: Json): boolean {
-  return noCarts.has(cart);
+export function emptyCart(): Json {
+  return { entries: [], totalQuantity: 0, subtotalCents: 0, grandTotalCents: 0, subtotalMoney: { value: '0.00', currency: 'USD' } };
 }
 
-export function emptyCart(): Json {
-  const cart: Json = { entries: [], totalQuantity: 0, subtotalCents: 0, grandTotalCents: 0, subtotalMoney: { value: '0.00', currency: 'USD' } };
-  noCarts.add(cart);
+interface LazyCart {
+  readonly store: Store;
+  readonly id: string;
+  built: boolean;
+}
+
+/** The store and id behind each cart made by `visitorCart` for a cookie, until the cart is built. */
+const lazyCarts = new WeakMap<object, LazyCart>();
+
+/**
+ * The visitor's cart as JSON: `cartJson` of the cookie's cart, or an empty cart when there is no cart. For a
+ * cookie, the cart is built on first use (any read, key listing or write of the object), not here: a kept page
+ * needs only the count (`cartTotalQuantity`), and building the whole cart cost 10 times the page (issue 9).
+ * Whoever reads the object sees exactly what `cartJson` would have answered at that moment.
+ */
+export function visitorCart(store: Store, request: FastifyRequest): Json {
+  const id = cookieCartId(request);
+  if (id === null) return emptyCart();
+  const target: Json = {};
+  const lazy: LazyCart = { store, id, built: false };
+  const built = (): Json => {
+    if (!lazy.built) {
+      lazy.built = true;
+      Object.assign(target, cartExists(store, id) ? cartJson(store, id) : emptyCart());
+    }
+    return target;
+  };
+  // every trap builds the cart into the target first, then acts on the target: the proxy is then the cart
+  const cart = new Proxy(target, {
+    get: (_t, key) => Reflect.get(built(), key),
+    has: (_t, key) => Reflect.has(built(), key),
+    ownKeys: () => Reflect.ownKeys(built()),
+    getOwnPropertyDescriptor: (_t, key) => Reflect.getOwnPropertyDescriptor(built(), key),
+    set: (_t, key, value) => Reflect.set(built(), key, value),
+    defineProperty: (_t, key, descriptor) => Reflect.defineProperty(built(), key, descriptor),
+    deleteProperty: (_t, key) => Reflect.deleteProperty(built(), key),
+    preventExtensions: () => Reflect.preventExtensions(built()),
+  });
+  lazyCarts.set(cart, lazy);
   return cart;
 }
 
-export function visitorCart(store: Store, request: FastifyRequest): Json {
-  const id = currentCartId(store, request);
-  return id === null ? emptyCart() : cartJson(store, id);
+/**
+ * The cart's `totalQuantity` without building it: one prepared count query for a cart from `visitorCart` that
+ * nobody has read yet, else the cart's own field.
+ */
+export function cartTotalQuantity(cart: Json): unknown {
+  const lazy = lazyCarts.get(cart);
+  return lazy !== undefined && !lazy.built ? cartQuantity(lazy.store, lazy.id) : cart['totalQuantity'];
 }
