@@ -4,6 +4,7 @@
  * context crosses islands; each reads the store through `useCart`.
  */
 import { useSyncExternalStore } from 'react';
+import { HAS_CART_COOKIE } from '../commerce/cookies.js';
 import { api } from './api.js';
 
 export interface CartEntry {
@@ -34,8 +35,7 @@ export interface CartState {
 export const UNINITIALISED: CartState = { initialised: false, cart: null };
 const EMPTY_CART: ShoppingCart = { entries: [], totalQuantity: 0, subtotalCents: 0 };
 
-/** A readable companion of the HttpOnly cart cookie: it says a cart exists, never which. */
-export const HAS_CART_COOKIE = 'tessera_has_cart';
+export { HAS_CART_COOKIE };
 
 let state: CartState = UNINITIALISED;
 const listeners = new Set<() => void>();

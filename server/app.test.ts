@@ -157,7 +157,7 @@ describe('add to cart without JavaScript', () => {
     expect(res.headers.location).toBe('/cart');
     const cart = await app.inject({ url: '/cart', cookies: { tessera_cart: cookieOf(res)! } });
     expect(cart.body).toContain('Field Shirt');
-    expect(cart.body).toContain('Color: Olive · Size: M');
+    expect(cart.body).toContain('Color: Olive &#183; Size: M'); // island markup keeps to ASCII
     expect(cart.body).toContain('aria-label="Quantity of Field Shirt" name="quantity" value="2"/>');
   });
 

@@ -13,7 +13,7 @@ import type { Store } from '../db/database.js';
 import { PageType, pageContext } from '../page-context.js';
 import { isTokenCartKind, tokenCartId } from '../token-carts.js';
 import type { Theme } from '../theme.js';
-import { CART_COOKIE, currentCartId, visitorCart } from './visitor-cart.js';
+import { clearCartCookies, currentCartId, visitorCart } from './visitor-cart.js';
 
 /**
  * The orders this browser placed may be shown to it: the cookie holds the latest order's id (a random UUID),
@@ -115,7 +115,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
   /** After an order: the confirmation is this browser's; a standard cart's cookie goes (a token cart has none). */
   function afterOrder(reply: FastifyReply, placed: Extract<PlaceResult, { ok: true }>) {
     reply.setCookie(ORDER_COOKIE, placed.orderId, ORDER_COOKIE_OPTIONS);
-    if (!isTokenCartKind(placed.kind)) reply.clearCookie(CART_COOKIE, { path: '/' });
+    if (!isTokenCartKind(placed.kind)) clearCartCookies(reply);
   }
 
   app.get<{ Querystring: PageQuery }>('/checkout', { schema: { querystring: pageQuery } }, async (request, reply) => {

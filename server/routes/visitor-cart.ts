@@ -2,9 +2,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cartExists, cartJson, cartQuantity, createCart } from '../cart-service.js';
 import type { Json } from '../catalog.js';
+import { HAS_CART_COOKIE } from '../../commerce/cookies.js';
 import type { Store } from '../db/database.js';
 
 export const CART_COOKIE = 'tessera_cart';
+const CART_COOKIE_SECONDS = 60 * 60 * 24 * 30;
+
+/** Forget the visitor's cart (after checkout): both cookies. */
+export function clearCartCookies(reply: FastifyReply): void {
+  reply.clearCookie(CART_COOKIE, { path: '/' });
+  reply.clearCookie(HAS_CART_COOKIE, { path: '/' });
+}
 
 const CART_ID = /^[0-9a-f-]{36}$/;
 
@@ -24,7 +32,9 @@ export function ensureCart(store: Store, request: FastifyRequest, reply: Fastify
   const existing = currentCartId(store, request);
   if (existing !== null) return existing;
   const id = createCart(store);
-  reply.setCookie(CART_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60 * 60 * 24 * 30 });
+  reply.setCookie(CART_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: CART_COOKIE_SECONDS });
+  // scripts may know that a cart exists (so the islands load it, spec 000 §4), never which one
+  reply.setCookie(HAS_CART_COOKIE, '1', { path: '/', sameSite: 'lax', maxAge: CART_COOKIE_SECONDS });
   return id;
 }
 
