@@ -12,6 +12,7 @@ import { ownerApiRoutes } from './routes/owner-apis.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { imageRoutes } from './routes/images.js';
 import { islandRoutes } from './routes/islands.js';
+import { themeAssetRoutes } from './routes/theme-assets.js';
 import { isSafeMethod } from './security/crumb.js';
 import { type GuardOptions, installGuards } from './security/install.js';
 import { pageRoutes } from './routes/pages.js';
@@ -148,6 +149,7 @@ export async function buildApp({ store, theme, logger = false, guards }: AppOpti
   await app.register(subscriptionRoutes, { store });
   await app.register(imageRoutes, { store });
   await app.register(islandRoutes, { assets: theme.islands });
+  await app.register(themeAssetRoutes, { theme });
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsJson(request.url)) return reply.code(404).send({ message: 'Not found' });

@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { compile, type PluginTable, render, type Template, type TemplateError } from '../engine/index.js';
 import { IslandAssets, withIslandScripts } from './islands/assets.js';
 import { STOREFRONT_PLUGINS } from './islands/formatter.js';
+import { buildStylesheet, type Stylesheet, stylesheetFiles, stylesheetStamp } from './theme-stylesheet.js';
 
 interface Entry {
   readonly template: Template;
@@ -73,9 +74,29 @@ export class Theme {
   /** The site region around already rendered content. */
   renderLayout(context: Record<string, unknown>, mainContent: string): string {
     const squarespace = { ...(context['squarespace'] as Record<string, unknown> | undefined), 'main-content': mainContent };
-    const page = render(this.template('site.region'), { ...context, squarespace }, { partials: this.partials() }, this.plugins);
+    const page = render(this.template('site.region'), { ...context, squarespace, 'squarespace-headers': this.headers() }, { partials: this.partials() }, this.plugins);
     for (const e of page.errors) this.log(describe(e));
     return withIslandScripts(page.html, this.islands);
+  }
+
+  private sheet: { stamp: string; value: Stylesheet | null } | null = null;
+
+  /** The theme's stylesheet (built once; again when a listed file changes, while watching). */
+  stylesheet(): Stylesheet | null {
+    if (this.sheet !== null && !this.watch) return this.sheet.value;
+    const files = stylesheetFiles(this.dir);
+    const stamp = stylesheetStamp(files);
+    if (this.sheet === null || this.sheet.stamp !== stamp) this.sheet = { stamp, value: buildStylesheet(files) };
+    return this.sheet.value;
+  }
+
+  /**
+   * What the platform puts in `{squarespace-headers}`: the stylesheet link (the page's only render-blocking
+   * resource).
+   */
+  headers(): string {
+    const sheet = this.stylesheet();
+    return sheet === null ? '' : `<link rel="stylesheet" href="${sheet.url}">`;
   }
 
   /** Whether rendered content may be kept: not while watching files, since any template may change. */

@@ -6,14 +6,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IslandManifest } from '../../hydrate/build.js';
 import { repoRoot } from '../db/database.js';
+import type { Precompressed } from '../routes/precompressed.js';
 
 export const ISLANDS_PATH = '/static/islands/';
 
-export interface IslandAsset {
-  readonly raw: Buffer;
-  readonly gzip: Buffer;
-  readonly brotli: Buffer;
-}
+export type IslandAsset = Precompressed;
 
 export class IslandAssets {
   private constructor(

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { gunzipSync } from 'node:zlib';
+import { demoApp } from './test-support.js';
+
+describe('the theme stylesheet', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    ({ app } = await demoApp());
+  });
+  afterAll(() => app.close());
+
+  it('is one hashed, minified file linked from every page, cached for good and sent compressed', async () => {
+    const hrefs = new Set<string>();
+    for (const path of ['/shop', '/shop/p/field-shirt', '/about', '/cart', '/nope']) {
+      const body = (await app.inject(path)).body;
+      const links = [...body.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]!);
+      expect(links, path).toHaveLength(1);
+      hrefs.add(links[0]!);
+    }
+    expect(hrefs.size).toBe(1);
+    const [href] = [...hrefs];
+    expect(href).toMatch(/^\/static\/theme\/site-[0-9a-f]{12}\.css$/);
+    const gz = await app.inject({ url: href!, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const css = gunzipSync(gz.rawPayload).toString();
+    expect(css).not.toMatch(/\n\s*\n/); // minified
+    expect(css).toContain('.cart-pill');
+    expect((await app.inject({ url: href! })).body).toBe(css);
+  });
+
+  it('answers 404 for any other file', async () => {
+    expect((await app.inject('/static/theme/site-000000000000.css')).statusCode).toBe(404);
+    expect((await app.inject('/static/theme/../template.conf')).statusCode).toBe(404);
+  });
+});
