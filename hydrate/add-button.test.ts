@@ -3,18 +3,16 @@
  * The add button's state machine alone (spec 000 §4, §9): idle → adding → (success) still adding for 1 s,
  * then `added`, then idle 2 s later; (failure) idle 1 s later; `dispose` stops whatever is pending.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AddPhase, addButtonMachine } from './add-button.js';
+import { useFakeTimersEachTest } from './dom-testing.js';
 
 let phases: AddPhase[];
 const machine = () => addButtonMachine((p) => phases.push(p));
 
+useFakeTimersEachTest();
 beforeEach(() => {
-  vi.useFakeTimers();
   phases = [];
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('addButtonMachine', () => {

@@ -1,8 +1,8 @@
 /**
  * The harness catches what it is for: console warnings and errors, uncaught errors, layout shifts after load.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserHarness, CHROMIUM_PATH, chromiumStatus, describeBrowser, startBrowserHarness } from './browser-harness.js';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM_PATH, chromiumStatus, describeBrowser, useBrowserHarness } from './browser-harness.js';
 
 describe('without Chromium', () => {
   const missing = () => false;
@@ -18,16 +18,10 @@ describe('without Chromium', () => {
 });
 
 describeBrowser('browser harness', () => {
-  let harness: BrowserHarness;
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-  }, 120_000);
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useBrowserHarness();
 
   it('records console warnings and uncaught errors, and fails on them', async () => {
-    const tab = await harness.open('/about');
+    const tab = await harness().open('/about');
     expect(() => tab.expectNoConsoleProblems()).not.toThrow();
     await tab.page.evaluate(`console.log('fine'); console.warn('Warning: Text content did not match'); setTimeout(() => { throw new Error('boom'); })`);
     await tab.page.waitForTimeout(100);
@@ -38,7 +32,7 @@ describeBrowser('browser harness', () => {
   });
 
   it('measures layout shifts after load', async () => {
-    const tab = await harness.open('/about', { width: 390 });
+    const tab = await harness().open('/about', { width: 390 });
     expect((await tab.layoutShift(0)).value).toBe(0);
     // a banner pushed in above the content once the page is shown
     await tab.page.evaluate(`new Promise((done) => setTimeout(() => {
@@ -54,7 +48,7 @@ describeBrowser('browser harness', () => {
   });
 
   it('saves screenshots and refuses to measure layout without JavaScript', async () => {
-    const tab = await harness.open('/about', { javaScript: false, width: 390 });
+    const tab = await harness().open('/about', { javaScript: false, width: 390 });
     expect(await tab.screenshot('harness about')).toMatch(/test-results\/screenshots\/harness-about-390px\.png$/);
     await expect(tab.layoutShift()).rejects.toThrow(/JavaScript on/);
   });

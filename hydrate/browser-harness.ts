@@ -12,7 +12,9 @@
  *   await harness.close();
  *
  * Test files wrap their suite in `describeBrowser(...)`: without Chromium it is skipped with a notice, or
- * fails when `CI` is set. `startStorefront` and `ensureIslandsBuilt` need no browser (`npm run size` uses them).
+ * fails when `CI` is set. Inside it, `const harness = useBrowserHarness()` starts the harness before the
+ * suite and closes it after (`harness().open(...)` in the tests). `startStorefront` and `ensureIslandsBuilt`
+ * need no browser (`npm run size` uses them).
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, ConsoleMessage, Page, Response } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildApp } from '../server/app.js';
 import { openStore, repoRoot, type Store } from '../server/db/database.js';
 import { seedDemoStore } from '../server/db/seed.js';
@@ -87,6 +89,27 @@ export function describeBrowser(name: string, body: () => void): void {
   }
 }
 
+/** How long starting the harness may take: the islands build, the storefront and Chromium. */
+const HARNESS_START_TIMEOUT_MS = 120_000;
+
+/**
+ * For the body of `describeBrowser`: starts a harness (with `options`) before the suite's tests and closes it
+ * after them. Answers the running harness, for the tests and later hooks (not before the suite starts).
+ */
+export function useBrowserHarness(options: StorefrontOptions = {}): () => BrowserHarness {
+  let harness: BrowserHarness | undefined;
+  beforeAll(async () => {
+    harness = await startBrowserHarness(options);
+  }, HARNESS_START_TIMEOUT_MS);
+  afterAll(async () => {
+    await harness?.close();
+  });
+  return () => {
+    if (harness === undefined) throw new Error('the browser harness is not running (it starts in beforeAll of the suite)');
+    return harness;
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The islands build
 
@@ -95,7 +118,7 @@ export type IslandsState =
   | { readonly available: false; readonly reason: string };
 
 /** Files of hydrate/ that are not island sources (tests and tooling): changing them needs no rebuild. */
-const NOT_ISLAND_SOURCE = /(\.test\.tsx?|\.d\.ts|^browser-harness\.ts|^size\.ts)$/;
+const NOT_ISLAND_SOURCE = /(\.test\.tsx?|\.d\.ts|^browser-harness\.ts|^browser-helpers\.ts|^dom-testing\.tsx|^size\.ts)$/;
 
 /** Newest modification time (ms) of the island sources under `dir` (recursive), 0 if none. */
 export function newestSourceTime(dir: string): number {

@@ -4,8 +4,8 @@
  * loads no island script at all.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type BrowserHarness, describeBrowser, startBrowserHarness, WIDTHS } from './browser-harness.js';
+import { expect, it } from 'vitest';
+import { describeBrowser, useBrowserHarness, WIDTHS } from './browser-harness.js';
 
 const ISLAND_SCRIPT = /\/static\/islands\//;
 
@@ -13,17 +13,11 @@ const ISLAND_SCRIPT = /\/static\/islands\//;
 const formOf = (page: Page, control: ReturnType<Page['getByRole']>) => page.locator('form').filter({ has: control });
 
 describeBrowser('buying flow', () => {
-  let harness: BrowserHarness;
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-  }, 120_000);
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useBrowserHarness();
 
   for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
     it(`without JavaScript at ${width}px: add a shirt in a chosen colour and size, three of them`, async () => {
-      const tab = await harness.open('/shop/p/field-shirt', { javaScript: false, width });
+      const tab = await harness().open('/shop/p/field-shirt', { javaScript: false, width });
       const { page } = tab;
       // Navy / L is in stock (Navy / M is sold out)
       await page.getByLabel('Color', { exact: true }).selectOption({ label: 'Navy' });
@@ -40,7 +34,7 @@ describeBrowser('buying flow', () => {
   }
 
   it('without JavaScript: change a line’s quantity and remove a line on the cart page', async () => {
-    const tab = await harness.open('/shop/p/field-shirt', { javaScript: false });
+    const tab = await harness().open('/shop/p/field-shirt', { javaScript: false });
     const { page } = tab;
     await page.getByLabel('Color', { exact: true }).selectOption({ label: 'Olive' });
     await page.getByLabel('Size', { exact: true }).selectOption({ label: 'M' });
@@ -65,7 +59,7 @@ describeBrowser('buying flow', () => {
   });
 
   it('without JavaScript: buy a gift card of a chosen value and land on the checkout page', async () => {
-    const tab = await harness.open('/shop/p/gift-card', { javaScript: false });
+    const tab = await harness().open('/shop/p/gift-card', { javaScript: false });
     const { page } = tab;
     const value = page.getByLabel('Value', { exact: true });
     await value.selectOption({ index: 1 });
@@ -84,7 +78,7 @@ describeBrowser('buying flow', () => {
   });
 
   it('without JavaScript: subscribe to coffee and land on its own checkout page (cartToken)', async () => {
-    const tab = await harness.open('/shop/p/coffee-subscription', { javaScript: false });
+    const tab = await harness().open('/shop/p/coffee-subscription', { javaScript: false });
     const { page } = tab;
     await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), page.getByRole('button', { name: 'Subscribe' }).click()]);
     const url = new URL(page.url());
@@ -97,7 +91,7 @@ describeBrowser('buying flow', () => {
 
   for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
     it(`with JavaScript at ${width}px: the product page loads its islands with no console warning or error and no layout shift`, async () => {
-      const tab = await harness.open('/shop/p/field-shirt', { width });
+      const tab = await harness().open('/shop/p/field-shirt', { width });
       const loaders = await tab.page.locator('script[type="module"][src^="/static/islands/loader-"]').count();
       expect(loaders, 'one island loader script on the product page').toBe(1);
       await tab.expectNoLayoutShift();
@@ -110,7 +104,7 @@ describeBrowser('buying flow', () => {
   }
 
   it('with JavaScript: a content page loads no island script', async () => {
-    const tab = await harness.open('/about');
+    const tab = await harness().open('/about');
     await tab.page.waitForLoadState('networkidle');
     expect(await tab.page.locator('script[src*="/static/islands/"]').count()).toBe(0);
     expect(tab.requests.filter((url) => ISLAND_SCRIPT.test(url))).toEqual([]);

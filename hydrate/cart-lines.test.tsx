@@ -6,12 +6,22 @@
  * message, no answer at all, and an answer without a message.
  */
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { type CartEntry, getCartState, resetCartStore, type ShoppingCart } from './cart-store.js';
+import { describe, expect, it } from 'vitest';
+import { type CartEntry, getCartState, type ShoppingCart } from './cart-store.js';
+import {
+  alertShown,
+  closeAlert,
+  fetchMock,
+  flush,
+  hydrateIsland,
+  offline,
+  pending,
+  respond,
+  sentRequest,
+  typeInto,
+  useIslandTestPage,
+} from './dom-testing.js';
 import mountCartLines from './islands/cart-lines.js';
-import { islandMarkup } from './ssr.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const SHIRT: CartEntry = {
   id: 'e1',
@@ -33,54 +43,17 @@ function cartOf(...entries: CartEntry[]): ShoppingCart {
   };
 }
 
-let fetchMock: MockInstance<typeof fetch> & typeof fetch;
-let consoleError: MockInstance;
-const realFetch = globalThis.fetch;
+useIslandTestPage({ cookies: { crumb: 'cookie-crumb' } });
 
-const respond = (status: number, body: unknown) => fetchMock.mockImplementationOnce(async () => new Response(JSON.stringify(body), { status }));
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  resetCartStore();
-  document.cookie = 'crumb=cookie-crumb; path=/';
-  fetchMock = vi.fn() as typeof fetchMock;
-  globalThis.fetch = fetchMock;
-  consoleError = vi.spyOn(console, 'error');
-});
-
-afterEach(() => {
-  expect(consoleError).not.toHaveBeenCalled();
-  vi.clearAllTimers();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  globalThis.fetch = realFetch;
-  document.body.innerHTML = '';
-});
-
-async function hydrate(cart: ShoppingCart = cartOf(SHIRT, MUG)): Promise<HTMLElement> {
-  document.body.innerHTML = islandMarkup('cart-lines', { cart, currency: 'USD', locale: 'en-US', crumb: 'server-crumb' });
-  const element = document.querySelector<HTMLElement>('[data-island="cart-lines"]')!;
-  const serverHtml = element.innerHTML;
-  await act(async () => mountCartLines(element));
-  expect(element.innerHTML).toBe(serverHtml);
-  return element;
-}
-
-const flush = () =>
-  act(async () => {
-    await vi.advanceTimersByTimeAsync(0);
-  });
+const hydrate = (cart: ShoppingCart = cartOf(SHIRT, MUG)) =>
+  hydrateIsland('cart-lines', { cart, currency: 'USD', locale: 'en-US', crumb: 'server-crumb' }, mountCartLines);
 
 const line = (el: HTMLElement, id: string) => el.querySelector<HTMLElement>(`li[data-entry-id="${id}"]`);
 const lineText = (el: HTMLElement, id: string, part: string) => line(el, id)?.querySelector(`.cart-entry-${part}`)?.textContent;
 const subtotal = (el: HTMLElement) => el.querySelector('.cart-subtotal-amount')?.textContent;
 
 async function setQuantity(el: HTMLElement, id: string, text: string) {
-  await act(async () => {
-    const input = line(el, id)!.querySelector<HTMLInputElement>('input[name="quantity"]')!;
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  await typeInto(line(el, id)!.querySelector<HTMLInputElement>('input[name="quantity"]')!, text);
 }
 async function update(el: HTMLElement, id: string) {
   await act(async () => line(el, id)!.querySelector<HTMLButtonElement>('.cart-entry-update button[type="submit"]')!.click());
@@ -90,23 +63,6 @@ async function remove(el: HTMLElement, id: string) {
   await act(async () => line(el, id)!.querySelector<HTMLButtonElement>('.cart-entry-remove button[type="submit"]')!.click());
   await flush();
 }
-
-function alertShown(): { title: string; message: string } | null {
-  const dialog = document.querySelector<HTMLDialogElement>('dialog.tessera-alert');
-  if (dialog === null) return null;
-  expect(dialog.open).toBe(true);
-  const region = dialog.querySelector('[role="alert"]')!;
-  return { title: region.querySelector('h2')?.textContent ?? '', message: region.querySelector('p')?.textContent ?? '' };
-}
-async function closeAlert() {
-  await act(async () => document.querySelector<HTMLButtonElement>('dialog.tessera-alert .tessera-alert-close')!.click());
-  expect(alertShown()).toBeNull();
-}
-
-const sent = (i = 0) => {
-  const [path, init] = fetchMock.mock.calls[i]!;
-  return { path, method: init?.method, headers: init?.headers as Record<string, string>, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
-};
 
 describe('cart lines', () => {
   it('renders the server’s cart and seeds the shared store with it', async () => {
@@ -124,22 +80,18 @@ describe('cart lines', () => {
     const el = await hydrate();
     await setQuantity(el, 'e1', '3');
     const updated = cartOf({ ...SHIRT, quantity: 3, subTotal: 26700 }, MUG);
-    let answer: (r: Response) => void = () => {};
-    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const answer = pending(200, { shoppingCart: updated });
     await update(el, 'e1');
     // busy while the request runs; a second press sends nothing
     expect(line(el, 'e1')?.getAttribute('aria-busy')).toBe('true');
     await update(el, 'e1');
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    const r = sent();
+    const r = sentRequest();
     expect(r.path).toBe('/api/commerce/shopping-cart/entries/e1');
     expect(r.method).toBe('PUT');
     expect(r.body).toEqual({ quantity: 3 });
     expect(r.headers['x-csrf-token']).toBe('cookie-crumb');
-    await act(async () => {
-      answer(new Response(JSON.stringify({ shoppingCart: updated }), { status: 200 }));
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await answer();
     expect(line(el, 'e1')?.hasAttribute('aria-busy')).toBe(false);
     expect(lineText(el, 'e1', 'price')).toBe('$267.00');
     expect(subtotal(el)).toBe('$297.00');
@@ -153,9 +105,9 @@ describe('cart lines', () => {
     expect(el.querySelector('.cart-empty')).toBeNull();
     respond(200, { shoppingCart: cartOf(SHIRT) });
     await remove(el, 'e 2');
-    expect(sent().path).toBe('/api/commerce/shopping-cart/entries/e%202');
-    expect(sent().method).toBe('DELETE');
-    expect(sent().body).toBeUndefined();
+    expect(sentRequest().path).toBe('/api/commerce/shopping-cart/entries/e%202');
+    expect(sentRequest().method).toBe('DELETE');
+    expect(sentRequest().body).toBeUndefined();
     expect(line(el, 'e 2')).toBeNull();
     expect(line(el, 'e1')).not.toBeNull();
     expect(subtotal(el)).toBe('$89.00');
@@ -210,7 +162,7 @@ describe('cart lines', () => {
   it('no answer: `Please check your internet connection.`', async () => {
     const el = await hydrate();
     await setQuantity(el, 'e1', '2');
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    offline();
     await update(el, 'e1');
     expect(alertShown()).toEqual({ title: 'Unable to update quantity', message: 'Please check your internet connection.' });
   });
@@ -222,7 +174,7 @@ describe('cart lines', () => {
     expect(alertShown()).toEqual({ title: 'Unable to remove item', message: 'That item is no longer in your cart.' });
     expect(line(el, 'e1')).not.toBeNull();
     await closeAlert();
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    offline();
     await remove(el, 'e1');
     expect(alertShown()).toEqual({ title: 'Unable to remove item', message: 'Please check your internet connection.' });
   });

@@ -6,16 +6,13 @@
  * keeps the page's `.sqs-cart-quantity` counts with it.
  */
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { getCartState, HAS_CART_COOKIE, resetCartStore, setCart, type ShoppingCart } from './cart-store.js';
+import { describe, expect, it, vi } from 'vitest';
+import { getCartState, HAS_CART_COOKIE, setCart, type ShoppingCart } from './cart-store.js';
+import { expectNoConsoleError, fetchMock, flush, pending, respond, serverMarkup, setCookie, useIslandTestPage } from './dom-testing.js';
 import mountCartPill from './islands/cart-pill.js';
 import { islandMarkup } from './ssr.js';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let fetchMock: MockInstance<typeof fetch> & typeof fetch;
-let consoleError: MockInstance;
-const realFetch = globalThis.fetch;
+useIslandTestPage();
 
 function cart(totalQuantity: number, subtotalCents: number): ShoppingCart {
   return {
@@ -25,50 +22,17 @@ function cart(totalQuantity: number, subtotalCents: number): ShoppingCart {
   };
 }
 
-function clearCookies() {
-  for (const part of document.cookie.split(';')) {
-    const name = part.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
-  }
-}
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  resetCartStore();
-  clearCookies();
-  fetchMock = vi.fn() as typeof fetchMock;
-  globalThis.fetch = fetchMock;
-  consoleError = vi.spyOn(console, 'error');
-});
-
-afterEach(() => {
-  expect(consoleError).not.toHaveBeenCalled();
-  vi.clearAllTimers();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  globalThis.fetch = realFetch;
-  document.body.innerHTML = '';
-});
-
 const PAGE_COUNTS = '<header><a href="/cart">Cart (<span class="sqs-cart-quantity">0</span>)</a></header><footer><span class="sqs-cart-quantity">0</span></footer>';
 
-function serverPage(): HTMLElement {
-  document.body.innerHTML = PAGE_COUNTS + islandMarkup('cart-pill', { currency: 'USD', locale: 'en-US' });
-  return document.querySelector<HTMLElement>('[data-island="cart-pill"]')!;
-}
+const serverPage = () => serverMarkup('cart-pill', { currency: 'USD', locale: 'en-US' }, PAGE_COUNTS);
 
 async function hydrate(): Promise<HTMLElement> {
   const element = serverPage();
   await act(async () => mountCartPill(element));
   // the first client render is the server's (the store's server snapshot): no mismatch
-  expect(consoleError).not.toHaveBeenCalled();
+  expectNoConsoleError();
   return element;
 }
-
-const flush = () =>
-  act(async () => {
-    await vi.advanceTimersByTimeAsync(0);
-  });
 
 const link = (el: HTMLElement) => el.querySelector<HTMLAnchorElement>('a.cart-pill')!;
 const pill = (el: HTMLElement) => ({
@@ -100,19 +64,15 @@ describe('cart pill', () => {
   });
 
   it('with the cart cookie: one timestamped GET, then count, subtotal and the spoken count', async () => {
-    document.cookie = `${HAS_CART_COOKIE}=1; path=/`;
+    setCookie(HAS_CART_COOKIE, '1');
     vi.setSystemTime(new Date('2026-03-01T12:00:00Z'));
-    let answer: (r: Response) => void = () => {};
-    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const answer = pending(200, cart(3, 26700));
     const el = await hydrate();
     await flush();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // before the answer the pill is as the server rendered it
     expect(pill(el)).toMatchObject({ hidden: true, initialised: false, spoken: '' });
-    await act(async () => {
-      answer(new Response(JSON.stringify(cart(3, 26700)), { status: 200 }));
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await answer();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(init?.method).toBe('GET');
@@ -135,8 +95,8 @@ describe('cart pill', () => {
   });
 
   it('keeps the server markup while the GET is unanswered, and when it fails', async () => {
-    document.cookie = `${HAS_CART_COOKIE}=1; path=/`;
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ message: 'down' }), { status: 503 }));
+    setCookie(HAS_CART_COOKIE, '1');
+    respond(503, { message: 'down' });
     const el = await hydrate();
     await flush();
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -174,7 +134,7 @@ describe('cart pill', () => {
   });
 
   it('loads the cart once however many times the pill is mounted', async () => {
-    document.cookie = `${HAS_CART_COOKIE}=1; path=/`;
+    setCookie(HAS_CART_COOKIE, '1');
     fetchMock.mockImplementation(async () => new Response(JSON.stringify(cart(1, 8900)), { status: 200 }));
     document.body.innerHTML =
       islandMarkup('cart-pill', { currency: 'USD', locale: 'en-US' }) + islandMarkup('cart-pill', { currency: 'USD', locale: 'en-US' });

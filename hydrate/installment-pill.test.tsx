@@ -6,14 +6,11 @@
  * with focus back on the summary; an unreachable page is only logged.
  */
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import type { InstallmentPillProps } from './components/installment-pill.js';
+import { fetchMock, flush, hydrateIsland, useIslandTestPage } from './dom-testing.js';
 import mountInstallmentPill from './islands/installment-pill.js';
 import { publishSelection } from './product-selection.js';
-import { resetCartStore } from './cart-store.js';
-import { islandMarkup } from './ssr.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const MODAL_URL = 'https://static.afterpay.com/modal/en_US.html';
 
@@ -31,44 +28,18 @@ function props(over: Partial<InstallmentPillProps> = {}): InstallmentPillProps {
   };
 }
 
-let fetchMock: MockInstance<typeof fetch> & typeof fetch;
-let consoleError: MockInstance;
-let consoleInfo: MockInstance;
-const realFetch = globalThis.fetch;
+useIslandTestPage();
 
+let consoleInfo: MockInstance;
 beforeEach(() => {
-  vi.useFakeTimers();
-  resetCartStore();
-  fetchMock = vi.fn() as typeof fetchMock;
-  globalThis.fetch = fetchMock;
-  consoleError = vi.spyOn(console, 'error');
   consoleInfo = vi.spyOn(console, 'info').mockImplementation(() => {});
 });
 
-afterEach(() => {
-  expect(consoleError).not.toHaveBeenCalled();
-  vi.clearAllTimers();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  globalThis.fetch = realFetch;
-  document.body.innerHTML = '';
-});
-
-async function hydrate(p: InstallmentPillProps): Promise<HTMLElement> {
-  document.body.innerHTML = `<button id="elsewhere">elsewhere</button>${islandMarkup('installment-pill', p)}`;
-  const element = document.querySelector<HTMLElement>('[data-island="installment-pill"]')!;
-  const serverHtml = element.innerHTML;
-  await act(async () => mountInstallmentPill(element));
-  expect(element.innerHTML).toBe(serverHtml);
-  return element;
-}
+const hydrate = (p: InstallmentPillProps) =>
+  hydrateIsland('installment-pill', p, mountInstallmentPill, { before: '<button id="elsewhere">elsewhere</button>' });
 
 // happy-dom does not load iframes: it logs a NotSupportedError for the provider page's iframe to its own
 // console (not the app's console.error, which stays spied); that line in the output is expected.
-const flush = () =>
-  act(async () => {
-    await vi.advanceTimersByTimeAsync(0);
-  });
 const pillText = (el: HTMLElement) => el.querySelector('.installment-pill')?.textContent;
 const dialog = (el: HTMLElement) => el.querySelector<HTMLDialogElement>('dialog.installment-modal')!;
 const summary = (el: HTMLElement) => el.querySelector<HTMLElement>('details.installment-info > summary')!;

@@ -5,45 +5,16 @@
  * lines change in place, and the instalment modal opens and closes. No test may log a console warning or
  * error (hydration warnings included) or shift the layout after load.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type BrowserHarness, type BrowserTab, describeBrowser, startBrowserHarness, WIDTHS } from './browser-harness.js';
-
-const addButton = (page: Page) => page.locator('.product-form .add-to-cart-button');
-
-/** The alert's title and text, then closed with its button; focus goes back to the add button. */
-async function readAlert(page: Page): Promise<{ title: string; message: string }> {
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  const alert = dialog.getByRole('alert');
-  const title = (await alert.getByRole('heading').innerText()).trim();
-  const message = (await alert.locator('p').innerText()).trim();
-  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('OK');
-  await page.keyboard.press('Enter');
-  await dialog.waitFor({ state: 'detached' });
-  return { title, message };
-}
-
-async function hydrated(tab: BrowserTab): Promise<void> {
-  // the loader imports islands when visible or idle; hydration has happened once React owns the form
-  await tab.page.waitForFunction(() => {
-    const form = document.querySelector('.product-form, .cart-lines');
-    return form !== null && Object.keys(form).some((k) => k.startsWith('__react'));
-  });
-}
+import { expect, it } from 'vitest';
+import { describeBrowser, useBrowserHarness, WIDTHS } from './browser-harness.js';
+import { addButton, expectGiftCardCheckout, hydrated, readAlert, subscribeToCheckout } from './browser-helpers.js';
 
 describeBrowser('islands', () => {
-  let harness: BrowserHarness;
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-  }, 120_000);
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useBrowserHarness();
 
   for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
     it(`at ${width}px: choosing options changes price and picture, marks sold-out choices, and adding 3 fills the pill`, async () => {
-      const tab = await harness.open('/shop/p/field-shirt', { width });
+      const tab = await harness().open('/shop/p/field-shirt', { width });
       const { page } = tab;
       await hydrated(tab);
       const price = page.locator('.product-form .product-price');
@@ -90,7 +61,7 @@ describeBrowser('islands', () => {
   }
 
   it('shows every validation message in an accessible alert, and nothing goes to the server', async () => {
-    const tab = await harness.open('/shop/p/field-shirt');
+    const tab = await harness().open('/shop/p/field-shirt');
     const { page } = tab;
     await hydrated(tab);
     const posts: string[] = [];
@@ -125,7 +96,7 @@ describeBrowser('islands', () => {
   });
 
   it('buys a gift card only with a denomination, then goes to its checkout with the chosen value', async () => {
-    const tab = await harness.open('/shop/p/gift-card');
+    const tab = await harness().open('/shop/p/gift-card');
     const { page } = tab;
     await hydrated(tab);
     await addButton(page).click();
@@ -134,27 +105,22 @@ describeBrowser('islands', () => {
     await page.getByLabel('Value', { exact: true }).selectOption('50');
     expect(await page.locator('.product-form .product-price').innerText()).toBe('$50.00');
     await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), addButton(page).click()]);
-    const summary = await page.locator('main').innerText();
-    expect(summary).toContain('Gift Card');
-    expect(summary).toContain('$50.00');
+    await expectGiftCardCheckout(page, '$50.00');
     tab.expectNoConsoleProblems();
     await tab.close();
   });
 
   it('subscribes to coffee through the subscription API and its own checkout', async () => {
-    const tab = await harness.open('/shop/p/coffee-subscription');
+    const tab = await harness().open('/shop/p/coffee-subscription');
     const { page } = tab;
     await hydrated(tab);
-    const subscribe = page.getByRole('button', { name: 'Subscribe' });
-    const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/3/commerce/cart/subscription')), page.waitForURL(/\/checkout\?cartToken=/), subscribe.click()]);
-    expect(request.postDataJSON()).toMatchObject({ itemId: expect.any(String), qty: 1 });
-    expect(await page.locator('main').innerText()).toContain('Coffee Subscription');
+    await subscribeToCheckout(page, page.getByRole('button', { name: 'Subscribe' }));
     tab.expectNoConsoleProblems();
     await tab.close();
   });
 
   it('changes and removes cart lines in place, and the pill follows', async () => {
-    const tab = await harness.open('/shop/p/linen-apron');
+    const tab = await harness().open('/shop/p/linen-apron');
     const { page } = tab;
     await hydrated(tab);
     await addButton(page).click();
@@ -196,10 +162,10 @@ describeBrowser('islands', () => {
   });
 
   it('opens the instalment information modal and closes it, with only a log line when its host is unreachable', async () => {
-    const tab = await harness.open('/shop/p/field-shirt');
+    const tab = await harness().open('/shop/p/field-shirt');
     const { page } = tab;
     await hydrated(tab);
-    await page.waitForFunction(() => Object.keys(document.querySelector('.product-installments') ?? {}).some((k) => k.startsWith('__react')));
+    await hydrated(tab, '.product-installments');
     const pill = page.locator('.installment-pill');
     expect(await pill.innerText()).toBe('or 4 interest-free payments of $22.25 with Afterpay');
     await page.getByLabel('Color', { exact: true }).selectOption('Olive');
@@ -226,7 +192,7 @@ describeBrowser('islands', () => {
 
   it('loads no layout shift on the product and cart pages once the islands hydrate', async () => {
     for (const path of ['/shop/p/field-shirt', '/cart']) {
-      const tab = await harness.open(path);
+      const tab = await harness().open(path);
       await tab.expectNoLayoutShift(1500);
       tab.expectNoConsoleProblems();
       await tab.close();

@@ -5,7 +5,8 @@
  * platform-commerce island, and imports nothing on a page without islands. IntersectionObserver and
  * requestIdleCallback are stubs the test drives; the island modules are mocks that record their import.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { restoreAfterEach } from './dom-testing.js';
 
 const imported: string[] = [];
 const mounts = new Map<string, ReturnType<typeof vi.fn>>();
@@ -93,13 +94,8 @@ const byId = (id: string) => document.getElementById(id)!;
 beforeEach(() => {
   imported.length = 0;
   mounts.clear();
-  document.body.innerHTML = '';
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+restoreAfterEach();
 
 describe('loader', () => {
   it('a page without islands imports nothing and watches nothing', async () => {

@@ -9,9 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { repoRoot } from '../server/db/database.js';
-import { type BrowserHarness, type BrowserTab, describeBrowser, startBrowserHarness, WIDTHS } from './browser-harness.js';
+import { type BrowserTab, describeBrowser, useBrowserHarness, WIDTHS } from './browser-harness.js';
+import { expectGiftCardCheckout, readAlert as readAlertOf, subscribeToCheckout } from './browser-helpers.js';
 import type { IslandManifest } from './build.js';
 
 const THEME_DIR = resolve(repoRoot(), 'fixtures/themes/platform-commerce');
@@ -28,18 +29,7 @@ async function taken(tab: BrowserTab): Promise<void> {
 }
 
 /** The alert's title and text, then closed with its button; focus goes back to the add button. */
-async function readAlert(page: Page): Promise<{ title: string; message: string }> {
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  const alert = dialog.getByRole('alert');
-  const title = (await alert.getByRole('heading').innerText()).trim();
-  const message = (await alert.locator('p').innerText()).trim();
-  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('OK');
-  await page.keyboard.press('Enter');
-  await dialog.waitFor({ state: 'detached' });
-  await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('sqs-add-to-cart-button'))).toBe(true);
-  return { title, message };
-}
+const readAlert = (page: Page) => readAlertOf(page, { focusBackTo: 'sqs-add-to-cart-button' });
 
 /** The add button is back to its own label, and enabled again. */
 async function idleAgain(page: Page, label = 'Add To Cart'): Promise<void> {
@@ -56,19 +46,16 @@ function postsOf(page: Page): Request[] {
 }
 
 describeBrowser('platform commerce markup', () => {
-  let harness: BrowserHarness;
+  const harness = useBrowserHarness({ themeDir: THEME_DIR });
   let manifest: IslandManifest;
-  beforeAll(async () => {
-    harness = await startBrowserHarness({ themeDir: THEME_DIR });
-    if (!harness.islands.available) throw new Error(harness.islands.reason);
-    manifest = JSON.parse(readFileSync(harness.islands.manifestFile, 'utf8')) as IslandManifest;
-  }, 120_000);
-  afterAll(async () => {
-    await harness?.close();
+  beforeAll(() => {
+    const { islands } = harness();
+    if (!islands.available) throw new Error(islands.reason);
+    manifest = JSON.parse(readFileSync(islands.manifestFile, 'utf8')) as IslandManifest;
   });
 
   it('loads the loader and the platform-commerce island on a product page of the theme, and alerts on a press without options (click, Enter, Space)', async () => {
-    const tab = await harness.open('/shop/p/field-shirt');
+    const tab = await harness().open('/shop/p/field-shirt');
     const { page } = tab;
     await taken(tab);
     const island = manifest.islands['platform-commerce'];
@@ -123,7 +110,7 @@ describeBrowser('platform commerce markup', () => {
     [WIDTHS.mobile, 'Enter'],
   ] as const) {
     it(`at ${width}px: Color, Size and a quantity of 2 in the platform's own fields, then ${press}: Adding…, Added!, the header count and the cart`, async () => {
-      const tab = await harness.open('/shop/p/field-shirt', { width });
+      const tab = await harness().open('/shop/p/field-shirt', { width });
       const { page } = tab;
       await taken(tab);
       expect(await headerCount(page)).toBe('0');
@@ -164,7 +151,7 @@ describeBrowser('platform commerce markup', () => {
   }
 
   it("shows the chosen variant's price in the theme's own price block and disables choices sold out with the others chosen", async () => {
-    const tab = await harness.open('/shop/p/field-shirt');
+    const tab = await harness().open('/shop/p/field-shirt');
     const { page } = tab;
     await taken(tab);
     const price = page.locator('.product-price').first();
@@ -182,7 +169,7 @@ describeBrowser('platform commerce markup', () => {
   });
 
   it("names the missing options in the order of the theme's selects, whatever the order of the variants' attributes", async () => {
-    const tab = await harness.open('/shop/p/field-shirt');
+    const tab = await harness().open('/shop/p/field-shirt');
     const { page } = tab;
     await taken(tab);
     // the same variants with each one's attributes written Size first (a product edited over time)
@@ -204,7 +191,7 @@ describeBrowser('platform commerce markup', () => {
   });
 
   it('adds a product printed without options (no variants block): the server picks its only variant', async () => {
-    const tab = await harness.open('/shop/p/linen-apron');
+    const tab = await harness().open('/shop/p/linen-apron');
     const { page } = tab;
     await taken(tab);
     await quantity(page).fill('3');
@@ -217,7 +204,7 @@ describeBrowser('platform commerce markup', () => {
   });
 
   it('buys a gift card through the platform markup: a denomination first, then its checkout', async () => {
-    const tab = await harness.open('/shop/p/gift-card');
+    const tab = await harness().open('/shop/p/gift-card');
     const { page } = tab;
     await taken(tab);
     await addButton(page).click();
@@ -230,30 +217,22 @@ describeBrowser('platform commerce markup', () => {
       addButton(page).click(),
     ]);
     expect(request.postDataJSON()).toEqual({ itemId: 'p08', sku: 'SQP082' });
-    const summary = await page.locator('main').innerText();
-    expect(summary).toContain('Gift Card');
-    expect(summary).toContain('$50.00');
+    await expectGiftCardCheckout(page, '$50.00');
     tab.expectNoConsoleProblems();
     await tab.close();
   });
 
   it('subscribes through the platform markup (data-is-subscription) to the subscription checkout', async () => {
-    const tab = await harness.open('/shop/p/coffee-subscription');
+    const tab = await harness().open('/shop/p/coffee-subscription');
     const { page } = tab;
     await taken(tab);
     expect(await buttonLabel(page)).toBe('Subscribe');
-    const [request] = await Promise.all([
-      page.waitForRequest((r) => r.url().endsWith('/api/3/commerce/cart/subscription')),
-      page.waitForURL(/\/checkout\?cartToken=/),
-      addButton(page).click(),
-    ]);
-    expect(request.postDataJSON()).toMatchObject({ itemId: expect.any(String), qty: 1 });
-    expect(await page.locator('main').innerText()).toContain('Coffee Subscription');
+    await subscribeToCheckout(page, addButton(page));
     tab.expectNoConsoleProblems();
     await tab.close();
   });
 
   it('renders every page of the theme without theme problems', () => {
-    expect(harness.storefront.themeProblems).toEqual([]);
+    expect(harness().storefront.themeProblems).toEqual([]);
   });
 });

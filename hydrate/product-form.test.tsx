@@ -6,15 +6,26 @@
  * each mode sends and where it leaves for, and what a successful add tells the rest of the page.
  */
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { getCartState, resetCartStore, type ShoppingCart } from './cart-store.js';
+import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { getCartState, type ShoppingCart } from './cart-store.js';
 import type { ProductFormProps } from './components/product-form.js';
+import {
+  advance,
+  alertShown,
+  closeAlert,
+  fetchMock,
+  hydrateIsland,
+  offline,
+  pending,
+  respond,
+  sentRequest,
+  setCookie,
+  typeInto,
+  useIslandTestPage,
+} from './dom-testing.js';
 import mountProductForm from './islands/product-form.js';
 import { navigation } from './navigation.js';
 import { subscribeSelection } from './product-selection.js';
-import { islandMarkup } from './ssr.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // ---- props --------------------------------------------------------------------------------------------
 
@@ -103,77 +114,15 @@ const CART: ShoppingCart = {
 
 // ---- the page -----------------------------------------------------------------------------------------
 
-let fetchMock: MockInstance<typeof fetch> & typeof fetch;
+useIslandTestPage();
+
 let go: MockInstance<(url: string) => void>;
-let consoleError: MockInstance;
-const realFetch = globalThis.fetch;
-
-function respond(status: number, body: unknown) {
-  fetchMock.mockImplementationOnce(async () => new Response(JSON.stringify(body), { status }));
-}
-function offline() {
-  fetchMock.mockImplementationOnce(async () => {
-    throw new TypeError('Failed to fetch');
-  });
-}
-/** A request that answers only when the test says so. */
-function pending(status: number, body: unknown): () => void {
-  let release: () => void = () => {};
-  fetchMock.mockImplementationOnce(
-    () =>
-      new Promise<Response>((resolve) => {
-        release = () => resolve(new Response(JSON.stringify(body), { status }));
-      }),
-  );
-  return () => release();
-}
-
-function setCookie(name: string, value: string) {
-  document.cookie = `${name}=${value}; path=/`;
-}
-function clearCookies() {
-  for (const part of document.cookie.split(';')) {
-    const name = part.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
-  }
-}
-
 beforeEach(() => {
-  vi.useFakeTimers();
-  resetCartStore();
-  clearCookies();
-  fetchMock = vi.fn() as typeof fetchMock;
-  globalThis.fetch = fetchMock;
   go = vi.spyOn(navigation, 'go').mockImplementation(() => {});
-  consoleError = vi.spyOn(console, 'error');
-});
-
-afterEach(async () => {
-  // hydration mismatches and React warnings arrive through console.error: none is allowed
-  expect(consoleError).not.toHaveBeenCalled();
-  vi.clearAllTimers();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  globalThis.fetch = realFetch;
-  document.body.innerHTML = '';
 });
 
 /** The server's markup, hydrated by the island's own entry as the loader would. */
-async function hydrate(props: ProductFormProps): Promise<HTMLElement> {
-  document.body.innerHTML = islandMarkup('product-form', props);
-  const element = document.querySelector<HTMLElement>('[data-island="product-form"]');
-  if (element === null) throw new Error('no island');
-  const serverHtml = element.innerHTML;
-  await act(async () => mountProductForm(element));
-  // hydration adopted the server's nodes as they were
-  expect(element.innerHTML).toBe(serverHtml);
-  return element;
-}
-
-const advance = (ms: number) =>
-  act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-  });
+const hydrate = (props: ProductFormProps) => hydrateIsland('product-form', props, mountProductForm);
 
 function select(el: HTMLElement, option: string): HTMLSelectElement {
   const s = el.querySelector<HTMLSelectElement>(`select[name="option:${option}"]`);
@@ -190,13 +139,9 @@ async function choose(el: HTMLElement, option: string, value: string) {
 }
 
 async function typeQuantity(el: HTMLElement, text: string) {
-  await act(async () => {
-    const input = el.querySelector<HTMLInputElement>('input[name="quantity"]');
-    if (input === null) throw new Error('no quantity');
-    // through the prototype's setter, so React's value tracker sees a change
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  const input = el.querySelector<HTMLInputElement>('input[name="quantity"]');
+  if (input === null) throw new Error('no quantity');
+  await typeInto(input, text);
 }
 
 const button = (el: HTMLElement) => el.querySelector<HTMLButtonElement>('button.add-to-cart-button')!;
@@ -214,33 +159,6 @@ async function press(el: HTMLElement) {
   await act(async () => button(el).click());
   await advance(0);
 }
-
-/** The open alert's title and message, or null. */
-function alertShown(): { title: string; message: string } | null {
-  const dialog = document.querySelector('dialog.tessera-alert');
-  if (dialog === null) return null;
-  expect((dialog as HTMLDialogElement).open).toBe(true);
-  const region = dialog.querySelector('[role="alert"]');
-  expect(region).not.toBeNull();
-  return { title: region?.querySelector('h2')?.textContent ?? '', message: region?.querySelector('p')?.textContent ?? '' };
-}
-
-async function closeAlert() {
-  const ok = document.querySelector<HTMLButtonElement>('dialog.tessera-alert .tessera-alert-close');
-  if (ok === null) throw new Error('no alert');
-  await act(async () => ok.click());
-  expect(document.querySelector('dialog.tessera-alert')).toBeNull();
-}
-
-const sent = (i = 0) => {
-  const [path, init] = fetchMock.mock.calls[i] ?? [];
-  return {
-    path,
-    method: init?.method,
-    headers: init?.headers as Record<string, string>,
-    body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-  };
-};
 
 // ---- price, options, sold out -------------------------------------------------------------------------
 
@@ -363,7 +281,7 @@ describe('client-side messages', () => {
     respond(200, { shoppingCart: CART });
     await press(el);
     expect(alertShown()).toBeNull();
-    expect(sent().body).toMatchObject({ quantity: 5 });
+    expect(sentRequest().body).toMatchObject({ quantity: 5 });
   });
 
   it('a gift card without a value asks for a denomination, titled for gift cards', async () => {
@@ -399,7 +317,7 @@ describe('the add button', () => {
     const el = await hydrate(shirt());
     await choose(el, 'Color', 'Olive');
     await choose(el, 'Size', 'L');
-    const release = pending(200, { shoppingCart: CART });
+    const answer = pending(200, { shoppingCart: CART });
     await act(async () => button(el).click());
     expect(label(el)).toBe('Adding…');
     expect(button(el).getAttribute('aria-disabled')).toBe('true');
@@ -408,10 +326,7 @@ describe('the add button', () => {
     // a second press while adding sends nothing more
     await act(async () => button(el).click());
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    await act(async () => {
-      release();
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await answer();
     expect(label(el)).toBe('Adding…');
     await advance(999);
     expect(label(el)).toBe('Adding…');
@@ -509,7 +424,7 @@ describe('requests', () => {
     respond(200, { shoppingCart: CART });
     await press(el);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    const r = sent();
+    const r = sentRequest();
     expect(r.path).toBe('/api/commerce/shopping-cart/entries');
     expect(r.method).toBe('POST');
     expect(r.headers['x-csrf-token']).toBe('crumb-from-cookie');
@@ -524,7 +439,7 @@ describe('requests', () => {
     const el = await hydrate(single());
     respond(200, { shoppingCart: CART });
     await press(el);
-    expect(sent().headers['x-csrf-token']).toBeUndefined();
+    expect(sentRequest().headers['x-csrf-token']).toBeUndefined();
   });
 
   it('a single-variant product with a quantity field adds that variant in that quantity', async () => {
@@ -534,7 +449,7 @@ describe('requests', () => {
     await typeQuantity(el, '2');
     respond(200, { shoppingCart: CART });
     await press(el);
-    expect(sent().body).toEqual({ itemId: 'mug', sku: 'MUG-1', quantity: 2, additionalFields: null });
+    expect(sentRequest().body).toEqual({ itemId: 'mug', sku: 'MUG-1', quantity: 2, additionalFields: null });
   });
 
   it('without a quantity field one unit is added', async () => {
@@ -542,7 +457,7 @@ describe('requests', () => {
     expect(el.querySelector('input[name="quantity"]')).toBeNull();
     respond(200, { shoppingCart: CART });
     await press(el);
-    expect(sent().body).toMatchObject({ quantity: 1 });
+    expect(sentRequest().body).toMatchObject({ quantity: 1 });
   });
 
   it('subscription: POSTs { itemId, sku, qty } and goes to checkout with the cart token', async () => {
@@ -552,7 +467,7 @@ describe('requests', () => {
     await typeQuantity(el, '2');
     respond(200, { cartToken: 'tok/1 2' });
     await press(el);
-    const r = sent();
+    const r = sentRequest();
     expect(r.path).toBe('/api/3/commerce/cart/subscription');
     expect(r.method).toBe('POST');
     expect(r.headers['x-csrf-token']).toBe('k');
@@ -566,7 +481,7 @@ describe('requests', () => {
     await choose(el, 'Value', '$50.00');
     respond(200, { cartToken: 'gc-token' });
     await press(el);
-    const r = sent();
+    const r = sentRequest();
     expect(r.path).toBe('/api/3/commerce/cart/gift-card');
     expect(r.method).toBe('POST');
     expect(r.body).toEqual({ itemId: 'gift-card', sku: 'GC-50' });
@@ -588,8 +503,8 @@ describe('requests', () => {
     await choose(el, 'Size', 'L');
     respond(200, { shoppingCart: CART });
     await press(el);
-    expect(sent().path).toBe('/api/commerce/shopping-cart/entries');
-    expect(sent().body).toEqual({ itemId: 'field-shirt', sku: 'SHIRT-Navy-L', quantity: 1, additionalFields: null });
+    expect(sentRequest().path).toBe('/api/commerce/shopping-cart/entries');
+    expect(sentRequest().body).toEqual({ itemId: 'field-shirt', sku: 'SHIRT-Navy-L', quantity: 1, additionalFields: null });
     expect(getCartState().cart).toEqual(CART);
     expect(go).toHaveBeenCalledExactlyOnceWith('/checkout');
   });

@@ -1,0 +1,62 @@
+/**
+ * Page helpers the browser tests share (Chromium through browser-harness.ts; not a test file itself): the
+ * alert dialog read and closed as a user would, waiting for an island to hydrate, and the checkout pages a
+ * gift card and a subscription lead to.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { BrowserTab } from './browser-harness.js';
+
+/** The island buy box's add button (the `product-form` island's markup). */
+export const addButton = (page: Page): Locator => page.locator('.product-form .add-to-cart-button');
+
+/**
+ * The alert's title and text, then closed with its OK button (focused, pressed with Enter). With
+ * `focusBackTo`, focus must then go back to the element of that class.
+ */
+export async function readAlert(page: Page, { focusBackTo }: { focusBackTo?: string } = {}): Promise<{ title: string; message: string }> {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  const alert = dialog.getByRole('alert');
+  const title = (await alert.getByRole('heading').innerText()).trim();
+  const message = (await alert.locator('p').innerText()).trim();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('OK');
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+  if (focusBackTo !== undefined) {
+    await expect.poll(() => page.evaluate((name) => document.activeElement?.classList.contains(name), focusBackTo)).toBe(true);
+  }
+  return { title, message };
+}
+
+/**
+ * The loader imports islands when visible or idle; an island has hydrated once React owns its element (the
+ * first element matching `selector`; by default the buy box or the cart lines).
+ */
+export async function hydrated(tab: BrowserTab, selector = '.product-form, .cart-lines'): Promise<void> {
+  await tab.page.waitForFunction((s) => {
+    const element = document.querySelector(s);
+    return element !== null && Object.keys(element).some((k) => k.startsWith('__react'));
+  }, selector);
+}
+
+/** The checkout page a gift card leads to shows the card and its value. */
+export async function expectGiftCardCheckout(page: Page, value: string): Promise<void> {
+  const summary = await page.locator('main').innerText();
+  expect(summary).toContain('Gift Card');
+  expect(summary).toContain(value);
+}
+
+/**
+ * Presses `button` on the coffee subscription's page: one request to the subscription API with the item and a
+ * quantity of 1, then the subscription's own checkout page (a cart token), which names it.
+ */
+export async function subscribeToCheckout(page: Page, button: Locator): Promise<void> {
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/api/3/commerce/cart/subscription')),
+    page.waitForURL(/\/checkout\?cartToken=/),
+    button.click(),
+  ]);
+  expect(request.postDataJSON()).toMatchObject({ itemId: expect.any(String), qty: 1 });
+  expect(await page.locator('main').innerText()).toContain('Coffee Subscription');
+}
