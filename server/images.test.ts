@@ -1,52 +1,42 @@
-/** Generated product images: valid PNGs of the responsive widths, deterministic, with platform-shaped records. */
-import { inflateSync } from 'node:zlib';
+/** Generated product images: studio-style SVG pictures in the responsive widths, deterministic, with platform-shaped records. */
 import { describe, expect, it } from 'vitest';
-import { colorData, formatWidth, heightForWidth, IMAGE_FORMATS, ORIGINAL_HEIGHT, ORIGINAL_WIDTH, productImageFields, productImageRecord, productImageUrl, renderProductImage } from './images.js';
-import { encodePalettePng, PNG_SIGNATURE, pngSize } from './png.js';
+import {
+  colorData,
+  FAMILIES,
+  familyFor,
+  formatWidth,
+  GENERATOR_VERSION,
+  heightForWidth,
+  IMAGE_FORMATS,
+  imageEtag,
+  NAMED_COLOURS,
+  namedColour,
+  ORIGINAL_HEIGHT,
+  ORIGINAL_WIDTH,
+  productImageFields,
+  productImageRecord,
+  productImageUrl,
+  renderProductImage,
+  variantImageKey,
+} from './images.js';
 
-/** The chunks of a PNG, checking each CRC. */
-function chunks(png: Buffer): { type: string; data: Buffer }[] {
-  const out: { type: string; data: Buffer }[] = [];
-  for (let at = 8; at < png.length; ) {
-    const length = png.readUInt32BE(at);
-    const type = png.toString('latin1', at + 4, at + 8);
-    const data = png.subarray(at + 8, at + 8 + length);
-    const crc = png.readUInt32BE(at + 8 + length);
-    expect(crc, `${type} CRC`).toBe(crc32(png.subarray(at + 4, at + 8 + length)));
-    out.push({ type, data });
-    at += 12 + length;
-  }
-  return out;
+/** The root element's attributes of an SVG document. */
+function rootAttributes(svg: string): Record<string, string> {
+  const root = /^<svg\b([^>]*)>/.exec(svg);
+  expect(root, 'starts with an <svg> element').not.toBeNull();
+  return Object.fromEntries([...root![1]!.matchAll(/([a-zA-Z:-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
 }
 
-/** An independent CRC-32 (the PNG one), so the encoder is not checked against itself. */
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+/** Every element opened is closed, in order (a small well-formedness check, enough for generated markup). */
+function expectWellFormed(svg: string): void {
+  const stack: string[] = [];
+  for (const [tag, close, name, selfClosing] of svg.matchAll(/<(\/?)([a-zA-Z][\w:-]*)\b[^>]*?(\/?)>/g)) {
+    if (close === '/') expect(stack.pop(), tag).toBe(name);
+    else if (selfClosing !== '/') stack.push(name!);
   }
-  return (c ^ 0xffffffff) >>> 0;
+  expect(stack).toEqual([]);
+  expect(svg.endsWith('</svg>')).toBe(true);
 }
-
-describe('PNG encoder', () => {
-  it('writes signature, IHDR, PLTE, IDAT and IEND with correct CRCs and scanlines', () => {
-    const png = encodePalettePng({ width: 3, height: 2, palette: [[255, 0, 0], [0, 0, 255]], row: (y, out) => out.fill(y) });
-    expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
-    const cs = chunks(png);
-    expect(cs.map((c) => c.type)).toEqual(['IHDR', 'PLTE', 'IDAT', 'IEND']);
-    expect([...cs[0]!.data]).toEqual([0, 0, 0, 3, 0, 0, 0, 2, 8, 3, 0, 0, 0]);
-    expect([...cs[1]!.data]).toEqual([255, 0, 0, 0, 0, 255]);
-    expect([...inflateSync(cs[2]!.data)]).toEqual([0, 0, 0, 0, 0, 1, 1, 1]);
-    expect(pngSize(png)).toEqual({ width: 3, height: 2 });
-  });
-
-  it('refuses sizes and palettes PNG cannot hold', () => {
-    expect(() => encodePalettePng({ width: 0, height: 1, palette: [[0, 0, 0]], row: () => {} })).toThrow(RangeError);
-    expect(() => encodePalettePng({ width: 1, height: 1, palette: [], row: () => {} })).toThrow(RangeError);
-    expect(pngSize(Buffer.from('not a png at all, not at all'))).toBeNull();
-  });
-});
 
 describe('product images', () => {
   it('accepts exactly the responsive widths of spec 001 and original', () => {
@@ -57,32 +47,90 @@ describe('product images', () => {
     for (const bad of ['', '200w', '100', '100W', ' 100w', '2500w ', '1e3w']) expect(formatWidth(bad), bad).toBeNull();
   });
 
-  it('renders every width as a PNG of that width and the original aspect ratio', () => {
+  it('renders every width as an SVG of that width and the original aspect ratio, the drawing the same', () => {
+    const drawings = new Set<string>();
     for (const format of IMAGE_FORMATS) {
       const width = formatWidth(format)!;
-      const png = renderProductImage('p01', width);
-      expect(pngSize(png)).toEqual({ width, height: heightForWidth(width) });
+      const svg = renderProductImage('p01', width, 'Linen Apron');
+      expectWellFormed(svg);
+      const attributes = rootAttributes(svg);
+      expect(attributes).toMatchObject({ xmlns: 'http://www.w3.org/2000/svg', width: String(width), height: String(heightForWidth(width)), viewBox: '0 0 1000 1250' });
       expect(heightForWidth(width)).toBe(Math.trunc((width * ORIGINAL_HEIGHT) / ORIGINAL_WIDTH));
-      // The picture really is that big once inflated: one filter byte and one index per pixel.
-      const idat = chunks(png).find((c) => c.type === 'IDAT')!.data;
-      expect(inflateSync(idat).length).toBe((width + 1) * heightForWidth(width));
+      drawings.add(svg.replace(/^<svg\b[^>]*>/, ''));
+    }
+    expect(drawings.size).toBe(1);
+  });
+
+  it('is deterministic, differs between products, stays small, and needs nothing from the network', () => {
+    const a = renderProductImage('p01', 500, 'Linen Apron');
+    expect(renderProductImage('p01', 500, 'Linen Apron')).toBe(a);
+    expect(renderProductImage('p02', 500, 'Linen Apron')).not.toBe(a);
+    expect(renderProductImage('p01', 500, 'Linen Apron II')).not.toBe(a);
+    for (const [id, title] of [['p01', 'Linen Apron'], ['p03', 'Enamel Mug'], ['p13', 'Candle Set'], ['x', 'Something else']]) {
+      const svg = renderProductImage(id!, 2500, title);
+      expect(svg.length, title).toBeLessThan(12_000);
+      expect(svg, title).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg")|<image\b|<script\b|@import|url\((?!#)/);
     }
   });
 
-  it('is deterministic per product, differs between products, and stays small and quick at 2500w', () => {
-    const a = renderProductImage('p01', 500);
-    expect(renderProductImage('p01', 500).equals(a)).toBe(true);
-    expect(renderProductImage('p02', 500).equals(a)).toBe(false);
-    const started = performance.now();
-    const big = renderProductImage('p03', 2500);
-    expect(performance.now() - started).toBeLessThan(500); // ~10 ms on a laptop; generous for CI
-    expect(big.length).toBeLessThan(100_000);
+  it('draws a studio backdrop, a soft shadow, the object, its initial and its name', () => {
+    const svg = renderProductImage('p03', 500, 'Enamel Mug');
+    expect(svg).toMatch(/<linearGradient id="wall"/);
+    expect(svg).toMatch(/fill="url\(#floor-shadow\)"/);
+    expect(svg).toContain('>E</text>');
+    expect(svg).toContain('>ENAMEL MUG</text>');
+    expect(rootAttributes(svg)['aria-label']).toBe('Enamel Mug');
+    // hanging and floating things cast a blurred drop shadow instead
+    expect(renderProductImage('p01', 500, 'Linen Apron')).toMatch(/filter="url\(#blur\)"/);
+  });
+
+  it('escapes the title wherever it prints it', () => {
+    const svg = renderProductImage('p01', 100, '<b>"Tom & Jerry\'s" mug</b>');
+    expectWellFormed(svg);
+    expect(svg).not.toContain('<b>');
+    expect(svg).toContain('&lt;B&gt;&quot;TOM &amp; JERRY&#39;S&quot; MUG&lt;/B&gt;');
+    expect(svg).toContain('>B</text>');
+  });
+
+  it('chooses a silhouette family from the title, and an abstract object when the title names none', () => {
+    const hash = Buffer.alloc(32);
+    const cases: [string, string][] = [
+      ['Field Shirt', 'shirt'],
+      ['Linen Apron', 'apron'],
+      ['Enamel Mug', 'mug'],
+      ['Canvas Tote', 'tote'],
+      ['Wool Blanket', 'blanket'],
+      ['Candle Set', 'candle'],
+      ['Gift Card', 'card'],
+      ['Field Guide (PDF)', 'book'],
+      ['Coffee Subscription', 'pouch'],
+      ['Monogrammed Napkins', 'napkins'],
+      ['Repair Service', 'spool'],
+      ['Workshop Seat', 'stool'],
+    ];
+    for (const [title, family] of cases) expect(familyFor(title, hash), title).toBe(family);
+    for (let i = 0; i < 3; i++) expect(['vase', 'box', 'ball']).toContain(familyFor('Zyx', Buffer.from([0, 0, 0, 0, 0, i])));
+    expect(new Set(cases.map(([, f]) => f)).size).toBe(cases.length);
+    expect(FAMILIES).toHaveLength(15);
+  });
+
+  it('paints a variant picture in the colour its option value names, and others in the product’s colours', () => {
+    const olive = renderProductImage(variantImageKey('p02', 'Olive'), 500, 'Field Shirt');
+    const navy = renderProductImage(variantImageKey('p02', 'Navy'), 500, 'Field Shirt');
+    expect(olive).toContain(`fill="${NAMED_COLOURS['olive']}"`);
+    expect(navy).toContain(`fill="${NAMED_COLOURS['navy']}"`);
+    expect(navy).not.toContain(`fill="${NAMED_COLOURS['olive']}"`);
+    expect(namedColour('Sand')).toEqual([0xcd, 0xb8, 0x91]);
+    expect(namedColour('Dark Olive')).toEqual(namedColour('olive'));
+    expect(namedColour('XL')).toBeNull();
+    // a value that names no colour still gets a picture of its own
+    expect(renderProductImage(variantImageKey('p05', 'Queen'), 500, 'Wool Blanket')).not.toBe(renderProductImage('p05', 500, 'Wool Blanket'));
   });
 
   it('describes the picture as the platform image record the formatters read', () => {
     const record = productImageRecord('p01', productImageUrl('p01'), 'Linen Apron');
     expect(record).toMatchObject({
-      assetUrl: '/static/images/p01.png',
+      assetUrl: '/static/images/p01.svg',
       originalSize: '2500x3125',
       mediaFocalPoint: { x: 0.5, y: 0.5 },
       systemDataVariants: '2500x3125,100w,300w,500w,750w,1000w,1500w,2500w',
@@ -96,10 +144,21 @@ describe('product images', () => {
   });
 
   it('gives a product item the main image fields, mainImage and items; only a URL for foreign images', () => {
-    const fields = productImageFields('p01', '/static/images/p01.png', 'Linen Apron');
-    expect(fields).toMatchObject({ mainImageId: 'p01-image', assetUrl: '/static/images/p01.png', originalSize: '2500x3125' });
+    const fields = productImageFields('p01', '/static/images/p01.svg', 'Linen Apron');
+    expect(fields).toMatchObject({ mainImageId: 'p01-image', assetUrl: '/static/images/p01.svg', originalSize: '2500x3125' });
     expect(fields['items']).toEqual([fields['mainImage']]);
+    // stores seeded when the pictures were PNG keep the old URL: still ours, linked at the new one
+    expect(productImageFields('p01', '/static/images/p01.png', 'Linen Apron')).toEqual(fields);
     expect(productImageFields('p01', 'https://cdn.example/x.jpg', 'X')).toEqual({ assetUrl: 'https://cdn.example/x.jpg' });
+    expect(productImageFields('p01', '/static/images/p02.svg', 'X')).toEqual({ assetUrl: '/static/images/p02.svg' });
     expect(productImageFields('p01', null, 'X')).toEqual({});
+  });
+
+  it('has an ETag per picture, width, title and drawing version', () => {
+    const etag = imageEtag('p01', 500, 'Linen Apron');
+    expect(etag).toMatch(new RegExp(`^"img${GENERATOR_VERSION}-p01-500-[0-9a-f]+"$`));
+    expect(imageEtag('p01', 300, 'Linen Apron')).not.toBe(etag);
+    expect(imageEtag('p01', 500, 'Linen Apron (new)')).not.toBe(etag);
+    expect(imageEtag('p01--olive', 500, 'Linen Apron')).not.toBe(etag);
   });
 });

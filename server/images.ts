@@ -1,10 +1,14 @@
 /**
- * Generated product images: every product gets a deterministic picture (a soft vertical gradient with a
- * circle or a rounded square in front), coloured from a hash of its id, in the responsive widths of spec 001
- * §9. The same id always gives the same bytes, so an image's ETag needs no encoding and no storage.
+ * Generated product images: every product gets a deterministic studio-style picture, drawn as SVG offline:
+ * a backdrop gradient with a soft light behind the object, an object from a silhouette family chosen by the
+ * product's title (a folded shirt, a mug, a tote, a stack of blankets, candles, a card, a book, a coffee
+ * pouch, napkins, a spool, a stool, an apron; or a vase, a box, a ball), a soft floor or drop shadow, the
+ * product's initial printed on the object where it has a face, and its name small under it. Colours come
+ * from a hash of the id, or from the option value when a variant's picture is named after a colour (Olive,
+ * Navy, Sand…). Served in the responsive widths of spec 001 §9 (the `width`/`height` attributes of the SVG
+ * are the format's, the drawing the same), so the same key, title and width always give the same bytes.
  */
 import { createHash } from 'node:crypto';
-import { encodePalettePng, type Rgb } from './png.js';
 
 /** Responsive widths the platform serves (spec 001 §9), as `?format=` values. */
 export const IMAGE_FORMATS = ['100w', '300w', '500w', '750w', '1000w', '1500w', '2500w'] as const;
@@ -16,14 +20,18 @@ export const ORIGINAL_WIDTH = 2500;
 export const ORIGINAL_HEIGHT = 3125;
 
 /** Bumped whenever the drawing changes, so that cached copies (ETags) of older pictures are not reused. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
+
+/** The media type of the generated pictures. */
+export const IMAGE_CONTENT_TYPE = 'image/svg+xml';
 
 /** The focal point of every generated image: its centre (spec 001 §9 default). */
 export const FOCAL_POINT = { x: 0.5, y: 0.5 } as const;
 
-/** Shades in the background gradient: enough to look smooth, few enough for long runs of one index. */
-const GRADIENT_STEPS = 96;
-const SHAPE_INDEX = GRADIENT_STEPS;
+/** The drawing's own coordinates: 1000 × 1250 (4:5), the floor line at FLOOR. */
+const VIEW_W = 1000;
+const VIEW_H = 1250;
+const FLOOR = 1010;
 
 /** Width in pixels of a `?format=` value; null for anything but the formats above and `original`. */
 export function formatWidth(format: string | undefined): number | null {
@@ -39,134 +47,448 @@ export function heightForWidth(width: number): number {
   return ((width / ORIGINAL_WIDTH) * ORIGINAL_HEIGHT) | 0;
 }
 
-function hslToRgb(h: number, s: number, l: number): Rgb {
-  const a = s * Math.min(l, 1 - l);
-  const f = (n: number) => {
-    const k = (n + h / 30) % 12;
-    return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
-  };
-  return [f(0), f(8), f(4)];
+// ---------------------------------------------------------------------------------------------------------
+// Colours
+
+type Rgb = readonly [number, number, number];
+
+function hexToRgb(hex: string): Rgb {
+  const n = Number.parseInt(hex.replace('#', ''), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
+
+const toHex = (c: Rgb) => c.map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('');
+const css = (c: Rgb) => `#${toHex(c)}`;
 
 function mix(a: Rgb, b: Rgb, t: number): Rgb {
-  return [Math.round(a[0] + (b[0] - a[0]) * t), Math.round(a[1] + (b[1] - a[1]) * t), Math.round(a[2] + (b[2] - a[2]) * t)];
+  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
 }
 
-const hex = (c: Rgb) => c.map((v) => v.toString(16).padStart(2, '0')).join('');
+const WHITE: Rgb = [255, 255, 255];
+const BLACK: Rgb = [0, 0, 0];
+const lighten = (c: Rgb, t: number) => mix(c, WHITE, t);
+const darken = (c: Rgb, t: number) => mix(c, BLACK, t);
 
-/** The drawing of one product, independent of the size it is rendered at. */
+/** Relative luminance (WCAG), to print on an object in a colour that reads. */
+function luminance([r, g, b]: Rgb): number {
+  const f = (v: number) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+}
+
+/** Colours an option value may name (lower case; a value's last word is tried too: "Dark Olive" → olive). */
+export const NAMED_COLOURS: Readonly<Record<string, string>> = {
+  olive: '#6b6d3a',
+  navy: '#24324f',
+  sand: '#cdb891',
+  black: '#2a2a2c',
+  white: '#f1efe9',
+  ivory: '#eee8d6',
+  cream: '#ece3cc',
+  natural: '#e3d8c0',
+  oat: '#d8ccb2',
+  beige: '#d6c4a3',
+  tan: '#bf9a6c',
+  camel: '#b68a55',
+  brown: '#6e4b34',
+  chocolate: '#4e3224',
+  grey: '#8b8e92',
+  gray: '#8b8e92',
+  charcoal: '#3b3e43',
+  slate: '#5a6673',
+  smoke: '#7e8084',
+  red: '#a63b33',
+  rust: '#a4532e',
+  terracotta: '#b8613f',
+  clay: '#b9785a',
+  brick: '#94432f',
+  burgundy: '#6c2634',
+  wine: '#6a2636',
+  plum: '#5f3651',
+  fig: '#6d3f5c',
+  purple: '#6b4c80',
+  lavender: '#a99bc4',
+  pink: '#d8a3a6',
+  blush: '#e2b9b2',
+  rose: '#c77f86',
+  coral: '#df7e67',
+  orange: '#d17d3a',
+  mustard: '#c9a23c',
+  ochre: '#c2913a',
+  yellow: '#dcbd4c',
+  gold: '#c8a24a',
+  green: '#3f6c4b',
+  sage: '#9bab8c',
+  moss: '#6d7a45',
+  forest: '#2f4b37',
+  mint: '#a9cfb9',
+  teal: '#2f6c6c',
+  blue: '#3b5f90',
+  indigo: '#3c4079',
+  denim: '#4c6687',
+  sky: '#8fb4d6',
+  cedar: '#8b5a3c',
+  walnut: '#5c4030',
+  oak: '#b58b5a',
+  linen: '#ddd3c0',
+};
+
+/** The colour an option value (or its slug) names, if any. */
+export function namedColour(value: string): Rgb | null {
+  const slug = value.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const words = slug.split('-').filter((w) => w !== '');
+  for (const candidate of [words.join('_'), words[words.length - 1] ?? '', words[0] ?? '']) {
+    const hex = NAMED_COLOURS[candidate];
+    if (hex !== undefined) return hexToRgb(hex);
+  }
+  return null;
+}
+
+/** Product colours for pictures whose product names none: muted, as dyed cloth, glaze and wood are. */
+const PRODUCT_COLOURS = ['#b8613f', '#6d7a45', '#3b5f90', '#c2913a', '#5f3651', '#2f6c6c', '#8b5a3c', '#9bab8c', '#a63b33', '#3c4079', '#d8a3a6', '#3b3e43'];
+/** Studio backdrops: warm and cool off-whites, each with its own light. */
+const BACKDROPS = ['#efe9df', '#e9ece8', '#f0e6e0', '#e6e9ef', '#ece8f0', '#f1ece2'];
+
+// ---------------------------------------------------------------------------------------------------------
+// The design of one picture
+
+/** The silhouette families, chosen from the product's title. */
+export const FAMILIES = ['shirt', 'apron', 'mug', 'tote', 'blanket', 'candle', 'card', 'book', 'pouch', 'napkins', 'spool', 'stool', 'vase', 'box', 'ball'] as const;
+export type Family = (typeof FAMILIES)[number];
+
+const FAMILY_WORDS: readonly [RegExp, Family][] = [
+  [/\b(shirt|tee|t-shirt|blouse|top|jacket|sweater|hoodie)s?\b/, 'shirt'],
+  [/\bapron/, 'apron'],
+  [/\b(mug|cup|tumbler)s?\b/, 'mug'],
+  [/\b(tote|bag|backpack|purse)s?\b/, 'tote'],
+  [/\b(blanket|throw|quilt|rug)s?\b/, 'blanket'],
+  [/\bcandle/, 'candle'],
+  [/\b(gift ?card|card|pass|membership|voucher|ticket)s?\b/, 'card'],
+  [/\b(book|guide|pattern|pdf|journal|notebook|zine|ebook)s?\b/, 'book'],
+  [/\b(coffee|tea|beans?|granola|subscription)\b/, 'pouch'],
+  [/\b(napkin|towel|cloth|linens?|handkerchief)s?\b/, 'napkins'],
+  [/\b(repair|mending|mend|thread|sewing|service)\b/, 'spool'],
+  [/\b(seat|stool|chair|workshop|class|lesson)s?\b/, 'stool'],
+  [/\b(vase|pot|bottle|jar)s?\b/, 'vase'],
+  [/\b(box|kit|set)\b/, 'box'],
+];
+
+/** The family for a product title; titles that name none get an abstract object from the hash. */
+export function familyFor(title: string, hash: Buffer): Family {
+  const lower = title.toLowerCase();
+  for (const [words, family] of FAMILY_WORDS) if (words.test(lower)) return family;
+  return (['vase', 'box', 'ball'] as const)[hash[5]! % 3]!;
+}
+
 interface Design {
-  readonly top: Rgb;
-  readonly bottom: Rgb;
-  readonly shape: Rgb;
-  readonly circle: boolean;
+  readonly family: Family;
+  readonly object: Rgb;
+  readonly backdrop: Rgb;
+  readonly initial: string;
+  readonly name: string;
+  /** Which way the key light falls (1: from the left, -1: from the right). */
+  readonly light: 1 | -1;
 }
 
-function design(productId: string): Design {
-  const h = createHash('sha256').update(productId).digest();
-  const hue = (h.readUInt16BE(0) / 65536) * 360;
+/** The first letter or digit of the title, upper case ('?' when it has none). */
+function initialOf(title: string): string {
+  const match = /[\p{L}\p{N}]/u.exec(title);
+  return match === null ? '?' : match[0].toLocaleUpperCase('en');
+}
+
+function design(key: string, title: string): Design {
+  const productId = imageProductId(key);
+  const hash = createHash('sha256').update(productId).digest();
+  const variantValue = key.length > productId.length ? key.slice(productId.length + 2) : null;
+  const variantHash = createHash('sha256').update(key).digest();
+  const named = variantValue === null ? null : namedColour(variantValue);
+  // a variant that names no colour keeps the product's colour family but shifts within it
+  const base = hexToRgb(PRODUCT_COLOURS[hash[0]! % PRODUCT_COLOURS.length]!);
+  const object = named ?? (variantValue === null ? base : mix(base, hexToRgb(PRODUCT_COLOURS[variantHash[0]! % PRODUCT_COLOURS.length]!), 0.5));
   return {
-    top: hslToRgb(hue, 0.45, 0.9),
-    bottom: hslToRgb((hue + 25) % 360, 0.4, 0.72),
-    shape: hslToRgb((hue + 180) % 360, 0.35, 0.45),
-    circle: (h[2]! & 1) === 0,
+    family: familyFor(title === '' ? productId : title, hash),
+    object,
+    backdrop: hexToRgb(BACKDROPS[hash[1]! % BACKDROPS.length]!),
+    initial: initialOf(title === '' ? productId : title),
+    name: title,
+    light: (hash[2]! & 1) === 0 ? 1 : -1,
   };
 }
 
-/**
- * Which palette index a point of the picture has, on the unit square (u across, v down): the shape is
- * centred, 0.56 of the width across (a circle, or a square with rounded corners).
- */
-function shapeSpan(d: Design, v: number, aspect: number): [number, number] | null {
-  // Work in width units: the picture is 1 wide and `aspect` tall, the shape centred at (0.5, aspect/2).
-  const dy = Math.abs(v * aspect - aspect / 2);
-  const half = 0.28;
-  if (d.circle) {
-    if (dy >= half) return null;
-    const dx = Math.sqrt(half * half - dy * dy);
-    return [0.5 - dx, 0.5 + dx];
-  }
-  if (dy >= half) return null;
-  const radius = 0.06;
-  const inner = half - radius;
-  const dx = dy <= inner ? half : inner + Math.sqrt(radius * radius - (dy - inner) ** 2);
-  return [0.5 - dx, 0.5 + dx];
+// ---------------------------------------------------------------------------------------------------------
+// Drawing
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const SERIF = `Georgia, 'Iowan Old Style', 'Times New Roman', serif`;
+const SANS = `'Helvetica Neue', Arial, sans-serif`;
+
+/** An object part: its shape, filled with `fill`, then the volume shading over it. */
+function part(shape: string, fill: Rgb, shade = true): string {
+  return shade ? `<g>${shape.replace('/>', ` fill="${css(fill)}"/>`)}${shape.replace('/>', ' fill="url(#vol)"/>')}</g>` : shape.replace('/>', ` fill="${css(fill)}"/>`);
 }
 
-function gradientIndex(v: number): number {
-  return Math.min(GRADIENT_STEPS - 1, Math.floor(v * GRADIENT_STEPS));
+/** Text printed on an object: the initial in a serif, in a colour that reads on `on`. */
+function print(text: string, x: number, y: number, size: number, on: Rgb, extra = ''): string {
+  const ink = luminance(on) > 0.35 ? css(darken(on, 0.6)) : css(lighten(on, 0.75));
+  return `<text x="${x}" y="${y}" text-anchor="middle" font-family="${SERIF}" font-size="${size}" fill="${ink}"${extra}>${escapeXml(text)}</text>`;
 }
 
-function palette(d: Design): Rgb[] {
-  const colours = Array.from({ length: GRADIENT_STEPS }, (_, i) => mix(d.top, d.bottom, i / (GRADIENT_STEPS - 1)));
-  colours.push(d.shape);
-  return colours;
-}
+const floorShadow = (cx: number, rx: number) =>
+  `<ellipse cx="${cx}" cy="${FLOOR + 6}" rx="${rx * 1.15}" ry="${rx * 0.16}" fill="url(#floor-shadow)"/><ellipse cx="${cx}" cy="${FLOOR + 2}" rx="${rx * 0.9}" ry="${rx * 0.05}" fill="url(#contact-shadow)"/>`;
 
-/** The PNG of a product's picture, `width` pixels wide (one of the formats' widths). */
-export function renderProductImage(productId: string, width: number): Buffer {
-  const d = design(productId);
-  const height = heightForWidth(width);
-  const aspect = ORIGINAL_HEIGHT / ORIGINAL_WIDTH;
-  return encodePalettePng({
-    width,
-    height,
-    palette: palette(d),
-    row(y, out) {
-      const v = (y + 0.5) / height;
-      out.fill(gradientIndex(v));
-      const span = shapeSpan(d, v, aspect);
-      if (span === null) return;
-      const from = Math.max(0, Math.round(span[0] * width));
-      const to = Math.min(width, Math.round(span[1] * width));
-      if (to > from) out.fill(SHAPE_INDEX, from, to);
-    },
-  });
-}
+/** A drop shadow for things that hang or float: the silhouette, blurred, below and to the side. */
+const dropShadow = (shape: string, light: 1 | -1) =>
+  `<g transform="translate(${light * 26} 34)" filter="url(#blur)" opacity="0.28">${shape.replace('/>', ' fill="#2b2118"/>')}</g>`;
 
-/** The colour of the picture at a point of the unit square. */
-function colourAt(d: Design, pal: readonly Rgb[], u: number, v: number): Rgb {
-  const span = shapeSpan(d, v, ORIGINAL_HEIGHT / ORIGINAL_WIDTH);
-  return span !== null && u >= span[0] && u < span[1] ? pal[SHAPE_INDEX]! : pal[gradientIndex(v)]!;
-}
+/** How much each family is enlarged about its foot, so that every object fills the frame alike. */
+const FAMILY_SCALE: Readonly<Record<Family, number>> = {
+  shirt: 1.12,
+  apron: 1.02,
+  mug: 1.32,
+  tote: 1.08,
+  blanket: 1.1,
+  candle: 1.22,
+  card: 1.12,
+  book: 1.12,
+  pouch: 1.2,
+  napkins: 1.38,
+  spool: 1.25,
+  stool: 1.12,
+  vase: 1.22,
+  box: 1.15,
+  ball: 1.15,
+};
 
-/** Average colour of a region of the unit square, sampled on a 16×16 grid. */
-function average(d: Design, pal: readonly Rgb[], u0: number, v0: number, u1: number, v1: number): Rgb {
-  const n = 16;
-  const sum = [0, 0, 0];
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      const c = colourAt(d, pal, u0 + ((u1 - u0) * (i + 0.5)) / n, v0 + ((v1 - v0) * (j + 0.5)) / n);
-      sum[0]! += c[0];
-      sum[1]! += c[1];
-      sum[2]! += c[2];
+function drawObject(d: Design): string {
+  const c = d.object;
+  const dark = darken(c, 0.28);
+  const light = lighten(c, 0.25);
+  const stroke = (col: Rgb, w: number) => ` stroke="${css(col)}" stroke-width="${w}" stroke-linecap="round" stroke-linejoin="round"`;
+  switch (d.family) {
+    case 'shirt': {
+      const body = `<rect x="240" y="600" width="520" height="${FLOOR - 600}" rx="26"/>`;
+      const buttons = [690, 780, 870, 960].map((y) => `<circle cx="500" cy="${y}" r="9" fill="${css(lighten(c, 0.6))}"/>`).join('');
+      return (
+        floorShadow(500, 290) +
+        part(body, c) +
+        `<path d="M310 640 V${FLOOR - 8} M690 640 V${FLOOR - 8}" fill="none"${stroke(dark, 5)} opacity="0.35"/>` +
+        `<path d="M392 604 Q500 566 608 604 L600 630 Q500 600 400 630 Z" fill="${css(darken(c, 0.4))}"/>` +
+        `<rect x="487" y="622" width="26" height="${FLOOR - 630}" fill="${css(darken(c, 0.1))}"/>` +
+        buttons +
+        `<path d="M500 632 L398 604 L430 712 Z" fill="${css(light)}"${stroke(dark, 3)}/><path d="M500 632 L602 604 L570 712 Z" fill="${css(light)}"${stroke(dark, 3)}/>` +
+        `<rect x="565" y="740" width="105" height="110" rx="6" fill="none"${stroke(dark, 4)} opacity="0.55"/>`
+      );
+    }
+    case 'apron': {
+      const shape = `<path d="M405 455 H595 L612 640 Q700 650 742 672 L758 1000 Q500 1040 242 1000 L258 672 Q300 650 388 640 Z"/>`;
+      return (
+        dropShadow(shape, d.light) +
+        `<path d="M412 460 C400 300 600 300 588 460" fill="none"${stroke(dark, 16)}/>` +
+        part(shape, c) +
+        `<path d="M262 680 C200 720 190 800 210 860 M738 680 C800 720 810 800 790 860" fill="none"${stroke(dark, 14)}/>` +
+        `<rect x="385" y="760" width="230" height="140" rx="10" fill="${css(darken(c, 0.08))}"${stroke(dark, 4)}/>` +
+        `<path d="M500 760 V900" ${stroke(dark, 4)}/>` +
+        print(d.initial, 500, 610, 110, c)
+      );
+    }
+    case 'mug': {
+      const body = `<path d="M330 650 H650 V960 Q650 ${FLOOR} 600 ${FLOOR} H380 Q330 ${FLOOR} 330 960 Z"/>`;
+      return (
+        floorShadow(500, 230) +
+        `<path d="M648 700 C780 700 790 900 648 910" fill="none"${stroke(darken(c, 0.12), 46)}/>` +
+        part(body, c) +
+        `<ellipse cx="490" cy="650" rx="160" ry="26" fill="${css(light)}"/><ellipse cx="490" cy="654" rx="140" ry="18" fill="${css(darken(c, 0.45))}"/>` +
+        print(d.initial, 490, 880, 170, c)
+      );
+    }
+    case 'tote': {
+      const body = `<path d="M280 580 H720 L752 ${FLOOR} H248 Z"/>`;
+      return (
+        floorShadow(500, 290) +
+        `<path d="M365 590 C360 380 470 380 468 590 M532 590 C530 380 640 380 635 590" fill="none"${stroke(dark, 24)}/>` +
+        part(body, c) +
+        `<path d="M280 640 H720" ${stroke(dark, 4)} opacity="0.4"/>` +
+        print(d.initial, 500, 880, 200, c)
+      );
+    }
+    case 'blanket': {
+      const layers = [
+        { x: 215, y: 880, w: 570, h: FLOOR - 880, col: c },
+        { x: 235, y: 752, w: 540, h: 128, col: lighten(c, 0.12) },
+        { x: 225, y: 624, w: 555, h: 128, col: darken(c, 0.06) },
+        { x: 245, y: 506, w: 525, h: 118, col: lighten(c, 0.2) },
+      ];
+      return (
+        floorShadow(500, 300) +
+        layers
+          .map(
+            (l) =>
+              part(`<rect x="${l.x}" y="${l.y}" width="${l.w}" height="${l.h}" rx="${l.h / 2.4}"/>`, l.col) +
+              `<rect x="${l.x + 70}" y="${l.y + 4}" width="22" height="${l.h - 8}" fill="${css(lighten(l.col, 0.55))}" opacity="0.8"/><rect x="${l.x + l.w - 92}" y="${l.y + 4}" width="22" height="${l.h - 8}" fill="${css(lighten(l.col, 0.55))}" opacity="0.8"/>`,
+          )
+          .join('')
+      );
+    }
+    case 'candle': {
+      const jars = [
+        { cx: 330, h: 300, col: c },
+        { cx: 500, h: 390, col: lighten(c, 0.18) },
+        { cx: 670, h: 260, col: darken(c, 0.12) },
+      ];
+      return (
+        floorShadow(500, 290) +
+        jars
+          .map(({ cx, h, col }) => {
+            const top = FLOOR - h;
+            return (
+              part(`<rect x="${cx - 74}" y="${top}" width="148" height="${h}" rx="16"/>`, col) +
+              `<ellipse cx="${cx}" cy="${top + 6}" rx="66" ry="13" fill="${css(lighten(col, 0.4))}"/>` +
+              `<path d="M${cx} ${top + 4} v-26" ${stroke([40, 32, 28], 4)}/>` +
+              `<path d="M${cx} ${top - 70} C${cx + 16} ${top - 46} ${cx + 14} ${top - 28} ${cx} ${top - 22} C${cx - 14} ${top - 28} ${cx - 16} ${top - 46} ${cx} ${top - 70} Z" fill="#f4b94a"/>` +
+              `<rect x="${cx - 74}" y="${top + h * 0.42}" width="148" height="${Math.min(110, h * 0.32)}" fill="#f3ede1"/>` +
+              print(d.initial, cx, top + h * 0.42 + Math.min(110, h * 0.32) / 2 + 22, 60, [243, 237, 225])
+            );
+          })
+          .join('')
+      );
+    }
+    case 'card': {
+      const shape = `<rect x="225" y="560" width="550" height="346" rx="30"/>`;
+      return (
+        `<g transform="rotate(-7 500 733)">` +
+        dropShadow(shape, d.light) +
+        part(shape, c) +
+        `<circle cx="690" cy="640" r="120" fill="${css(lighten(c, 0.15))}" opacity="0.7"/>` +
+        print(d.initial, 330, 690, 120, c) +
+        `<text x="265" y="870" font-family="${SANS}" font-size="30" letter-spacing="4" fill="${luminance(c) > 0.35 ? css(darken(c, 0.6)) : css(lighten(c, 0.75))}">${escapeXml(d.name.toUpperCase().slice(0, 26))}</text>` +
+        `</g>`
+      );
+    }
+    case 'book': {
+      const cover = `<rect x="320" y="500" width="360" height="${FLOOR - 500}" rx="8"/>`;
+      return (
+        floorShadow(500, 240) +
+        `<path d="M672 506 L722 486 V${FLOOR - 16} L672 ${FLOOR} Z" fill="#efe8da"/>` +
+        `<path d="M685 520 V${FLOOR - 20} M698 512 V${FLOOR - 24} M710 504 V${FLOOR - 28}" ${stroke([205, 196, 178], 2)}/>` +
+        `<path d="M320 500 L370 480 H722 L672 500 Z" fill="${css(dark)}"/>` +
+        part(cover, c) +
+        `<rect x="320" y="500" width="34" height="${FLOOR - 500}" fill="${css(darken(c, 0.18))}"/>` +
+        `<rect x="390" y="600" width="230" height="4" fill="${css(lighten(c, 0.6))}"/><rect x="390" y="860" width="230" height="4" fill="${css(lighten(c, 0.6))}"/>` +
+        print(d.initial, 505, 790, 170, c)
+      );
+    }
+    case 'pouch': {
+      const body = `<path d="M335 ${FLOOR} L358 600 H642 L665 ${FLOOR} Z"/>`;
+      return (
+        floorShadow(500, 220) +
+        part(body, c) +
+        `<path d="M352 540 H648 L642 600 H358 Z" fill="${css(dark)}"/>` +
+        `<path d="M352 540 L360 520 H640 L648 540 Z" fill="${css(darken(c, 0.4))}"/>` +
+        `<circle cx="500" cy="790" r="110" fill="#f3ede1"/>` +
+        print(d.initial, 500, 828, 110, [243, 237, 225]) +
+        `<circle cx="590" cy="650" r="13" fill="${css(darken(c, 0.35))}"/>`
+      );
+    }
+    case 'napkins': {
+      const layers = [0, 1, 2, 3].map((i) => ({ y: FLOOR - 80 * (i + 1), col: i % 2 === 0 ? c : lighten(c, 0.22) }));
+      return (
+        floorShadow(500, 260) +
+        layers.map((l) => part(`<rect x="270" y="${l.y}" width="460" height="80" rx="14"/>`, l.col)).join('') +
+        `<rect x="452" y="${FLOOR - 322}" width="44" height="322" fill="${css(lighten(c, 0.65))}"/>` +
+        print(d.initial, 620, FLOOR - 262, 64, lighten(c, 0.22))
+      );
+    }
+    case 'spool': {
+      const wood: Rgb = [196, 160, 112];
+      const lines = Array.from({ length: 13 }, (_, i) => `<path d="M392 ${640 + i * 24} H608" ${stroke(dark, 3)} opacity="0.35"/>`).join('');
+      return (
+        floorShadow(500, 200) +
+        part(`<rect x="388" y="610" width="224" height="350"/>`, c) +
+        lines +
+        part(`<rect x="350" y="570" width="300" height="44" rx="12"/>`, wood) +
+        part(`<rect x="350" y="${FLOOR - 48}" width="300" height="48" rx="12"/>`, darken(wood, 0.08)) +
+        `<path d="M600 880 C700 930 760 860 800 760" fill="none"${stroke(c, 6)}/><path d="M800 760 L860 560" ${stroke([120, 124, 130], 7)}/>`
+      );
+    }
+    case 'stool': {
+      const wood = d.object;
+      return (
+        floorShadow(500, 250) +
+        `<path d="M392 680 L372 ${FLOOR - 30} M608 680 L628 ${FLOOR - 30}" ${stroke(darken(wood, 0.35), 26)}/>` +
+        `<path d="M352 840 H648" ${stroke(darken(wood, 0.25), 16)}/>` +
+        `<path d="M340 670 L292 ${FLOOR} M660 670 L708 ${FLOOR}" ${stroke(darken(wood, 0.12), 32)}/>` +
+        part(`<rect x="270" y="620" width="460" height="52" rx="20"/>`, darken(wood, 0.1)) +
+        `<ellipse cx="500" cy="622" rx="230" ry="46" fill="${css(lighten(wood, 0.12))}"/>`
+      );
+    }
+    case 'vase': {
+      const shape = `<path d="M440 500 H560 Q556 560 585 610 Q690 720 670 860 Q655 ${FLOOR} 560 ${FLOOR} H440 Q345 ${FLOOR} 330 860 Q310 720 415 610 Q444 560 440 500 Z"/>`;
+      return floorShadow(500, 200) + part(shape, c) + `<ellipse cx="500" cy="502" rx="60" ry="12" fill="${css(darken(c, 0.4))}"/>` + print(d.initial, 500, 860, 120, c);
+    }
+    case 'box': {
+      return (
+        floorShadow(500, 280) +
+        part(`<path d="M250 640 L500 700 V${FLOOR} L250 950 Z"/>`, c) +
+        part(`<path d="M500 700 L750 640 V950 L500 ${FLOOR} Z"/>`, darken(c, 0.15)) +
+        `<path d="M250 640 L500 580 L750 640 L500 700 Z" fill="${css(light)}"/>` +
+        print(d.initial, 375, 860, 120, c, ' transform="skewY(13.5)" transform-origin="375 860"')
+      );
+    }
+    case 'ball': {
+      return (
+        floorShadow(500, 220) +
+        `<circle cx="500" cy="${FLOOR - 230}" r="230" fill="${css(c)}"/><circle cx="500" cy="${FLOOR - 230}" r="230" fill="url(#sphere)"/>` +
+        print(d.initial, 500, FLOOR - 180, 150, c)
+      );
     }
   }
-  return [Math.round(sum[0]! / n / n), Math.round(sum[1]! / n / n), Math.round(sum[2]! / n / n)];
 }
 
+/** The SVG of a picture at `width` pixels wide; `key` is a product id or a variant key (`p02--olive`), `title` its product's. */
+export function renderProductImage(key: string, width: number, title = ''): string {
+  const d = design(key, title);
+  const height = heightForWidth(width);
+  const wallTop = lighten(d.backdrop, 0.35);
+  const wall = d.backdrop;
+  const floor = darken(d.backdrop, 0.07);
+  const caption = d.name === '' ? '' : `<text x="500" y="1160" text-anchor="middle" font-family="${SANS}" font-size="30" letter-spacing="6" fill="${css(darken(d.backdrop, 0.45))}">${escapeXml(d.name.toUpperCase().slice(0, 40))}</text>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${VIEW_W} ${VIEW_H}" role="img" aria-label="${escapeXml(d.name || key)}">` +
+    `<defs>` +
+    `<linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${css(wallTop)}"/><stop offset="0.7" stop-color="${css(wall)}"/><stop offset="0.82" stop-color="${css(floor)}"/><stop offset="1" stop-color="${css(darken(floor, 0.04))}"/></linearGradient>` +
+    `<radialGradient id="glow" cx="${0.5 - d.light * 0.12}" cy="0.42" r="0.55"><stop offset="0" stop-color="#fff" stop-opacity="0.55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>` +
+    `<radialGradient id="floor-shadow"><stop offset="0" stop-color="#2b2118" stop-opacity="0.3"/><stop offset="0.6" stop-color="#2b2118" stop-opacity="0.1"/><stop offset="1" stop-color="#2b2118" stop-opacity="0"/></radialGradient>` +
+    `<radialGradient id="contact-shadow"><stop offset="0" stop-color="#1d1610" stop-opacity="0.45"/><stop offset="1" stop-color="#1d1610" stop-opacity="0"/></radialGradient>` +
+    `<linearGradient id="vol" x1="${d.light === 1 ? 0 : 1}" y1="0" x2="${d.light === 1 ? 1 : 0}" y2="0.25"><stop offset="0" stop-color="#fff" stop-opacity="0.22"/><stop offset="0.45" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.2"/></linearGradient>` +
+    `<radialGradient id="sphere" cx="${0.5 - d.light * 0.18}" cy="0.32" r="0.75"><stop offset="0" stop-color="#fff" stop-opacity="0.35"/><stop offset="0.5" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.35"/></radialGradient>` +
+    `<filter id="blur" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="22"/></filter>` +
+    `</defs>` +
+    `<rect width="${VIEW_W}" height="${VIEW_H}" fill="url(#wall)"/><rect width="${VIEW_W}" height="${VIEW_H}" fill="url(#glow)"/>` +
+    `<g transform="translate(500 ${FLOOR}) scale(${FAMILY_SCALE[d.family]}) translate(-500 -${FLOOR})">${drawObject(d)}</g>` +
+    caption +
+    `</svg>`
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Records
+
+/**
+ * The average colours of the picture's quarters and centre, estimated from the drawing's colours (the wall
+ * above, the floor and the object below, the object in the middle): what a page may tint a placeholder
+ * with before the picture arrives. Left and right alike: the drawings are about symmetric.
+ */
 type ColorData = Readonly<Record<'topLeftAverage' | 'topRightAverage' | 'bottomLeftAverage' | 'bottomRightAverage' | 'centerAverage', string>>;
 
-/** Colour data by product id: sampling costs more than building a page's JSON, and it never changes. */
-const colorDataCache = new Map<string, ColorData>();
-const COLOR_DATA_CACHE_MAX = 10_000;
-
-/** The average colours of the picture's four quarters and its centre, as hex without `#`. */
-export function colorData(productId: string): ColorData {
-  const cached = colorDataCache.get(productId);
-  if (cached !== undefined) return cached;
-  const d = design(productId);
-  const pal = palette(d);
-  const data: ColorData = {
-    topLeftAverage: hex(average(d, pal, 0, 0, 0.5, 0.5)),
-    topRightAverage: hex(average(d, pal, 0.5, 0, 1, 0.5)),
-    bottomLeftAverage: hex(average(d, pal, 0, 0.5, 0.5, 1)),
-    bottomRightAverage: hex(average(d, pal, 0.5, 0.5, 1, 1)),
-    centerAverage: hex(average(d, pal, 0.25, 0.25, 0.75, 0.75)),
-  };
-  if (colorDataCache.size >= COLOR_DATA_CACHE_MAX) colorDataCache.clear();
-  colorDataCache.set(productId, data);
-  return data;
+export function colorData(key: string): ColorData {
+  const d = design(key, '');
+  const top = mix(lighten(d.backdrop, 0.35), d.backdrop, 0.6);
+  const bottom = mix(mix(d.backdrop, darken(d.backdrop, 0.07), 0.5), d.object, 0.35);
+  const centre = mix(d.backdrop, d.object, 0.45);
+  return { topLeftAverage: toHex(top), topRightAverage: toHex(top), bottomLeftAverage: toHex(bottom), bottomRightAverage: toHex(bottom), centerAverage: toHex(centre) };
 }
 
 /**
@@ -191,12 +513,18 @@ export function productImageRecord(productId: string, url: string, title: string
 
 /** The URL of a product's generated picture. */
 export function productImageUrl(productId: string): string {
+  return `/static/images/${productId}.svg`;
+}
+
+/** The URL stores seeded before the pictures were SVG hold (`.png`): still ours, served from the new URL. */
+export function legacyProductImageUrl(productId: string): string {
   return `/static/images/${productId}.png`;
 }
 
-/** A strong ETag for a product picture at a width: the bytes depend on nothing else. */
-export function imageEtag(productId: string, width: number): string {
-  return `"img${GENERATOR_VERSION}-${productId}-${width}"`;
+/** A strong ETag for a picture at a width: the bytes depend on the key, the title and the generator only. */
+export function imageEtag(key: string, width: number, title = ''): string {
+  const titleHash = createHash('sha256').update(title).digest('hex').slice(0, 10);
+  return `"img${GENERATOR_VERSION}-${key}-${width}-${titleHash}"`;
 }
 
 /**
@@ -207,8 +535,8 @@ export function imageEtag(productId: string, width: number): string {
  */
 export function productImageFields(productId: string, imageUrl: string | null, title: string, variantKeys: readonly string[] = []): Record<string, unknown> {
   if (imageUrl === null) return {};
-  if (imageUrl !== productImageUrl(productId)) return { assetUrl: imageUrl };
-  const image = productImageRecord(productId, imageUrl, title);
+  if (imageUrl !== productImageUrl(productId) && imageUrl !== legacyProductImageUrl(productId)) return { assetUrl: imageUrl };
+  const image = productImageRecord(productId, productImageUrl(productId), title);
   const { id, assetUrl, originalSize, mediaFocalPoint, colorData: colours, systemDataId, systemDataVariants } = image;
   const variantImages = variantKeys.map((key) => productImageRecord(variantImageKey(productId, key), productImageUrl(variantImageKey(productId, key)), title));
   return { mainImageId: id, assetUrl, originalSize, mediaFocalPoint, colorData: colours, systemDataId, systemDataVariants, mainImage: image, items: [image, ...variantImages] };
@@ -217,7 +545,7 @@ export function productImageFields(productId: string, imageUrl: string | null, t
 /**
  * Demo products with options get one more picture per value of their first option (each colour of a shirt
  * its own), which the variants with that value name as their main image: the key is the product id and the
- * value's slug, `p02--olive`, and is drawn like any product id.
+ * value's slug, `p02--olive`, drawn like the product's, in the colour the value names if it names one.
  */
 export function variantImageKey(productId: string, optionValue: string): string {
   const slug = optionValue.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');

@@ -1,23 +1,24 @@
 /**
- * `GET /static/images/{productId}.png[?format=100w…2500w]`: a product's generated picture at one of the
+ * `GET /static/images/{productId}.svg[?format=100w…2500w]`: a product's generated picture (SVG) at one of the
  * responsive widths of spec 001 §9 (`original`, or no format, is the full 2500-pixel picture; the engine's
- * `image-srcset` links `?format=original` when an image has fewer variants). Encoded once per product and
+ * `image-srcset` links `?format=original` when an image has fewer variants). Drawn once per picture and
  * width, then served from a bounded in-memory cache; an ETag lets browsers revalidate without a body.
+ * `{productId}.png`, the URL stores seeded before the pictures were SVG still hold, redirects to it.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { ByteLru } from '../byte-lru.js';
 import type { Store } from '../db/database.js';
 import { products, variants } from '../db/schema.js';
-import { formatWidth, IMAGE_FORMATS, imageEtag, imageProductId, renderProductImage, variantImageKey } from '../images.js';
+import { formatWidth, IMAGE_CONTENT_TYPE, IMAGE_FORMATS, imageEtag, imageProductId, renderProductImage, variantImageKey } from '../images.js';
 
-/** Enough for every width of every demo product (about 40 KB each at most) many times over. */
-export const IMAGE_CACHE_BYTES = 16 * 1024 * 1024;
+/** Enough for every width of every demo picture (about 5 KB each) many times over. */
+export const IMAGE_CACHE_BYTES = 4 * 1024 * 1024;
 
 /** A day, then revalidate with the ETag (a strong one: the bytes are the same for the same URL). */
 const CACHE_CONTROL = 'public, max-age=86400';
 
-const FILE = /^([A-Za-z0-9_-]{1,100})\.png$/;
+const FILE = /^([A-Za-z0-9_-]{1,100})\.(svg|png)$/;
 
 /** Whether an If-None-Match header lists the ETag (or is `*`); weak and strong forms compare alike here. */
 export function etagMatches(header: string | undefined, etag: string): boolean {
@@ -28,14 +29,14 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** A product's own picture, or one of its variant pictures (one per value of its first option). */
-function pictureExists(store: Store, productId: string, key: string): boolean {
-  const product = store.select({ id: products.id, ordering: products.variantOptionOrdering }).from(products).where(eq(products.id, productId)).get();
-  if (product === undefined) return false;
-  if (key === productId) return true;
+/** The product's title when `key` is its own picture or one of its variant pictures (one per value of its first option); null if neither. */
+function pictureTitle(store: Store, productId: string, key: string): string | null {
+  const product = store.select({ title: products.title, ordering: products.variantOptionOrdering }).from(products).where(eq(products.id, productId)).get();
+  if (product === undefined) return null;
+  if (key === productId) return product.title;
   const first = (JSON.parse(product.ordering) as string[])[0];
-  if (first === undefined) return false;
-  return store
+  if (first === undefined) return null;
+  const exists = store
     .select({ attributes: variants.attributes })
     .from(variants)
     .where(eq(variants.productId, productId))
@@ -44,6 +45,7 @@ function pictureExists(store: Store, productId: string, key: string): boolean {
       const value = (JSON.parse(v.attributes) as Record<string, string>)[first];
       return typeof value === 'string' && variantImageKey(productId, value) === key;
     });
+  return exists ? product.title : null;
 }
 
 export const imageRoutes: FastifyPluginAsync<{ store: Store; cacheBytes?: number }> = async (app, { store, cacheBytes = IMAGE_CACHE_BYTES }) => {
@@ -53,8 +55,13 @@ export const imageRoutes: FastifyPluginAsync<{ store: Store; cacheBytes?: number
     const match = FILE.exec(request.params.file);
     const key = match?.[1];
     const productId = key === undefined ? undefined : imageProductId(key);
-    if (key === undefined || productId === undefined || !pictureExists(store, productId, key)) {
+    const title = key === undefined || productId === undefined ? null : pictureTitle(store, productId, key);
+    if (key === undefined || title === null) {
       return reply.code(404).send({ message: 'Not found' });
+    }
+    if (match?.[2] === 'png') {
+      const query = request.raw.url?.includes('?') === true ? request.raw.url.slice(request.raw.url.indexOf('?')) : '';
+      return reply.redirect(`/static/images/${key}.svg${query}`, 301);
     }
     // A repeated parameter arrives as a list: that is a bad format too, not the original.
     const format: unknown = request.query.format;
@@ -62,15 +69,15 @@ export const imageRoutes: FastifyPluginAsync<{ store: Store; cacheBytes?: number
     if (width === null) {
       return reply.code(400).send({ message: `Unknown image format ${JSON.stringify(String(format))}: use one of ${IMAGE_FORMATS.join(', ')} or original.` });
     }
-    const etag = imageEtag(key, width);
+    const etag = imageEtag(key, width, title);
     reply.header('cache-control', CACHE_CONTROL).header('etag', etag);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    const cacheKey = `${key}/${width}`;
-    let png = cache.get(cacheKey);
-    if (png === undefined) {
-      png = renderProductImage(key, width);
-      cache.set(cacheKey, png);
+    const cacheKey = etag;
+    let svg = cache.get(cacheKey);
+    if (svg === undefined) {
+      svg = Buffer.from(renderProductImage(key, width, title));
+      cache.set(cacheKey, svg);
     }
-    return reply.type('image/png').send(png);
+    return reply.type(IMAGE_CONTENT_TYPE).send(svg);
   });
 };
