@@ -495,3 +495,71 @@ export function isMainModule(importMetaUrl: string): boolean {
   const entry = process.argv[1];
   return entry !== undefined && importMetaUrl === pathToFileURL(resolve(entry)).href;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Accessibility (axe-core)
+
+/** The axe-core rule tags a page must pass: WCAG 2.0/2.1/2.2 levels A and AA, and axe's best practices. */
+export const AXE_TAGS: readonly string[] = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
+
+export interface AxeNode {
+  /** CSS selector(s) of the node (one per frame level). */
+  readonly target: readonly string[];
+  readonly html: string;
+  readonly failureSummary: string;
+}
+
+export interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly helpUrl: string;
+  readonly nodes: readonly AxeNode[];
+}
+
+export interface AxeOptions {
+  /** Rule ids to leave out (none by default). */
+  readonly disableRules?: readonly string[];
+  /** Look into iframes too (default false: embeds from other origins are not the theme's, and may not load here). */
+  readonly iframes?: boolean;
+}
+
+/**
+ * Run axe-core over the whole document of `page` (the script injected from node_modules, never fetched) with
+ * the WCAG 2.x A/AA and best-practice rules; answers the violations with their nodes.
+ */
+export async function runAxe(page: Page, options: AxeOptions = {}): Promise<AxeViolation[]> {
+  const hasAxe = await page.evaluate('typeof window.axe === "object"');
+  if (hasAxe !== true) {
+    const { createRequire } = await import('node:module');
+    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  }
+  const rules = Object.fromEntries((options.disableRules ?? []).map((id) => [id, { enabled: false }]));
+  const runOptions = { runOnly: { type: 'tag', values: [...AXE_TAGS] }, rules, iframes: options.iframes ?? false, resultTypes: ['violations'] };
+  return page.evaluate(async (opts) => {
+    type RawNode = { target: unknown[]; html: string; failureSummary?: string };
+    type RawResult = { id: string; impact?: string | null; help: string; helpUrl: string; nodes: RawNode[] };
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: RawResult[] }> } }).axe;
+    const result = await axe.run(document, opts);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      helpUrl: v.helpUrl,
+      nodes: v.nodes.map((n) => ({ target: n.target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : String(t))), html: n.html, failureSummary: n.failureSummary ?? '' })),
+    }));
+  }, runOptions);
+}
+
+/** Violations as readable lines: id, impact, help, then each node's target (and its failure summary's first line). */
+export function formatAxeViolations(violations: readonly AxeViolation[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes.map((n) => {
+        const why = n.failureSummary.split('\n').map((s) => s.trim()).filter((s) => s !== '' && !/^Fix (any|all) of the following:$/.test(s));
+        return `    ${n.target.join(' ')}${why.length > 0 ? ` — ${why.slice(0, 2).join('; ')}` : ''}`;
+      });
+      return `  [${v.impact ?? 'n/a'}] ${v.id}: ${v.help} (${v.nodes.length} node${v.nodes.length === 1 ? '' : 's'})\n${nodes.join('\n')}`;
+    })
+    .join('\n');
+}
