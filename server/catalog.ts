@@ -89,6 +89,8 @@ export function productJson(p: ProductRow, vs: readonly VariantRow[], collection
     body: p.body,
     categories: parseJson<string[]>(p.categories, []),
     tags: parseJson<string[]>(p.tags, []),
+    // the platform's flag for a highlighted item (blog posts carry it too); the home page features these
+    starred: p.featured,
     ...images,
     structuredContent,
     merchandising: merchandisingJson(p, vs),

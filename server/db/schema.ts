@@ -63,6 +63,8 @@ export const products = sqliteTable(
     merchandising: text('merchandising').notNull().default('{}'),
     additionalFieldsForm: text('additional_fields_form'),
     imageUrl: text('image_url'),
+    /** Shown on the home page's featured products (the item JSON's `starred`, as the platform names it). */
+    featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
     ordering: integer('ordering').notNull().default(0),
     /** Category names and tags, as JSON lists of strings. */
     categories: text('categories').notNull().default('[]'),

@@ -24,6 +24,7 @@ const one = (priceCents: number, extra: Partial<NewVariant> = {}): NewVariant =>
 const PRODUCTS: ProductSeed[] = [
   {
     urlId: 'linen-apron',
+    featured: true,
     title: 'Linen Apron',
     body: '<p>Stonewashed linen with deep pockets.</p>',
     productType: 1,
@@ -31,6 +32,7 @@ const PRODUCTS: ProductSeed[] = [
   },
   {
     urlId: 'field-shirt',
+    featured: true,
     title: 'Field Shirt',
     body: '<p>Heavy cotton twill, three colours, four sizes.</p>',
     productType: 1,
@@ -41,6 +43,7 @@ const PRODUCTS: ProductSeed[] = [
   },
   {
     urlId: 'enamel-mug',
+    featured: true,
     title: 'Enamel Mug',
     body: '<p>On sale while stock lasts.</p>',
     productType: 1,
@@ -71,6 +74,7 @@ const PRODUCTS: ProductSeed[] = [
   },
   {
     urlId: 'wool-blanket',
+    featured: true,
     title: 'Wool Blanket',
     body: '<p>Two sizes, two prices.</p>',
     productType: 1,
@@ -151,6 +155,12 @@ export function seedDemoStore(db: Store): boolean {
         settings: JSON.stringify({
           commentsEnabled: true,
           killSwitches: [],
+          // the home page's hero (server/home-page.ts); its picture is the first featured product's
+          homePage: {
+            heroTitle: 'Made to be used every day',
+            heroText: 'Linen, cotton, wool and enamel from small workshops: things for the kitchen, the table and the road, made to last and easy to mend.',
+            heroButtonText: 'Shop the collection',
+          },
           // the page context's root `featureFlags`: prices print as CLDR money text (`$89.00`) on every page
           featureFlags: { useCLDRMoneyFormat: true },
           storeSettings: {

@@ -1,9 +1,9 @@
 /** Server-rendered pages: collection lists, product pages and the cart; `?format=json` returns the context. */
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { collectionJson, type Json, loadCollectionByUrl, loadProduct, loadProducts, parseJson, productJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
-import { collections } from '../db/schema.js';
+import type { collections } from '../db/schema.js';
+import { homePage } from '../home-page.js';
 import { PageType } from '../page-context.js';
 import { isDisplayedType } from '../../commerce/products.js';
 import { facetCounts, listingUrl, matchesFilters, pageSizeSetting, paginate, sameText } from '../listing.js';
@@ -22,24 +22,11 @@ const MAX_PRODUCTS_PER_COLLECTION = 200;
 
 type Collection = typeof collections.$inferSelect;
 
-/** The home page's store until the site has a home page of its own: the first enabled store in site order. */
-function homeStore(store: Store): Collection | null {
-  return (
-    store
-      .select()
-      .from(collections)
-      .where(and(eq(collections.type, PRODUCTS_COLLECTION), eq(collections.enabled, true)))
-      .orderBy(asc(collections.ordering))
-      .get() ?? null
-  );
-}
-
 export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
-  // Until a real home page exists, `/` is the shop listing itself (same handler, same context, 200), so
-  // `/?format=json` answers the home page's context rather than losing its query in a redirect.
-  app.get<{ Querystring: CollectionQuery }>('/', { schema: { querystring: collectionQuery } }, async (request, reply) => {
-    const collection = homeStore(store);
-    return collection === null ? reply.callNotFound() : productListPage(request, reply, collection);
+  // The home page (server/home-page.ts): kept per store version and per set of live posts and upcoming events.
+  app.get<{ Querystring: PageQuery }>('/', { schema: { querystring: formatQuery } }, async (request, reply) => {
+    const home = homePage(store, Date.now());
+    return send(reply, request, theme, store, 'pages/home.page', { ...home.parts, shoppingCart: visitorCart(store, request) }, 200, home.contentKey);
   });
   await app.register(contentPageRoutes, { store, theme });
 
@@ -59,7 +46,7 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     return productListPage(request, reply, collection);
   });
 
-  /** A store's product list (page type 1), for `/{store}` and, until there is a home page, `/`. */
+  /** A store's product list (page type 1), for `/{store}`. */
   function productListPage(request: FastifyRequest<{ Querystring: CollectionQuery }>, reply: FastifyReply, collection: Collection) {
     const facets = (item: Json, key: 'categories' | 'tags') => (Array.isArray(item[key]) ? (item[key] as string[]) : []);
     const { all, categories, tags } = readCache(store).get(`products:${collection.id}`, () => {
