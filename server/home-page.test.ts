@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from './db/database.js';
 import { products } from './db/schema.js';
 import { homePage } from './home-page.js';
-import { demoApp } from './test-support.js';
+import { demoApp, TEST_CRUMB, withCrumb } from './test-support.js';
 
 let app: FastifyInstance;
 let store: Store;
@@ -111,6 +111,14 @@ describe('the home page', () => {
     expect(a.body.match(/class="sqs-cart-quantity"/g)).toHaveLength(1);
     expect(a.body).toContain('<span class="sqs-cart-quantity">0</span>');
 
+    // a visitor with a cart gets the same page with their count, and their crumb in place of the kept one
+    const added = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: 'p01', quantity: 3 } }));
+    const cart = added.cookies.find((c) => c.name === 'tessera_cart')!.value;
+    const theirs = (await app.inject({ url: '/', cookies: { tessera_cart: cart, crumb: TEST_CRUMB } })).body;
+    expect(theirs).toContain('<span class="sqs-cart-quantity">3</span>');
+    expect(theirs.match(/class="sqs-cart-quantity"/g)).toHaveLength(1);
+    expect(strip(theirs).replace('quantity">3<', 'quantity">0<')).toBe(strip(a.body));
+
     store.update(products).set({ featured: false }).where(eq(products.urlId, 'enamel-mug')).run();
     try {
       const titles = ((await app.inject('/?format=json')).json().items as Item[]).map((i) => i.title);
@@ -119,6 +127,22 @@ describe('the home page', () => {
     } finally {
       store.update(products).set({ featured: true }).where(eq(products.urlId, 'enamel-mug')).run();
     }
+  });
+
+  it('still has a hero, without a picture, in a store with no featured product (a store made before the flag)', async () => {
+    store.update(products).set({ featured: false }).run();
+    try {
+      const res = await app.inject('/');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<h1 id="home-hero-title">Made to be used every day</h1>');
+      expect(res.body).not.toContain('home-hero-media');
+      expect(res.body).not.toContain('home-featured');
+      expect(res.body).toContain('home-posts');
+      expect((await app.inject('/?format=json')).json().hero.image).toBeUndefined();
+    } finally {
+      for (const urlId of ['linen-apron', 'field-shirt', 'enamel-mug', 'wool-blanket']) store.update(products).set({ featured: true }).where(eq(products.urlId, urlId)).run();
+    }
+    expect(((await app.inject('/?format=json')).json().items as Item[]).map((i) => i.title)).toEqual(FEATURED);
   });
 
   it('picks posts and events by the clock: its content key changes when an event ends or a post goes live', () => {
