@@ -10,6 +10,8 @@ import { PageType, pageContext } from './page-context.js';
 import { cartRoutes } from './routes/cart.js';
 import { ownerApiRoutes } from './routes/owner-apis.js';
 import { checkoutRoutes } from './routes/checkout.js';
+import { formRoutes } from './forms/routes.js';
+import { restockRoutes } from './restock/routes.js';
 import { imageRoutes } from './routes/images.js';
 import { islandRoutes } from './routes/islands.js';
 import { themeAssetRoutes } from './routes/theme-assets.js';
@@ -150,6 +152,8 @@ export async function buildApp({ store, theme, logger = false, guards }: AppOpti
   await app.register(imageRoutes, { store });
   await app.register(islandRoutes, { assets: theme.islands });
   await app.register(themeAssetRoutes, { theme });
+  await app.register(formRoutes, { store, theme });
+  await app.register(restockRoutes, { store });
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsJson(request.url)) return reply.code(404).send({ message: 'Not found' });

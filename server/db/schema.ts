@@ -201,6 +201,10 @@ export const forms = sqliteTable('forms', {
   successRedirect: text('success_redirect'),
   disclaimerMessage: text('disclaimer_message').notNull().default(''),
   captchaEnabled: integer('captcha_enabled', { mode: 'boolean' }).notNull().default(false),
+  /** The captcha widget's look: `light` or `dark`. */
+  captchaTheme: text('captcha_theme').notNull().default('light'),
+  /** Where the captcha widget sits: `left`, `center` or `right`. */
+  captchaAlignment: text('captcha_alignment').notNull().default('left'),
 });
 
 export const formSubmissions = sqliteTable(
@@ -210,9 +214,66 @@ export const formSubmissions = sqliteTable(
     formId: text('form_id').notNull().references(() => forms.id),
     /** Form-item id → sanitised value, as JSON. */
     data: text('data').notNull(),
+    /** Page and event fields sent with the submission (pageId, collectionId, url…), as JSON. */
+    meta: text('meta').notNull().default('{}'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('form_submissions_form').on(t.formId)],
+);
+
+/** Form submission keys (spec 000 §7 FormSubmissionKey): single-use, expiring; only their SHA-256 is kept. */
+export const formSubmissionKeys = sqliteTable(
+  'form_submission_keys',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('form_submission_keys_expiry').on(t.expiresAt)],
+);
+
+/** Back-in-stock signups (spec 000 "Restock signup payload"): one per e-mail address and variant. */
+export const restockSignups = sqliteTable(
+  'restock_signups',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id').notNull().references(() => websites.id),
+    productId: text('product_id').notNull().references(() => products.id),
+    variantId: text('variant_id').notNull().references(() => variants.id),
+    /** Lower-cased and trimmed, so one person is one signup. */
+    email: text('email').notNull(),
+    isJoinMailingList: integer('is_join_mailing_list', { mode: 'boolean' }).notNull().default(false),
+    /** The visitor's language, kept only with multilingual e-mails on (README). */
+    language: text('language'),
+    createdAt: integer('created_at').notNull(),
+    /** When the owner sent the back-in-stock e-mail; null while waiting. */
+    notifiedAt: integer('notified_at'),
+  },
+  (t) => [uniqueIndex('restock_signups_variant_email').on(t.variantId, t.email), index('restock_signups_group').on(t.productId, t.variantId)],
+);
+
+/**
+ * Outgoing e-mails, written in the same transaction as what caused them; a mailer (none here) sends the rows
+ * whose `sentAt` is null and sets it.
+ */
+export const outboxEmails = sqliteTable(
+  'outbox_emails',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id').notNull().references(() => websites.id),
+    /** What the e-mail is: `restock` today. */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    /** BCP 47 tag of the e-mail's language, or null for the site's own. */
+    language: text('language'),
+    /** What it is about (productId, variantId, signupId…), as JSON. */
+    related: text('related').notNull().default('{}'),
+    createdAt: integer('created_at').notNull(),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [index('outbox_emails_unsent').on(t.sentAt, t.createdAt)],
 );
 
 /**

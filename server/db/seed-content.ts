@@ -205,10 +205,11 @@ const VIDEOS = (today: number): NewRecord[] => [
   },
 ];
 
+/** The Contact form's items in the stored form definition (commerce/form-validation.ts `FormField`). */
 const CONTACT_FIELDS = [
-  { id: 'name', type: 'text', title: 'Name', required: true, placeholder: 'Your name' },
-  { id: 'email', type: 'email', title: 'Email', required: true, placeholder: 'you@example.com' },
-  { id: 'message', type: 'textarea', title: 'Message', required: true, maxLength: 2000, description: 'Questions, orders, workshop bookings.' },
+  { id: 'name', kind: 'text', title: 'Name', required: true, placeholder: 'Your name' },
+  { id: 'email', kind: 'email', title: 'Email', required: true, placeholder: 'you@example.com' },
+  { id: 'message', kind: 'textarea', title: 'Message', required: true, maxLength: 2000, description: 'Questions, orders, workshop bookings.' },
 ];
 
 const COLLECTIONS: CollectionSeed[] = [

@@ -14,9 +14,7 @@ import {
   type ContentKind,
   contentCollectionJson,
   contentKind,
-  formJson,
   hasItemPages,
-  loadForm,
   loadRecord,
   loadRecords,
   pageJson,
@@ -24,6 +22,7 @@ import {
   recordJson,
 } from '../content.js';
 import type { Store } from '../db/database.js';
+import { contentPageForm } from '../forms/routes.js';
 import { matchesFilters, pageSizeSetting, paginate } from '../listing.js';
 import { AUDIO_PATH, demoImage, demoTrack, IMAGE_PATH } from '../media/demo-media.js';
 import { grantAccess, mayView, passwordMatches, protection } from '../page-access.js';
@@ -143,13 +142,14 @@ export async function contentCollectionPage(deps: Deps, request: PageRequest<Col
   const now = Date.now();
   if (kind === 'page') {
     const formId = collectionSettings(c)['formId'];
-    const form = typeof formId === 'string' ? loadForm(store, formId) : null;
+    // the form's view model (server/forms): hidden values from the query, `?submitted={formId}` shows its message
+    const form = typeof formId === 'string' ? contentPageForm(store, formId, request.query as Record<string, unknown>) : null;
     return sendPage(reply, request, theme, store, 'pages/page.page', {
       pageType: PageType.PAGE,
       pageId: c.id,
       collection: pageJson(c),
       shoppingCart,
-      extra: form === null ? undefined : { form: formJson(form) },
+      extra: form === null ? undefined : { form },
     });
   }
   const rows = loadRecords(store, c.id, now);

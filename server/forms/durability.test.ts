@@ -1,0 +1,145 @@
+/**
+ * Never lost: form submissions and restock signups acknowledged with a 2xx survive `kill -9`. The real server
+ * (`server/main.ts` through tsx) runs as a child process on a temporary SQLite file and a free port; writes
+ * are sent, the process is killed with SIGKILL while more writes are in flight, restarted on the same file,
+ * and every acknowledged write must be there. (The store runs WAL with synchronous=FULL, better-sqlite3's
+ * default: a commit is in the WAL file before the answer leaves.) Each life of the server stays under the
+ * per-visitor write limit (20), since the real server runs with the default limits.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../db/database.js';
+import { TEST_CRUMB } from '../test-support.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tessera-durability-'));
+const dbFile = join(dir, 'store.db');
+let child: ChildProcess | null = null;
+
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function start(): Promise<string> {
+  const port = await freePort();
+  const root = repoRoot();
+  child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, TESSERA_DB: dbFile, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', TESSERA_OWNER_EMAIL: 'owner@example.com', TESSERA_OWNER_PASSWORD: 'durable password' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    try {
+      if ((await fetch(`${base}/contact`)).ok) return base;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${stderr}`);
+}
+
+function kill(): Promise<void> {
+  const c = child!;
+  child = null;
+  return new Promise((resolve) => {
+    c.once('exit', () => resolve());
+    c.kill('SIGKILL');
+  });
+}
+
+const headers = { 'content-type': 'application/json', 'x-csrf-token': TEST_CRUMB, cookie: `crumb=${TEST_CRUMB}` };
+const json = (base: string, path: string, body?: unknown) => fetch(`${base}${path}`, { method: 'POST', headers, body: body === undefined ? '' : JSON.stringify(body) });
+
+interface Acked {
+  messages: string[];
+  emails: string[];
+}
+
+/** One form submission by the API (key, then save); the message is recorded when the save is acknowledged. */
+async function apiSubmission(base: string, message: string, acked: Acked) {
+  const key = await json(base, '/api/form/FormSubmissionKey');
+  if (!key.ok) return;
+  const { key: k } = (await key.json()) as { key: string };
+  const res = await json(base, '/api/form/SaveFormSubmission', { key: k, formId: 'contact-form', form: JSON.stringify({ name: 'Durable', email: 'd@example.com', message }) });
+  if (res.ok) acked.messages.push(message);
+}
+
+async function plainSubmission(base: string, message: string, acked: Acked) {
+  const body = new URLSearchParams({ name: 'Plain', email: 'p@example.com', message, crumb: TEST_CRUMB });
+  const res = await fetch(`${base}/forms/contact-form`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${TEST_CRUMB}` }, body });
+  if (res.status === 303) acked.messages.push(message);
+}
+
+async function signup(base: string, ids: { productId: string; variantId: string }, email: string, acked: Acked) {
+  const res = await json(base, '/api/site-users/account/notifications/restock', { ...ids, siteVisitorEmail: email, isJoinMailingList: false });
+  if (res.ok) acked.emails.push(email);
+}
+
+describe('acknowledged writes survive kill -9', () => {
+  it('finds every acknowledged submission and signup after restarts', async () => {
+    const acked: Acked = { messages: [], emails: [] };
+    let base = await start();
+    const read = new Database(dbFile, { readonly: true });
+    const tote = read.prepare(`SELECT p.id AS productId, v.id AS variantId FROM products p JOIN variants v ON v.product_id = p.id WHERE p.url_id = 'canvas-tote'`).get() as {
+      productId: string;
+      variantId: string;
+    };
+    read.close();
+    let sent = 0;
+    for (let life = 0; life < 2; life++) {
+      if (life > 0) base = await start();
+      // acknowledged one by one: 4 × (2 + 1 + 1) = 16 writes
+      for (let i = 0; i < 4; i++) {
+        await apiSubmission(base, `life ${life} api ${i}`, acked);
+        await plainSubmission(base, `life ${life} plain ${i}`, acked);
+        await signup(base, tote, `life${life}-${i}@example.com`, acked);
+        sent += 3;
+      }
+      // then three more in flight, and the process killed as soon as the first is acknowledged
+      const inFlight = [
+        plainSubmission(base, `life ${life} burst 0`, acked),
+        signup(base, tote, `life${life}-burst@example.com`, acked),
+        plainSubmission(base, `life ${life} burst 1`, acked),
+      ].map((p) => p.catch(() => undefined));
+      await Promise.race(inFlight);
+      await kill();
+      await Promise.all(inFlight);
+    }
+    expect(acked.messages.length + acked.emails.length).toBeGreaterThanOrEqual(sent);
+
+    base = await start();
+    expect((await fetch(`${base}/contact`)).status).toBe(200);
+    const db = new Database(dbFile, { readonly: true });
+    try {
+      const messages = new Set((db.prepare(`SELECT data FROM form_submissions WHERE form_id = 'contact-form'`).all() as { data: string }[]).map((r) => JSON.parse(r.data).message as string));
+      const emails = new Set((db.prepare('SELECT email FROM restock_signups').all() as { email: string }[]).map((r) => r.email));
+      expect(acked.messages.filter((m) => !messages.has(m))).toEqual([]);
+      expect(acked.emails.filter((e) => !emails.has(e))).toEqual([]);
+    } finally {
+      db.close();
+      await kill();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,120 @@
+/**
+ * Stored forms and their submissions: the definition of a form (table `forms`, fields as JSON), single-use
+ * submission keys (table `form_submission_keys`, SHA-256 only) and submissions (table `form_submissions`).
+ * Every write is one immediate SQLite transaction, acknowledged only once committed.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, lte } from 'drizzle-orm';
+import { type FieldValue, type FormField, normaliseFields } from '../../commerce/form-validation.js';
+import { isRecord } from '../../commerce/json.js';
+import { collectionSettings } from '../content.js';
+import type { Store } from '../db/database.js';
+import { collections, formSubmissionKeys, formSubmissions, forms } from '../db/schema.js';
+
+export type FormRow = typeof forms.$inferSelect;
+
+export interface FormDefinition {
+  readonly row: FormRow;
+  readonly fields: FormField[];
+}
+
+/** How long a submission key stays good (ours: the spec says only that it is fetched before each save). */
+export const KEY_LIFETIME_MS = 30 * 60_000;
+
+export function loadFormDefinition(store: Store, id: string): FormDefinition | null {
+  const row = store.select().from(forms).where(eq(forms.id, id)).get();
+  if (row === undefined) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(row.fields);
+  } catch {
+    parsed = [];
+  }
+  return { row, fields: normaliseFields(parsed) };
+}
+
+/** The enabled content page that shows the form (`settings.formId`), if any. */
+export function formPage(store: Store, formId: string) {
+  return store
+    .select()
+    .from(collections)
+    .all()
+    .find((c) => c.enabled && collectionSettings(c)['formId'] === formId) ?? null;
+}
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** A fresh key (32 random bytes, base64url); expired keys are swept at the same time. */
+export function issueSubmissionKey(store: Store, now: number = Date.now()): string {
+  const key = randomBytes(32).toString('base64url');
+  store.transaction(
+    (tx) => {
+      tx.delete(formSubmissionKeys).where(lte(formSubmissionKeys.expiresAt, now)).run();
+      tx.insert(formSubmissionKeys).values({ keyHash: hashKey(key), createdAt: now, expiresAt: now + KEY_LIFETIME_MS }).run();
+    },
+    { behavior: 'immediate' },
+  );
+  return key;
+}
+
+/** Whether `key` is live (issued, not used, not expired). */
+export function submissionKeyIsLive(store: Store, key: string, now: number = Date.now()): boolean {
+  if (key === '' || key.length > 200) return false;
+  const row = store
+    .select({ k: formSubmissionKeys.keyHash })
+    .from(formSubmissionKeys)
+    .where(and(eq(formSubmissionKeys.keyHash, hashKey(key)), gt(formSubmissionKeys.expiresAt, now)))
+    .get();
+  return row !== undefined;
+}
+
+export type StoreResult = { readonly ok: true; readonly id: string } | { readonly ok: false; readonly reason: 'key' };
+
+/**
+ * Stores a submission. With a key, the key is spent in the same transaction (so two saves racing with one key
+ * store one submission); a key already spent or expired stores nothing.
+ */
+export function storeSubmission(
+  store: Store,
+  formId: string,
+  values: Readonly<Record<string, FieldValue>>,
+  meta: Readonly<Record<string, unknown>>,
+  key: string | null,
+  now: number = Date.now(),
+): StoreResult {
+  const id = randomUUID();
+  return store.transaction(
+    (tx) => {
+      if (key !== null) {
+        const spent = tx
+          .delete(formSubmissionKeys)
+          .where(and(eq(formSubmissionKeys.keyHash, hashKey(key)), gt(formSubmissionKeys.expiresAt, now)))
+          .run();
+        if (spent.changes !== 1) return { ok: false, reason: 'key' } as const;
+      }
+      tx.insert(formSubmissions).values({ id, formId, data: JSON.stringify(values), meta: JSON.stringify(meta), createdAt: now }).run();
+      return { ok: true, id } as const;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** A success redirect worth following: a site path (`/thanks`, never `//host`) or an http(s) address. */
+export function safeRedirect(target: string | null): string | null {
+  if (target === null) return null;
+  const t = target.trim();
+  if (/^\/(?![/\\])/.test(t)) return t;
+  try {
+    const url = new URL(t);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Page and event fields sent with a submission, kept as they came (only scalars). */
+export function submissionMeta(body: Readonly<Record<string, unknown>>, known: ReadonlySet<string>): Record<string, unknown> {
+  const meta: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) if (!known.has(k) && !isRecord(v) && !Array.isArray(v)) meta[k] = v;
+  return meta;
+}

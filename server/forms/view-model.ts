@@ -1,0 +1,157 @@
+/**
+ * The form view model templates render (README "Forms"): every field with its kind, label, input name and id,
+ * the value to show, its options, parts or questions, its error and counter; the error summary (GOV.UK style,
+ * each entry linking to its field); and the success state. The same model serves the page as first shown,
+ * re-shown after a refused plain post (status 400, what was typed kept), and after a successful one.
+ */
+import {
+  characterLimit,
+  type FieldValue,
+  FORM_MESSAGES,
+  type FormField,
+  hiddenValue,
+  isMultiPart,
+  LIKERT_SCALE,
+  likertFieldName,
+  PARTS,
+  partFieldName,
+  textareaCounter,
+} from '../../commerce/form-validation.js';
+import type { Json } from '../catalog.js';
+import type { CaptchaConfig } from './captcha.js';
+import type { FormDefinition } from './service.js';
+
+export interface FormViewState {
+  /** The query of the page (hidden items take a same-named parameter; `submitted={formId}` shows the success state). */
+  readonly query?: Readonly<Record<string, unknown>>;
+  /** Values to show again (sanitised), after a refused post. */
+  readonly values?: Readonly<Record<string, FieldValue>>;
+  /** Item id → message; `captcha` for the captcha. */
+  readonly errors?: Readonly<Record<string, string>>;
+  readonly captchaError?: string;
+  readonly submitted?: boolean;
+}
+
+/** Query parameter that marks the page shown after a successful plain post: `?submitted={formId}`. */
+export const SUBMITTED_PARAM = 'submitted';
+
+const str = (v: FieldValue | undefined): string => (typeof v === 'string' ? v : '');
+
+function fieldView(formId: string, field: FormField, value: FieldValue | undefined, error: string | undefined, query: Readonly<Record<string, unknown>>): Json {
+  const inputId = `${formId}-${field.id}`;
+  const base: Json = {
+    id: field.id,
+    kind: field.kind,
+    type: field.kind,
+    title: field.title,
+    label: field.title,
+    name: field.id,
+    inputId,
+    required: field.required,
+    description: field.description,
+    descriptionId: field.description === undefined ? undefined : `${inputId}-description`,
+    placeholder: field.placeholder,
+    error,
+    hasError: error !== undefined,
+    errorId: `${inputId}-error`,
+    isSection: field.kind === 'section',
+    isHidden: field.kind === 'hidden',
+    /** Where the error summary links to: the first input of the field. */
+    targetId: inputId,
+  };
+  if (isMultiPart(field.kind)) {
+    const parts = Array.isArray(value) ? value : [];
+    base['parts'] = PARTS[field.kind].map((p, i) => ({
+      name: partFieldName(field.id, p.name),
+      partName: p.name,
+      label: p.label,
+      inputId: `${inputId}-${p.name}`,
+      required: field.required && p.required,
+      value: parts[i] ?? '',
+    }));
+    base['targetId'] = `${inputId}-${PARTS[field.kind][0].name}`;
+    return base;
+  }
+  if (field.kind === 'checkbox' || field.kind === 'radio' || field.kind === 'select') {
+    const chosen = Array.isArray(value) ? value : [str(value)];
+    base['options'] = (field.options ?? []).map((o, i) => ({
+      value: o,
+      label: o,
+      inputId: `${inputId}-${i}`,
+      selected: chosen.includes(o),
+      checked: chosen.includes(o),
+    }));
+    if (field.kind !== 'select' && (field.options ?? []).length > 0) base['targetId'] = `${inputId}-0`;
+    base['value'] = field.kind === 'checkbox' ? undefined : str(value);
+    return base;
+  }
+  if (field.kind === 'likert') {
+    const answers = typeof value === 'object' && !Array.isArray(value) ? value : {};
+    base['questions'] = (field.questions ?? []).map((q, i) => ({
+      question: q,
+      label: q,
+      name: likertFieldName(field.id, i),
+      inputId: `${inputId}-${i}`,
+      options: LIKERT_SCALE.map((s, j) => ({ value: s.value, label: s.label, inputId: `${inputId}-${i}-${j}`, checked: answers[q] === s.value })),
+    }));
+    return base;
+  }
+  if (field.kind === 'section') return base;
+  const text = field.kind === 'hidden' && value === undefined ? hiddenValue(field, query) : str(value);
+  base['value'] = text;
+  const max = characterLimit(field);
+  if (max !== null) {
+    base['maxLength'] = max;
+    base['counter'] = textareaCounter(text, max) ?? undefined;
+  }
+  return base;
+}
+
+/**
+ * The view model of `form` for a page. `captcha` is the site's captcha configuration: the widget is shown
+ * only when the form asks for one and the site has a key.
+ */
+export function formView(form: FormDefinition, captcha: CaptchaConfig, state: FormViewState = {}): Json {
+  const { row, fields } = form;
+  const query = state.query ?? {};
+  const errors = state.errors ?? {};
+  const views = fields.map((f) => fieldView(row.id, f, state.values?.[f.id], errors[f.id], query));
+  const captchaShown = row.captchaEnabled && captcha.siteKey !== null;
+  const captchaId = `${row.id}-captcha`;
+  const summaryItems = views
+    .filter((v) => v['error'] !== undefined)
+    .map((v) => ({ fieldId: v['id'], label: v['label'], message: v['error'], href: `#${String(v['targetId'])}` }));
+  if (state.captchaError !== undefined) summaryItems.push({ fieldId: 'captcha', label: 'CAPTCHA', message: state.captchaError, href: `#${captchaId}` });
+  const hasErrors = summaryItems.length > 0;
+  const submitted = state.submitted === true || query[SUBMITTED_PARAM] === row.id;
+  return {
+    id: row.id,
+    name: row.name,
+    action: `/forms/${encodeURIComponent(row.id)}`,
+    method: 'post',
+    fields: views,
+    hasErrors,
+    errorSummary: hasErrors ? { title: FORM_MESSAGES.summary, items: summaryItems } : undefined,
+    /** The summary sits above the form, so the visitor is sent down to the fields. */
+    scrollMessage: hasErrors ? FORM_MESSAGES.scrollDown : undefined,
+    submitted,
+    submissionMessage: row.submissionMessage,
+    submissionHTML: row.submissionHtml,
+    successRedirect: row.successRedirect ?? undefined,
+    disclaimerMessage: row.disclaimerMessage,
+    captchaEnabled: row.captchaEnabled,
+    captchaTheme: row.captchaTheme,
+    captchaAlignment: row.captchaAlignment,
+    captcha: captchaShown
+      ? {
+          siteKey: captcha.siteKey,
+          theme: row.captchaTheme,
+          alignment: row.captchaAlignment,
+          checkbox: !captcha.enterpriseV3,
+          enterpriseV3: captcha.enterpriseV3,
+          inputId: captchaId,
+          error: state.captchaError,
+        }
+      : undefined,
+  };
+}
