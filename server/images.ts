@@ -147,7 +147,16 @@ export function namedColour(value: string): Rgb | null {
 }
 
 /** Product colours for pictures whose product names none: muted, as dyed cloth, glaze and wood are. */
-const PRODUCT_COLOURS = ['#b8613f', '#6d7a45', '#3b5f90', '#c2913a', '#5f3651', '#2f6c6c', '#8b5a3c', '#9bab8c', '#a63b33', '#3c4079', '#d8a3a6', '#3b3e43'];
+const PRODUCT_COLOURS = ['#b8613f', '#3b5f90', '#c2913a', '#2f6c6c', '#5f3651', '#9bab8c', '#3c4079', '#d8a3a6', '#3b3e43', '#6d7a45', '#cdb891', '#6c2634'];
+
+/**
+ * Which of the product colours an id gets: ids ending in a number (the demo's p01, p02…) take the colours in
+ * turn, warm and cool alternating, so neighbours in a grid differ; other ids, by their hash.
+ */
+function colourIndex(productId: string, hash: Buffer): number {
+  const number = /(\d+)$/.exec(productId);
+  return (number === null ? hash[0]! : Number.parseInt(number[1]!.slice(-6), 10) + PRODUCT_COLOURS.length - 1) % PRODUCT_COLOURS.length;
+}
 /** Studio backdrops: warm and cool off-whites, each with its own light. */
 const BACKDROPS = ['#efe9df', '#e9ece8', '#f0e6e0', '#e6e9ef', '#ece8f0', '#f1ece2'];
 
@@ -205,7 +214,7 @@ function design(key: string, title: string): Design {
   const variantHash = createHash('sha256').update(key).digest();
   const named = variantValue === null ? null : namedColour(variantValue);
   // a variant that names no colour keeps the product's colour family but shifts within it
-  const base = hexToRgb(PRODUCT_COLOURS[hash[0]! % PRODUCT_COLOURS.length]!);
+  const base = hexToRgb(PRODUCT_COLOURS[colourIndex(productId, hash)]!);
   const object = named ?? (variantValue === null ? base : mix(base, hexToRgb(PRODUCT_COLOURS[variantHash[0]! % PRODUCT_COLOURS.length]!), 0.5));
   return {
     family: familyFor(title === '' ? productId : title, hash),

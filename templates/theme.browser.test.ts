@@ -303,7 +303,11 @@ async function imageLoadingProblems(page: Page): Promise<string[]> {
     });
     const largestInView = candidates.sort((a, b) => b.width * b.height - a.width * a.height)[0] ?? null;
     // the LCP image, or else (the LCP is text) the largest image of the first screen, when it is big enough to matter
-    const hero = lcp instanceof HTMLImageElement ? lcp : largestInView !== null && largestInView.width >= 150 && largestInView.height >= 150 ? largestInView : null;
+    let hero = lcp instanceof HTMLImageElement ? lcp : largestInView !== null && largestInView.width >= 150 && largestInView.height >= 150 ? largestInView : null;
+    // images of one size (a grid): any of them, eager with fetchpriority=high, is the largest as well
+    const area = (img: HTMLImageElement) => img.getBoundingClientRect().width * img.getBoundingClientRect().height;
+    const tie = hero === null ? undefined : candidates.find((img) => img !== hero && img.loading !== 'lazy' && img.getAttribute('fetchpriority') === 'high' && area(img) >= 0.9 * area(hero!));
+    if (tie !== undefined) hero = tie;
     if (hero !== null) {
       if (hero.loading === 'lazy') problems.push(`the largest image (LCP) loads lazily: ${describe(hero)}`);
       if (hero.getAttribute('fetchpriority') !== 'high') problems.push(`the largest image (LCP) lacks fetchpriority="high": ${describe(hero)}`);
