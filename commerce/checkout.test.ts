@@ -25,12 +25,12 @@ describe('order amounts', () => {
 });
 
 describe('checkout details', () => {
-  const good = { email: 'ada@example.com', name: 'Ada Lovelace', address1: '1 Main St', city: 'London', postalCode: 'N1', country: 'UK' };
+  const good = { email: 'ada@example.com', name: 'Ada Lovelace', address1: '1 Main St', city: 'London', postalCode: 'N1', country: 'GB' };
 
   it('accepts good details, trimmed, and drops the address when nothing is shipped', () => {
     expect(validateCustomer({ ...good, email: '  ada@example.com ' }, true)).toEqual({
       ok: true,
-      customer: { email: 'ada@example.com', name: 'Ada Lovelace', shippingAddress: { address1: '1 Main St', address2: '', city: 'London', region: '', postalCode: 'N1', country: 'UK' } },
+      customer: { email: 'ada@example.com', name: 'Ada Lovelace', shippingAddress: { address1: '1 Main St', address2: '', city: 'London', region: '', postalCode: 'N1', country: 'GB' } },
     });
     expect(validateCustomer({ email: 'ada@example.com', name: 'Ada' }, false)).toEqual({ ok: true, customer: { email: 'ada@example.com', name: 'Ada', shippingAddress: null } });
   });

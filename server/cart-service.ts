@@ -9,7 +9,8 @@ import { cartTotals } from '../commerce/cart.js';
 import { neverRunsOut, pricedOnProduct, ProductType } from '../commerce/products.js';
 import { type Json, loadProductById, money, variantJson } from './catalog.js';
 import type { Store } from './db/database.js';
-import { cartEntries, carts, products, variants, websites } from './db/schema.js';
+import { cartEntries, carts, collections, products, variants, websites } from './db/schema.js';
+import { productImageUrl, variantImageKey } from './images.js';
 
 export interface AddRequest {
   readonly itemId: string;
@@ -149,10 +150,42 @@ export function pricedEntries(db: Pick<Tx, 'select'>, cartId: string) {
   });
 }
 
+type PricedEntry = ReturnType<typeof pricedEntries>[number];
+
+/**
+ * The picture of a cart line: the chosen variant's own picture when the demo draws one per value of the first
+ * option (as the product page shows it), else the product's; null for a product without a picture.
+ */
+function entryImageUrl({ product, variant }: Pick<PricedEntry, 'product' | 'variant'>): string | null {
+  if (product.imageUrl === null) return null;
+  if (variant === null || product.imageUrl !== productImageUrl(product.id)) return product.imageUrl;
+  const first = (JSON.parse(product.variantOptionOrdering) as string[])[0];
+  const value = first === undefined ? undefined : (JSON.parse(variant.attributes) as Record<string, string>)[first];
+  return typeof value === 'string' ? productImageUrl(variantImageKey(product.id, value)) : product.imageUrl;
+}
+
+/**
+ * A line's chosen options in words, in the product's option order: `Color: Navy · Size: XL`. Empty for a gift
+ * card (its one option is its value, shown as an amount) and for a product without options.
+ */
+export function optionsText(attributes: Readonly<Record<string, string>>, ordering: readonly string[], productType: number): string {
+  if (productType === ProductType.GIFT_CARD) return '';
+  const names = [...ordering.filter((n) => n in attributes), ...Object.keys(attributes).filter((n) => !ordering.includes(n))];
+  return names.map((n) => `${n}: ${attributes[n]}`).join(' \u00b7 ');
+}
+
+/** The URL path of each collection the lines' products live in (one query, whatever the number of lines). */
+function collectionPaths(db: Pick<Tx, 'select'>, priced: readonly PricedEntry[]): Map<string, string> {
+  if (priced.length === 0) return new Map();
+  const rows = db.select({ id: collections.id, urlId: collections.urlId }).from(collections).all();
+  return new Map(rows.map((r) => [r.id, r.urlId]));
+}
+
 /** The shopping cart of spec 000 §3, amounts in cents from stored prices. */
 export function cartJson(db: Store, cartId: string, priced = pricedEntries(db, cartId)): Json {
   const cart = db.select().from(carts).where(eq(carts.id, cartId)).get();
   const totals = cartTotals(priced);
+  const paths = collectionPaths(db, priced);
   return {
     id: cartId,
     websiteId: db.select({ id: websites.id }).from(websites).get()?.id ?? '',
@@ -163,6 +196,11 @@ export function cartJson(db: Store, cartId: string, priced = pricedEntries(db, c
       id: entry.id,
       itemId: product.id,
       title: product.title,
+      /** The product page (`/shop/p/field-shirt`) and the line's picture, for the cart and checkout lines. */
+      productUrl: `/${paths.get(product.collectionId) ?? ''}/p/${product.urlId}`,
+      imageUrl: entryImageUrl({ product, variant }),
+      optionsText: variant === null ? '' : optionsText(JSON.parse(variant.attributes) as Record<string, string>, JSON.parse(product.variantOptionOrdering) as string[], product.productType),
+      isGiftCard: product.productType === ProductType.GIFT_CARD,
       chosenVariant: variant === null ? null : variantJson(variant, JSON.parse(product.variantOptionOrdering) as string[]),
       quantity: entry.quantity,
       purchasePriceCents: unitPriceCents,

@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
-import { CHECKOUT_MESSAGES, type Customer, type FieldErrors, validateCustomer } from '../commerce/checkout-form.js';
+import { CHECKOUT_MESSAGES, countryName, type Customer, type FieldErrors, validateCustomer } from '../commerce/checkout-form.js';
 import { orderAmounts } from '../commerce/order-amounts.js';
 import { ProductType } from '../commerce/products.js';
 import { planLabel, subscriptionOf } from '../commerce/subscribe.js';
 import type { SubscriptionPlan } from '../commerce/subscriptions.js';
-import { cartJson, pricedEntries } from './cart-service.js';
+import { cartJson, optionsText, pricedEntries } from './cart-service.js';
 import { type Json, money, parseJson, productJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { carts, orders, variants, websites } from './db/schema.js';
@@ -208,13 +208,17 @@ export function orderJson(row: OrderRow): Json {
     websiteId: row.websiteId,
     created: row.createdAt,
     currency: c,
-    customer,
+    // the shipping country as a name beside its code, for the confirmation page
+    customer: customer?.shippingAddress ? { ...customer, shippingAddress: { ...customer.shippingAddress, countryName: countryName(customer.shippingAddress.country) } } : customer,
     items: lines.map((l) => ({
       itemId: l.itemId,
       variantId: l.variantId,
       sku: l.sku,
       productName: l.productName,
       attributes: l.attributes,
+      /** The options in words (`Color: Navy · Size: XL`); a gift card shows its value as an amount instead. */
+      optionsText: optionsText(l.attributes, Object.keys(l.attributes), l.productType),
+      isGiftCard: l.productType === ProductType.GIFT_CARD,
       quantity: l.quantity,
       unitPrice: money(l.unitPriceCents, c),
       unitPriceCents: l.unitPriceCents,

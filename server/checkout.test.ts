@@ -25,7 +25,7 @@ async function fresh(): Promise<{ app: FastifyInstance; store: Store; problems: 
 
 const cookie = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name);
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const DETAILS = { email: 'ada@example.com', name: 'Ada Lovelace', address1: '12 St James Sq', city: 'London', postalCode: 'SW1Y 4JH', country: 'United Kingdom' };
+const DETAILS = { email: 'ada@example.com', name: 'Ada Lovelace', address1: '12 St James Sq', city: 'London', postalCode: 'SW1Y 4JH', country: 'GB' };
 
 async function addToCart(app: FastifyInstance, body: Record<string, unknown>, cart?: string): Promise<string> {
   const res = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: body, cookies: cart === undefined ? {} : { tessera_cart: cart } }));
@@ -53,7 +53,7 @@ describe('checkout page', () => {
     const res = await app.inject({ url: '/checkout', cookies: { tessera_cart: cart, crumb: TEST_CRUMB } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('data-page-type="201"');
-    expect(res.body).toContain('<form class="checkout-form" method="post" action="/checkout">');
+    expect(res.body).toContain('<form class="checkout-form" method="post" action="/checkout" novalidate>');
     expect(res.body).toContain(`<input type="hidden" name="crumb" value="${TEST_CRUMB}">`);
     expect(res.body).toContain('Linen Apron');
     expect(res.body).toContain('Field Guide (PDF)');
@@ -253,7 +253,7 @@ describe('placing an order', () => {
 const DETAILS_API = {
   email: 'ada@example.com',
   name: 'Ada Lovelace',
-  shippingAddress: { address1: '12 St James Sq', city: 'London', postalCode: 'SW1Y 4JH', country: 'United Kingdom' },
+  shippingAddress: { address1: '12 St James Sq', city: 'London', postalCode: 'SW1Y 4JH', country: 'GB' },
 };
 
 describe('orders API', () => {

@@ -78,7 +78,7 @@ describe('product images', () => {
   it('puts a responsive, eagerly loaded image on the product page', async () => {
     const body = await page('linen-apron');
     expect(body).toContain('<img class="product-main-image" data-image-id="p01-image" src="/static/images/p01.svg?format=1000w" srcset="/static/images/p01.svg?format=100w 100w,');
-    expect(body).toContain('/static/images/p01.svg?format=2500w 2500w" sizes="(max-width: 432px) 100vw, 28rem" width="1000" height="1250"');
+    expect(body).toContain('/static/images/p01.svg?format=2500w 2500w" sizes="(max-width: 767px) 100vw, 36rem" width="1000" height="1250"');
     expect(body).toContain('alt="Linen Apron" fetchpriority="high"');
   });
 

@@ -26,6 +26,9 @@ function failureText(r: Extract<ApiResult<unknown>, { ok: false }>): string {
   return r.message ?? CART_UI_MESSAGES.tryAgain;
 }
 
+/** What the server adds to a cart line for showing it: the product page and its picture. */
+type ShownEntry = CartEntry & { readonly productUrl?: string; readonly imageUrl?: string | null };
+
 function variantText(entry: CartEntry): string {
   const attributes = entry.chosenVariant?.attributes ?? {};
   return Object.entries(attributes)
@@ -33,7 +36,7 @@ function variantText(entry: CartEntry): string {
     .join(' · ');
 }
 
-function Line({ entry, crumb, money, onFailure }: { entry: CartEntry; crumb: string; money: (c: number) => string; onFailure: (a: AlertMessage) => void }) {
+function Line({ entry, crumb, money, onFailure }: { entry: ShownEntry; crumb: string; money: (c: number) => string; onFailure: (a: AlertMessage) => void }) {
   const [quantity, setQuantity] = useState(String(entry.quantity));
   const [busy, setBusy] = useState(false);
   const path = `/api/commerce/shopping-cart/entries/${encodeURIComponent(entry.id)}`;
@@ -58,25 +61,37 @@ function Line({ entry, crumb, money, onFailure }: { entry: CartEntry; crumb: str
   }
 
   const variant = variantText(entry);
+  const url = entry.productUrl;
   return (
     <li className="cart-entry" data-entry-id={entry.id} aria-busy={busy || undefined}>
-      <span className="cart-entry-title">{entry.title}</span>
-      {variant !== '' ? <span className="cart-entry-variant">{variant}</span> : null}
-      <span className="cart-entry-unit">{money(entry.purchasePriceCents)}</span>
-      <form className="cart-entry-update" method="post" action="/cart/update" noValidate onSubmit={(e) => change(e, false)}>
-        <input type="hidden" name="crumb" value={crumb} />
-        <input type="hidden" name="entryId" value={entry.id} />
-        <QuantityInput label={`Quantity of ${entry.title}`} value={quantity} onChange={setQuantity} />
-        <button type="submit">Update</button>
-      </form>
+      <span className="cart-entry-media">
+        {entry.imageUrl ? (
+          <img className="cart-entry-image" src={`${entry.imageUrl}?format=300w`} width={300} height={375} alt="" loading="lazy" decoding="async" />
+        ) : null}
+      </span>
+      <span className="cart-entry-details">
+        <span className="cart-entry-title">{url ? <a href={url}>{entry.title}</a> : entry.title}</span>
+        {variant !== '' ? <span className="cart-entry-variant">{variant}</span> : null}
+        <span className="cart-entry-unit">{money(entry.purchasePriceCents)}</span>
+      </span>
+      <span className="cart-entry-actions">
+        <form className="cart-entry-update" method="post" action="/cart/update" noValidate onSubmit={(e) => change(e, false)}>
+          <input type="hidden" name="crumb" value={crumb} />
+          <input type="hidden" name="entryId" value={entry.id} />
+          <QuantityInput label={`Quantity of ${entry.title}`} subject={entry.title} value={quantity} onChange={setQuantity} />
+          <button type="submit" className="button button--secondary cart-entry-update-button">
+            Update
+          </button>
+        </form>
+        <form className="cart-entry-remove" method="post" action="/cart/remove" onSubmit={(e) => change(e, true)}>
+          <input type="hidden" name="crumb" value={crumb} />
+          <input type="hidden" name="entryId" value={entry.id} />
+          <button type="submit" className="cart-entry-remove-button" aria-label={`Remove ${entry.title}`}>
+            Remove
+          </button>
+        </form>
+      </span>
       <span className="cart-entry-price">{money(entry.subTotal)}</span>
-      <form className="cart-entry-remove" method="post" action="/cart/remove" onSubmit={(e) => change(e, true)}>
-        <input type="hidden" name="crumb" value={crumb} />
-        <input type="hidden" name="entryId" value={entry.id} />
-        <button type="submit" aria-label={`Remove ${entry.title}`}>
-          Remove
-        </button>
-      </form>
     </li>
   );
 }
@@ -92,7 +107,14 @@ export function CartLines(props: CartLinesProps) {
   return (
     <div className="cart-lines">
       {cart.entries.length === 0 ? (
-        <p className="cart-empty">Your cart is empty.</p>
+        <div className="cart-empty-state">
+          <p className="cart-empty">Your cart is empty.</p>
+          <p>
+            <a className="button" href="/shop">
+              Continue shopping
+            </a>
+          </p>
+        </div>
       ) : (
         <ul className="cart-entries">
           {cart.entries.map((entry) => (
@@ -100,16 +122,21 @@ export function CartLines(props: CartLinesProps) {
           ))}
         </ul>
       )}
-      <p className="cart-subtotal">
-        Subtotal: <span className="cart-subtotal-amount">{money(cart.subtotalCents)}</span>
-      </p>
-      {cart.entries.length > 0 ? (
-        <p className="cart-checkout">
-          <a className="button" href="/checkout">
-            Checkout
-          </a>
+      <div className="cart-footer">
+        <p className="cart-subtotal">
+          Subtotal: <span className="cart-subtotal-amount">{money(cart.subtotalCents)}</span>
         </p>
-      ) : null}
+        {cart.entries.length > 0 ? (
+          <>
+            <p className="cart-note">Shipping is calculated at checkout.</p>
+            <p className="cart-checkout">
+              <a className="button" href="/checkout">
+                Checkout
+              </a>
+            </p>
+          </>
+        ) : null}
+      </div>
       <AlertDialog alert={alert} onClose={() => setAlert(null)} />
     </div>
   );

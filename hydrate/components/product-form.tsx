@@ -66,6 +66,9 @@ function showVariantImage(itemId: string, imageId: string | null | undefined): v
   const images = document.querySelectorAll<HTMLElement>(`[data-product-images="${CSS.escape(itemId)}"] [data-image-id]`);
   if (![...images].some((img) => img.dataset['imageId'] === imageId)) return;
   for (const img of images) img.hidden = img.dataset['imageId'] !== imageId;
+  // the gallery shows the image whose thumbnail (a radio, so it works without JavaScript) is checked
+  const thumbs = document.querySelectorAll<HTMLInputElement>(`[data-product-gallery="${CSS.escape(itemId)}"] input[data-gallery-image]`);
+  for (const thumb of thumbs) if (thumb.dataset['galleryImage'] === imageId) thumb.checked = true;
 }
 
 /**
@@ -97,6 +100,8 @@ export function ProductForm(props: ProductFormProps) {
   }, [variants, chosen, props.variantOptionOrdering, props.productType]);
   const candidates = matchingVariants(variants, chosen);
   const soldOut = choice !== null ? isSoldOut(choice) : variants.every(isSoldOut);
+  // every variant sold out: the page shows the restock form in place of the add button
+  const productSoldOut = variants.length > 0 && variants.every(isSoldOut);
   const onSale = choice !== null ? choice.onSale : variants.some((v) => v.onSale);
 
   useEffect(() => {
@@ -160,16 +165,18 @@ export function ProductForm(props: ProductFormProps) {
           </select>
         </div>
       ))}
-      {props.showQuantity ? (
+      {props.showQuantity && !productSoldOut ? (
         <div className="product-quantity">
           <label htmlFor={`${id}-quantity`}>{labels.quantity}</label>
-          <QuantityInput id={`${id}-quantity`} value={quantity} onChange={setQuantity} />
+          <QuantityInput id={`${id}-quantity`} subject="item" value={quantity} onChange={setQuantity} />
         </div>
       ) : null}
       {scarce ? <p className="product-scarcity">{fill(props.scarcityText ?? '', { qtyInStock: String(choice.stock) })}</p> : null}
-      <button type="submit" className="add-to-cart-button" aria-disabled={soldOut || button.phase !== 'idle' ? true : undefined} aria-live="polite">
-        <ButtonLabels current={label} all={[labels.add, labels.soldOut, ADD_BUTTON_LABELS.adding, ADD_BUTTON_LABELS.added]} />
-      </button>
+      {productSoldOut ? null : (
+        <button type="submit" className="add-to-cart-button button" aria-disabled={soldOut || button.phase !== 'idle' ? true : undefined} aria-live="polite">
+          <ButtonLabels current={label} all={[labels.add, labels.soldOut, ADD_BUTTON_LABELS.adding, ADD_BUTTON_LABELS.added]} />
+        </button>
+      )}
       <AlertDialog alert={alert} onClose={() => setAlert(null)} />
     </form>
   );

@@ -6,7 +6,7 @@
  * hidden field).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { CHECKOUT_MESSAGES, checkoutValues, type FieldErrors } from '../../commerce/checkout-form.js';
+import { CHECKOUT_FIELD_NAMES, CHECKOUT_MESSAGES, checkoutValues, countryOptions, type FieldErrors } from '../../commerce/checkout-form.js';
 import { isRecord } from '../../commerce/json.js';
 import { cartState, checkoutSummary, loadOrder, orderJson, type PlaceResult, placeOrder } from '../checkout-service.js';
 import type { Store } from '../db/database.js';
@@ -94,6 +94,17 @@ interface CheckoutView {
   readonly message?: string | undefined;
 }
 
+/** The id of a field's input on the checkout page: `checkout-email`, `checkout-postal-code`. */
+export const fieldId = (name: string) => `checkout-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** The field errors in the form's order, each with the id of its input: the page's error summary links to them. */
+export function errorList(errors: FieldErrors): { field: string; id: string; message: string }[] {
+  return CHECKOUT_FIELD_NAMES.flatMap((field) => {
+    const message = errors[field];
+    return message === undefined ? [] : [{ field, id: fieldId(field), message }];
+  });
+}
+
 export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
   function sendPage(reply: FastifyReply, request: FastifyRequest, template: string, pageType: number, pageId: string, extra: Record<string, unknown>, format?: string) {
     const context = pageContext(store, { pageType, pageId, shoppingCart: visitorCart(store, request), crumb: request.crumb, extra });
@@ -102,11 +113,16 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
   }
 
   function sendCheckout(reply: FastifyReply, request: FastifyRequest, view: CheckoutView, format?: string) {
+    const form = view.values ?? checkoutValues({});
+    const errors = view.errors ?? {};
     const checkout = {
       ...checkoutSummary(store, view.cartId),
       cartToken: view.cartToken,
-      form: view.values ?? checkoutValues({}),
-      errors: view.errors ?? {},
+      form,
+      errors,
+      errorList: errorList(errors),
+      // the country select: every ISO 3166-1 country by its English name, the typed code chosen
+      countries: countryOptions(form['country'] ?? ''),
       message: view.message,
     };
     return sendPage(reply, request, 'pages/checkout.page', PageType.CHECKOUT, 'checkout', { checkout }, format);
