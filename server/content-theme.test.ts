@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from './db/database.js';
 import { collections } from './db/schema.js';
-import { demoApp } from './test-support.js';
+import { demoApp, TEST_CRUMB } from './test-support.js';
 
 let app: FastifyInstance;
 let store: Store;
@@ -172,5 +172,31 @@ describe('album, videos, pages, search, lock screen, member area', () => {
     const page = main(await html('/members'));
     expect(page).toContain('<section class="content-page member-area-denied narrow-panel">');
     expect(page).toContain('<button type="submit" class="button member-area-join">');
+  });
+});
+
+describe('the contact form after a plain post', () => {
+  const post = (body: string) =>
+    app.inject({ method: 'POST', url: '/forms/contact-form', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${TEST_CRUMB}` }, payload: `crumb=${TEST_CRUMB}&${body}` });
+
+  it('shows the summary, each error tied to its field, and what was typed', async () => {
+    const res = await post('name=Ada&email=nope&message=');
+    expect(res.statusCode).toBe(400);
+    const page = main(res.body);
+    expect(page).toContain('<div class="error-summary form-error-summary" role="alert" tabindex="-1">');
+    expect(page).toContain('<li><a href="#contact-form-message">Message: Required</a></li>');
+    expect(page).toContain('<p class="field-error form-field-error" id="contact-form-email-error">');
+    expect(page).toContain('<input id="contact-form-email" name="email" type="email" required placeholder="you@example.com" autocomplete="email" aria-describedby="contact-form-email-error" aria-invalid="true" value="nope">');
+    expect(page).toContain('aria-describedby="contact-form-message-description contact-form-message-error" aria-invalid="true"></textarea>');
+    expect(page).toContain('value="Ada"');
+  });
+
+  it('shows the submission message after a successful post', async () => {
+    const res = await post('name=Ada&email=ada%40example.com&message=Hello');
+    expect(res.statusCode).toBe(303);
+    const page = main(await html(res.headers.location as string));
+    expect(page).toContain('<div class="content-form form-submitted" id="form-contact-form" role="status">');
+    expect(page).toContain('<p class="form-success">Thank you! We will be in touch soon.</p>');
+    expect(page).not.toContain('<form class="content-form"');
   });
 });
