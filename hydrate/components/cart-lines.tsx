@@ -36,7 +36,7 @@ function variantText(entry: CartEntry): string {
     .join(' · ');
 }
 
-function Line({ entry, crumb, money, onFailure }: { entry: ShownEntry; crumb: string; money: (c: number) => string; onFailure: (a: AlertMessage) => void }) {
+function Line({ entry, first, crumb, money, onFailure }: { entry: ShownEntry; first: boolean; crumb: string; money: (c: number) => string; onFailure: (a: AlertMessage) => void }) {
   const [quantity, setQuantity] = useState(String(entry.quantity));
   const [busy, setBusy] = useState(false);
   const path = `/api/commerce/shopping-cart/entries/${encodeURIComponent(entry.id)}`;
@@ -66,7 +66,8 @@ function Line({ entry, crumb, money, onFailure }: { entry: ShownEntry; crumb: st
     <li className="cart-entry" data-entry-id={entry.id} aria-busy={busy || undefined}>
       <span className="cart-entry-media">
         {entry.imageUrl ? (
-          <img className="cart-entry-image" src={`${entry.imageUrl}?format=300w`} width={300} height={375} alt="" loading="lazy" decoding="async" />
+          // the first line's picture may be the page's largest: eager and first in line; the others lazy
+          <img className="cart-entry-image" src={`${entry.imageUrl}?format=300w`} width={300} height={375} alt="" loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" />
         ) : null}
       </span>
       <span className="cart-entry-details">
@@ -117,8 +118,8 @@ export function CartLines(props: CartLinesProps) {
         </div>
       ) : (
         <ul className="cart-entries">
-          {cart.entries.map((entry) => (
-            <Line key={`${entry.id}:${entry.quantity}`} entry={entry} crumb={props.crumb} money={money} onFailure={setAlert} />
+          {cart.entries.map((entry, i) => (
+            <Line key={`${entry.id}:${entry.quantity}`} entry={entry} first={i === 0} crumb={props.crumb} money={money} onFailure={setAlert} />
           ))}
         </ul>
       )}

@@ -31,13 +31,10 @@ export function CartPill({ currency, locale }: CartPillProps) {
   const classes = ['cart-pill', initialised ? 'cart-pill--initialised' : '', empty ? 'cart-pill--empty' : ''].filter(Boolean).join(' ');
   return (
     <div className="cart-pill-wrapper">
-      <a className={classes} href="/cart" hidden={!initialised || empty} aria-label={`Cart: ${pillSpokenLabel(count)}, ${subtotal}`}>
-        <span className="cart-pill-count" aria-hidden="true">
-          {pillCountText(count)}
-        </span>
-        <span className="cart-pill-subtotal" aria-hidden="true">
-          {subtotal}
-        </span>
+      {/* named by its text, the visible part first (WCAG 2.5.3 label in name): `3 $267.00, cart: 3 items in cart` */}
+      <a className={classes} href="/cart" hidden={!initialised || empty}>
+        <span className="cart-pill-count">{pillCountText(count)}</span> <span className="cart-pill-subtotal">{subtotal}</span>
+        <span className="visually-hidden">{`, cart: ${pillSpokenLabel(count)}`}</span>
       </a>
       <span className="visually-hidden" aria-live="polite" role="status">
         {spoken}

@@ -173,7 +173,7 @@ export function ProductForm(props: ProductFormProps) {
       ) : null}
       {scarce ? <p className="product-scarcity">{fill(props.scarcityText ?? '', { qtyInStock: String(choice.stock) })}</p> : null}
       {productSoldOut ? null : (
-        <button type="submit" className="add-to-cart-button button" aria-disabled={soldOut || button.phase !== 'idle' ? true : undefined} aria-live="polite">
+        <button type="submit" className="add-to-cart-button" aria-disabled={soldOut || button.phase !== 'idle' ? true : undefined} aria-live="polite">
           <ButtonLabels current={label} all={[labels.add, labels.soldOut, ADD_BUTTON_LABELS.adding, ADD_BUTTON_LABELS.added]} />
         </button>
       )}
