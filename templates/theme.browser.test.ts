@@ -28,8 +28,8 @@ const MIN_TARGET = 24;
 const MIN_PRIMARY_HEIGHT = 44;
 /** How many controls the focus check tabs through. */
 const FOCUS_STEPS = 6;
-/** Pages checked at once (2 cores, and other suites run beside this one). */
-const PARALLEL = 2;
+/** Pages checked at once (2 cores, and other suites run beside this one; much of a check is waiting for the network to settle). */
+const PARALLEL = 3;
 
 type Setup = (tab: BrowserTab, harness: BrowserHarness) => Promise<void>;
 
