@@ -9,7 +9,7 @@ import { SUBSCRIBE_MESSAGES } from '../commerce/subscribe.js';
 import { CART_PURCHASED_MESSAGE } from './cart-service.js';
 import { type Store } from './db/database.js';
 import { carts, orders, products, variants } from './db/schema.js';
-import { demoApp, TEST_CRUMB, withCrumb } from './test-support.js';
+import { demoApp, TEST_CRUMB, withCrumb, addToCartApi, cookieOf, FORM_HEADERS, postCheckoutForm } from './test-support.js';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -23,21 +23,13 @@ async function fresh(): Promise<{ app: FastifyInstance; store: Store; problems: 
   return { app, store, problems };
 }
 
-const cookie = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name);
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const cookie = cookieOf;
+const FORM = FORM_HEADERS;
 const DETAILS = { email: 'ada@example.com', name: 'Ada Lovelace', address1: '12 St James Sq', city: 'London', postalCode: 'SW1Y 4JH', country: 'GB' };
 
-async function addToCart(app: FastifyInstance, body: Record<string, unknown>, cart?: string): Promise<string> {
-  const res = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: body, cookies: cart === undefined ? {} : { tessera_cart: cart } }));
-  expect(res.statusCode, res.body).toBe(200);
-  return cart ?? cookie(res, 'tessera_cart')!.value;
-}
+const addToCart = addToCartApi;
 
-/** The plain HTML form post a browser makes: crumb as a form field, cookies as the browser holds them. */
-function postCheckout(app: FastifyInstance, fields: Record<string, string>, cookies: Record<string, string> = {}) {
-  const payload = new URLSearchParams({ crumb: TEST_CRUMB, ...fields }).toString();
-  return app.inject({ method: 'POST', url: '/checkout', payload, headers: FORM, cookies: { crumb: TEST_CRUMB, ...cookies } });
-}
+const postCheckout = postCheckoutForm;
 
 const stockOf = (store: Store, variantId: string) => store.select().from(variants).where(eq(variants.id, variantId)).get()!.qtyInStock;
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES, COUNTRY_CODES, countryCode, countryNames, validateCustomer } from '../commerce/checkout-form.js';
-import { demoApp, TEST_CRUMB, withCrumb } from './test-support.js';
+import { demoApp, TEST_CRUMB, withCrumb, addToCartApi, cookieOf, FORM_HEADERS, postCheckoutForm } from './test-support.js';
 import { errorList, fieldId } from './routes/checkout.js';
 
 const apps: FastifyInstance[] = [];
@@ -21,20 +21,13 @@ async function fresh(): Promise<FastifyInstance> {
   return app;
 }
 
-const cookie = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name);
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const cookie = cookieOf;
+const FORM = FORM_HEADERS;
 const ADDRESS = { email: 'ada@example.com', name: 'Ada Lovelace', address1: '12 St James Sq', city: 'London', postalCode: 'SW1Y 4JH' };
 
-async function addToCart(app: FastifyInstance, body: Record<string, unknown>, cart?: string): Promise<string> {
-  const res = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: body, cookies: cart === undefined ? {} : { tessera_cart: cart } }));
-  expect(res.statusCode, res.body).toBe(200);
-  return cart ?? cookie(res, 'tessera_cart')!.value;
-}
+const addToCart = addToCartApi;
 
-function postCheckout(app: FastifyInstance, fields: Record<string, string>, cookies: Record<string, string> = {}) {
-  const payload = new URLSearchParams({ crumb: TEST_CRUMB, ...fields }).toString();
-  return app.inject({ method: 'POST', url: '/checkout', payload, headers: FORM, cookies: { crumb: TEST_CRUMB, ...cookies } });
-}
+const postCheckout = postCheckoutForm;
 
 describe('countries', () => {
   it('lists the 249 ISO 3166-1 codes by their English names, sorted by name', () => {

@@ -3,7 +3,7 @@
  * as cookie and header agree, so tests can use a fixed one.
  */
 import { resolve } from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from './app.js';
 import { openStore, repoRoot, type Store } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
@@ -39,4 +39,22 @@ export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: Fast
   const theme = new Theme(resolve(repoRoot(), 'templates'), false, options.log);
   const app = await buildApp({ store, theme, ...(options.guards === undefined ? {} : { guards: options.guards }) });
   return { app, store };
+}
+
+/** A cookie the answer set, by name. */
+export const cookieOf = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name);
+
+export const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded' } as const;
+
+/** Add through the cart API (into `cart` when given, else a new cart); answers the cart id. */
+export async function addToCartApi(app: FastifyInstance, body: Record<string, unknown>, cart?: string): Promise<string> {
+  const res = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: body, cookies: cart === undefined ? {} : { tessera_cart: cart } }));
+  if (res.statusCode !== 200) throw new Error(`adding to the cart answered ${res.statusCode}: ${res.body}`);
+  return cart ?? cookieOf(res, 'tessera_cart')!.value;
+}
+
+/** The plain HTML checkout post a browser makes: crumb as a form field, cookies as the browser holds them. */
+export function postCheckoutForm(app: FastifyInstance, fields: Record<string, string>, cookies: Record<string, string> = {}) {
+  const payload = new URLSearchParams({ crumb: TEST_CRUMB, ...fields }).toString();
+  return app.inject({ method: 'POST', url: '/checkout', payload, headers: FORM_HEADERS, cookies: { crumb: TEST_CRUMB, ...cookies } });
 }
