@@ -11,6 +11,7 @@ const ISLANDS: Record<string, () => Promise<Mount>> = {
   'cart-pill': () => import('./islands/cart-pill.js'),
   'cart-lines': () => import('./islands/cart-lines.js'),
   'installment-pill': () => import('./islands/installment-pill.js'),
+  restock: () => import('./islands/restock.js'),
 };
 
 const PLATFORM_MARKUP = '.sqs-add-to-cart-button, .product-variants[data-variants], .product-quantity-input';

@@ -8,12 +8,14 @@ import { CartLines, type CartLinesProps } from './components/cart-lines.js';
 import { CartPill, type CartPillProps } from './components/cart-pill.js';
 import { InstallmentPillView, type InstallmentPillProps } from './components/installment-pill.js';
 import { ProductForm, type ProductFormProps } from './components/product-form.js';
+import { RestockForm, type RestockFormProps } from './components/restock-form.js';
 
 export interface IslandProps {
   'product-form': ProductFormProps;
   'cart-pill': CartPillProps;
   'cart-lines': CartLinesProps;
   'installment-pill': InstallmentPillProps;
+  restock: RestockFormProps;
 }
 export type IslandName = keyof IslandProps;
 
@@ -22,6 +24,7 @@ const COMPONENTS: { [N in IslandName]: ComponentType<IslandProps[N]> } = {
   'cart-pill': CartPill,
   'cart-lines': CartLines,
   'installment-pill': InstallmentPillView,
+  restock: RestockForm,
 };
 
 export const ISLAND_NAMES = Object.keys(COMPONENTS) as IslandName[];

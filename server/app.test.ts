@@ -173,7 +173,9 @@ describe('merchandising', () => {
   it('shows scarcity for limited stock and the restock form for sold-out products', async () => {
     expect((await app.inject('/shop/p/enamel-mug')).body).toContain('Only 3 left!');
     const tote = (await app.inject('/shop/p/canvas-tote')).body;
-    expect(tote).toContain('<div class="product-restock-notification" data-product-id="p04" data-variant-id="p04-v1">');
+    expect(tote).toContain('data-island="restock"');
+    expect(tote).toMatch(/<form class="product-restock-form"[^>]* action="\/restock" method="post">/);
+    expect(tote).toContain('<input type="hidden" name="variantId" value="p04-v1"/>');
     expect(tote).toContain('Get notified by email when this product is back in stock');
   });
 });

@@ -175,7 +175,8 @@ describe('product page and collection markup', () => {
     const app = await fresh();
     const body = (await app.inject('/shop/p/canvas-tote')).body;
     expect(body).toContain('product-mark sold-out');
-    expect(body).toContain('<div class="product-restock"><div class="product-restock-notification"');
+    expect(body).toContain('<div class="product-restock"><div class="island island-restock" data-island="restock"');
+    expect(body).toContain('<div class="product-restock-notification" data-product-id="p04">');
     expect(body).not.toContain('add-to-cart-button');
     expect((await app.inject('/shop/p/field-shirt')).body).toContain('class="add-to-cart-button"');
   });

@@ -1,13 +1,14 @@
 /**
  * `{value|island NAME}`: a React island rendered on the server inside the theme, for the default theme and
  * any theme that wants our interactive blocks: `{item|island product-form}`, `{item|island installment-pill}`,
- * `{shoppingCart|island cart-lines}`, `{@|island cart-pill}`. The loader script is added to the page by the
+ * `{shoppingCart|island cart-lines}`, `{@|island cart-pill}`, `{item|island restock}` (nothing unless a variant
+ * is sold out). The loader script is added to the page by the
  * theme when any island is on it.
  */
 import { isRecord } from '../../commerce/json.js';
 import { createPluginTable, DEFAULT_PLUGINS, type Formatter, type PluginTable } from '../../engine/index.js';
 import { type IslandName, islandMarkup, ISLAND_NAMES } from '../../hydrate/ssr.js';
-import { cartLinesProps, cartPillProps, installmentPillProps, productFormProps } from './props.js';
+import { cartLinesProps, cartPillProps, installmentPillProps, productFormProps, restockProps } from './props.js';
 
 const record = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : {});
 
@@ -23,6 +24,10 @@ function markup(name: IslandName, value: unknown, root: Record<string, unknown>)
       return isRecord(value) ? islandMarkup(name, cartLinesProps(value, root)) : '';
     case 'cart-pill':
       return islandMarkup(name, cartPillProps(root));
+    case 'restock': {
+      const props = isRecord(value) ? restockProps(value, root) : null;
+      return props === null ? '' : islandMarkup(name, props);
+    }
   }
 }
 

@@ -96,3 +96,36 @@ export function cartPillProps(root: Root): IslandProps['cart-pill'] {
 export function cartLinesProps(cart: Root, root: Root): IslandProps['cart-lines'] {
   return { cart: cart as unknown as ShoppingCart, currency: currencyOf(root), locale: localeOf(root), crumb: str(root['crumb']) };
 }
+
+/** The back-in-stock block's props; null when no variant is sold out (or the store shows no restock form). */
+export function restockProps(item: Root, root: Root): IslandProps['restock'] | null {
+  const merchandising = merchandisingOf(item, root);
+  const raw = Array.isArray(item['variants']) ? item['variants'].filter(isRecord) : [];
+  const views = merchandising['restockNotificationViews'];
+  const soldOutIds = Array.isArray(views)
+    ? views.filter(isRecord).map((v) => str(v['variantId']))
+    : raw.filter((v) => v['unlimited'] !== true && Number(v['qtyInStock']) <= 0).map((v) => str(v['id']));
+  const labelOf = (variantId: string): string => {
+    const v = raw.find((r) => r['id'] === variantId);
+    const attributes = v === undefined ? {} : record(v['attributes']);
+    const text = Object.values(attributes).filter((a): a is string => typeof a === 'string' && a !== '').join(' / ');
+    return text !== '' ? text : str(v?.['sku'], variantId);
+  };
+  const variants = soldOutIds.filter((id) => id !== '').map((variantId) => ({ variantId, label: labelOf(variantId) }));
+  if (variants.length === 0) return null;
+  const messages = record(merchandising['restockNotificationMessages']);
+  const settings = record(root['websiteSettings']);
+  return {
+    productId: String(item['id']),
+    variants,
+    cta: str(messages['CTAText']),
+    placeholder: str(messages['placeholderText']),
+    button: str(messages['buttonText']),
+    mailingListDescription: str(messages['mailingListDescription']),
+    mailingList: merchandising['mailingListSignUpEnabled'] === true,
+    optIn: merchandising['mailingListOptInByDefault'] === true,
+    captchaSiteKey: str(record(settings['captchaSettings'])['siteKey']),
+    successText: str(storeSettings(root)['restockSuccessText']).trim() === '' ? 'Signed up!' : str(storeSettings(root)['restockSuccessText']),
+    crumb: str(root['crumb']),
+  };
+}
