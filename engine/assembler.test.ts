@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assemble } from './assembler.js';
+import { render } from './index.js';
 import { astOf } from './ast.js';
 import { ErrorCode } from './errors.js';
 import { LineMap, TokenKind, tokenize } from './lexer.js';
@@ -72,10 +73,10 @@ describe('assembler', () => {
     expect(problems('{.macro m}{.or}{.end}')).toEqual([[ErrorCode.NOT_ALLOWED_IN_BLOCK, 10, 'error']]);
   });
 
-  it('reports a branch after a plain or as dead code and keeps it out of the tree', () => {
+  it('reports an or after a plain or as dead code and drops it, its content going on in the plain branch (as the platform)', () => {
     const { root, problems } = assemble('{.section a}A{.or}B{.or}C{.end}');
     expect(problems.map((p) => [p.code, p.offset])).toEqual([[ErrorCode.DEAD_CODE, 19]]);
-    expect(astOf(root)).toEqual([17, 1, [[2, ['a'], [[0, 'A']], [7, 0, 0, [[0, 'B']], 3]]], 18]);
+    expect(astOf(root)).toEqual([17, 1, [[2, ['a'], [[0, 'A']], [7, 0, 0, [[0, 'BC']], 3]]], 18]);
   });
 
   it('builds an or-predicate chain', () => {
@@ -85,5 +86,18 @@ describe('assembler', () => {
       [[5, 'equal?', [['a', '1'], ' '], [[0, '1']], [7, 'equal?', [['a', '2'], ' '], [[0, '2']], [7, 0, 0, [[0, '3']], 3]]]],
       18,
     ]);
+  });
+});
+
+describe('a block opening inside {.alternates with} (as the platform assembles it)', () => {
+  const html = (src: string, data: unknown) => render(src, data).html;
+
+  it('goes to the end of the loop body with what follows; the separator is the text before it', () => {
+    expect(html('{.repeated section b}A{@}{.alternates with}S{@}{.if x}I{.end}T{@}{.end}', { b: [1, 2], x: 1 })).toBe('A1IT1S1A2IT2');
+  });
+
+  it('lets a later {.alternates with} add to the separator', () => {
+    const src = '{.repeated section b}A{.alternates with}S{.if x}I{.end}T{.alternates with}Q{.if x}J{.end}R{.end}';
+    expect(html(src, { b: [1, 2], x: 1 })).toBe('AITJRSQAITJR');
   });
 });

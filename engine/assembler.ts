@@ -125,6 +125,12 @@ class Assembler implements TokenSink {
         return;
       case Kind.Open:
         this.flushText();
+        if (top !== undefined && top.state === 'alternates-with') {
+          // As the platform does: a block opening inside the separator goes to the end of the loop's body, with
+          // everything after it; the separator keeps only what came before (a later `.alternates with` adds to it).
+          top.state = 'repeated';
+          top.target = this.target = top.node.block;
+        }
         this.target.push(parsed.node);
         stack.push({
           node: parsed.node,
@@ -144,19 +150,20 @@ class Assembler implements TokenSink {
       case Kind.Alternates:
         if (top === undefined || top.state !== 'repeated' || top.node.type !== 'repeated') return this.misplaced(start, end, top);
         this.flushText();
-        top.node.alternatesWith = [];
+        top.node.alternatesWith ??= [];
         top.state = 'alternates-with';
         top.target = this.target = top.node.alternatesWith;
         return;
       case Kind.Or: {
         if (top === undefined || top.node.type === 'macro') return this.misplaced(start, end, top);
+        if (top.closedChain) {
+          // Reported, and dropped as the platform drops it: what follows goes on into the plain `.or` branch.
+          this.report(ErrorCode.DEAD_CODE, messages.deadCode(), start);
+          return;
+        }
         this.flushText();
         const branch: OrNode = { type: 'or', predicate: parsed.predicate, block: [], alternative: null, offset: start };
-        if (top.closedChain) {
-          // Keep collecting into a detached branch so its content is not spilled into the live one.
-          this.report(ErrorCode.DEAD_CODE, messages.deadCode(), start);
-          this.root.unreachable.push(branch);
-        } else if (top.lastOr !== null) {
+        if (top.lastOr !== null) {
           top.lastOr.alternative = branch;
         } else {
           top.node.alternative = branch;

@@ -126,10 +126,10 @@ describe('problems inside partials', () => {
   });
 });
 
-describe('unreachable branches', () => {
-  it('are not rendered but are still checked', () => {
+describe('an or after a plain or', () => {
+  it('is reported and dropped; what follows it goes on in the plain branch, as on the platform', () => {
     const { template, errors } = compile('{.section a}A{.or}B{.or}{x|nope}{.eval (}{.end}');
     expect(errors.map((e) => e.code)).toEqual(['DEAD_CODE', 'UNKNOWN_FORMATTER', 'EXPRESSION_PARSE']);
-    expect(render(template, {}).html).toBe('B');
+    expect(render(template, {}).html).toBe('B{x|nope}');
   });
 });

@@ -55,3 +55,62 @@ function arrayText(a: unknown[]): string {
 export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+/**
+ * A value read as a number, the way the platform's numeric formatters and predicates read it: missing, null,
+ * an object or an array is 0, a boolean 1 or 0, and a string is parsed from its start (as a float when it has
+ * a decimal point, else as an integer: `12abc` is 12, `1e3` is 1, `abc` is NaN).
+ */
+export function toNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string') return v.indexOf('.') >= 0 ? parseFloat(v) : parseInt(v, 10);
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return 0;
+}
+
+/** Missing and null are the same value to the comparisons. */
+const isNullish = (v: unknown): v is null | undefined => v === null || v === undefined;
+
+/**
+ * The platform's ordering of two values (negative, 0 or positive), driven by the left side's type: a number
+ * compares with the right side read as a number (NaN on either side orders after), a string with the right
+ * side as text (code units), a boolean with the right side as a boolean (`true` only for the string `true` or
+ * a whole non-zero number). Anything else (missing, null, an object, an array) is 0 when it is equal to the
+ * right side and -1 otherwise, so `lessThan?` holds for a missing field.
+ */
+export function compareValues(a: unknown, b: unknown): number {
+  switch (typeof a) {
+    case 'number': {
+      const y = toNumber(b);
+      return a < y ? -1 : a === y ? 0 : 1;
+    }
+    case 'string': {
+      const y = typeof b === 'string' ? b : typeof b === 'object' || b === undefined ? '' : toText(b);
+      return a < y ? -1 : a === y ? 0 : 1;
+    }
+    case 'boolean': {
+      const y = typeof b === 'boolean' ? b : typeof b === 'string' ? b === 'true' : typeof b === 'number' && Number.isSafeInteger(b) && b !== 0;
+      return a === y ? 0 : a ? 1 : -1;
+    }
+    default:
+      return valuesEqual(a, b) ? 0 : -1;
+  }
+}
+
+/** JSON equality: same type and value, objects and arrays compared deeply, missing equal to null. */
+export function valuesEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return isNullish(a) && isNullish(b);
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!valuesEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (!Object.hasOwn(b, k) || !valuesEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}

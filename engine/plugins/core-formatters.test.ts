@@ -95,9 +95,13 @@ describe('cycle', () => {
     expect(run('cycle', -1, ['a', 'b', 'c'])).toBe('b');
   });
 
-  it('is missing without arguments or for a non-integer', () => {
+  it('is missing without arguments or for a non-integer; reads other values as numbers (as the platform)', () => {
     expect(run('cycle', 1, [])).toBeUndefined();
-    for (const v of [undefined, null, 'x', 1.5, {}, NaN]) expect(run('cycle', v, ['a'])).toBeUndefined();
+    for (const v of ['x', 1.5, '1.5', NaN]) expect(run('cycle', v, ['a'])).toBeUndefined();
+    // missing, null, objects and arrays are 0 (the last argument); a string is parsed from its start
+    for (const v of [undefined, null, {}, [1]]) expect(run('cycle', v, ['a', 'b', 'c'])).toBe('c');
+    expect(run('cycle', '2abc', ['a', 'b', 'c'])).toBe('b');
+    expect(run('cycle', true, ['a', 'b', 'c'])).toBe('a');
   });
 });
 
@@ -149,7 +153,11 @@ describe('encoding', () => {
   it('encode the text of non-strings', () => {
     expect(run('encode-uri-component', 12)).toBe('12');
     expect(run('url-encode', undefined)).toBe('');
-    expect(run('encode-uri', [1, 'a b'])).toBe('1,a%20b');
+    expect(run('encode-uri', [1, 'a b'])).toBe('');
+  });
+
+  it('url-encode is escape() of the UTF-8 bytes', () => {
+    expect(run('url-encode', "a b@*_+-./'()!~\u00e9")).toBe('a%20b@*_+-./%27%28%29%21%7E%C3%A9');
   });
 
   // A lone surrogate is valid JSON ("\ud800"), and encodeURI/encodeURIComponent throw a URIError on it.
@@ -265,7 +273,8 @@ describe('escaping', () => {
     expect(run('html', plain)).toBe(plain);
     expect(run('html', undefined)).toBe('');
     expect(run('htmlattr', 5)).toBe('5');
-    expect(run('html', ['<a>', 1])).toBe('&lt;a&gt;,1');
+    // arrays and objects read as empty text, as on the platform (a plain `{a}` still prints an array)
+    expect(run('html', ['<a>', 1])).toBe('');
     expect(run('htmlattr', { a: '<' })).toBe('');
     expect(run('html', "it's")).toBe("it's");
   });
@@ -274,18 +283,21 @@ describe('escaping', () => {
     expect(run('safe', '<a href="/link">link</a>')).toBe('link');
     expect(run('safe', '<b>bold string</b>')).toBe('bold string');
     expect(run('safe', 'a < b')).toBe('a < b');
-    expect(run('safe', null)).toBe('');
+    // a falsy value passes through unchanged
+    expect(run('safe', null)).toBe(null);
+    expect(run('safe', 0)).toBe(0);
+    expect(run('safe', ['<b>x</b>'])).toBe('');
   });
 });
 
 describe('iter', () => {
   it('is the 1-based index (f-iter-1)', () => {
-    expect(run('iter', 'a', [], fakeContext({ index: 1 }))).toBe(1);
-    expect(run('iter', 'c', [], fakeContext({ index: 3 }))).toBe(3);
+    expect(run('iter', 'a', [], fakeContext({ index: 1 }))).toBe('1');
+    expect(run('iter', 'c', [], fakeContext({ index: 3 }))).toBe('3');
   });
 
-  it('is missing outside a repeated section', () => {
-    expect(run('iter', 'a', [], fakeContext())).toBeUndefined();
+  it('is empty text outside a repeated section', () => {
+    expect(run('iter', 'a', [], fakeContext())).toBe('');
   });
 });
 
@@ -317,11 +329,11 @@ describe('json, json-pretty, raw', () => {
     expect(run('raw', '</b>')).toBe('"</b>"');
   });
 
-  it('missing stays missing; null is null', () => {
-    for (const name of ['json', 'json-pretty', 'raw']) {
-      expect(run(name, undefined)).toBeUndefined();
-      expect(run(name, null)).toBe('null');
-    }
+  it('missing: json gives empty text, raw prints null; null is null', () => {
+    for (const name of ['json', 'json-pretty', 'raw']) expect(run(name, null)).toBe('null');
+    expect(run('json', undefined)).toBe('');
+    expect(run('json-pretty', undefined)).toBe('');
+    expect(run('raw', undefined)).toBe('null');
   });
 });
 
@@ -336,8 +348,10 @@ describe('numbers', () => {
     expect(r.error).toBe("mod: 'zero' is not a number");
     expect(r.value).toBe(1);
     expect(run('mod', 5, ['0'])).toBeUndefined();
-    for (const v of [undefined, null, 'x', {}]) expect(run('mod', v, ['3'])).toBeUndefined();
+    for (const v of [undefined, null, {}, false]) expect(run('mod', v, ['3'])).toBe(0);
+    expect(run('mod', 'x', ['3'])).toBeNaN();
     expect(run('mod', '7', ['3'])).toBe(1);
+    expect(run('mod', '7.5x', ['3'])).toBe(1.5);
   });
 
   it('round rounds half up (f-round-1)', () => {
@@ -345,9 +359,13 @@ describe('numbers', () => {
     expect(input.map((n) => run('round', n))).toEqual([-2, -2, -1, -1, -1, 1, 1, 2, 2, 2]);
   });
 
-  it('round of a non-number is missing', () => {
-    for (const v of [undefined, null, 'x', {}, [], NaN]) expect(run('round', v)).toBeUndefined();
+  it('round reads a non-number as the platform does', () => {
+    for (const v of [undefined, null, {}, []]) expect(run('round', v)).toBe(0);
+    for (const v of ['x', '', NaN]) expect(run('round', v)).toBeNaN();
     expect(run('round', '2.5')).toBe(3);
+    expect(run('round', '12abc')).toBe(12);
+    expect(run('round', '1e3')).toBe(1);
+    expect(run('round', true)).toBe(1);
   });
 });
 

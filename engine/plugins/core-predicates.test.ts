@@ -81,9 +81,11 @@ describe('equal? and notEqual? (p-comparisons-1)', () => {
     expect(test('equal?', ['""'], 0)).toBe(false);
   });
 
-  it('treat two missing paths as equal and missing versus null as different', () => {
+  it('treat two missing paths as equal and missing as equal to null (as the platform)', () => {
     expect(test('equal?', ['nope', 'gone'], {})).toBe(true);
-    expect(test('equal?', ['nope', 'null'], {})).toBe(false);
+    expect(test('equal?', ['nope', 'null'], {})).toBe(true);
+    expect(test('equal?', ['nope', '0'], {})).toBe(false);
+    expect(test('equal?', ['"2"'], 2)).toBe(false);
   });
 });
 
@@ -116,15 +118,38 @@ describe('ordering (p-comparisons-1)', () => {
     expect(test('lessThan?', ['3'], 5)).toBe(false);
   });
 
-  it('are false across types, for missing values and for NaN', () => {
-    for (const name of ['greaterThan?', 'greaterThanOrEqual?', 'lessThan?', 'lessThanOrEqual?']) {
-      expect(test(name, ['"2"'], 3)).toBe(false);
-      expect(test(name, ['2'], '3')).toBe(false);
-      expect(test(name, ['nope', '1'], {})).toBe(false);
-      expect(test(name, [], 1)).toBe(false);
-      expect(test(name, ['1'], NaN)).toBe(false);
-      expect(test(name, ['null'], null)).toBe(false);
-    }
+  // The platform's ordering is driven by the left side's type (see compareValues in values.ts).
+  const orders = (args: string[], node: unknown) =>
+    ['greaterThan?', 'greaterThanOrEqual?', 'lessThan?', 'lessThanOrEqual?'].filter((name) => test(name, args, node)).join(' ');
+
+  it('read the right side as a number when the left is a number', () => {
+    expect(orders(['"2"'], 3)).toBe('greaterThan? greaterThanOrEqual?');
+    expect(orders(['"10"'], 2)).toBe('lessThan? lessThanOrEqual?');
+    expect(orders(['true'], 1)).toBe('greaterThanOrEqual? lessThanOrEqual?');
+    expect(orders(['nope'], 0)).toBe('greaterThanOrEqual? lessThanOrEqual?');
+    // NaN on either side orders after
+    expect(orders(['"x"'], -3)).toBe('greaterThan? greaterThanOrEqual?');
+  });
+
+  it('compare as text when the left is a string, by code units', () => {
+    expect(orders(['2'], '10')).toBe('lessThan? lessThanOrEqual?');
+    expect(orders(['"B"'], 'a')).toBe('greaterThan? greaterThanOrEqual?');
+    expect(orders(['true'], 'true')).toBe('greaterThanOrEqual? lessThanOrEqual?');
+    expect(orders(['null'], '')).toBe('greaterThanOrEqual? lessThanOrEqual?');
+  });
+
+  it('compare booleans as booleans', () => {
+    expect(orders(['false'], true)).toBe('greaterThan? greaterThanOrEqual?');
+    expect(orders(['"true"'], true)).toBe('greaterThanOrEqual? lessThanOrEqual?');
+    expect(orders(['2'], true)).toBe('greaterThanOrEqual? lessThanOrEqual?');
+    expect(orders(['0.5'], true)).toBe('greaterThan? greaterThanOrEqual?');
+  });
+
+  it('order missing, null, objects and arrays as equal or less', () => {
+    expect(orders(['nope', '1'], {})).toBe('lessThan? lessThanOrEqual?');
+    expect(orders(['nope', 'null'], {})).toBe('greaterThanOrEqual? lessThanOrEqual?');
+    expect(orders(['[1]'], [1])).toBe('greaterThanOrEqual? lessThanOrEqual?');
+    expect(orders(['[1]'], [2])).toBe('lessThan? lessThanOrEqual?');
   });
 });
 
@@ -180,11 +205,14 @@ describe('plural? and singular?', () => {
     expect(each('singular?', [], [0, 1, 2, 3])).toEqual([false, true, false, false]);
   });
 
-  it('are false for non-numbers', () => {
-    for (const v of ['2', '1', undefined, null, [1, 2], {}]) {
+  it('read the node as a number, as the platform does', () => {
+    for (const v of ['x', undefined, null, [1, 2], {}, false]) {
       expect(test('plural?', [], v)).toBe(false);
       expect(test('singular?', [], v)).toBe(false);
     }
+    expect(test('plural?', [], '2')).toBe(true);
+    expect(test('singular?', [], '1.0')).toBe(true);
+    expect(test('singular?', [], true)).toBe(true);
   });
 });
 

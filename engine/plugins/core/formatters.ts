@@ -2,7 +2,7 @@
  * The core formatters of JSON-T: escaping, encoding, JSON, paths, numbers and text helpers.
  */
 import { compileStrftime } from '../../i18n/strftime.js';
-import { isObject, toText } from '../../values.js';
+import { isObject, toNumber, toText } from '../../values.js';
 import type { Formatter, PluginContext } from '../types.js';
 import { escapeAttr, escapeHtml, slugify, smartypants, stripTags, truncateAtWhitespace } from './text.js';
 import { INVALID_DATE, inJulianRange, JULIAN_RANGE_ERROR } from '../../i18n/datetime-value.js';
@@ -39,12 +39,24 @@ function wellFormed(s: string): string {
 const WHITESPACE = /\s/g;
 const PLACEHOLDER = /\{(\d+)\}/g;
 
-function toNumber(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '') return Number(value);
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return NaN;
+/** The text a string formatter works on: an object or an array reads as an empty string, as on the platform. */
+function textOf(value: unknown): string {
+  return typeof value === 'object' ? '' : toText(value);
 }
+
+/**
+ * JavaScript's `escape()` applied to the UTF-8 bytes of the text, as the platform's `url-encode` does: every
+ * byte but letters, digits and `@*_+-./` becomes `%XX`. Built on encodeURIComponent (which already writes
+ * UTF-8 bytes) by fixing up the nine characters on which the two sets differ.
+ */
+function escapeUtf8(s: string): string {
+  return encodeURIComponent(wellFormed(s)).replace(URI_COMPONENT_DIFF, (c) => ESCAPE_FIXUPS[c]!);
+}
+
+const URI_COMPONENT_DIFF = /[!'()~]|%40|%2B|%2F/g;
+const ESCAPE_FIXUPS: Record<string, string> = {
+  '!': '%21', "'": '%27', '(': '%28', ')': '%29', '~': '%7E', '%40': '@', '%2B': '+', '%2F': '/',
+};
 
 /** A whole number argument, or the default when it is absent; an error message when it is not a number. */
 function intArg(args: readonly string[], i: number, fallback: number, name: string): { state: number; error?: string } {
@@ -124,23 +136,25 @@ export const CORE_FORMATTERS: Formatter[] = [
       return state(ms, ctx.timeZone);
     },
   },
-  simple('encode-space', (v) => toText(v).replace(WHITESPACE, '&nbsp;')),
-  simple('encode-uri', (v) => encodeURI(wellFormed(toText(v)))),
-  simple('encode-uri-component', (v) => encodeURIComponent(wellFormed(toText(v)))),
+  simple('encode-space', (v) => textOf(v).replace(WHITESPACE, '&nbsp;')),
+  simple('encode-uri', (v) => encodeURI(wellFormed(textOf(v)))),
+  simple('encode-uri-component', (v) => encodeURIComponent(wellFormed(textOf(v)))),
   simple('format', (v, args, ctx) => {
-    const text = toText(v);
+    const text = textOf(v);
     return text.replace(PLACEHOLDER, (_m, i: string) => {
       const path = args[Number(i)];
       return path === undefined ? '' : toText(ctx.resolve(path));
     });
   }),
   simple('get', (v, args, ctx) => walk(v, args.map((a) => ctx.resolve(a)))),
-  simple('html', (v) => escapeHtml(toText(v))),
-  simple('htmlattr', (v) => escapeAttr(toText(v))),
-  simple('htmltag', (v) => escapeAttr(toText(v))),
-  simple('iter', (_v, _a, ctx) => (ctx.index < 0 ? undefined : ctx.index)),
-  simple('json', (v) => scriptSafeJson(v)),
-  simple('json-pretty', (v) => scriptSafeJson(v, 2)),
+  simple('html', (v) => escapeHtml(textOf(v))),
+  simple('htmlattr', (v) => escapeAttr(textOf(v))),
+  simple('htmltag', (v) => escapeAttr(textOf(v))),
+  // Always text: the loop index, or nothing outside a loop.
+  simple('iter', (_v, _a, ctx) => (ctx.index < 0 ? '' : String(ctx.index))),
+  // Missing: an empty string (so a chain goes on with text, as on the platform).
+  simple('json', (v) => scriptSafeJson(v) ?? ''),
+  simple('json-pretty', (v) => scriptSafeJson(v, 2) ?? ''),
   {
     name: 'key-by',
     prepare: (args) => ({ state: splitPath(args[0] ?? '') }),
@@ -164,7 +178,8 @@ export const CORE_FORMATTERS: Formatter[] = [
     prepare: (args) => intArg(args, 0, 2, 'mod'),
     format(value, _args, _ctx, n: number) {
       const x = toNumber(value);
-      return Number.isFinite(x) && n !== 0 ? x % n : undefined;
+      // A value that is not a number gives NaN, printed as such (the platform does).
+      return n !== 0 ? x % n : undefined;
     },
   },
   simple('output', (_v, args) => args.join(' ')),
@@ -177,15 +192,13 @@ export const CORE_FORMATTERS: Formatter[] = [
     prepare: (args) => ({ state: args.flatMap(splitPath) }),
     format: (value, _args, _ctx, path: string[]) => walk(value, path),
   },
-  simple('raw', (v) => (v === undefined ? undefined : stringify(v))),
-  simple('round', (v) => {
-    const x = toNumber(v);
-    return Number.isFinite(x) ? Math.round(x) : undefined;
-  }),
-  simple('safe', (v) => stripTags(toText(v))),
-  simple('slugify', (v) => slugify(toText(v))),
-  simple('smartypants', (v) => smartypants(toText(v))),
-  simple('str', (v) => (typeof v === 'object' ? '' : toText(v))),
+  simple('raw', (v) => (v === undefined ? 'null' : stringify(v))),
+  simple('round', (v) => Math.round(toNumber(v))),
+  // A falsy value (empty text, 0, false, null, missing) passes through unchanged, as on the platform.
+  simple('safe', (v) => (v ? stripTags(textOf(v)) : v)),
+  simple('slugify', (v) => slugify(textOf(v))),
+  simple('smartypants', (v) => smartypants(textOf(v))),
+  simple('str', textOf),
   {
     name: 'truncate',
     prepare(args) {
@@ -193,8 +206,8 @@ export const CORE_FORMATTERS: Formatter[] = [
       return { state: { max: Math.max(0, Math.floor(n.state)), ellipsis: args[1] ?? '...' }, error: n.error };
     },
     format(value, _args, _ctx, state: { max: number; ellipsis: string }) {
-      return truncateAtWhitespace(toText(value), state.max, state.ellipsis);
+      return truncateAtWhitespace(textOf(value), state.max, state.ellipsis);
     },
   },
-  simple('url-encode', (v) => encodeURIComponent(wellFormed(toText(v)))),
+  simple('url-encode', (v) => escapeUtf8(textOf(v))),
 ];

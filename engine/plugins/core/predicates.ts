@@ -2,10 +2,9 @@
  * The core predicates. With one argument a comparison tests the current node against it; with two, the
  * arguments against each other. Arguments are JSON literals or variable paths (see args.ts).
  */
-import { isDeepStrictEqual } from 'node:util';
 import { argValue } from '../args.js';
 import type { PluginContext, Predicate, PredicateArg } from '../types.js';
-import { isTruthy } from '../../values.js';
+import { compareValues, isTruthy, toNumber, valuesEqual } from '../../values.js';
 
 /** The two sides of a comparison: (node, arg0) or (arg0, arg1). */
 function sides(ctx: PluginContext, args: readonly PredicateArg[]): [unknown, unknown] {
@@ -13,27 +12,16 @@ function sides(ctx: PluginContext, args: readonly PredicateArg[]): [unknown, unk
   return [ctx.node, args.length === 1 ? argValue(ctx, args[0]!) : undefined];
 }
 
-/** JSON equality: same type and value; objects and arrays compared deeply. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  return isDeepStrictEqual(a, b);
-}
+/** JSON equality, missing equal to null (shared with the inline equality of generated code). */
+export const jsonEqual = valuesEqual;
 
-/** Ordering of two numbers or two strings; anything else does not compare. */
-function compare(a: unknown, b: unknown): number | null {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  return null;
-}
-
+/** An ordering test on the platform's comparison of the two sides (see `compareValues`). */
 function comparison(name: string, test: (order: number) => boolean): Predicate {
   return {
     name,
     test(ctx, args) {
       const [a, b] = sides(ctx, args);
-      const order = compare(a, b);
-      return order !== null && !Number.isNaN(order) && test(order);
+      return test(compareValues(a, b));
     },
   };
 }
@@ -89,8 +77,9 @@ export const CORE_PREDICATES: Predicate[] = [
       return value !== null && m !== null && m !== 0 && value % m === 0;
     },
   },
-  { name: 'plural?', test: (ctx) => typeof ctx.node === 'number' && ctx.node > 1 },
-  { name: 'singular?', test: (ctx) => ctx.node === 1 },
+  // The current node read as a number (a numeric string counts); any arguments are ignored, as the platform does.
+  { name: 'plural?', test: (ctx) => toNumber(ctx.node) > 1 },
+  { name: 'singular?', test: (ctx) => toNumber(ctx.node) === 1 },
 ];
 
 /** Background source enumeration of the spec: upload 1, instagram 2, video 3, none 4. */
