@@ -162,7 +162,8 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
       };
     }
     case 'bindvar': {
-      const value = compileValue(node.vars, node.formatters, env);
+      // `.var` runs its formatters where it stands: no frame for the value (the platform pushes none there).
+      const value = compileValue(node.vars, node.formatters, env, false);
       const name = node.name;
       if (value === null) return NOOP;
       return (ctx) => ctx.setVar(name, value(ctx));
@@ -261,7 +262,7 @@ function siteAt(env: CompileEnv, offset: number): Site {
  * The value of a variable list run through its formatters; null when a formatter is unknown (the tag is
  * then emitted as text, as the reference does).
  */
-export function compileValue(vars: readonly VarRef[], calls: readonly FormatterCall[], env: CompileEnv): Getter | null {
+export function compileValue(vars: readonly VarRef[], calls: readonly FormatterCall[], env: CompileEnv, scopes = true): Getter | null {
   const first = compileRef(vars[0]!);
   if (calls.length === 0) return first;
   const formatters: Formatter[] = [];
@@ -277,6 +278,7 @@ export function compileValue(vars: readonly VarRef[], calls: readonly FormatterC
   const rest = vars.slice(1).map(compileRef);
   const argLists = calls.map((c) => c.args);
   const n = formatters.length;
+  const scoped = scopes && formatters.some((f) => f.scoped === true);
   return (ctx) => {
     let v = first(ctx);
     let all: unknown[] | null = null;
@@ -284,6 +286,8 @@ export function compileValue(vars: readonly VarRef[], calls: readonly FormatterC
       all = [v];
       for (const g of rest) all.push(g(ctx));
     }
+    // The variable's value as the current frame while its formatters run (see Formatter.scoped).
+    if (scoped) ctx.push(v, -1, false);
     let i = 0;
     try {
       for (; i < n; i++) {
@@ -294,6 +298,8 @@ export function compileValue(vars: readonly VarRef[], calls: readonly FormatterC
     } catch (e) {
       ctx.error(ErrorCode.FORMATTER_FAILED, messages.formatterFailed(formatters[i]!.name, describe(e)));
       return undefined;
+    } finally {
+      if (scoped) ctx.pop();
     }
     return v;
   };
@@ -444,7 +450,8 @@ function compileEval(node: EvalNode, env: CompileEnv): Exec {
     const r = evaluateExpression(expression, ctx.exprScope, limits);
     if (!r.ok) return ctx.error(ErrorCode.EXPRESSION_EVAL, r.error);
     for (const [name, value] of r.assignments) ctx.setVar(name, value);
-    if (r.hasValue) ctx.out += formatExprValue(r.value);
+    // null, objects and arrays print nothing in a template, as on the platform.
+    if (r.hasValue && (typeof r.value !== 'object' || r.value === undefined)) ctx.out += formatExprValue(r.value);
   };
 }
 

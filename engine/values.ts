@@ -43,9 +43,10 @@ function arrayText(a: unknown[]): string {
   for (let i = 0; i < a.length; i++) {
     if (i > 0) s += ',';
     const e = a[i];
-    // Elements print as JavaScript's join would, except null, which the reference prints as `null`.
+    // Elements print as JavaScript's join would, except a null element of the outer array, which the
+    // reference prints as `null` (inside a nested array it is empty, as in a join).
     if (e === null) s += 'null';
-    else if (typeof e === 'object') s += Array.isArray(e) ? arrayText(e) : '[object Object]';
+    else if (typeof e === 'object') s += Array.isArray(e) ? e.join(',') : '[object Object]';
     else s += toText(e);
   }
   return s;

@@ -291,11 +291,18 @@ function compileCall(name: string, args: readonly Fn[]): Fn {
     case 'min': {
       if (n === 0) return () => { throw callFailed(name); };
       const isMax = name === 'max';
+      // Each argument replaces the result unless it is strictly smaller (max) or larger (min), as the platform
+      // does: so NaN (also an object or array) wins only when it comes last (`max(1, NaN)` is NaN, `max(NaN, 1)` 1).
+      const num = (f: Fn, st: State): number => {
+        const v = f(st);
+        if (v === NOVALUE) throw callFailed(name);
+        return bad(v) ? NaN : toNumber(v);
+      };
       return (st) => {
-        let m = toNumber(arg(name, args[0]!, st));
+        let m = num(args[0]!, st);
         for (let i = 1; i < n; i++) {
-          const v = toNumber(arg(name, args[i]!, st));
-          m = isMax ? Math.max(m, v) : Math.min(m, v);
+          const v = num(args[i]!, st);
+          if (isMax ? !(v < m) : !(v > m)) m = v;
         }
         return m;
       };

@@ -167,10 +167,10 @@ describe('variables', () => {
     expect(value('b-1', {})).toBeUndefined();
   });
 
-  it('a missing variable emits nothing, converts to 0 and compares as null', () => {
+  it('a missing variable emits nothing, converts to 0 (and to "null" in text) and compares as null', () => {
     expect(out('missing')).toBe('');
     expect(value('missing + 1')).toBe(1);
-    expect(value("'a' + missing")).toBe('a');
+    expect(value("'a' + missing")).toBe('anull');
     expect(value('missing == null')).toBe(true);
     expect(value('!missing')).toBe(true);
   });
@@ -351,6 +351,9 @@ describe('functions', () => {
     expect(value('min(4, "2", 3)')).toBe(2);
     expect(value('max(7)')).toBe(7);
     expect(value('max(1, NaN)')).toBeNaN();
+    expect(value('max(NaN, 1)')).toBe(1);
+    expect(value('max("x", 3)')).toBe(3);
+    expect(out('max(a, 3)', { a: {} })).toBe('3');
     expect(value('abs(-2.5)')).toBe(2.5);
     expect(value('abs("-0x10")')).toBe(16);
     expect(value('num("-6.5")')).toBe(-6.5);

@@ -30,7 +30,7 @@ export function toNumber(v: unknown): number {
   }
 }
 
-/** String conversion of a scalar (for `+` and `str()`): null → "null", missing → "". */
+/** String conversion of a scalar (for `+` and `str()`): null and missing → "null" (as the platform). */
 export function toStr(v: unknown): string {
   switch (typeof v) {
     case 'string':
@@ -40,7 +40,7 @@ export function toStr(v: unknown): string {
     case 'boolean':
       return v ? 'true' : 'false';
     case 'undefined':
-      return '';
+      return 'null';
     default:
       return v === null ? 'null' : String(v);
   }

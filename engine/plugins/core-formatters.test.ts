@@ -3,6 +3,7 @@
  * Expected strings of the "fixture" cases are copied from the golden fixtures f-NAME-N.html.
  */
 import { describe, expect, it } from 'vitest';
+import { render } from '../index.js';
 import { CORE_FORMATTERS } from './core/formatters.js';
 import { fakeContext, runFormatter } from './testing.js';
 import type { Formatter } from './types.js';
@@ -231,15 +232,14 @@ describe('get, prop, lookup, key-by', () => {
     expect(run('prop', null, ['a'])).toBeUndefined();
   });
 
-  it('lookup resolves the key path, then reads that path from the value (f-lookup-1)', () => {
-    const ctx = fakeContext({ root: { baz: 'bar', keys: { first: 'name', second: 'make' } } });
-    expect(run('lookup', { bar: 123 }, ['baz'], ctx)).toBe(123);
-    const product = { name: 'Stratocaster', make: 'Fender' };
-    expect(run('lookup', product, ['keys.first'], ctx)).toBe('Stratocaster');
-    expect(run('lookup', product, ['keys.second'], ctx)).toBe('Fender');
-    expect(run('lookup', product, ['nope'], ctx)).toBeUndefined();
-    expect(run('lookup', product, [], ctx)).toBeUndefined();
-    expect(run('lookup', product, ['keys'], ctx)).toBeUndefined();
+  it('lookup resolves the key path, then looks that path up from the value outward (f-lookup-1)', () => {
+    const html = (src: string) => render(src, { baz: 'bar', keys: { first: 'name', second: 'make' }, v: { bar: 123 }, make: 'root' }).html;
+    expect(html('{v|lookup baz}')).toBe('123');
+    const p = { name: 'Stratocaster', make: 'Fender' };
+    const out = (src: string) => render(src, { p, keys: { first: 'name', second: 'make' }, o: { p: 'name' }, name: 'root' }).html;
+    expect(out('{p|lookup keys.first}|{p|lookup keys.second}|{p|lookup nope}|{p|lookup}|{p|lookup keys}')).toBe('Stratocaster|Fender|||');
+    // as on the platform, the path is looked up from the tag's variable outward, not inside the formatted value
+    expect(out('{o|prop p|lookup o.p}')).toBe('root');
   });
 
   it('key-by turns an array into an object keyed by a path (f-key-by-1)', () => {
@@ -251,8 +251,9 @@ describe('get, prop, lookup, key-by', () => {
     expect(byName).toEqual({ Bob: people[0], Joe: people[1] });
     expect(run('prop', byName, ['Bob.emails.primary'])).toBe('bob@example.com');
     expect(run('key-by', [{ id: 1 }, { id: 'x' }, { nope: 1 }, null, 3], ['id'])).toEqual({ '1': { id: 1 }, x: { id: 'x' } });
-    expect(run('key-by', { a: 1 }, ['a'])).toBeUndefined();
-    expect(run('key-by', undefined, [])).toBeUndefined();
+    // not a list: an empty map, as on the platform
+    expect(run('key-by', { a: 1 }, ['a'])).toEqual({});
+    expect(run('key-by', undefined, [])).toEqual({});
   });
 });
 
@@ -450,7 +451,9 @@ describe('truncate', () => {
     const r = runFormatter(fmt('truncate'), 'abc', ['many']);
     expect(r.error).toBe("truncate: 'many' is not a number");
     expect(r.value).toBe('abc');
-    expect(run('truncate', 'abc def', ['-5'])).toBe('...');
+    // a limit of 0 or less leaves the value as it is (as on the platform)
+    expect(run('truncate', 'abc def', ['-5'])).toBe('abc def');
+    expect(run('truncate', undefined, ['0'])).toBeUndefined();
   });
 });
 

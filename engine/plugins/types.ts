@@ -44,6 +44,12 @@ export interface PreparedArgs<S = unknown> {
 
 export interface Formatter<S = unknown> {
   readonly name: string;
+  /**
+   * Runs with the tag's variable value pushed as the current frame, so `ctx.resolve` (and a macro applied
+   * from it) looks in that value first, as the platform does. Only for formatters that resolve paths: the
+   * push costs a frame per call.
+   */
+  readonly scoped?: boolean;
   /** Optional compile-time preparation of the argument list. */
   prepare?(args: readonly string[]): PreparedArgs<S>;
   /**

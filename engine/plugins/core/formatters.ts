@@ -13,6 +13,11 @@ function simple(name: string, fn: Simple): Formatter {
   return { name, format: (value, args, ctx, _state, vars) => fn(value, args, ctx, vars) };
 }
 
+/** A simple formatter that resolves paths, run with the tag's value as the current frame (Formatter.scoped). */
+function scoped(name: string, fn: Simple): Formatter {
+  return { ...simple(name, fn), scoped: true };
+}
+
 /** JSON.stringify that answers undefined instead of throwing (cycles, BigInt from another plugin's value). */
 function stringify(value: unknown, indent?: number): string | undefined {
   try {
@@ -91,6 +96,7 @@ const splitPath = (p: string): string[] => (p === '' ? [] : p.split('.'));
 export const CORE_FORMATTERS: Formatter[] = [
   {
     name: 'apply',
+    scoped: true,
     prepare(args) {
       if (args.length === 0 || args[0] === '') return { error: 'apply needs the name of a macro or partial' };
       let isPrivate = false;
@@ -139,14 +145,14 @@ export const CORE_FORMATTERS: Formatter[] = [
   simple('encode-space', (v) => textOf(v).replace(WHITESPACE, '&nbsp;')),
   simple('encode-uri', (v) => encodeURI(wellFormed(textOf(v)))),
   simple('encode-uri-component', (v) => encodeURIComponent(wellFormed(textOf(v)))),
-  simple('format', (v, args, ctx) => {
+  scoped('format', (v, args, ctx) => {
     const text = textOf(v);
     return text.replace(PLACEHOLDER, (_m, i: string) => {
       const path = args[Number(i)];
       return path === undefined ? '' : toText(ctx.resolve(path));
     });
   }),
-  simple('get', (v, args, ctx) => walk(v, args.map((a) => ctx.resolve(a)))),
+  scoped('get', (v, args, ctx) => walk(v, args.map((a) => ctx.resolve(a)))),
   simple('html', (v) => escapeHtml(textOf(v))),
   simple('htmlattr', (v) => escapeAttr(textOf(v))),
   simple('htmltag', (v) => escapeAttr(textOf(v))),
@@ -159,19 +165,23 @@ export const CORE_FORMATTERS: Formatter[] = [
     name: 'key-by',
     prepare: (args) => ({ state: splitPath(args[0] ?? '') }),
     format(value, _args, _ctx, path: string[]) {
-      if (!Array.isArray(value)) return undefined;
       const out: Record<string, unknown> = {};
+      // Not a list: an empty map, as on the platform.
+      if (!Array.isArray(value)) return out;
       for (const item of value) {
         const key = walk(item, path);
-        if (typeof key === 'string' || typeof key === 'number') out[String(key)] = item;
+        // Any found key is used as its text (`null`, `1,2`, `[object Object]`), as on the platform.
+        if (key !== undefined) out[String(key)] = item;
       }
       return out;
     },
   },
-  simple('lookup', (v, args, ctx) => {
+  // The key's value is itself a path, looked up like a variable from the tag's value outward (as the
+  // platform does): not only inside the value being formatted.
+  scoped('lookup', (_v, args, ctx) => {
     const key = ctx.resolve(args[0] ?? '');
-    if (typeof key !== 'string' && typeof key !== 'number') return undefined;
-    return walk(v, splitPath(String(key)));
+    if ((typeof key !== 'string' && typeof key !== 'number') || key === '') return undefined;
+    return ctx.resolve(String(key));
   }),
   {
     name: 'mod',
@@ -203,10 +213,11 @@ export const CORE_FORMATTERS: Formatter[] = [
     name: 'truncate',
     prepare(args) {
       const n = intArg(args, 0, 100, 'truncate');
-      return { state: { max: Math.max(0, Math.floor(n.state)), ellipsis: args[1] ?? '...' }, error: n.error };
+      return { state: { max: Math.floor(n.state), ellipsis: args[1] ?? '...' }, error: n.error };
     },
     format(value, _args, _ctx, state: { max: number; ellipsis: string }) {
-      return truncateAtWhitespace(textOf(value), state.max, state.ellipsis);
+      // A limit of 0 or less leaves the value as it is, as on the platform.
+      return state.max <= 0 ? value : truncateAtWhitespace(textOf(value), state.max, state.ellipsis);
     },
   },
   simple('url-encode', (v) => escapeUtf8(textOf(v))),
