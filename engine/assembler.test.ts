@@ -101,3 +101,19 @@ describe('a block opening inside {.alternates with} (as the platform assembles i
     expect(html(src, { b: [1, 2], x: 1 })).toBe('AITJRSQAITJR');
   });
 });
+
+describe('platform reading of corner cases (checked against the reference engine)', () => {
+  const html = (src: string, data: unknown) => render(src, data).html;
+
+  it('starts a multi-line comment only where a tag could start', () => {
+    expect(html('x{{## c\n{a} ##}|{## c\n{a} ##}', { a: 1 })).toBe('x{{## c\n1 ##}|');
+  });
+
+  it('finds nothing for {.section @index}', () => {
+    expect(html('{.repeated section n}{.section @index}s{.or}n{.end}{.end}', { n: [5, 6] })).toBe('nn');
+  });
+
+  it('keeps the list as a frame under its elements', () => {
+    expect(html('{.repeated section a}[{1}]{.end}', { a: ['x', 'y'] })).toBe('[y][y]');
+  });
+});

@@ -128,12 +128,14 @@ class Generator {
           this.sectionValue(node.path, `a${d}`) +
           `if (Array.isArray(a${d}) && a${d}.length > 0) {\n` +
           `const n${d} = a${d}.length;\n` +
+          // the list is a frame under its elements (see compiler.ts)
+          `ctx.push(a${d}, -1, false);\n` +
           `for (let i${d} = 0; i${d} < n${d}; i${d}++) {\n` +
           `const e${d} = a${d}[i${d}];\n` +
           `ctx.push(e${d} === null ? undefined : e${d}, i${d}, false);\n` +
           this.block(node.block) +
           (between === '' ? '' : `if (i${d} < n${d} - 1) {\n${between}}\n`) +
-          `ctx.pop();\n}\n}` +
+          `ctx.pop();\n}\nctx.pop();\n}` +
           this.elseBranch(node.alternative) +
           '\n';
         this.depth--;

@@ -204,6 +204,8 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
         const v = get(ctx);
         if (Array.isArray(v) && v.length > 0) {
           const n = v.length;
+          // The list is a frame under its elements, as on the platform: `{1}` in the loop reads its second element.
+          ctx.push(v, -1, false);
           for (let i = 0; i < n; i++) {
             const item: unknown = v[i];
             ctx.push(item === null ? undefined : item, i, false);
@@ -212,6 +214,7 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
             if (between !== null && i < n - 1) between(ctx);
             ctx.pop();
           }
+          ctx.pop();
         } else if (alt !== null) alt(ctx);
       };
     }
@@ -330,6 +333,8 @@ export function compileRef(ref: VarRef): Getter {
 /** A section's path: a plain first segment is looked up in the current node only. */
 export function compileSectionRef(ref: VarRef): Getter {
   const first = ref.segs[0]!;
+  // `{.section @index}` finds nothing on the platform (the index is not a node of the tree).
+  if (first === '@index' || first === '@index0') return () => undefined;
   if (first.charCodeAt(0) === 64) return compileRef(ref);
   let head: Getter;
   if (isPlainKey(first)) {

@@ -42,7 +42,10 @@ export function scan(src: string, sink: TokenSink): void {
   let nextComment = open < 0 ? -1 : src.indexOf('{##', open);
   while (open >= 0) {
     const close = src.indexOf('}', open + 1);
-    if (nextComment >= 0 && (close < 0 || nextComment < close)) {
+    if (nextComment >= 0 && nextComment < open) nextComment = src.indexOf('{##', open);
+    // A multi-line comment starts only where a tag could start: `{{## …` is a brace, then whatever the rest
+    // scans as (the platform reads `{{## a\n{b} ##}` as text around the tag `{b}`).
+    if (nextComment === open) {
       // A multi-line comment starts before this tag could close: it wins, and may contain braces.
       if (nextComment > textStart) sink.text(textStart, nextComment);
       const endMark = src.indexOf('##}', nextComment + 3);
