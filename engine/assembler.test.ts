@@ -117,3 +117,10 @@ describe('platform reading of corner cases (checked against the reference engine
     expect(html('{.repeated section a}[{1}]{.end}', { a: ['x', 'y'] })).toBe('[y][y]');
   });
 });
+
+describe('a section of @name', () => {
+  it('reads a variable of the current frame only, as the platform does', () => {
+    const src = '{.var @v a}{.section b}[{@v}][{.section @v}x{.or}y{.end}]{.end}[{.section @v}x{.or}y{.end}]';
+    expect(render(src, { a: 1, b: { c: 1 } }).html).toBe('[1][y][x]');
+  });
+});

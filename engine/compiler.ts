@@ -335,7 +335,15 @@ export function compileSectionRef(ref: VarRef): Getter {
   const first = ref.segs[0]!;
   // `{.section @index}` finds nothing on the platform (the index is not a node of the tree).
   if (first === '@index' || first === '@index0') return () => undefined;
-  if (first.charCodeAt(0) === 64) return compileRef(ref);
+  if (first === '@') return compileRef(ref);
+  if (first.charCodeAt(0) === 64) {
+    // A section's `@name` is a variable of the current frame only, as on the platform (`{@name}` walks out).
+    const own: Getter = (ctx) => {
+      for (let c = ctx.frame.vars; c !== null; c = c.next) if (c.name === first) return c.value;
+      return undefined;
+    };
+    return withSteps(own, ref.segs.slice(1));
+  }
   let head: Getter;
   if (isPlainKey(first)) {
     const own = keyStep(first);

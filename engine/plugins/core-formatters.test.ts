@@ -182,8 +182,10 @@ describe('format', () => {
     expect(run('format', '{1} and {5} optional {3}', ['arg0', 'arg1', 'arg2', 'arg3'], ctx)).toBe('B and  optional D');
   });
 
-  it('prints missing paths as nothing and leaves other braces alone', () => {
-    expect(run('format', '<{0}|{x}|{}|{01}>', ['nope', 'y'], fakeContext({ root: { y: 1 } }))).toBe('<|{x}|{}|1>');
+  it('prints missing paths as nothing; {} is {0}, other brace pairs are dropped, an unclosed brace ends the text (as the platform)', () => {
+    expect(run('format', '<{0}|{x}|{}|{01}>', ['nope', 'y'], fakeContext({ root: { y: 1 } }))).toBe('<|||1>');
+    expect(run('format', '<{}|{1}>', ['y', 'z'], fakeContext({ root: { y: 1 } }))).toBe('<1|>');
+    expect(run('format', 'a{0}b{0', ['y'], fakeContext({ root: { y: 1 } }))).toBe('a1b');
     expect(run('format', undefined, ['a'])).toBe('');
   });
 });
@@ -396,7 +398,9 @@ describe('text', () => {
     expect(run('slugify', 'International Moose Count Finally Underway')).toBe('international-moose-count-finally-underway');
     expect(run('slugify', 'Cold Wave Linked to Temperatures')).toBe('cold-wave-linked-to-temperatures');
     expect(run('slugify', "If Strike Isn't Settled Quickly, It May Last Awhile")).toBe('if-strike-isnt-settled-quickly-it-may-last-awhile');
-    expect(run('slugify', '  a -- b  ')).toBe('a-b');
+    // as the platform: whitespace runs become one dash, dashes stay, the ends are not trimmed
+    expect(run('slugify', '  a -- b  ')).toBe('-a----b-');
+    expect(run('slugify', 'Caf\u00e9 7')).toBe('caf-7');
     expect(run('slugify', undefined)).toBe('');
   });
 
@@ -406,6 +410,8 @@ describe('text', () => {
     );
     expect(run('smartypants', 'I spoke to Larry--the project lead--about the issue.')).toBe('I spoke to Larry\u2014the project lead\u2014about the issue.');
     expect(run('smartypants', `'single'`)).toBe('\u2018single\u2019');
+    // the platform's quirks: `---` is an em dash and a hyphen, a single quote after a space closes, `{"` closes
+    expect(run('smartypants', `a---b 'x' {"y"} ("z")`)).toBe('a\u2014-b \u2019x\u2019 {\u201dy\u201d} (\u201cz\u201d)');
     expect(run('smartypants', null)).toBe('');
   });
 

