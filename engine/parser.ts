@@ -108,7 +108,9 @@ function parseDotTag(src: string, offset: number): Parsed {
       return { kind: Kind.Node, node: { type: 'inject', name, path, args, offset } };
     }
     case 'eval': {
-      if (rest !== '' && at(rest, 0) !== SPACE) return bad('{.eval} must be followed by a space');
+      // `{.eval}` alone is text on the platform (`{.eval }`, with the space, is an empty expression).
+      if (rest === '') return bad('{.eval} needs an expression');
+      if (at(rest, 0) !== SPACE) return bad('{.eval} must be followed by a space');
       let code = rest.slice(1);
       const debug = at(code, 0) === HASH;
       if (debug) code = code.slice(1);

@@ -145,6 +145,11 @@ describe('ordering (p-comparisons-1)', () => {
     expect(orders(['0.5'], true)).toBe('greaterThan? greaterThanOrEqual?');
   });
 
+  it('are all false without arguments (notEqual? too), as on the platform', () => {
+    for (const name of ['equal?', 'notEqual?', 'greaterThan?', 'greaterThanOrEqual?', 'lessThan?', 'lessThanOrEqual?'])
+      expect(test(name, [], undefined)).toBe(false);
+  });
+
   it('order missing, null, objects and arrays as equal or less', () => {
     expect(orders(['nope', '1'], {})).toBe('lessThan? lessThanOrEqual?');
     expect(orders(['nope', 'null'], {})).toBe('greaterThanOrEqual? lessThanOrEqual?');

@@ -20,6 +20,8 @@ function comparison(name: string, test: (order: number) => boolean): Predicate {
   return {
     name,
     test(ctx, args) {
+      // Without arguments every comparison is false on the platform (notEqual? too).
+      if (args.length === 0) return false;
       const [a, b] = sides(ctx, args);
       return test(compareValues(a, b));
     },
@@ -40,6 +42,7 @@ export const CORE_PREDICATES: Predicate[] = [
   {
     name: 'equal?',
     test(ctx, args) {
+      if (args.length === 0) return false;
       const [a, b] = sides(ctx, args);
       return jsonEqual(a, b);
     },
@@ -47,6 +50,7 @@ export const CORE_PREDICATES: Predicate[] = [
   {
     name: 'notEqual?',
     test(ctx, args) {
+      if (args.length === 0) return false;
       const [a, b] = sides(ctx, args);
       return !jsonEqual(a, b);
     },
