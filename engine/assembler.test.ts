@@ -118,6 +118,12 @@ describe('platform reading of corner cases (checked against the reference engine
   });
 });
 
+describe('an unknown formatter in .var', () => {
+  it('leaves the tag as text, as in a variable tag', () => {
+    expect(render('{.var @v a|nosuch}|{a|nosuch}', {}).html).toBe('{.var @v a|nosuch}|{a|nosuch}');
+  });
+});
+
 describe('a section of @name', () => {
   it('reads a variable of the current frame only, as the platform does', () => {
     const src = '{.var @v a}{.section b}[{@v}][{.section @v}x{.or}y{.end}]{.end}[{.section @v}x{.or}y{.end}]';

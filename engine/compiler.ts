@@ -165,7 +165,8 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
       // `.var` runs its formatters where it stands: no frame for the value (the platform pushes none there).
       const value = compileValue(node.vars, node.formatters, env, false);
       const name = node.name;
-      if (value === null) return NOOP;
+      // An unknown formatter leaves the tag as text, as in a variable tag (the platform does so for both).
+      if (value === null) return emitText(node.source);
       return (ctx) => ctx.setVar(name, value(ctx));
     }
     case 'ctxvar': {

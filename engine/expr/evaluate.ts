@@ -291,20 +291,19 @@ function compileCall(name: string, args: readonly Fn[]): Fn {
     case 'min': {
       if (n === 0) return () => { throw callFailed(name); };
       const isMax = name === 'max';
-      // Each argument replaces the result unless it is strictly smaller (max) or larger (min), as the platform
-      // does: so NaN (also an object or array) wins only when it comes last (`max(1, NaN)` is NaN, `max(NaN, 1)` 1).
-      const num = (f: Fn, st: State): number => {
-        const v = f(st);
-        if (v === NOVALUE) throw callFailed(name);
-        return bad(v) ? NaN : toNumber(v);
-      };
+      // As the platform: objects and arrays are skipped, and each other argument replaces the result unless it
+      // is strictly smaller (max) or larger (min), so NaN wins only when it comes last (`max(1, NaN)` is NaN,
+      // `max(NaN, 1)` is 1).
       return (st) => {
-        let m = num(args[0]!, st);
-        for (let i = 1; i < n; i++) {
-          const v = num(args[i]!, st);
-          if (isMax ? !(v < m) : !(v > m)) m = v;
+        let m: number | undefined;
+        for (let i = 0; i < n; i++) {
+          const a = args[i]!(st);
+          if (a === NOVALUE) throw callFailed(name);
+          if (bad(a)) continue;
+          const v = toNumber(a);
+          if (m === undefined || (isMax ? !(v < m) : !(v > m))) m = v;
         }
-        return m;
+        return m ?? null;
       };
     }
     case 'abs':

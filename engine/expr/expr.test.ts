@@ -354,6 +354,7 @@ describe('functions', () => {
     expect(value('max(NaN, 1)')).toBe(1);
     expect(value('max("x", 3)')).toBe(3);
     expect(out('max(a, 3)', { a: {} })).toBe('3');
+    expect(out('min(missing, a, 2)', { a: [] })).toBe('0');
     expect(value('abs(-2.5)')).toBe(2.5);
     expect(value('abs("-0x10")')).toBe(16);
     expect(value('num("-6.5")')).toBe(-6.5);

@@ -196,7 +196,8 @@ export const CORE_FORMATTERS: Formatter[] = [
   // The key's value is itself a path, looked up like a variable from the tag's value outward (as the
   // platform does): not only inside the value being formatted.
   scoped('lookup', (_v, args, ctx) => {
-    const key = ctx.resolve(args[0] ?? '');
+    if (args.length === 0) return ''; // the platform gives empty text
+    const key = ctx.resolve(args[0]!);
     if ((typeof key !== 'string' && typeof key !== 'number') || key === '') return undefined;
     return ctx.resolve(String(key));
   }),
