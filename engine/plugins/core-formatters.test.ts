@@ -244,6 +244,11 @@ describe('get, prop, lookup, key-by', () => {
     expect(out('{o|prop p|lookup o.p}')).toBe('root');
   });
 
+  it('get indexes a list by numbers only and finds nothing for an empty list inside a key list (as the platform)', () => {
+    const data = { b: ['x', 'y'], s0: '0', n1: 1, e: [], ee: [[]] };
+    expect(render('[{b|get s0}][{b|get n1}][{b|get e}][{b|get ee}]', data).html).toBe('[][y][x,y][]');
+  });
+
   it('key-by turns an array into an object keyed by a path (f-key-by-1)', () => {
     const people = [
       { name: 'Bob', emails: { primary: 'bob@example.com' } },

@@ -92,14 +92,19 @@ function intArg(args: readonly string[], i: number, fallback: number, name: stri
   return { state: n };
 }
 
-/** Walk `keys` from `value`; each key is a string or number (one step) or an array of them (several). */
-function walk(value: unknown, keys: readonly unknown[]): unknown {
+/**
+ * Walk `keys` from `value`; each key is a string or number (one step) or an array of them (several).
+ * `resolved` (for `get`, whose keys are values from the data) follows the platform: a list is indexed by
+ * numbers only (not by the string "0"), and an empty list inside a list of keys finds nothing.
+ */
+function walk(value: unknown, keys: readonly unknown[], resolved = false, depth = 0): unknown {
+  if (resolved && depth > 1 && keys.length === 0) return undefined;
   let v = value;
   for (const key of keys) {
     if (Array.isArray(key)) {
-      v = walk(v, key);
+      v = walk(v, key, resolved, depth + 1);
     } else if (typeof key === 'string' || typeof key === 'number') {
-      if (typeof v !== 'object' || v === null) return undefined;
+      if (typeof v !== 'object' || v === null || (resolved && typeof key === 'string' && Array.isArray(v))) return undefined;
       const k = String(key);
       if (!Object.hasOwn(v, k)) return undefined;
       v = (v as Record<string, unknown>)[k];
@@ -169,7 +174,7 @@ export const CORE_FORMATTERS: Formatter[] = [
     const text = textOf(v);
     return text.indexOf('{') < 0 ? text : fillPlaceholders(text, args, ctx);
   }),
-  scoped('get', (v, args, ctx) => walk(v, args.map((a) => ctx.resolve(a)))),
+  scoped('get', (v, args, ctx) => walk(v, args.map((a) => ctx.resolve(a)), true)),
   simple('html', (v) => escapeHtml(textOf(v))),
   simple('htmlattr', (v) => escapeAttr(textOf(v))),
   simple('htmltag', (v) => escapeAttr(textOf(v))),
