@@ -190,6 +190,9 @@ export class RenderContext implements PluginContext {
   applyTemplate(name: string, node: unknown, args: Record<string, string> | null, isPrivate: boolean): string {
     if (this.depth >= MAX_PARTIAL_DEPTH) {
       this.error(ErrorCode.RECURSION_DEPTH, messages.recursionDepth(name));
+      // As on the platform, a refused apply still counts for the rest of the render: every later apply gets
+      // one level fewer. This also keeps a macro that applies itself twice linear instead of 2^16 calls.
+      this.depth++;
       return '';
     }
     const target = this.findRunnable(name);

@@ -133,3 +133,10 @@ describe('an or after a plain or', () => {
     expect(render(template, {}).html).toBe('B{x|nope}');
   });
 });
+
+describe('an apply refused at the depth limit', () => {
+  it('still counts for later applies, as on the platform (so doubled recursion stays linear)', () => {
+    const { html } = render('{.macro m}x{@|apply m}{@|apply m}{.end}{a|apply m}|{a|apply m}', { a: 1 });
+    expect(html).toBe('x'.repeat(16) + '|');
+  });
+});
