@@ -5,7 +5,7 @@
 
 export type ApiResult<T> =
   | { readonly ok: true; readonly status: number; readonly data: T }
-  | { readonly ok: false; readonly status: number; readonly message?: string; readonly crumbFail?: boolean };
+  | { readonly ok: false; readonly status: number; readonly message?: string; readonly crumbFail?: boolean; readonly data?: unknown };
 
 /** A cookie readable by scripts, or undefined. */
 export function readCookie(name: string): string | undefined {
@@ -45,5 +45,6 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: st
     status: response.status,
     ...(typeof record['message'] === 'string' ? { message: record['message'] } : {}),
     ...(record['crumbFail'] === true ? { crumbFail: true } : {}),
+    ...(record['data'] !== undefined ? { data: record['data'] } : {}),
   };
 }

@@ -12,6 +12,7 @@ const ISLANDS: Record<string, () => Promise<Mount>> = {
   'cart-lines': () => import('./islands/cart-lines.js'),
   'installment-pill': () => import('./islands/installment-pill.js'),
   restock: () => import('./islands/restock.js'),
+  form: () => import('./islands/form.js'),
 };
 
 const PLATFORM_MARKUP = '.sqs-add-to-cart-button, .product-variants[data-variants], .product-quantity-input';

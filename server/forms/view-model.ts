@@ -18,7 +18,7 @@ import {
   textareaCounter,
 } from '../../commerce/form-validation.js';
 import type { Json } from '../catalog.js';
-import type { CaptchaConfig } from './captcha.js';
+import { type CaptchaConfig, TEST_CAPTCHA_TOKEN } from './captcha.js';
 import type { FormDefinition } from './service.js';
 
 export interface FormViewState {
@@ -124,9 +124,19 @@ export function formView(form: FormDefinition, captcha: CaptchaConfig, state: Fo
   if (state.captchaError !== undefined) summaryItems.push({ fieldId: 'captcha', label: 'CAPTCHA', message: state.captchaError, href: `#${captchaId}` });
   const hasErrors = summaryItems.length > 0;
   const submitted = state.submitted === true || query[SUBMITTED_PARAM] === row.id;
+  const successRedirect = row.successRedirect ?? undefined;
   return {
     id: row.id,
     name: row.name,
+    /** What the form island needs (hydrate/form-submission.ts `FormDefinition`), as JSON for `data-form`. */
+    definition: JSON.stringify({
+      id: row.id,
+      fields,
+      successRedirect,
+      submissionMessage: row.submissionMessage,
+      submissionHTML: row.submissionHtml,
+      captcha: captchaShown ? { enterpriseV3: captcha.enterpriseV3 } : undefined,
+    }),
     action: `/forms/${encodeURIComponent(row.id)}`,
     method: 'post',
     fields: views,
@@ -137,7 +147,7 @@ export function formView(form: FormDefinition, captcha: CaptchaConfig, state: Fo
     submitted,
     submissionMessage: row.submissionMessage,
     submissionHTML: row.submissionHtml,
-    successRedirect: row.successRedirect ?? undefined,
+    successRedirect,
     disclaimerMessage: row.disclaimerMessage,
     captchaEnabled: row.captchaEnabled,
     captchaTheme: row.captchaTheme,
@@ -151,6 +161,8 @@ export function formView(form: FormDefinition, captcha: CaptchaConfig, state: Fo
           enterpriseV3: captcha.enterpriseV3,
           inputId: captchaId,
           error: state.captchaError,
+          /** The test provider's widget is a plain checkbox carrying its token, so it works without JavaScript. */
+          testToken: captcha.provider.name === 'test' ? TEST_CAPTCHA_TOKEN : undefined,
         }
       : undefined,
   };
