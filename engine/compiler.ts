@@ -463,7 +463,8 @@ function compileEval(node: EvalNode, env: CompileEnv): Exec {
         : { maxTokens: ctx.maxExpressionTokens, maxStringLength: ctx.maxExpressionStringLength };
     const r = evaluateExpression(expression, ctx.exprScope, limits);
     if (!r.ok) return ctx.error(ErrorCode.EXPRESSION_EVAL, r.error);
-    for (const [name, value] of r.assignments) ctx.setVar(name, value);
+    // An object or a list assigned to a variable arrives as null in the template, as on the platform.
+    for (const [name, value] of r.assignments) ctx.setVar(name, typeof value === 'object' ? null : value);
     // null, objects and arrays print nothing in a template, as on the platform.
     if (r.hasValue && (typeof r.value !== 'object' || r.value === undefined)) ctx.out += formatExprValue(r.value);
   };

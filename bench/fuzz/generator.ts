@@ -1,0 +1,166 @@
+/**
+ * Random JSON-T templates and random data for the differential fuzz test (ours against the reference).
+ *
+ * The templates cover the whole language: every instruction (variables with formatter chains, sections,
+ * repeated sections with `.alternates with`, predicates with `.or` chains, `.if`, `.var`, `.ctx`, macros
+ * and `apply`, `.eval`, keywords, comments), every core predicate and formatter, nesting, and text that looks
+ * like a tag. The data has missing keys, nulls, numbers as strings, booleans and nested arrays, all drawn from
+ * one small key vocabulary so the templates' paths usually find something. Built from fast-check arbitraries,
+ * so a difference shrinks to a small template and data.
+ */
+import fc from 'fast-check';
+
+/** One fuzz case: a template and the JSON it renders. */
+export interface FuzzCase {
+  template: string;
+  data: unknown;
+}
+
+/** The keys of the data, and so of the templates' paths. */
+const KEYS = ['a', 'b', 'n', 's', 'items'] as const;
+
+/** Strings that behave differently under the coercions: numeric, half-numeric, blank, HTML, URL and quote characters. */
+const STRINGS = [
+  '', 'x', 'abc', '3', '2.5', '-4', '0', '1', '12abc', ' 7', '1e3', '0x10', 'NaN', 'true', 'null',
+  '<b>bold</b> & co', 'a "quoted" \'word\'', 'Hello World', 'under_score-dash.dot', 'caf\u00e9 \u00fc',
+  'one -- two --- three', '(x) [y] {z}', 'path/to?q=1&r=2#h', '!~*()\'', 'emoji \u{1F600}', 'a\tb\nc',
+  '   spaced   out   ', 'UPPER lower',
+];
+
+const NUMBERS = [0, 1, 2, 3, 5, -1, -2, 10, 0.5, 1.5, 2.5, -0.5, 3.75, 100, 1e21];
+
+const scalar: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...NUMBERS) },
+  { weight: 3, arbitrary: fc.constantFrom(...STRINGS) },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+);
+
+/** JSON values over the key vocabulary: scalars, arrays and objects nested a few levels, keys often missing. */
+export const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown; object: Record<string, unknown> }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    { weight: 5, arbitrary: scalar },
+    { weight: 1, arbitrary: fc.array(tie('value'), { maxLength: 4 }) },
+    { weight: 1, arbitrary: tie('object') },
+  ),
+  object: fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 5, noNullPrototype: true }),
+})).value;
+
+/** The top-level data: always an object over the vocabulary (as a page context is). */
+export const jsonData: fc.Arbitrary<unknown> = fc.dictionary(fc.constantFrom(...KEYS), jsonValue, { maxKeys: 5, noNullPrototype: true });
+
+/* ------------------------------------------------------------------ template pieces */
+
+const path = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...KEYS) },
+  { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...KEYS), fc.constantFrom(...KEYS, '0', '1')).map(([x, y]) => `${x}.${y}`) },
+  { weight: 1, arbitrary: fc.constantFrom('@', '@index', '@index0', 'missing', 'a.b.n', 'items.0.a', '@v') },
+);
+
+/** A formatter with arguments, as written after `|`. */
+const formatter: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    'html', 'htmlattr', 'htmltag', 'safe', 'slugify', 'smartypants', 'encode-space', 'encode-uri',
+    'encode-uri-component', 'url-encode', 'raw', 'json', 'json-pretty', 'iter', 'round', 'count', 'str',
+    'pluralize', 'pluralize y ies', 'pluralize one many', 'truncate', 'truncate 4', 'truncate 10 …', 'truncate 0',
+    'mod', 'mod 3', 'mod -2', 'cycle a b c', 'cycle x', 'output one two', 'format', 'format a n', 'apply m1', 'apply m2',
+    'apply m1 private', 'apply m2 k=v', 'nosuch', 'get', 'prop', 'lookup', 'key-by', 'truncate 3 !', 'mod x',
+  ),
+  path.map((p) => `get ${p}`),
+  fc.constantFrom(...KEYS).map((k) => `prop ${k}`),
+  fc.constantFrom(...KEYS).map((k) => `lookup ${k}`),
+  fc.constantFrom(...KEYS).map((k) => `key-by ${k}`),
+);
+
+/** A predicate argument: a JSON literal or a path. */
+const predicateArg = fc.oneof(
+  path,
+  fc.constantFrom('0', '1', '2', '3', '-1', '2.5', '"3"', '"x"', '""', '"abc"', 'true', 'false', 'null'),
+);
+
+export const predicate: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .tuple(
+      fc.constantFrom('equal?', 'notEqual?', 'greaterThan?', 'greaterThanOrEqual?', 'lessThan?', 'lessThanOrEqual?'),
+      fc.array(predicateArg, { minLength: 1, maxLength: 2 }),
+    )
+    .map(([name, args]) => `${name} ${args.join(' ')}`),
+  fc.tuple(fc.constantFrom('even?', 'odd?'), fc.option(path, { nil: undefined })).map(([n, p]) => (p === undefined ? n : `${n} ${p}`)),
+  fc.constantFrom('nth? 2', 'nth? 3', 'nth? items 2', 'nth? 0', 'plural?', 'singular?', 'debug?', 'nosuch?', 'equal?'),
+);
+
+/** Text, some of which looks like a tag but is not one. */
+const text = fc.constantFrom(
+  'x', ' ', ', ', '\n', 'Hi ', '<p>', '</p>', '&amp;', '{', '}', '{ a}', '{}', 'a{b c}', '{.}', '{a b}', '{ .end}',
+  '{.nosuch x}', '{1}', 'css{color:red}', '{{a}}', '{a|}', '{a | html}', '{.section}', '{.end x}', '{.or x}',
+  '{.repeated section}', '{.if}', '{.var}', '{.eval}', '{@args.k}', '{$a}', '{a.}', '{.a}', '{a..b}', '{-1}', '{0}',
+  '#', '##}', '{#', "{'a'}", '{"a"}', '{.macro}', '{.alternates}', '{.equal?}', '{ }', '\t', '"', "'", '--',
+);
+
+const keyword = fc.constantFrom('{.space}', '{.newline}', '{.tab}', '{.meta-left}', '{.meta-right}');
+const comment = fc.constantFrom('{# a note}', '{## spans\n{a} lines ##}', '{#}');
+
+const variable = fc
+  .tuple(fc.oneof({ weight: 4, arbitrary: path }, { weight: 1, arbitrary: fc.constant('a, s') }), fc.array(formatter, { maxLength: 3 }))
+  .map(([p, fs]) => `{${p}${fs.map((f) => `|${f}`).join('')}}`);
+
+const expression = fc.constantFrom(
+  'n + 1', 'n * 2', 's + "!"', 'a == b', 'n > 2', 'n ? 1 : 2', '@v = n', '@v = s + 1', 'max(n, 3)', 'items',
+  '"x" + n', 'n - -1', 'b || "d"', 'num("4") + 1', '!n', 'min(n, b, 2)', 'abs(n)', 'str(n) + str(b)', 'bool(s)',
+  'n / 0', 'n % 3', 'a.n + 1', 'items.0', '@v', '@v = @v + 1', 's == "x" && n != 2', 'n === 2', '1 + 2 * 3',
+  '(n + 1) * 2', 'n ** 2', '0x10 + 1', '"a" < "b"', 'n <= b', 'typeof n', '@v = n; @w = 2', 'PI', 'E',
+);
+
+const leaf: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: text },
+  { weight: 8, arbitrary: variable },
+  { weight: 1, arbitrary: keyword },
+  { weight: 1, arbitrary: comment },
+  { weight: 1, arbitrary: fc.tuple(path, fc.array(formatter, { maxLength: 2 })).map(([p, fs]) => `{.var @v ${p}${fs.map((f) => `|${f}`).join('')}}`) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...KEYS), path).map(([k, p]) => `{.ctx @c ${k}=${p}}{@c.${k}}`) },
+  { weight: 1, arbitrary: expression.map((e) => `{.eval ${e}}`) },
+);
+
+/** A block: its body and the `.or` chain after it. */
+function orChain(body: fc.Arbitrary<string>, allowPredicates: boolean): fc.Arbitrary<string[]> {
+  const branch = allowPredicates
+    ? fc.oneof(fc.constant('{.or}'), predicate.map((p) => `{.or ${p}}`))
+    : fc.constant('{.or}');
+  return fc.array(fc.tuple(branch, body).map(([b, x]) => b + x), { maxLength: 2 });
+}
+
+const templateTree = fc.letrec<{ body: string; node: string }>((tie) => {
+  const body = tie('body');
+  return {
+    body: fc.array(tie('node'), { maxLength: 5 }).map((parts) => parts.join('')),
+    node: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      { weight: 10, arbitrary: leaf },
+      { weight: 2, arbitrary: fc.tuple(path, body, orChain(body, true)).map(([p, b, o]) => `{.section ${p}}${b}${o.join('')}{.end}`) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(path, body, fc.option(body, { nil: undefined }), orChain(body, false))
+          .map(([p, b, alt, o]) => `{.repeated section ${p}}${b}${alt === undefined ? '' : `{.alternates with}${alt}`}${o.join('')}{.end}`),
+      },
+      { weight: 2, arbitrary: fc.tuple(predicate, body, orChain(body, true)).map(([p, b, o]) => `{.${p}}${b}${o.join('')}{.end}`) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.array(path, { minLength: 1, maxLength: 3 }), fc.constantFrom('&&', '||'), body, orChain(body, false))
+          .map(([ps, op, b, o]) => `{.if ${ps.join(` ${op} `)}}${b}${o.join('')}{.end}`),
+      },
+      // `.if` with a predicate, and blocks left open or closed twice
+      { weight: 1, arbitrary: fc.tuple(predicate, body).map(([p, b]) => `{.if ${p}}${b}{.end}`) },
+      { weight: 1, arbitrary: fc.tuple(path, body).map(([p, b]) => `{.section ${p}}${b}{.alternates with}${b}{.end}`) },
+    ),
+  };
+});
+
+/** Two macros (`m1`, `m2`) the formatters can apply, then the body. */
+export const template: fc.Arbitrary<string> = fc
+  .tuple(fc.option(templateTree.body, { nil: undefined }), templateTree.body)
+  .map(([macro, b]) => (macro === undefined ? b : `{.macro m1}${macro}{.end}{.macro m2}[{@}|{n}]{.end}${b}`));
+
+export const fuzzCase: fc.Arbitrary<FuzzCase> = fc.record({ template, data: jsonData });
