@@ -22,6 +22,8 @@ export interface AddRequest {
   readonly chosen: ChosenOptions;
   /** The quantity field's text; undefined when the product shows no quantity (one unit). */
   readonly quantity: string | undefined;
+  /** The answers to the product's additional-fields form (their JSON string), when it has one. */
+  readonly additionalFields?: string;
 }
 
 export type AddOutcome = { readonly ok: true } | { readonly ok: false; readonly title: string; readonly message: string; readonly checked: boolean };
@@ -46,7 +48,10 @@ export async function addToCart(req: AddRequest): Promise<AddOutcome> {
   const sku = checked.variant.sku ?? undefined;
   if (req.mode === 'subscription' || req.mode === 'gift-card') {
     const path = req.mode === 'subscription' ? '/api/3/commerce/cart/subscription' : '/api/3/commerce/cart/gift-card';
-    const body = req.mode === 'subscription' ? { itemId: req.itemId, sku, qty: checked.quantity } : { itemId: req.itemId, sku };
+    const body =
+      req.mode === 'subscription'
+        ? { itemId: req.itemId, sku, qty: checked.quantity, ...(req.additionalFields !== undefined ? { additionalFields: req.additionalFields } : {}) }
+        : { itemId: req.itemId, sku };
     const r = await api<{ cartToken: string }>('POST', path, body);
     if (!r.ok) return { ok: false, title, message: addFailureMessage(r, cookiesEnabled()), checked: false };
     navigation.go(`/checkout?cartToken=${encodeURIComponent(r.data.cartToken)}`);
@@ -56,7 +61,7 @@ export async function addToCart(req: AddRequest): Promise<AddOutcome> {
     itemId: req.itemId,
     sku,
     quantity: checked.quantity,
-    additionalFields: null,
+    additionalFields: req.additionalFields ?? null,
   });
   if (!r.ok) return { ok: false, title, message: addFailureMessage(r, cookiesEnabled()), checked: false };
   setCart(r.data.shoppingCart);

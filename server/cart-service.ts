@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import { ADD_TO_CART_MESSAGES, parseQuantity } from '../commerce/add-to-cart.js';
 import { cartTotals } from '../commerce/cart.js';
+import { additionalForm, checkAnswers, parseAnswers } from '../commerce/additional-fields.js';
+import { FORM_MESSAGES } from '../commerce/form-validation.js';
 import { neverRunsOut, pricedOnProduct, ProductType } from '../commerce/products.js';
 import { type Json, loadProductById, money, variantJson } from './catalog.js';
 import type { Store } from './db/database.js';
@@ -92,12 +94,37 @@ function inStock(tx: Tx, cartId: string, variantId: string, productType: number,
  * Add to a cart. One synchronous SQLite transaction reads the stock and what the cart already holds and
  * writes the entry, so concurrent requests can never sell more than there is.
  */
-export function addEntry(db: Store, cartId: string, req: AddRequest): AddResult {
-  const q = parseQuantity(req.quantity);
+/**
+ * Answers to a product's additional-fields form, checked with the form's rules: the sanitised JSON string to
+ * keep, or the summary message. No answers (a plain post without JavaScript) are taken as none; answers for a
+ * product without a form are kept as sent.
+ */
+function checkedAnswers(formJson: string | null, text: string | undefined): { ok: true; value: string | undefined } | { ok: false; status: 400; message: string } {
+  if (text === undefined) return { ok: true, value: undefined };
+  const form = additionalForm(parseJsonText(formJson));
+  // a product without a form of ours keeps what the platform's client sent, as the platform does
+  if (form === null) return { ok: true, value: text };
+  const check = checkAnswers(form, parseAnswers(text));
+  return check.ok ? { ok: true, value: check.answers } : { ok: false, status: 400, message: FORM_MESSAGES.summary };
+}
+
+function parseJsonText(text: string | null): unknown {
+  try {
+    return text === null ? null : (JSON.parse(text) as unknown);
+  } catch {
+    return null;
+  }
+}
+
+export function addEntry(db: Store, cartId: string, request: AddRequest): AddResult {
+  const q = parseQuantity(request.quantity);
   if (!q.ok) return { ok: false, status: 400, message: q.message };
-  const product = loadProductById(db, req.itemId);
+  const product = loadProductById(db, request.itemId);
   if (product === null) return { ok: false, status: 404, message: ADD_TO_CART_MESSAGES.variantUnavailable };
   const { row, variants: vs } = product;
+  const answers = checkedAnswers(row.additionalFieldsForm, request.additionalFields);
+  if (!answers.ok) return answers;
+  const req = { ...request, additionalFields: answers.value };
   let variant = vs.find((v) => (req.variantId !== undefined && v.id === req.variantId) || (req.sku !== undefined && v.sku === req.sku));
   if (variant === undefined && vs.length === 1 && req.sku === undefined && req.variantId === undefined) variant = vs[0];
   if (!pricedOnProduct(row.productType) && variant === undefined) {
@@ -208,6 +235,8 @@ export function cartJson(db: Store, cartId: string, priced = pricedEntries(db, c
       subTotal: unitPriceCents * entry.quantity,
       subTotalMoney: money(unitPriceCents * entry.quantity, currency),
       additionalFields: entry.additionalFields,
+      /** The product's additional-fields form, so the cart can offer the answers for editing. */
+      additionalFieldsForm: parseJsonText(product.additionalFieldsForm),
       productType: product.productType,
     })),
     ...totals,
@@ -248,9 +277,15 @@ export function removeEntry(db: Store, cartId: string, entryId: string): EntryRe
   }, { behavior: 'immediate' });
 }
 
-export function setEntryFields(db: Store, cartId: string, entryId: string, additionalFields: string): EntryResult {
+export function setEntryFields(db: Store, cartId: string, entryId: string, text: string): EntryResult {
   return db.transaction((tx): EntryResult => {
     if (isPurchased(tx, cartId)) return { ok: false, status: 409, message: CART_PURCHASED_MESSAGE };
+    const entry = tx.select({ productId: cartEntries.productId }).from(cartEntries).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))).get();
+    if (entry === undefined) return { ok: false, status: 404, message: ENTRY_NOT_FOUND };
+    const product = tx.select({ form: products.additionalFieldsForm }).from(products).where(eq(products.id, entry.productId)).get();
+    const answers = checkedAnswers(product?.form ?? null, text);
+    if (!answers.ok) return answers;
+    const additionalFields = answers.value ?? null;
     const r = tx.update(cartEntries).set({ additionalFields }).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))).run();
     return r.changes > 0 ? { ok: true } : { ok: false, status: 404, message: ENTRY_NOT_FOUND };
   }, { behavior: 'immediate' });

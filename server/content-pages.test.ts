@@ -160,7 +160,7 @@ describe('records in the platform shape', () => {
 
   it('renders the contact form from its fields, posting without JavaScript', async () => {
     const res = await get('/contact', { crumb: TEST_CRUMB });
-    expect(res.body).toContain('<form class="content-form" id="form-contact-form" method="post" action="/forms/contact-form">');
+    expect(res.body).toContain('<form class="content-form" id="form-contact-form" method="post" action="/forms/contact-form" novalidate>');
     expect(res.body).toContain(`<input type="hidden" name="crumb" value="${TEST_CRUMB}">`);
     expect(res.body).toContain('<input id="contact-form-email" name="email" type="email" required placeholder="you@example.com" autocomplete="email">');
     expect(res.body).toContain('<textarea id="contact-form-message" name="message" rows="6" required maxlength="2000" aria-describedby="contact-form-message-description"></textarea>');

@@ -9,7 +9,10 @@ import { parseQuantity } from '../../commerce/add-to-cart.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { api, type ApiResult } from '../api.js';
 import { type CartEntry, setCart, type ShoppingCart, useCart } from '../cart-store.js';
+import { ADDITIONAL_FIELDS_MESSAGES, additionalForm, answerLines, parseAnswers } from '../../commerce/additional-fields.js';
+import { AdditionalFieldsForm } from './additional-fields-form.js';
 import { type AlertMessage, AlertDialog } from './alert-dialog.js';
+import { Lightbox } from './lightbox.js';
 import { QuantityInput } from './quantity-input.js';
 
 export interface CartLinesProps {
@@ -27,7 +30,58 @@ function failureText(r: Extract<ApiResult<unknown>, { ok: false }>): string {
 }
 
 /** What the server adds to a cart line for showing it: the product page and its picture. */
-type ShownEntry = CartEntry & { readonly productUrl?: string; readonly imageUrl?: string | null };
+type ShownEntry = CartEntry & {
+  readonly productUrl?: string;
+  readonly imageUrl?: string | null;
+  readonly additionalFields?: string | null;
+  readonly additionalFieldsForm?: unknown;
+};
+
+/** A line's answers to its product's form, and (with JavaScript) their editing in the lightbox. */
+function Answers({ entry, onFailure }: { entry: ShownEntry; onFailure: (a: AlertMessage) => void }) {
+  const form = additionalForm(entry.additionalFieldsForm);
+  const [editing, setEditing] = useState(false);
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
+  const lines = answerLines(form, entry.additionalFields);
+  if (form === null && lines.length === 0) return null;
+
+  async function save(answers: string): Promise<boolean> {
+    const r = await api<{ shoppingCart: ShoppingCart }>('PUT', `/api/commerce/shopping-cart/entries/${encodeURIComponent(entry.id)}/additionalFields`, {
+      itemId: entry.itemId,
+      ...(entry.chosenVariant?.sku ? { sku: entry.chosenVariant.sku } : {}),
+      additionalFields: answers,
+    });
+    setEditing(false);
+    if (r.ok) setCart(r.data.shoppingCart);
+    else onFailure({ title: ADDITIONAL_FIELDS_MESSAGES.updateFailed, message: failureText(r) });
+    return true;
+  }
+
+  return (
+    <span className="cart-entry-answers">
+      {lines.map((line) => (
+        <span className="cart-entry-answer" key={line.label}>
+          {`${line.label}: ${line.value}`}
+        </span>
+      ))}
+      {scripted ? (
+        <button
+          type="button"
+          className="cart-entry-edit"
+          onClick={() => (form === null ? onFailure({ title: ADDITIONAL_FIELDS_MESSAGES.openFailed, message: CART_UI_MESSAGES.tryAgain }) : setEditing(true))}
+        >
+          {`Edit ${form?.name ?? 'details'}`}
+        </button>
+      ) : null}
+      {editing && form !== null ? (
+        <Lightbox title={form.name} onClose={() => setEditing(false)}>
+          <AdditionalFieldsForm form={form} initial={parseAnswers(entry.additionalFields)} submitLabel="Save" busyLabel={ADDITIONAL_FIELDS_MESSAGES.saving} onSubmit={save} />
+        </Lightbox>
+      ) : null}
+    </span>
+  );
+}
 
 function variantText(entry: CartEntry): string {
   const attributes = entry.chosenVariant?.attributes ?? {};
@@ -73,6 +127,7 @@ function Line({ entry, first, crumb, money, onFailure }: { entry: ShownEntry; fi
       <span className="cart-entry-details">
         <span className="cart-entry-title">{url ? <a href={url}>{entry.title}</a> : entry.title}</span>
         {variant !== '' ? <span className="cart-entry-variant">{variant}</span> : null}
+        <Answers entry={entry} onFailure={onFailure} />
         <span className="cart-entry-unit">{money(entry.purchasePriceCents)}</span>
       </span>
       <span className="cart-entry-actions">

@@ -4,15 +4,18 @@
  * JavaScript) and the island hydrates the same component.
  */
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { ADD_BUTTON_LABELS, type AddMode } from '../../commerce/add-to-cart.js';
+import { ADD_BUTTON_LABELS, type AddMode, addFailureTitle } from '../../commerce/add-to-cart.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { fill } from '../../commerce/text.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
 import { currentPrice, matchingVariants, priceSummary, valueSoldOut } from '../../commerce/variant-view.js';
 import { useAddButton } from '../add-button.js';
-import { addToCart, isSoldOut, type VariantView } from '../add-to-cart-flow.js';
+import { addToCart, checkAdd, isSoldOut, type VariantView } from '../add-to-cart-flow.js';
 import { publishSelection } from '../product-selection.js';
+import type { AdditionalForm } from '../../commerce/additional-fields.js';
+import { AdditionalFieldsForm } from './additional-fields-form.js';
 import { type AlertMessage, AlertDialog } from './alert-dialog.js';
+import { Lightbox } from './lightbox.js';
 import { QuantityInput } from './quantity-input.js';
 
 export interface ProductOption {
@@ -38,6 +41,8 @@ export interface ProductFormProps {
   readonly variants: readonly VariantView[];
   /** The scarcity notice with `{qtyInStock}`, when the merchant turned it on. */
   readonly scarcityText: string | null;
+  /** The product's additional-fields form: asked in a lightbox before the add. */
+  readonly additionalForm?: AdditionalForm | null;
 }
 
 type Chosen = Record<string, string>;
@@ -92,6 +97,7 @@ export function ProductForm(props: ProductFormProps) {
   const [chosen, setChosen] = useState<Chosen>(() => Object.fromEntries(options.map((o) => [o.name, ''])));
   const [quantity, setQuantity] = useState('1');
   const [alert, setAlert] = useState<AlertMessage | null>(null);
+  const [asking, setAsking] = useState(false);
   const button = useAddButton();
 
   const choice = useMemo(() => {
@@ -111,25 +117,40 @@ export function ProductForm(props: ProductFormProps) {
     if (Object.values(chosen).some((value) => value !== '')) showVariantImage(itemId, (choice ?? candidates.find((v) => v.imageId))?.imageId);
   }, [itemId, choice, chosen]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (button.phase !== 'idle') return;
+  const request = (additionalFields?: string) => ({
+    itemId,
+    productType: props.productType,
+    mode: props.mode,
+    variantOptionOrdering: props.variantOptionOrdering,
+    variants,
+    chosen,
+    quantity: props.showQuantity ? quantity : undefined,
+    ...(additionalFields !== undefined ? { additionalFields } : {}),
+  });
+
+  async function add(additionalFields?: string) {
     button.start();
-    const outcome = await addToCart({
-      itemId,
-      productType: props.productType,
-      mode: props.mode,
-      variantOptionOrdering: props.variantOptionOrdering,
-      variants,
-      chosen,
-      quantity: props.showQuantity ? quantity : undefined,
-    });
+    const outcome = await addToCart(request(additionalFields));
     if (outcome.ok) {
       button.succeeded();
       return;
     }
     setAlert({ title: outcome.title, message: outcome.message });
     button.failed();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (button.phase !== 'idle') return;
+    const form = props.additionalForm ?? null;
+    if (form === null) return add();
+    // the choice is checked before the form is asked: a missing size is said first, as without a form
+    const checked = checkAdd(request());
+    if ('message' in checked) {
+      setAlert({ title: addFailureTitle(props.mode), message: checked.message });
+      return;
+    }
+    setAsking(true);
   }
 
   const label = button.phase === 'adding' ? ADD_BUTTON_LABELS.adding : button.phase === 'added' ? ADD_BUTTON_LABELS.added : soldOut ? labels.soldOut : labels.add;
@@ -178,6 +199,20 @@ export function ProductForm(props: ProductFormProps) {
         </button>
       )}
       <AlertDialog alert={alert} onClose={() => setAlert(null)} />
+      {asking && props.additionalForm ? (
+        <Lightbox title={props.additionalForm.name} onClose={() => setAsking(false)}>
+          <AdditionalFieldsForm
+            form={props.additionalForm}
+            submitLabel={labels.add}
+            busyLabel={ADD_BUTTON_LABELS.adding}
+            onSubmit={async (answers) => {
+              setAsking(false);
+              await add(answers);
+              return true;
+            }}
+          />
+        </Lightbox>
+      ) : null}
     </form>
   );
 }

@@ -3,6 +3,7 @@
  * the cart, `websiteSettings`, `localizedStrings`, the crumb): the server renders the island with them and
  * the browser hydrates it with the same JSON.
  */
+import { additionalForm } from '../../commerce/additional-fields.js';
 import { type AddMode } from '../../commerce/add-to-cart.js';
 import { installmentContextOf, installmentModalUrl } from '../../commerce/installments.js';
 import { isRecord } from '../../commerce/json.js';
@@ -71,6 +72,7 @@ export function productFormProps(item: Root, root: Root): IslandProps['product-f
     variantOptionOrdering: ordering,
     variants: variantViews(item),
     scarcityText: merchandising['scarcityEnabled'] === true ? str(merchandising['scarcityText']) || null : null,
+    additionalForm: additionalForm(sc['additionalFieldsForm']),
   };
 }
 

@@ -1,0 +1,66 @@
+/**
+ * A product's additional-fields form (spec 000 §2 "Additional-fields form", §3 cart entry `additionalFields`,
+ * §4, §8, §9): the form as a product carries it, the answers a cart entry keeps (the submission payload's
+ * JSON string: item id → sanitised value) and their checking, and the lightbox's constants. Pure: the
+ * product and cart islands and the cart API use the same rules.
+ */
+import { type FieldValue, type FormField, normaliseFields, submissionPayload, validateForm } from './form-validation.js';
+import { isRecord } from './json.js';
+
+export interface AdditionalForm {
+  readonly name: string;
+  readonly fields: readonly FormField[];
+}
+
+/** Spec 000 §4 and §8, word for word. */
+export const ADDITIONAL_FIELDS_MESSAGES = {
+  saving: 'Saving…',
+  updateFailed: 'Unable to update form',
+  openFailed: 'Unable to open form',
+} as const;
+
+/** Spec 000 §9: the lightbox re-centres at most every 100 ms while the window resizes, and keeps 50 px above a
+ * form taller than the window. */
+export const LIGHTBOX_RESIZE_DEBOUNCE_MS = 100;
+export const LIGHTBOX_TOP_MARGIN_PX = 50;
+
+/**
+ * The form from a product's `structuredContent.additionalFieldsForm` (`{ name, fields }`), or null when the
+ * product has none. Items stored without an id (as older forms are) get `field-{n}`.
+ */
+export function additionalForm(raw: unknown): AdditionalForm | null {
+  if (!isRecord(raw) || !Array.isArray(raw['fields'])) return null;
+  const items = raw['fields'].map((item, i) => (isRecord(item) && typeof item['id'] !== 'string' ? { ...item, id: `field-${i + 1}` } : item));
+  const fields = normaliseFields(items);
+  if (fields.length === 0) return null;
+  return { name: typeof raw['name'] === 'string' && raw['name'] !== '' ? raw['name'] : 'Additional information', fields };
+}
+
+/** The stored answers (a JSON object string) as values, {} when unreadable. */
+export function parseAnswers(text: string | null | undefined): Record<string, FieldValue> {
+  if (typeof text !== 'string' || text === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) ? (value as Record<string, FieldValue>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export type AnswersCheck = { readonly ok: true; readonly answers: string } | { readonly ok: false; readonly errors: Record<string, string> };
+
+/** Checks answers (raw values by item id) against the form; the JSON string a cart entry keeps when they pass. */
+export function checkAnswers(form: AdditionalForm, raw: Readonly<Record<string, unknown>>): AnswersCheck {
+  const check = validateForm(form.fields, raw);
+  if (!check.ok) return { ok: false, errors: check.errors };
+  return { ok: true, answers: submissionPayload(form.fields, raw) };
+}
+
+/** The answers as lines to show beside a cart entry: `Initials: AK`. */
+export function answerLines(form: AdditionalForm | null, text: string | null | undefined): { label: string; value: string }[] {
+  const answers = parseAnswers(text);
+  const title = (id: string) => form?.fields.find((f) => f.id === id)?.title ?? id;
+  return Object.entries(answers)
+    .map(([id, v]) => ({ label: title(id), value: typeof v === 'string' ? v : Array.isArray(v) ? v.filter((x) => x !== '').join(' ') : Object.entries(v).map(([q, a]) => `${q} ${a}`).join(', ') }))
+    .filter((line) => line.value !== '');
+}

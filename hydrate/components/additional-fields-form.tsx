@@ -1,0 +1,182 @@
+/**
+ * A product's additional-fields form inside the lightbox: every field kind of a form (single values, select,
+ * radio, checkbox, the multi-part kinds, likert), checked with the same rules as the server
+ * (`commerce/additional-fields.ts`) before `onSubmit` gets the answers' JSON string. While `onSubmit` runs the
+ * button reads `busyLabel` (`Saving…` when editing from the cart).
+ */
+import { type FormEvent, useId, useState } from 'react';
+import { type AdditionalForm, checkAnswers } from '../../commerce/additional-fields.js';
+import { type FieldValue, type FormField, FORM_MESSAGES, isMultiPart, LIKERT_SCALE, PARTS } from '../../commerce/form-validation.js';
+
+export interface AdditionalFieldsFormProps {
+  readonly form: AdditionalForm;
+  readonly initial?: Readonly<Record<string, FieldValue>>;
+  readonly submitLabel: string;
+  readonly busyLabel: string;
+  /** Gets the answers; resolves true when they were taken (the lightbox then closes). */
+  readonly onSubmit: (answers: string) => Promise<boolean>;
+}
+
+type Values = Record<string, FieldValue>;
+
+const INPUT_TYPES: Partial<Record<FormField['kind'], string>> = { email: 'email', number: 'number', website: 'url' };
+
+function FieldInput({ field, id, value, error, set }: { field: FormField; id: string; value: FieldValue | undefined; error: string | undefined; set: (v: FieldValue) => void }) {
+  const errorId = `${id}-error`;
+  const invalid = error !== undefined ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+  const text = typeof value === 'string' ? value : '';
+  const list = Array.isArray(value) ? value : [];
+  const errorText = error !== undefined ? <p className="field-error form-field-error" id={errorId}>{error}</p> : null;
+  const legend = (
+    <legend>
+      {field.title}
+      {field.required ? <span className="required" aria-hidden="true"> *</span> : null}
+    </legend>
+  );
+  if (isMultiPart(field.kind)) {
+    return (
+      <fieldset className="form-parts" {...(error !== undefined ? { 'aria-describedby': errorId } : {})}>
+        {legend}
+        {errorText}
+        <div className="form-parts-row">
+          {PARTS[field.kind].map((p, i) => (
+            <div className="form-part" key={p.name}>
+              <label htmlFor={`${id}-${p.name}`}>{p.label}</label>
+              <input id={`${id}-${p.name}`} type="text" value={list[i] ?? ''} onChange={(e) => set(PARTS[field.kind as keyof typeof PARTS].map((_, j) => (j === i ? e.target.value : (list[j] ?? ''))))} />
+            </div>
+          ))}
+        </div>
+      </fieldset>
+    );
+  }
+  if (field.kind === 'radio' || field.kind === 'checkbox') {
+    return (
+      <fieldset className="form-choices" {...(error !== undefined ? { 'aria-describedby': errorId } : {})}>
+        {legend}
+        {errorText}
+        {(field.options ?? []).map((o, i) => (
+          <label className="form-choice" key={o} htmlFor={`${id}-${i}`}>
+            <input
+              id={`${id}-${i}`}
+              type={field.kind}
+              name={id}
+              value={o}
+              checked={field.kind === 'radio' ? text === o : list.includes(o)}
+              onChange={(e) => set(field.kind === 'radio' ? o : e.target.checked ? [...list, o] : list.filter((x) => x !== o))}
+            />{' '}
+            {o}
+          </label>
+        ))}
+      </fieldset>
+    );
+  }
+  if (field.kind === 'likert') {
+    const answers = typeof value === 'object' && !Array.isArray(value) ? value : {};
+    return (
+      <fieldset className="form-parts">
+        {legend}
+        {(field.questions ?? []).map((q, i) => (
+          <fieldset className="form-choices form-likert" key={q}>
+            <legend>{q}</legend>
+            {LIKERT_SCALE.map((s, j) => (
+              <label className="form-choice" key={s.value} htmlFor={`${id}-${i}-${j}`}>
+                <input id={`${id}-${i}-${j}`} type="radio" name={`${id}-${i}`} value={s.value} checked={answers[q] === s.value} onChange={() => set({ ...answers, [q]: s.value })} /> {s.label}
+              </label>
+            ))}
+          </fieldset>
+        ))}
+      </fieldset>
+    );
+  }
+  const label = (
+    <label htmlFor={id}>
+      {field.title}
+      {field.required ? <span className="required" aria-hidden="true"> *</span> : null}
+    </label>
+  );
+  if (field.kind === 'select') {
+    return (
+      <>
+        {label}
+        {errorText}
+        <select id={id} value={text} onChange={(e) => set(e.target.value)} {...invalid}>
+          <option value="">Choose…</option>
+          {(field.options ?? []).map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      </>
+    );
+  }
+  if (field.kind === 'textarea') {
+    return (
+      <>
+        {label}
+        {errorText}
+        <textarea id={id} rows={4} value={text} onChange={(e) => set(e.target.value)} {...invalid} />
+      </>
+    );
+  }
+  return (
+    <>
+      {label}
+      {errorText}
+      <input id={id} type={INPUT_TYPES[field.kind] ?? 'text'} value={text} placeholder={field.placeholder} onChange={(e) => set(e.target.value)} {...invalid} />
+    </>
+  );
+}
+
+export function AdditionalFieldsForm({ form, initial = {}, submitLabel, busyLabel, onSubmit }: AdditionalFieldsFormProps) {
+  const id = useId();
+  const [values, setValues] = useState<Values>(() => ({ ...initial }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    // the lightbox is a portal: React would carry this submit on to the product's own form
+    event.stopPropagation();
+    if (busy) return;
+    const check = checkAnswers(form, values);
+    if (!check.ok) {
+      setErrors(check.errors);
+      const first = form.fields.find((f) => check.errors[f.id] !== undefined);
+      if (first !== undefined) {
+        const inputId = `${id}${first.id}`;
+        (document.getElementById(inputId) ?? document.getElementById(`${inputId}-${isMultiPart(first.kind) ? PARTS[first.kind][0].name : '0'}`))?.focus();
+      }
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const taken = await onSubmit(check.answers);
+    if (!taken) setBusy(false);
+  }
+
+  const shown = form.fields.filter((f) => f.kind !== 'hidden');
+  return (
+    <form className="additional-fields-form content-form" noValidate onSubmit={(e) => void submit(e)}>
+      {Object.keys(errors).length > 0 ? (
+        <p className="form-submit-message field-error" role="alert">
+          {FORM_MESSAGES.summary}
+        </p>
+      ) : null}
+      {shown.map((field) =>
+        field.kind === 'section' ? (
+          <h3 className="form-section-title" key={field.id}>
+            {field.title}
+          </h3>
+        ) : (
+          <div className={`form-field form-field-${field.kind}${errors[field.id] !== undefined ? ' form-field--error' : ''}`} key={field.id}>
+            <FieldInput field={field} id={`${id}${field.id}`} value={values[field.id]} error={errors[field.id]} set={(v) => setValues((old) => ({ ...old, [field.id]: v }))} />
+          </div>
+        ),
+      )}
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </form>
+  );
+}
