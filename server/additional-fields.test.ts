@@ -1,0 +1,59 @@
+/**
+ * A product's additional-fields answers on the cart API (spec 000 §3 cart entry, §7): checked with the form's
+ * rules when an entry is added or its answers are changed, kept as the sanitised JSON string, and each
+ * distinct set of answers its own line.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { FORM_MESSAGES } from '../commerce/form-validation.js';
+import { cookieOf, demoApp, withCrumb } from './test-support.js';
+
+let app: FastifyInstance;
+let napkins: { id: string; sku: string };
+
+beforeAll(async () => {
+  ({ app } = await demoApp());
+  const page = (await app.inject('/shop/p/monogram?format=json')).json() as { item: { id: string; structuredContent: { variants: { sku: string }[] } } };
+  napkins = { id: page.item.id, sku: page.item.structuredContent.variants[0]!.sku };
+});
+
+const add = (additionalFields: string | null, cart?: string) =>
+  app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: napkins.id, sku: napkins.sku, quantity: 1, additionalFields }, cookies: cart === undefined ? {} : { tessera_cart: cart } }));
+
+describe('additional fields on the cart API', () => {
+  it('refuses answers that break the form, keeps sanitised ones, and makes a line per set of answers', async () => {
+    const empty = await add(JSON.stringify({ 'field-1': '  ' }));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ message: FORM_MESSAGES.summary });
+
+    const first = await add(JSON.stringify({ 'field-1': ' AK ', unknown: 'x' }));
+    expect(first.statusCode).toBe(200);
+    const cart = cookieOf(first, 'tessera_cart')!.value;
+    expect(first.json().newlyAdded.additionalFields).toBe('{"field-1":"AK"}');
+    const same = await add('{"field-1":"AK"}', cart);
+    expect(same.json().shoppingCart.entries).toHaveLength(1);
+    const other = await add('{"field-1":"BK"}', cart);
+    expect(other.json().shoppingCart.entries).toHaveLength(2);
+    // the product's form travels with the line, so the cart can offer the answers for editing
+    expect(other.json().shoppingCart.entries[0].additionalFieldsForm).toMatchObject({ name: 'Monogram' });
+  });
+
+  it('no answers at all (a plain post without JavaScript) is still an add', async () => {
+    expect((await add(null)).statusCode).toBe(200);
+  });
+
+  it('changing the answers: checked the same way; an unknown entry is 404', async () => {
+    const res = await add('{"field-1":"AK"}');
+    const cart = cookieOf(res, 'tessera_cart')!.value;
+    const entryId = res.json().newlyAdded.id as string;
+    const put = (id: string, additionalFields: string) =>
+      app.inject(withCrumb({ method: 'PUT', url: `/api/commerce/shopping-cart/entries/${id}/additionalFields`, payload: { itemId: napkins.id, additionalFields }, cookies: { tessera_cart: cart } }));
+    const bad = await put(entryId, '{"field-1":""}');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(FORM_MESSAGES.summary);
+    const good = await put(entryId, '{"field-1":"ZZ"}');
+    expect(good.statusCode).toBe(200);
+    expect(good.json().updatedEntry.additionalFields).toBe('{"field-1":"ZZ"}');
+    expect((await put('nope', '{"field-1":"ZZ"}')).statusCode).toBe(404);
+  });
+});
