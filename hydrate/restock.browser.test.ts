@@ -41,6 +41,10 @@ describeBrowser('restock island', () => {
       await page.getByLabel('Your Email', { exact: true }).fill('plain-shopper@example.com');
       await Promise.all([page.waitForURL(/\/shop\/p\/canvas-tote\?message=.*restock=signed-up/), page.getByRole('button', { name: 'Sign Up' }).click()]);
       expect(await page.locator('h1').innerText()).toBe('Canvas Tote');
+      // the server renders the block in its outcome: the success text in place of the form, the CTA kept
+      expect(await page.locator('.product-restock-success').innerText()).toBe('Signed up!');
+      expect(await page.locator('.product-restock-cta').innerText()).toBe(CTA);
+      expect(await page.locator('form.product-restock-form').count()).toBe(0);
       tab.expectNoConsoleProblems();
       await tab.close();
     });

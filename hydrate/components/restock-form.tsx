@@ -27,6 +27,8 @@ export interface RestockFormProps {
   readonly captchaSiteKey: string;
   readonly successText: string;
   readonly crumb: string;
+  /** How a signup posted without JavaScript went: the server renders the block in that state. */
+  readonly outcome?: { readonly kind: 'done' | 'error'; readonly message: string } | null;
 }
 
 type State = { readonly kind: 'idle' | 'sending' } | { readonly kind: 'done'; readonly message: string } | { readonly kind: 'error'; readonly message: string };
@@ -38,7 +40,7 @@ export function RestockForm(props: RestockFormProps) {
   const [variantId, setVariantId] = useState(variants[0]?.variantId ?? '');
   const [join, setJoin] = useState(optIn);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [state, setState] = useState<State>({ kind: 'idle' });
+  const [state, setState] = useState<State>(props.outcome ?? { kind: 'idle' });
 
   // after a signup without JavaScript the product page comes back with `?message=&restock=`: shown here, on the
   // client only (the page's markup is shared by every visitor)

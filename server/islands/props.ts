@@ -129,5 +129,12 @@ export function restockProps(item: Root, root: Root): IslandProps['restock'] | n
     captchaSiteKey: str(record(settings['captchaSettings'])['siteKey']),
     successText: str(storeSettings(root)['restockSuccessText']).trim() === '' ? 'Signed up!' : str(storeSettings(root)['restockSuccessText']),
     crumb: str(root['crumb']),
+    outcome: restockOutcomeOf(root['restockOutcome']),
   };
+}
+
+/** How a plain signup went (`?restock=signed-up|error&message=`), shown in the block; null otherwise. */
+function restockOutcomeOf(value: unknown): { kind: 'done' | 'error'; message: string } | null {
+  if (!isRecord(value) || typeof value['message'] !== 'string') return null;
+  return { kind: value['kind'] === 'signed-up' ? 'done' : 'error', message: value['message'] };
 }

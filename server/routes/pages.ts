@@ -87,9 +87,9 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     return send(reply, request, theme, store, 'collections/products.list', listing, 200, contentKey);
   }
 
-  app.get<{ Params: { collection: string; item: string }; Querystring: PageQuery }>(
+  app.get<{ Params: { collection: string; item: string }; Querystring: PageQuery & { restock?: 'signed-up' | 'error' } }>(
     '/:collection/p/:item',
-    { schema: { querystring: formatQuery } },
+    { schema: { querystring: { ...formatQuery, properties: { ...formatQuery.properties, restock: { type: 'string', enum: ['signed-up', 'error'] } } } } },
     async (request, reply) => {
       const { collection: url, item: itemUrl } = request.params;
       const page = readCache(store).get(`product:${url}\u0000${itemUrl}`, () => {
@@ -99,15 +99,19 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
         return { id: product.row.id, collection: collectionJson(collection), ...productPage(store, productJson(product.row, product.variants, collection.urlId)) };
       });
       if (page === null) return reply.callNotFound();
+      // back from a restock signup without JavaScript (`POST /restock` → 303 here): the block shows how it went,
+      // so this one page is rendered for this request rather than taken from the kept content
+      const { restock, message } = request.query;
+      const restockOutcome = restock !== undefined && message !== undefined && message !== '' ? { restockOutcome: { kind: restock, message } } : undefined;
       return send(
         reply,
         request,
         theme,
         store,
         'collections/products.item',
-        { pageType: PageType.ITEM, pageId: page.id, collection: page.collection, item: page.item, shoppingCart: visitorCart(store, request), extra: page.extra },
+        { pageType: PageType.ITEM, pageId: page.id, collection: page.collection, item: page.item, shoppingCart: visitorCart(store, request), extra: restockOutcome === undefined ? page.extra : { ...(page.extra as object), ...restockOutcome } },
         200,
-        `product\u0000${page.id}`,
+        restockOutcome === undefined ? `product\u0000${page.id}` : undefined,
       );
     },
   );
