@@ -121,9 +121,11 @@ describe('date', () => {
     expect(run('date', 1613597165345, ['%Y-%m-%d', '%H:%M:%S', '%Z'], ny)).toBe('2021-02-17 16:26:05 EST');
   });
 
-  it('accepts an integer string and skips anything else', () => {
+  it('reads the value as a number as the platform does: missing, null, objects are the epoch; text that is not a number is skipped', () => {
     expect(run('date', '1613597165345', ['%F'], ny)).toBe('2021-02-17');
-    for (const v of [undefined, null, 'soon', '', {}, [], true, NaN, Infinity]) expect(run('date', v, ['%F'], ny)).toBeUndefined();
+    expect(run('date', '1613597165345.9x', ['%F'], ny)).toBe('2021-02-17');
+    for (const v of [undefined, null, {}, [], true]) expect(run('date', v, ['%F'], ny)).toBe('1969-12-31');
+    for (const v of ['soon', '', NaN, Infinity]) expect(run('date', v, ['%F'], ny)).toBeUndefined();
   });
 
   it('falls back to New York for an unknown zone', () => {

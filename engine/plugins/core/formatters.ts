@@ -158,7 +158,8 @@ export const CORE_FORMATTERS: Formatter[] = [
       return { state: compileStrftime(args.join(' ')) };
     },
     format(value, _args, ctx, state: (ms: number, zone: string) => string) {
-      const ms = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
+      // The value read as a number as the platform reads it (missing is 0: the epoch), in whole milliseconds.
+      const ms = Math.trunc(toNumber(value));
       if (!Number.isFinite(ms)) return undefined;
       if (!inJulianRange(ms)) {
         ctx.error('DATE_OUT_OF_RANGE', `date: ${JULIAN_RANGE_ERROR}`);
