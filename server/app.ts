@@ -17,6 +17,7 @@ import { islandRoutes } from './routes/islands.js';
 import { themeAssetRoutes } from './routes/theme-assets.js';
 import { isSafeMethod } from './security/crumb.js';
 import { type GuardOptions, installGuards } from './security/install.js';
+import { applyHeadersTimeout, type HttpLimits, httpLimitsFromEnv, installBodyChecks, installTextCheck, serverOptions } from './http-limits.js';
 import { pageRoutes } from './routes/pages.js';
 import { subscriptionRoutes } from './routes/subscription.js';
 import { emptyCart } from './routes/visitor-cart.js';
@@ -28,6 +29,8 @@ export interface AppOptions {
   readonly logger?: FastifyServerOptions['logger'];
   /** Rate limits and clock of the request guards (tests tighten or loosen them). */
   readonly guards?: GuardOptions;
+  /** Timeouts and keep-alive of the HTTP server (default: from the environment, README "Server limits"). */
+  readonly httpLimits?: HttpLimits;
 }
 
 /** What a schema covers, in words, for a message about the whole of it. */
@@ -102,15 +105,19 @@ const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function buildApp({ store, theme, logger = false, guards }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, theme, logger = false, guards, httpLimits = httpLimitsFromEnv() }: AppOptions): Promise<FastifyInstance> {
   // Strict validation: no silent type coercion or dropping of unknown fields; a bad body is a 400.
   const app = Fastify({
     logger,
+    ...serverOptions(httpLimits),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
     schemaErrorFormatter: (errors, part) => new Error(errors.map((e) => schemaErrorMessage(e, part)).join(' ')),
   });
   await app.register(cookie);
   await app.register(formbody);
+  applyHeadersTimeout(app, httpLimits);
+  installBodyChecks(app);
+  installTextCheck(app);
   installGuards(app, guards);
 
   const wantsJson = (url: string) => url.startsWith('/api/');

@@ -1,0 +1,90 @@
+/**
+ * The server's limits before any route (issue 14): a body that never finishes gets 408 within the request
+ * timeout and its connection closed; compressed bodies and charsets other than UTF-8 get 415; a lone
+ * surrogate anywhere in a body or query is a 400 naming the field, and nothing is stored.
+ */
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { openStore, repoRoot } from './db/database.js';
+import { seedDemoStore } from './db/seed.js';
+import { httpLimitsFromEnv, malformedTextAt, UNSUPPORTED_CHARSET, UNSUPPORTED_ENCODING } from './http-limits.js';
+import { demoApp, withCrumb } from './test-support.js';
+import { Theme } from './theme.js';
+import { resolve } from 'node:path';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  ({ app } = await demoApp());
+});
+
+const postJson = (payload: string, headers: Record<string, string> = {}) =>
+  app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload, headers: { 'content-type': 'application/json', ...headers } }));
+
+describe('bodies the server reads', () => {
+  it('refuses a compressed body and a charset other than UTF-8 with 415', async () => {
+    const body = JSON.stringify({ itemId: 'p01', quantity: 1 });
+    const br = await postJson(body, { 'content-encoding': 'br' });
+    expect(br.statusCode).toBe(415);
+    expect(br.json()).toEqual({ message: UNSUPPORTED_ENCODING });
+    const utf16 = await postJson(body, { 'content-type': 'application/json; charset=utf-16' });
+    expect(utf16.statusCode).toBe(415);
+    expect(utf16.json()).toEqual({ message: UNSUPPORTED_CHARSET });
+    // UTF-8 said aloud, or identity, is read as usual
+    expect((await postJson(body, { 'content-type': 'application/json; charset=UTF-8' })).statusCode).not.toBe(415);
+    expect((await postJson(body, { 'content-encoding': 'identity' })).statusCode).not.toBe(415);
+  });
+
+  it('refuses a lone surrogate in any field with the field named, and stores nothing', async () => {
+    const res = await postJson('{"itemId":"p01","quantity":1,"additionalFields":"ok \\ud800"}');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'additionalFields is not valid text: it holds a lone surrogate.' });
+    const order = await app.inject(withCrumb({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: '{"key":"k","formId":"contact-form","form":"{}","extra":{"a":["\\udc00"]}}', headers: { 'content-type': 'application/json' } }));
+    expect(order.statusCode).toBe(400);
+    expect(order.json().message).toBe('extra.a[0] is not valid text: it holds a lone surrogate.');
+    const query = await app.inject('/search?q=%ED%A0%80'); // invalid UTF-8 decodes to U+FFFD, which is fine
+    expect(query.statusCode).toBe(200);
+  });
+
+  it('finds lone surrogates in keys and nested values, and passes well-formed pairs', () => {
+    expect(malformedTextAt({ a: 'x', b: ['😀', { c: 'y\udbff' }] })).toBe('b[1].c');
+    expect(malformedTextAt({ ['k\ud800']: 1 })).toBe('k\ud800');
+    expect(malformedTextAt({ a: '😀 ok' })).toBeNull();
+  });
+
+  it('reads its limits from the environment, with defaults a public server can live with', () => {
+    expect(httpLimitsFromEnv({})).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000, maxRequestsPerSocket: 1_000 });
+    expect(httpLimitsFromEnv({ REQUEST_TIMEOUT_MS: '1000', KEEP_ALIVE_TIMEOUT_MS: 'x' })).toMatchObject({ requestTimeoutMs: 1000, keepAliveTimeoutMs: 5_000 });
+  });
+});
+
+describe('a body that never finishes', () => {
+  let server: FastifyInstance;
+  let port = 0;
+  beforeAll(async () => {
+    const store = openStore(':memory:');
+    seedDemoStore(store);
+    server = await buildApp({ store, theme: new Theme(resolve(repoRoot(), 'templates'), false), httpLimits: { requestTimeoutMs: 600, headersTimeoutMs: 400, keepAliveTimeoutMs: 500, maxRequestsPerSocket: 10 } });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.server.address();
+    port = typeof address === 'object' && address !== null ? address.port : 0;
+  });
+  afterAll(() => server.close());
+
+  it('gets 408 within the request timeout and its connection closed', async () => {
+    const started = Date.now();
+    const answer = await new Promise<string>((done, fail) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write('POST /api/commerce/shopping-cart/entries HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"itemId":');
+      });
+      let text = '';
+      socket.on('data', (d) => (text += d.toString('latin1')));
+      socket.on('close', () => done(text));
+      socket.on('error', fail);
+      setTimeout(() => fail(new Error(`still open after 5 s: ${text}`)), 5000).unref();
+    });
+    expect(answer.startsWith('HTTP/1.1 408')).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
