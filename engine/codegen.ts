@@ -184,7 +184,7 @@ class Generator {
   }
 
   /**
-   * `{.if a && b || c}` inline: left to right, no precedence, short-circuit, each path read inline.
+   * `{.if a && b || c}` inline: the first operator joins all (see compileIfTest), short-circuit, each path read inline.
    * Null when a path needs its compiled getter.
    */
   private ifTest(node: IfNode): ((target: string) => string) | null {
@@ -192,8 +192,8 @@ class Generator {
     if (reads.some((r) => r === null)) return null;
     return (c) => {
       let code = `${reads[0]}${c} = I(v);\n`;
-      node.operators.forEach((op, i) => {
-        code += `if (${op === '&&' ? '' : '!'}${c}) {\n${reads[i + 1]}${c} = I(v);\n}\n`;
+      node.operators.forEach((_op, i) => {
+        code += `if (${node.operators[0] === '&&' ? '' : '!'}${c}) {\n${reads[i + 1]}${c} = I(v);\n}\n`; // the first operator joins all (compileIfTest)
       });
       return code;
     };

@@ -423,10 +423,13 @@ export function compilePredicate(call: PredicateCall, offset: number, env: Compi
   };
 }
 
-/** The condition of `{.if a && b || c}`: left to right, no precedence, short-circuit. */
+/**
+ * The condition of `{.if a && b || c}`: as on the platform, the first operator joins all the variables
+ * (`a && b || c` is `a && b && c`; the tree keeps the operators as written). Short-circuit.
+ */
 export function compileIfTest(node: IfNode): (ctx: RenderContext) => boolean {
   const getters = node.vars.map(compileRef);
-  const ops = node.operators.map((op) => op === '&&');
+  const ops = node.operators.map(() => node.operators[0] === '&&');
   const first = getters[0]!;
   if (getters.length === 1) return (ctx) => isTruthy(first(ctx));
   return (ctx) => {

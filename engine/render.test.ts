@@ -30,10 +30,11 @@ describe('render', () => {
     expect(html('{.repeated section xs}[{@}{v}]{.end}', { v: 'up', xs: [null, { v: 1 }] })).toBe('[up][1]');
   });
 
-  it('evaluates .if left to right without precedence', () => {
+  it('joins all the variables of .if with its first operator, as the platform does', () => {
     const src = '{.if a || b && c}Y{.or}N{.end}';
-    expect(html(src, { a: 1, b: 0, c: 0 })).toBe('N'); // (a || b) && c
-    expect(html(src, { a: 0, b: 1, c: 1 })).toBe('Y');
+    expect(html(src, { a: 1, b: 0, c: 0 })).toBe('Y'); // a || b || c
+    expect(html(src, { a: 0, b: 0, c: 1 })).toBe('Y');
+    expect(html('{.if a && b || c}Y{.or}N{.end}', { a: 0, b: 0, c: 1 })).toBe('N'); // a && b && c
   });
 
   it('reports unknown formatters with a suggestion and emits the tag as text', () => {
