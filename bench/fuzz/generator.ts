@@ -162,8 +162,8 @@ const templateTree = fc.letrec<{ body: string; node: string }>((tie) => {
       {
         weight: 1,
         arbitrary: fc
-          .tuple(fc.array(path, { minLength: 1, maxLength: 3 }), fc.constantFrom('&&', '||'), body, orChain(body, false))
-          .map(([ps, op, b, o]) => `{.if ${ps.join(` ${op} `)}}${b}${o.join('')}{.end}`),
+          .tuple(path, fc.array(fc.tuple(fc.constantFrom('&&', '||'), path), { maxLength: 3 }), body, orChain(body, false))
+          .map(([p, more, b, o]) => `{.if ${p}${more.map(([op, q]) => ` ${op} ${q}`).join('')}}${b}${o.join('')}{.end}`),
       },
       // `.if` with a predicate, and blocks left open or closed twice
       { weight: 1, arbitrary: fc.tuple(predicate, body).map(([p, b]) => `{.if ${p}}${b}{.end}`) },
