@@ -17,6 +17,7 @@ import { islandRoutes } from './routes/islands.js';
 import { themeAssetRoutes } from './routes/theme-assets.js';
 import { isSafeMethod } from './security/crumb.js';
 import { type GuardOptions, installGuards } from './security/install.js';
+import { installRequestLog } from './logging.js';
 import { applyHeadersTimeout, type HttpLimits, httpLimitsFromEnv, installBodyChecks, installTextCheck, serverOptions } from './http-limits.js';
 import { pageRoutes } from './routes/pages.js';
 import { subscriptionRoutes } from './routes/subscription.js';
@@ -109,6 +110,8 @@ export async function buildApp({ store, theme, logger = false, guards, httpLimit
   // Strict validation: no silent type coercion or dropping of unknown fields; a bad body is a 400.
   const app = Fastify({
     logger,
+    // one line per request, at info (off in production): installRequestLog
+    disableRequestLogging: true,
     ...serverOptions(httpLimits),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
     schemaErrorFormatter: (errors, part) => new Error(errors.map((e) => schemaErrorMessage(e, part)).join(' ')),
@@ -116,6 +119,7 @@ export async function buildApp({ store, theme, logger = false, guards, httpLimit
   await app.register(cookie);
   await app.register(formbody);
   applyHeadersTimeout(app, httpLimits);
+  installRequestLog(app);
   installBodyChecks(app);
   installTextCheck(app);
   installGuards(app, guards);

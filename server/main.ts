@@ -7,14 +7,29 @@ import { openStore, repoRoot } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
 import { ensureSiteOwner } from './owner/site-owner.js';
 import { Theme } from './theme.js';
+import { banner, loggerOptions } from './logging.js';
+
+/** `text` in lines of at most `width` characters, broken at spaces. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return line === '' ? lines : [...lines, line];
+}
 
 const store = openStore();
 const seeded = seedDemoStore(store);
 const production = process.env['NODE_ENV'] === 'production';
-const app = await buildApp({ store, theme: new Theme(resolve(repoRoot(), 'templates'), !production, (p) => app.log.warn(p)), logger: true });
+const app = await buildApp({ store, theme: new Theme(resolve(repoRoot(), 'templates'), !production, (p) => app.log.warn(p)), logger: loggerOptions(process.env) });
 if (seeded) app.log.info('seeded the demo store');
-// first start: the site owner account (a generated password is logged this once)
-await ensureSiteOwner(store, process.env, (line) => app.log.warn(line));
+// first start: the site owner account; a generated password is shown this once, framed on stderr (never in
+// the JSON log, where it would be kept and shipped)
+await ensureSiteOwner(store, process.env, (line) => process.stderr.write(`\n${banner(['Tessera: first start', ...wrap(line, 76)])}\n\n`));
 
 const port = Number(process.env['PORT'] ?? 3000);
 const host = process.env['HOST'] ?? 'localhost';
