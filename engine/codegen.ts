@@ -13,6 +13,7 @@
 import {
   type CompileEnv,
   compileIfTest,
+  ifOperands,
   compileNode,
   compilePredicate,
   compileSectionRef,
@@ -184,17 +185,16 @@ class Generator {
   }
 
   /**
-   * `{.if a && b || c}` inline: the first operator joins all (see compileIfTest), short-circuit, each path read inline.
+   * `{.if a && b || c}` inline: the operands that count (see ifOperands), short-circuit, each path read inline.
    * Null when a path needs its compiled getter.
    */
   private ifTest(node: IfNode): ((target: string) => string) | null {
-    const reads = node.vars.map((ref) => this.refCode(ref, 'v', false));
+    const reads = node.vars.slice(0, ifOperands(node)).map((ref) => this.refCode(ref, 'v', false));
     if (reads.some((r) => r === null)) return null;
+    const and = node.operators[0] === '&&';
     return (c) => {
       let code = `${reads[0]}${c} = I(v);\n`;
-      node.operators.forEach((_op, i) => {
-        code += `if (${node.operators[0] === '&&' ? '' : '!'}${c}) {\n${reads[i + 1]}${c} = I(v);\n}\n`; // the first operator joins all (compileIfTest)
-      });
+      for (let i = 1; i < reads.length; i++) code += `if (${and ? '' : '!'}${c}) {\n${reads[i]}${c} = I(v);\n}\n`;
       return code;
     };
   }

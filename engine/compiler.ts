@@ -424,12 +424,20 @@ export function compilePredicate(call: PredicateCall, offset: number, env: Compi
 }
 
 /**
- * The condition of `{.if a && b || c}`: as on the platform, the first operator joins all the variables
- * (`a && b || c` is `a && b && c`; the tree keeps the operators as written). Short-circuit.
+ * How many of an `.if`'s variables count: as on the platform, those joined by the first operator, up to where
+ * the operator changes (`a && b || c` is `a && b`; the tree keeps the whole condition as written).
  */
+export function ifOperands(node: IfNode): number {
+  const ops = node.operators;
+  let n = 1;
+  while (n - 1 < ops.length && ops[n - 1] === ops[0]) n++;
+  return n;
+}
+
+/** The condition of `{.if a && b || c}` (see ifOperands), short-circuit. */
 export function compileIfTest(node: IfNode): (ctx: RenderContext) => boolean {
-  const getters = node.vars.map(compileRef);
-  const ops = node.operators.map(() => node.operators[0] === '&&');
+  const getters = node.vars.slice(0, ifOperands(node)).map(compileRef);
+  const ops = getters.slice(1).map(() => node.operators[0] === '&&');
   const first = getters[0]!;
   if (getters.length === 1) return (ctx) => isTruthy(first(ctx));
   return (ctx) => {

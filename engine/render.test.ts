@@ -30,11 +30,12 @@ describe('render', () => {
     expect(html('{.repeated section xs}[{@}{v}]{.end}', { v: 'up', xs: [null, { v: 1 }] })).toBe('[up][1]');
   });
 
-  it('joins all the variables of .if with its first operator, as the platform does', () => {
-    const src = '{.if a || b && c}Y{.or}N{.end}';
-    expect(html(src, { a: 1, b: 0, c: 0 })).toBe('Y'); // a || b || c
-    expect(html(src, { a: 0, b: 0, c: 1 })).toBe('Y');
-    expect(html('{.if a && b || c}Y{.or}N{.end}', { a: 0, b: 0, c: 1 })).toBe('N'); // a && b && c
+  it('tests the variables of .if joined by its first operator, up to where it changes, as the platform does', () => {
+    const src = '{.if a || b && c || d}Y{.or}N{.end}'; // a || b
+    expect(html(src, { a: 0, b: 1 })).toBe('Y');
+    expect(html(src, { c: 1, d: 1 })).toBe('N');
+    expect(html('{.if a && b || c}Y{.or}N{.end}', { a: 1, b: 1 })).toBe('Y'); // a && b
+    expect(html('{.if a && b && c}Y{.or}N{.end}', { a: 1, b: 1 })).toBe('N');
   });
 
   it('reports unknown formatters with a suggestion and emits the tag as text', () => {
