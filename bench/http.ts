@@ -94,8 +94,6 @@ async function loadRoutes(base: string, routes: readonly Route[], opts: HttpBenc
   });
 }
 
-/** Any 32 hex digits make a valid crumb, as long as the cookie and the header agree. */
-const BENCH_CRUMB = '0123456789abcdef0123456789abcdef';
 
 /**
  * A cart of one line, made through the cart API as a browser would: the first variant in stock of the page's
@@ -103,6 +101,10 @@ const BENCH_CRUMB = '0123456789abcdef0123456789abcdef';
  * that the cart API answers that cart with a quantity of 1.
  */
 async function makeCart(base: string, page: string): Promise<string> {
+  // the crumb the server issues to a new visitor (crumbs are signed: only the server's own are accepted)
+  const visit = await fetch(`${base}${page}`);
+  const crumb = /(?:^|[;,]\s*)crumb=([0-9a-f]{32})/.exec(visit.headers.getSetCookie().join(', '))?.[1];
+  if (crumb === undefined) throw new Error(`${page} issued no crumb`);
   const items: unknown[] = [];
   for (const path of [page, '/shop']) {
     const context = (await (await fetch(`${base}${path}${path.includes('?') ? '&' : '?'}format=json`)).json()) as Record<string, unknown>;
@@ -113,7 +115,7 @@ async function makeCart(base: string, page: string): Promise<string> {
     for (const variant of item.structuredContent?.variants ?? []) {
       const res = await fetch(`${base}/api/commerce/shopping-cart/entries`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': BENCH_CRUMB, ...cookieHeader({ crumb: BENCH_CRUMB }) },
+        headers: { 'content-type': 'application/json', 'x-csrf-token': crumb, ...cookieHeader({ crumb }) },
         body: JSON.stringify({ itemId: item.id, sku: variant.sku, quantity: 1 }),
       });
       const cart = /(?:^|[;,]\s*)tessera_cart=([^;]+)/.exec(res.headers.getSetCookie().join(', '))?.[1];

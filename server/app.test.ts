@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
 import { type Store } from './db/database.js';
-import { demoApp, TEST_CRUMB, withCrumb } from './test-support.js';
+import { signCrumb } from './security/crumb.js';
+import { demoApp, TEST_CRUMB, TEST_CRUMB_SECRET, withCrumb } from './test-support.js';
 
 let app: FastifyInstance;
 let store: Store;
@@ -259,8 +260,8 @@ describe('anti-forgery crumb', () => {
 
 describe('kept page content', () => {
   it('gives each visitor their own crumb in a product page rendered once, and renders again after a store write', async () => {
-    const a = 'a'.repeat(32);
-    const b = 'b'.repeat(32);
+    const a = signCrumb(TEST_CRUMB_SECRET, 'a'.repeat(16));
+    const b = signCrumb(TEST_CRUMB_SECRET, 'b'.repeat(16));
     const first = await app.inject({ url: '/shop/p/linen-apron', cookies: { crumb: a } });
     const second = await app.inject({ url: '/shop/p/linen-apron', cookies: { crumb: b } });
     expect(first.body).toContain(`name="crumb" value="${a}"`);

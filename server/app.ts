@@ -16,6 +16,7 @@ import { imageRoutes } from './routes/images.js';
 import { islandRoutes } from './routes/islands.js';
 import { themeAssetRoutes } from './routes/theme-assets.js';
 import { isSafeMethod } from './security/crumb.js';
+import { crumbSecret } from './security/crumb-secret.js';
 import { type GuardOptions, installGuards } from './security/install.js';
 import { installRequestLog } from './logging.js';
 import { applyHeadersTimeout, type HttpLimits, httpLimitsFromEnv, installBodyChecks, installTextCheck, serverOptions } from './http-limits.js';
@@ -122,7 +123,7 @@ export async function buildApp({ store, theme, logger = false, guards, httpLimit
   installRequestLog(app);
   installBodyChecks(app);
   installTextCheck(app);
-  installGuards(app, guards);
+  installGuards(app, crumbSecret(store), guards);
 
   const wantsJson = (url: string) => url.startsWith('/api/');
 

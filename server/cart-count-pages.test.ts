@@ -14,14 +14,15 @@ import { openStore, repoRoot, type Store } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
 import { readCache } from './read-cache.js';
 import { cartTotalQuantity, visitorCart } from './routes/visitor-cart.js';
-import { demoApp, TEST_CRUMB, withCrumb } from './test-support.js';
+import { signCrumb } from './security/crumb.js';
+import { demoApp, TEST_CRUMB, TEST_CRUMB_SECRET, withCrumb } from './test-support.js';
 import { Theme } from './theme.js';
 import type { FastifyRequest } from 'fastify';
 
 const PRODUCT = '/shop/p/field-shirt';
 const LIST = '/shop';
-const CRUMB_A = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
-const CRUMB_B = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+const CRUMB_A = signCrumb(TEST_CRUMB_SECRET, 'aaaaaaaaaaaaaaaa');
+const CRUMB_B = signCrumb(TEST_CRUMB_SECRET, 'bbbbbbbbbbbbbbbb');
 const COUNT = /<span class="sqs-cart-quantity">([^<]*)<\/span>/g;
 
 /** The header's cart counts on a page (the theme shows one). */

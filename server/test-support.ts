@@ -2,6 +2,7 @@
  * Helpers for server tests: the crumb a browser would echo. Any 32-hex-digit value is a valid crumb as long
  * as cookie and header agree, so tests can use a fixed one.
  */
+import { signCrumb } from './security/crumb.js';
 import { resolve } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from './app.js';
@@ -10,7 +11,10 @@ import { seedDemoStore } from './db/seed.js';
 import type { GuardOptions } from './security/install.js';
 import { Theme } from './theme.js';
 
-export const TEST_CRUMB = '0123456789abcdef0123456789abcdef';
+/** The secret the tests' servers sign crumbs with (vitest.config.ts sets `TESSERA_CRUMB_SECRET` to it). */
+export const TEST_CRUMB_SECRET = 'tessera-test-crumb-secret';
+/** A crumb those servers issued. */
+export const TEST_CRUMB = signCrumb(TEST_CRUMB_SECRET, '0123456789abcdef');
 
 /** `options` with the crumb cookie and the matching X-CSRF-Token header added (existing cookies kept). */
 export function withCrumb(options: InjectOptions): InjectOptions {

@@ -59,10 +59,14 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('owner session', () => {
-  it('signs in with an HttpOnly SameSite=Lax cookie and answers the crumb as xsrfToken', async () => {
+  it('signs in with an HttpOnly SameSite=Lax cookie and answers a new crumb as xsrfToken', async () => {
     const res = await signIn(ADMIN.email, ADMIN.password);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ xsrfToken: TEST_CRUMB });
+    // the session starts with a crumb of its own, set as the cookie too: not the one the visitor had before
+    const { xsrfToken } = res.json() as { xsrfToken: string };
+    expect(xsrfToken).toMatch(/^[0-9a-f]{32}$/);
+    expect(xsrfToken).not.toBe(TEST_CRUMB);
+    expect(res.cookies.find((c) => c.name === 'crumb')?.value).toBe(xsrfToken);
     const cookie = res.cookies.find((c) => c.name === 'tessera_owner')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.maxAge).toBeUndefined();

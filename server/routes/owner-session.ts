@@ -12,6 +12,7 @@ import { DECOY_HASH, verifyPassword } from '../owner/password.js';
 import { ROLE_CODES } from '../owner/roles.js';
 import { OWNER_COOKIE, REMEMBERED_SESSION_MS, SESSION_MS, closeSession, openSession, sessionContributor } from '../owner/sessions.js';
 import { SIGN_IN_REQUIRED } from '../owner/guard.js';
+import { rotateCrumb } from '../security/crumb.js';
 
 export const WRONG_CREDENTIALS = 'The e-mail address or password is incorrect.';
 
@@ -59,12 +60,14 @@ export const ownerSessionRoutes: FastifyPluginAsync<{ store: Store }> = async (a
       // without "remember me" the cookie ends with the browser session (the row expires after SESSION_MS anyway)
       ...(remembered ? { maxAge: lifetime / 1000 } : {}),
     });
-    return { xsrfToken: request.crumb };
+    // a session starts: a crumb known before sign-in (possibly planted) is not the session's
+    return { xsrfToken: rotateCrumb(request, reply) };
   });
 
   app.delete('/api/owner/session', { config: { rateLimit: 'owner' } }, async (request, reply) => {
     closeSession(store, request.cookies[OWNER_COOKIE]);
     reply.clearCookie(OWNER_COOKIE, { path: '/' });
+    rotateCrumb(request, reply);
     return reply.code(204).send();
   });
 

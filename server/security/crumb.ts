@@ -3,8 +3,12 @@
  * read; every state-changing request must echo it, in the `X-CSRF-Token` header or, for plain HTML forms, a
  * `crumb` form field. A cross-site page can make the browser send the cookie but cannot read it, so it cannot
  * echo it. A missing or wrong crumb gets 403 `{ message, crumbFail: true }`.
+ *
+ * Crumbs are the server's own: 16 random hex digits and 16 of an HMAC of them under the server's secret
+ * (`crumb-secret.ts`), so a crumb the server never issued (a cookie planted by a sibling subdomain, say) is
+ * replaced rather than accepted. A new crumb is issued when an owner session starts or ends (`rotateCrumb`).
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const CRUMB_COOKIE = 'crumb';
@@ -15,12 +19,26 @@ export const CRUMB_FAIL_MESSAGE = 'Invalid or missing crumb: reload the page and
 const CRUMB_PATTERN = /^[0-9a-f]{32}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const macOf = (secret: string, nonce: string) => createHmac('sha256', secret).update(nonce).digest('hex').slice(0, 16);
+
+/** The crumb for `nonce` (16 hex digits) under `secret`: the nonce and its MAC, 32 hex digits. */
+export function signCrumb(secret: string, nonce: string): string {
+  return nonce + macOf(secret, nonce);
+}
+
+/** Whether the server issued `crumb` (its MAC checks out under `secret`). */
+export function isIssuedCrumb(secret: string, crumb: string): boolean {
+  if (!CRUMB_PATTERN.test(crumb)) return false;
+  return sameCrumb(crumb.slice(16), macOf(secret, crumb.slice(0, 16)));
+}
+
 /**
- * A fresh crumb: 32 hex digits. randomUUID draws from a pooled buffer of entropy: a fresh randomBytes call per
- * new visitor cost more than rendering the page (122 random bits; the pattern only asks for 32 hex digits).
+ * A fresh crumb. randomUUID draws from a pooled buffer of entropy: a fresh randomBytes call per new visitor
+ * cost more than rendering the page (the 16 hex digits taken are all random ones of the UUID).
  */
-export function newCrumb(): string {
-  return randomUUID().replaceAll('-', '');
+export function newCrumb(secret: string): string {
+  const uuid = randomUUID();
+  return signCrumb(secret, uuid.slice(0, 8) + uuid.slice(9, 13) + uuid.slice(19, 23));
 }
 
 /** Reads: neither echo a crumb nor count against a write limit. */
@@ -33,6 +51,21 @@ declare module 'fastify' {
     /** This visitor's crumb: from a valid cookie, or freshly issued on this response. */
     crumb: string;
   }
+  interface FastifyInstance {
+    /** The secret crumbs are signed with (`crumb-secret.ts`). */
+    crumbSecret: string;
+  }
+}
+
+const setCrumbCookie = (reply: FastifyReply, crumb: string) =>
+  // readable by scripts on purpose (they echo it); SameSite keeps it off cross-site subrequests
+  reply.setCookie(CRUMB_COOKIE, crumb, { path: '/', sameSite: 'lax', httpOnly: false });
+
+/** A new crumb for this visitor from this response on: when an owner session starts or ends. */
+export function rotateCrumb(request: FastifyRequest, reply: FastifyReply): string {
+  request.crumb = newCrumb(request.server.crumbSecret);
+  setCrumbCookie(reply, request.crumb);
+  return request.crumb;
 }
 
 function sameCrumb(a: string, b: string): boolean {
@@ -49,17 +82,17 @@ function crumbFail(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /** Installs the crumb on the app (not encapsulated: every route, whichever plugin declares it, is covered). */
-export function installCrumb(app: FastifyInstance): void {
+export function installCrumb(app: FastifyInstance, secret: string): void {
   app.decorateRequest('crumb', '');
+  app.decorate('crumbSecret', secret);
   app.addHook('onRequest', async (request, reply) => {
     const existing = request.cookies[CRUMB_COOKIE];
-    if (typeof existing === 'string' && CRUMB_PATTERN.test(existing)) {
+    if (typeof existing === 'string' && isIssuedCrumb(secret, existing)) {
       request.crumb = existing;
       return;
     }
-    request.crumb = newCrumb();
-    // readable by scripts on purpose (they echo it); SameSite keeps it off cross-site subrequests
-    reply.setCookie(CRUMB_COOKIE, request.crumb, { path: '/', sameSite: 'lax', httpOnly: false });
+    request.crumb = newCrumb(secret);
+    setCrumbCookie(reply, request.crumb);
   });
   // preValidation runs after body parsing and before schema validation, so the form field can be taken out
   // of the body here and route schemas never need to know about it.
@@ -73,7 +106,7 @@ export function installCrumb(app: FastifyInstance): void {
       delete (body as Record<string, unknown>)[CRUMB_FIELD];
       if (sent === undefined && typeof field === 'string') sent = field;
     }
-    if (typeof cookie !== 'string' || !CRUMB_PATTERN.test(cookie) || typeof sent !== 'string' || !sameCrumb(cookie, sent)) {
+    if (typeof cookie !== 'string' || !isIssuedCrumb(secret, cookie) || typeof sent !== 'string' || !sameCrumb(cookie, sent)) {
       return crumbFail(request, reply);
     }
   });

@@ -29,8 +29,9 @@ export interface GuardOptions {
   readonly now?: () => number;
 }
 
-export function installGuards(app: FastifyInstance, options: GuardOptions = {}): void {
-  installCrumb(app);
+/** `secret` signs the crumbs (`crumb-secret.ts`). */
+export function installGuards(app: FastifyInstance, secret: string, options: GuardOptions = {}): void {
+  installCrumb(app, secret);
   const limiter = new RateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS);
   const now = options.now ?? Date.now;
   app.addHook('preValidation', async (request, reply) => {
