@@ -23,11 +23,18 @@ import { applyHeadersTimeout, type HttpLimits, httpLimitsFromEnv, installBodyChe
 import { pageRoutes } from './routes/pages.js';
 import { subscriptionRoutes } from './routes/subscription.js';
 import { emptyCart } from './routes/visitor-cart.js';
-import type { Theme } from './theme.js';
+import { Theme } from './theme.js';
+import { themeDirFromEnv } from './theme/theme-dir.js';
 
 export interface AppOptions {
   readonly store: Store;
-  readonly theme: Theme;
+  /** The compiled theme; when omitted one is built from `themeDir` (recompiled on change outside production). */
+  readonly theme?: Theme;
+  /**
+   * The theme folder in the platform's layout, used when `theme` is omitted (the dev server passes it);
+   * default: `TESSERA_THEME`, else the default theme in `templates/` (server/theme/theme-dir.ts).
+   */
+  readonly themeDir?: string;
   readonly logger?: FastifyServerOptions['logger'];
   /** Rate limits and clock of the request guards (tests tighten or loosen them). */
   readonly guards?: GuardOptions;
@@ -107,7 +114,7 @@ const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function buildApp({ store, theme, logger = false, guards, httpLimits = httpLimitsFromEnv() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, theme: givenTheme, themeDir, logger = false, guards, httpLimits = httpLimitsFromEnv() }: AppOptions): Promise<FastifyInstance> {
   // Strict validation: no silent type coercion or dropping of unknown fields; a bad body is a 400.
   const app = Fastify({
     logger,
@@ -117,6 +124,8 @@ export async function buildApp({ store, theme, logger = false, guards, httpLimit
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
     schemaErrorFormatter: (errors, part) => new Error(errors.map((e) => schemaErrorMessage(e, part)).join(' ')),
   });
+  const theme =
+    givenTheme ?? new Theme(themeDir ?? themeDirFromEnv(process.env), process.env['NODE_ENV'] !== 'production', (p) => app.log.warn(p));
   await app.register(cookie);
   await app.register(formbody);
   applyHeadersTimeout(app, httpLimits);

@@ -1,12 +1,12 @@
 /**
  * `npm start`: open (and on first start seed) the store, then serve it on HOST:PORT until SIGTERM or SIGINT.
  */
-import { resolve } from 'node:path';
 import { buildApp } from './app.js';
-import { openStore, repoRoot } from './db/database.js';
+import { openStore } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
 import { ensureSiteOwner } from './owner/site-owner.js';
 import { Theme } from './theme.js';
+import { themeDirFromEnv } from './theme/theme-dir.js';
 import { banner, loggerOptions } from './logging.js';
 
 /** `text` in lines of at most `width` characters, broken at spaces. */
@@ -25,7 +25,7 @@ function wrap(text: string, width: number): string[] {
 const store = openStore();
 const seeded = seedDemoStore(store);
 const production = process.env['NODE_ENV'] === 'production';
-const app = await buildApp({ store, theme: new Theme(resolve(repoRoot(), 'templates'), !production, (p) => app.log.warn(p)), logger: loggerOptions(process.env) });
+const app = await buildApp({ store, theme: new Theme(themeDirFromEnv(process.env), !production, (p) => app.log.warn(p)), logger: loggerOptions(process.env) });
 if (seeded) app.log.info('seeded the demo store');
 // first start: the site owner account; a generated password is shown this once, framed on stderr (never in
 // the JSON log, where it would be kept and shipped)
