@@ -15,7 +15,8 @@ Usage:
   tessera check TEMPLATE...
       Compile templates and report every problem with its position; exit 1 if any is an error.
   tessera conformance [--grep TEXT] [DIR...]
-      Run the reference engine's golden fixtures (default ../shared/conformance/template-engine);
+      Run golden fixtures (default: the reference's ../shared/conformance/template-engine and the Java
+      engine's ../shared/conformance/template-compiler);
       --grep keeps only the fixtures whose path contains TEXT.
   tessera bench [--compare] [--time MS] [--filter TEXT] [--json-only]
       Benchmark the renderer (with --compare, against the reference engine).
@@ -25,7 +26,10 @@ Usage:
 /** The repo root: this file runs from dist/bin (built) or bin (tests). */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), fileURLToPath(import.meta.url).includes('/dist/') ? '../..' : '..');
 
-export const DEFAULT_CONFORMANCE_DIR = resolve(ROOT, '../shared/conformance/template-engine');
+export const DEFAULT_CONFORMANCE_DIRS = [
+  resolve(ROOT, '../shared/conformance/template-engine'),
+  resolve(ROOT, '../shared/conformance/template-compiler'),
+];
 
 function formatProblem(e: TemplateError, fallbackFile: string): string {
   return `${e.filename ?? fallbackFile}:${e.line}:${e.column}: ${e.severity} ${e.code}: ${e.message}`;
@@ -85,7 +89,7 @@ function cmdCheck(argv: string[]): number {
 function cmdConformance(argv: string[]): number {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { grep: { type: 'string' } } });
   const grep = values.grep;
-  const dirs = positionals.length > 0 ? positionals : [DEFAULT_CONFORMANCE_DIR];
+  const dirs = positionals.length > 0 ? positionals : DEFAULT_CONFORMANCE_DIRS;
   const results = runAll(dirs, grep === undefined ? undefined : (id) => id.includes(grep));
   let passed = 0;
   let failed = 0;

@@ -9,6 +9,7 @@ import { astOf } from '../../engine/ast.js';
 import { compile, render, type RenderOptions } from '../../engine/index.js';
 import { readFixture, type Fixture } from './fixture.js';
 import { checkHelperData } from './helper-data.js';
+import { preprocessorSource } from './preprocess.js';
 
 export type Outcome =
   | { readonly status: 'pass' }
@@ -59,7 +60,8 @@ export function runFixture(fixture: Fixture): Outcome {
   } catch (e) {
     return { status: 'fail', expected: s['OUTPUT'], actual: '', note: `fixture data does not parse: ${String(e)}` };
   }
-  const { html } = render(s['TEMPLATE'], data, options);
+  const source = /^\s*preprocess\s*[=:]\s*true\s*$/m.test(s['PROPERTIES'] ?? '') ? preprocessorSource(s['TEMPLATE']) : s['TEMPLATE'];
+  const { html } = render(source, data, options);
   const expected = s['OUTPUT'].trim();
   const actual = html.trim();
   return expected === actual ? { status: 'pass' } : { status: 'fail', expected, actual };
@@ -72,10 +74,13 @@ function optionsOf(s: Record<string, string>): RenderOptions {
     const raw = JSON.parse(s['INJECT']) as Record<string, string>;
     options.injects = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, JSON.parse(v)]));
   }
-  // Some i18n fixtures carry their locale as `:PROPERTIES` lines (`locale=fr-FR` or `locale: en-US`).
+  // Some fixtures (the Java suite's) carry options as `:PROPERTIES` lines: `locale=fr-FR` (or `locale: en-US`)
+  // and `now=EPOCH_MS`.
   for (const line of (s['PROPERTIES'] ?? '').split('\n')) {
-    const m = /^\s*locale\s*[=:]\s*(\S+)\s*$/.exec(line);
-    if (m !== null) options.locale = m[1] === 'none' ? null : m[1]!;
+    const m = /^\s*(locale|now)\s*[=:]\s*(\S+)\s*$/.exec(line);
+    if (m === null) continue;
+    if (m[1] === 'locale') options.locale = m[2] === 'none' ? null : m[2]!;
+    else if (/^-?\d+$/.test(m[2]!)) options.now = Number(m[2]);
   }
   if (s['PARAMS'] !== undefined && s['PARAMS'].trim() !== '') {
     const params = JSON.parse(s['PARAMS']) as { locale?: string; now?: number };

@@ -1,5 +1,7 @@
-/** Cart formatters on the shopping-cart JSON: item count, the cart link, and the retired subtotal. */
+/** Cart formatters on the shopping-cart JSON: item count, the cart link, and the subtotal. */
+import { moneyFromMinor } from '../../../commerce/money.js';
 import { isObject } from '../../values.js';
+import { nativeMarkup } from './money-format.js';
 import type { Formatter } from '../types.js';
 
 /** Total quantity over the cart's entries; entries without a numeric quantity count as 0. */
@@ -16,7 +18,15 @@ export function cartQuantity(cart: unknown): number {
 
 export const CART_FORMATTERS: Formatter<any>[] = [
   { name: 'cart-quantity', format: (cart) => `<span class="sqs-cart-quantity">${cartQuantity(cart)}</span>` },
-  // The platform retired this formatter; themes still call it, and it prints the platform's notice.
-  { name: 'cart-subtotal', format: () => 'deprecated, do not use' },
+  // The TypeScript reference prints a retirement notice here; the Java engine, which the platform runs, prints
+  // the cart's `subtotalCents` as native money (a missing or unreadable amount counts as zero).
+  {
+    name: 'cart-subtotal',
+    format: (cart) => {
+      const cents = isObject(cart) ? cart['subtotalCents'] : undefined;
+      const m = moneyFromMinor(cents) ?? moneyFromMinor(0)!;
+      return `<span class="sqs-cart-subtotal">${nativeMarkup(m)}</span>`;
+    },
+  },
   { name: 'cart-url', format: () => '/cart' },
 ];
