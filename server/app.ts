@@ -25,6 +25,7 @@ import { subscriptionRoutes } from './routes/subscription.js';
 import { emptyCart } from './routes/visitor-cart.js';
 import { Theme } from './theme.js';
 import { themeDirFromEnv } from './theme/theme-dir.js';
+import { themeStaticFiles } from './theme/static-files.js';
 
 export interface AppOptions {
   readonly store: Store;
@@ -173,6 +174,7 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
   await app.register(imageRoutes, { store });
   await app.register(islandRoutes, { assets: theme.islands });
   await app.register(themeAssetRoutes, { theme });
+  await app.register(themeStaticFiles, { themeDir: theme.dir });
   await app.register(formRoutes, { store, theme });
   await app.register(restockRoutes, { store });
 
