@@ -1,6 +1,6 @@
 /**
  * Comment formatters: `comments` (the comment thread container), `comment-link` (link to an item's comments)
- * and `comment-count` ("N Comment(s)").
+ * and `comment-count` ("No Comments", "1 Comment", "N Comments").
  *
  * Markup lives in JSON-T constants rendered with `ctx.renderBuiltin` over a small view object built here. Every
  * field of a view is set (never undefined), so a lookup inside the built-in template never walks out of the view
@@ -10,24 +10,33 @@ import { isObject, toText } from '../../values.js';
 import type { Formatter } from '../types.js';
 import { numberOf, siteSettings, usesDisqus } from './predicates.js';
 
-/** View: { disqus, id, count, state }. */
+/**
+ * View: { disqus, id, kind, ownerId, count, state }. `id` is the formatted value's; the data attributes are the
+ * `item` in scope, else the `collection` (a page without an item), else absent. The line break and indentation
+ * around the markup are the platform template's, kept as the reference and the Java engine print them.
+ */
 const COMMENTS_TEMPLATE =
-  '{.if disqus}<div class="squarespace-comments" id="disqus_thread"></div>' +
-  '{.or}<div class="squarespace-comments" id="comments-{id|htmlattr}" data-item-id="{id|htmlattr}"' +
-  ' data-public-comment-count="{count|htmlattr}" data-comment-state="{state|htmlattr}"></div>{.end}';
+  '\n  {.if disqus}<div class="squarespace-comments" id="disqus_thread"></div>' +
+  '{.or}<div class="squarespace-comments" id="comments-{id|htmlattr}"{.if kind} data-{kind}-id="{ownerId|htmlattr}"' +
+  ' data-public-comment-count="{count|htmlattr}" data-comment-state="{state|htmlattr}"{.end}></div>{.end}\n';
 
 /** View: { disqus, url, id, count, label }. Spec 001: the link is the full URL with anchor comments-<id>. */
 const COMMENT_LINK_TEMPLATE =
-  '{.if disqus}<a href="{url|htmlattr}" class="sqs-comment-link sqs-disqus-comment-link" data-id="{id|htmlattr}"></a>' +
+  '\n  {.if disqus}<a href="{url|htmlattr}" class="sqs-comment-link sqs-disqus-comment-link" data-id="{id|htmlattr}"></a>' +
   '{.or}<a href="{url|htmlattr}#comments-{id|htmlattr}" class="sqs-comment-link" data-id="{id|htmlattr}">\n' +
   '  {count}\n' +
   '  {label}\n' +
-  '  </a>{.end}';
+  '  </a>{.end}\n';
 
-/** The public comment count of an item (or a bare count): a non-negative integer, 0 when missing. */
-export function commentCount(value: unknown): number {
-  const n = numberOf(isObject(value) ? value['publicCommentCount'] : value);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+/**
+ * The count and label of an item's comments as the platform words them: "No Comments", "1 Comment",
+ * "N Comments" with N printed as the JSON holds it. Only an object's `publicCommentCount` counts.
+ */
+export function commentCountWords(value: unknown): { count: string; label: string } {
+  const raw = isObject(value) ? value['publicCommentCount'] : undefined;
+  const n = numberOf(raw);
+  if (raw === undefined || raw === null || n === 0) return { count: 'No', label: 'Comments' };
+  return { count: toText(raw), label: commentLabel(n) };
 }
 
 export function commentLabel(count: number): string {
@@ -37,12 +46,16 @@ export function commentLabel(count: number): string {
 const comments: Formatter = {
   name: 'comments',
   format(value, _args, ctx) {
-    if (!isObject(value)) return '';
+    const item = ctx.resolve('item');
+    const collection = ctx.resolve('collection');
+    const owner = isObject(item) ? item : isObject(collection) ? collection : null;
     const view = {
       disqus: usesDisqus(siteSettings(ctx, value)),
-      id: toText(value['id']),
-      count: toText(value['publicCommentCount']),
-      state: toText(value['commentState']),
+      id: isObject(value) ? toText(value['id']) : '',
+      kind: owner === null ? '' : owner === item ? 'item' : 'collection',
+      ownerId: owner === null ? '' : toText(owner['id']),
+      count: owner === null ? '' : toText(owner['publicCommentCount']),
+      state: owner === null ? '' : toText(owner['commentState']),
     };
     return ctx.renderBuiltin(COMMENTS_TEMPLATE, view);
   },
@@ -52,13 +65,11 @@ const commentLink: Formatter = {
   name: 'comment-link',
   format(value, _args, ctx) {
     if (!isObject(value)) return '';
-    const count = commentCount(value);
     const view = {
       disqus: usesDisqus(siteSettings(ctx, value)),
       url: toText(value['fullUrl']),
       id: toText(value['id']),
-      count: String(count),
-      label: commentLabel(count),
+      ...commentCountWords(value),
     };
     return ctx.renderBuiltin(COMMENT_LINK_TEMPLATE, view);
   },
@@ -67,9 +78,8 @@ const commentLink: Formatter = {
 const commentCountFormatter: Formatter = {
   name: 'comment-count',
   format(value) {
-    if (!isObject(value) && typeof value !== 'number' && typeof value !== 'string') return '';
-    const count = commentCount(value);
-    return `${count} ${commentLabel(count)}`;
+    const { count, label } = commentCountWords(value);
+    return `${count} ${label}`;
   },
 };
 

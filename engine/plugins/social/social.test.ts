@@ -150,29 +150,37 @@ describe('comments (spec 001 §4)', () => {
   it('links to the full URL with anchor comments- followed by the item id', () => {
     const data = { item: { id: 'i1', fullUrl: '/blog/a?x=1&y="2"', publicCommentCount: 3 } };
     expect(renderHtml('{item|comment-link}', data)).toBe(
-      '<a href="/blog/a?x=1&amp;y=&quot;2&quot;#comments-i1" class="sqs-comment-link" data-id="i1">\n  3\n  Comments\n  </a>',
+      '\n  <a href="/blog/a?x=1&amp;y=&quot;2&quot;#comments-i1" class="sqs-comment-link" data-id="i1">\n  3\n  Comments\n  </a>\n',
     );
   });
 
   it('does not let a built-in view pick up fields of the page', () => {
     const data = { url: 'WRONG', id: 'WRONG', item: {} };
     expect(renderHtml('{item|comment-link}', data)).toBe(
-      '<a href="#comments-" class="sqs-comment-link" data-id="">\n  0\n  Comments\n  </a>',
+      '\n  <a href="#comments-" class="sqs-comment-link" data-id="">\n  No\n  Comments\n  </a>\n',
     );
   });
 
   it('counts comments with Comment / Comments', () => {
     expect(commentLabel(1)).toBe('Comment');
     expect(commentLabel(0)).toBe('Comments');
-    expect(renderHtml('{@|comment-count}', {})).toBe('0 Comments');
-    expect(renderHtml('{n|comment-count}', { n: 1 })).toBe('1 Comment');
+    expect(renderHtml('{@|comment-count}', {})).toBe('No Comments');
+    expect(renderHtml('{@|comment-count}', { publicCommentCount: 0 })).toBe('No Comments');
+    expect(renderHtml('{@|comment-count}', { publicCommentCount: 1 })).toBe('1 Comment');
+    expect(renderHtml('{@|comment-count}', { publicCommentCount: '12' })).toBe('12 Comments');
+    // only an item's count counts, as on the platform: a bare number is no item
+    expect(renderHtml('{n|comment-count}', { n: 3 })).toBe('No Comments');
   });
 
   it('renders the comment thread container', () => {
     expect(renderHtml('{item|comments}', { item: { id: 'a<b' } })).toBe(
-      '<div class="squarespace-comments" id="comments-a&lt;b" data-item-id="a&lt;b" data-public-comment-count="" data-comment-state=""></div>',
+      '\n  <div class="squarespace-comments" id="comments-a&lt;b" data-item-id="a&lt;b" data-public-comment-count="" data-comment-state=""></div>\n',
     );
-    expect(renderHtml('{item|comments}', {})).toBe('');
+    // no item in scope: the collection's attributes; neither: the bare container
+    expect(renderHtml('{@|comments}', { collection: { id: 'c', publicCommentCount: 5, commentState: 2 } })).toBe(
+      '\n  <div class="squarespace-comments" id="comments-" data-collection-id="c" data-public-comment-count="5" data-comment-state="2"></div>\n',
+    );
+    expect(renderHtml('{item|comments}', {})).toBe('\n  <div class="squarespace-comments" id="comments-"></div>\n');
   });
 });
 
