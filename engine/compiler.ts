@@ -21,7 +21,7 @@ import {
 } from './context.js';
 import { keyLookup, keyStep } from './accessors.js';
 import { generateBlock } from './codegen.js';
-import { ErrorCode, messages, suggest } from './errors.js';
+import { BudgetExceeded, ErrorCode, messages, suggest } from './errors.js';
 import { evaluateExpression, formatExprValue, parseExpression } from './expr/index.js';
 import {
   KEYWORD_TEXT,
@@ -300,6 +300,7 @@ export function compileValue(vars: readonly VarRef[], calls: readonly FormatterC
         if (all !== null) all[0] = v;
       }
     } catch (e) {
+      if (e instanceof BudgetExceeded) throw e; // the render is over, not this formatter
       ctx.error(ErrorCode.FORMATTER_FAILED, messages.formatterFailed(formatters[i]!.name, describe(e)));
       return undefined;
     } finally {
@@ -417,6 +418,7 @@ export function compilePredicate(call: PredicateCall, offset: number, env: Compi
     try {
       return impl.test(ctx, args, state);
     } catch (e) {
+      if (e instanceof BudgetExceeded) throw e;
       ctx.error(ErrorCode.PREDICATE_FAILED, messages.predicateFailed(impl.name, describe(e)));
       return false;
     }
@@ -525,6 +527,16 @@ function validateAlternative(or: OrNode | null, env: CompileEnv): void {
   }
 }
 
+/** "Did you mean" per name and plugin map, computed once: a template repeating one unknown name stays linear. */
+const suggestions = new WeakMap<ReadonlyMap<string, unknown>, Map<string, string | null>>();
+function suggestOnce(name: string, known: ReadonlyMap<string, unknown>): string | null {
+  let byName = suggestions.get(known);
+  if (byName === undefined) suggestions.set(known, (byName = new Map()));
+  let s = byName.get(name);
+  if (s === undefined) byName.set(name, (s = suggest(name, known.keys())));
+  return s;
+}
+
 function resolveFormatter(call: FormatterCall, env: CompileEnv): void {
   if (call.resolved !== undefined) return;
   const impl = env.plugins.formatters.get(call.name);
@@ -532,7 +544,7 @@ function resolveFormatter(call: FormatterCall, env: CompileEnv): void {
     call.resolved = null;
     env.problems.push({
       code: ErrorCode.UNKNOWN_FORMATTER,
-      message: messages.unknownFormatter(call.name, suggest(call.name, env.plugins.formatters.keys())),
+      message: messages.unknownFormatter(call.name, suggestOnce(call.name, env.plugins.formatters)),
       offset: call.offset,
       severity: 'error',
     });
@@ -552,7 +564,7 @@ function resolvePredicate(call: PredicateCall, offset: number, env: CompileEnv):
     call.resolved = null;
     env.problems.push({
       code: ErrorCode.UNKNOWN_PREDICATE,
-      message: messages.unknownPredicate(call.name, suggest(call.name, env.plugins.predicates.keys())),
+      message: messages.unknownPredicate(call.name, suggestOnce(call.name, env.plugins.predicates)),
       offset,
       severity: 'error',
     });

@@ -4,7 +4,7 @@
  * A frame holds a node, its parent frame, the index when it iterates, local variables (`@name`) and macros.
  * Lookup walks frames from the innermost outward; `apply … private` marks a frame where the walk stops.
  */
-import { ErrorCode, MAX_ERRORS, MAX_PARTIAL_DEPTH, messages } from './errors.js';
+import { BudgetExceeded, DEFAULT_MAX_OUTPUT, DEFAULT_MAX_STEPS, ErrorCode, MAX_ERRORS, MAX_PARTIAL_DEPTH, messages } from './errors.js';
 import type { ExprScope } from './expr/index.js';
 import type { PluginContext } from './plugins/types.js';
 import { isObject } from './values.js';
@@ -71,6 +71,13 @@ export class RenderContext implements PluginContext {
   frame: Frame;
   site: Site;
   depth = 0;
+  /** Work done so far, against the budget of RenderOptions.maxSteps / maxOutput. */
+  steps = 0;
+  private produced = 0;
+  private readonly maxSteps: number;
+  private readonly maxOutput: number;
+  /** Set once the budget ran out: every later check stops again, even after a plugin swallowed the first. */
+  budgetError: string | null = null;
   readonly errors: TemplateError[] = [];
   readonly root: unknown;
   readonly locale: string | null;
@@ -99,6 +106,27 @@ export class RenderContext implements PluginContext {
     this.maxExpressionTokens = options.maxExpressionTokens;
     this.maxExpressionStringLength = options.maxExpressionStringLength;
     this.fixedNow = options.now;
+    this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+    this.maxOutput = options.maxOutput ?? DEFAULT_MAX_OUTPUT;
+  }
+
+  /** Stop the render: report once, at the current position, and unwind to Template.render. */
+  private exhausted(what: string, limit: number): never {
+    if (this.budgetError === null) {
+      this.budgetError = messages.budgetExceeded(what, limit);
+      // Reported past the MAX_ERRORS cap too: the reason a render stopped must never be lost.
+      const { line, column } = this.site.unit.position(this.site.offset);
+      const e: TemplateError = { severity: 'error', code: ErrorCode.BUDGET_EXCEEDED, message: this.budgetError, line, column };
+      if (this.site.unit.filename !== undefined) e.filename = this.site.unit.filename;
+      this.errors.push(e);
+    }
+    throw new BudgetExceeded(this.budgetError);
+  }
+
+  /** Count output produced out of sight of `out` (partials and includes return or drop theirs). */
+  private spend(chars: number): void {
+    this.produced += chars;
+    if (this.produced > this.maxOutput) this.exhausted('characters of output', this.maxOutput);
   }
 
   get node(): unknown {
@@ -132,6 +160,9 @@ export class RenderContext implements PluginContext {
   }
 
   push(node: unknown, index: number, stop: boolean): void {
+    // Every section, loop element and apply pushes a frame: counting here bounds the work of any template.
+    if (++this.steps > this.maxSteps) this.exhausted('instructions', this.maxSteps);
+    if (this.out.length > this.maxOutput) this.exhausted('characters of output', this.maxOutput);
     this.frame = newFrame(node, this.frame, index, stop);
   }
 
@@ -218,6 +249,7 @@ export class RenderContext implements PluginContext {
     this.depth++;
     try {
       target.run(this);
+      this.spend(this.out.length);
       return this.out;
     } finally {
       this.depth--;
@@ -235,11 +267,13 @@ export class RenderContext implements PluginContext {
     }
     const target = this.findRunnable(name);
     if (target === undefined) return;
+    if (++this.steps > this.maxSteps) this.exhausted('instructions', this.maxSteps);
     const saved = this.out;
     const site = this.site;
     this.depth++;
     try {
       target.run(this);
+      this.spend(this.out.length - saved.length);
     } finally {
       this.depth--;
       this.site = site;

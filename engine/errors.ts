@@ -26,6 +26,9 @@ export const ErrorCode = {
   INJECT_NOT_FOUND: 'INJECT_NOT_FOUND',
   INVALID_DATA: 'INVALID_DATA',
   TOO_MANY_ERRORS: 'TOO_MANY_ERRORS',
+  BUDGET_EXCEEDED: 'BUDGET_EXCEEDED',
+  TEMPLATE_TOO_LARGE: 'TEMPLATE_TOO_LARGE',
+  NESTED_TOO_DEEPLY: 'NESTED_TOO_DEEPLY',
 } as const;
 
 export type ErrorCodeName = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -36,7 +39,20 @@ export const MAX_PARTIAL_DEPTH = 16;
 /** A render reports at most this many problems (a broken loop body would otherwise report per element). */
 export const MAX_ERRORS = 1000;
 
+/** Default work budget of one render: instructions run (sections, loop elements, applies) and output size. */
+export const DEFAULT_MAX_STEPS = 1_000_000;
+export const DEFAULT_MAX_OUTPUT = 20_000_000;
+/** Default largest template source compiled, in characters. */
+export const DEFAULT_MAX_TEMPLATE_LENGTH = 2_000_000;
+
+/** Thrown inside a render when its budget runs out; caught by Template.render, never seen by callers. */
+export class BudgetExceeded extends Error {}
+
 export const messages = {
+  budgetExceeded: (what: string, limit: number) => `Render stopped: it exceeded its budget of ${limit} ${what}`,
+  templateTooLarge: (length: number, limit: number) =>
+    `Template is too large (${length} characters, the limit is ${limit}); nothing is rendered`,
+  nestedTooDeeply: () => 'Template is nested too deeply to compile; nothing is rendered',
   unknownFormatter: (name: string, suggestion: string | null) =>
     `Formatter '${name}' is unknown${didYouMean(suggestion)}`,
   unknownPredicate: (name: string, suggestion: string | null) =>

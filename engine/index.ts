@@ -16,7 +16,7 @@ export { isTruthy, toText } from './values.js';
 export { createPluginTable, DEFAULT_PLUGINS, type PluginSet } from './plugins/registry.js';
 
 export function compile(source: string, options: CompileOptions = {}, plugins: PluginTable = DEFAULT_PLUGINS): CompileResult {
-  const template = Template.compile(String(source ?? ''), plugins, options.filename);
+  const template = Template.compile(String(source ?? ''), plugins, options.filename, options.maxTemplateLength);
   return { template, errors: [...template.errors] };
 }
 

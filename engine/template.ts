@@ -4,7 +4,7 @@
 import { assemble } from './assembler.js';
 import { compileRoot, type CompileProblem } from './compiler.js';
 import { RenderContext, type Runnable, type SourceUnit, type TemplateSource } from './context.js';
-import { ErrorCode } from './errors.js';
+import { BudgetExceeded, DEFAULT_MAX_TEMPLATE_LENGTH, ErrorCode, MAX_ERRORS, messages } from './errors.js';
 import type { RootNode } from './instructions.js';
 import { LineMap } from './lexer.js';
 import type { PluginTable } from './plugins/types.js';
@@ -12,6 +12,8 @@ import type { RenderOptions, TemplateError } from './types.js';
 
 /** Problems that make a partial unusable ("Parse of partial … failed"), as opposed to local ones. */
 const STRUCTURAL: ReadonlySet<string> = new Set([
+  ErrorCode.TEMPLATE_TOO_LARGE,
+  ErrorCode.NESTED_TOO_DEEPLY,
   ErrorCode.EOF_IN_BLOCK,
   ErrorCode.NOT_ALLOWED_AT_ROOT,
   ErrorCode.NOT_ALLOWED_IN_BLOCK,
@@ -36,14 +38,33 @@ export class Template implements SourceUnit {
     const problems: CompileProblem[] = [...assemblyProblems];
     const run = compileRoot(root, { plugins, unit: this, problems });
     problems.sort((a, b) => a.offset - b.offset);
-    this.errors = problems.map((p) => this.toError(p));
+    // Capped like a render's: a template of a million bad tags reports the first thousand.
+    const errors = problems.slice(0, MAX_ERRORS).map((p) => this.toError(p));
+    if (problems.length > MAX_ERRORS) {
+      const last = errors[errors.length - 1]!;
+      errors.push({ severity: 'warning', code: ErrorCode.TOO_MANY_ERRORS, message: messages.tooManyErrors(), line: last.line, column: last.column });
+    }
+    this.errors = errors;
     this.structuralError = this.errors.find((e, i) => STRUCTURAL.has(problems[i]!.code)) ?? null;
     this.runnable = { name: filename ?? '', run, problems: this.errors };
   }
 
-  static compile(source: string, plugins: PluginTable, filename?: string): Template {
-    const { root, problems } = assemble(source);
-    return new Template(source, root, filename, plugins, problems);
+  static compile(source: string, plugins: PluginTable, filename?: string, maxLength = DEFAULT_MAX_TEMPLATE_LENGTH): Template {
+    if (source.length > maxLength) return Template.refused(source, plugins, filename, ErrorCode.TEMPLATE_TOO_LARGE, messages.templateTooLarge(source.length, maxLength));
+    try {
+      const { root, problems } = assemble(source);
+      return new Template(source, root, filename, plugins, problems);
+    } catch (e) {
+      // Nesting deep enough to exhaust the stack in the recursive passes: refuse the template, never throw.
+      if (e instanceof RangeError) return Template.refused(source, plugins, filename, ErrorCode.NESTED_TOO_DEEPLY, messages.nestedTooDeeply());
+      throw e;
+    }
+  }
+
+  /** An empty template carrying one structural error at the start, for a source that cannot be compiled. */
+  private static refused(source: string, plugins: PluginTable, filename: string | undefined, code: string, message: string): Template {
+    const problem: CompileProblem = { code, message, offset: 0, severity: 'error' };
+    return new Template(source.length > 0 ? ' ' : '', { type: 'root', block: [], unreachable: [] }, filename, plugins, [problem]);
   }
 
   position(offset: number): { line: number; column: number } {
@@ -63,6 +84,7 @@ export class Template implements SourceUnit {
     try {
       this.runnable.run(ctx);
     } catch (e) {
+      if (e instanceof BudgetExceeded || ctx.budgetError !== null) return { html: ctx.out, errors: ctx.errors };
       // Only a bug of ours can get here (plugins are guarded); keep what was rendered and say so.
       ctx.error(ErrorCode.FORMATTER_FAILED, `Internal error while rendering: ${e instanceof Error ? e.message : String(e)}`);
     }

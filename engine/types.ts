@@ -14,6 +14,8 @@ export interface TemplateError {
 
 export interface CompileOptions {
   filename?: string;
+  /** Largest template source compiled, in characters. Default 2,000,000. */
+  maxTemplateLength?: number;
 }
 
 export interface RenderOptions {
@@ -32,6 +34,10 @@ export interface RenderOptions {
   /** Optional expression limits. */
   maxExpressionTokens?: number;
   maxExpressionStringLength?: number;
+  /** Work budget: instructions run (sections, loop elements, partial/macro applies). Default 1,000,000. */
+  maxSteps?: number;
+  /** Work budget: characters of output, partials' included. Default 20,000,000. */
+  maxOutput?: number;
 }
 
 export interface CompileResult {

@@ -4,6 +4,8 @@
  */
 import { tokenize, tooManyTokens } from './lexer.js';
 import { parse, tooDeep } from './parser.js';
+
+const stringTooLong = 'Expression result is too long: a string grew past the largest the runtime can build';
 import { compileProgram, ExprFailure, runProgram, TooDeep, type Program, type State } from './evaluate.js';
 import type { ExprLimits, ExprResult, ExprScope, Expression } from './types.js';
 
@@ -71,7 +73,9 @@ export function evaluateExpression(e: Expression, scope: ExprScope, limits?: Exp
     return { ok: true, value, hasValue: st.hasValue, assignments: st.vars ?? NO_ASSIGNMENTS };
   } catch (err) {
     if (err instanceof ExprFailure) return { ok: false, error: err.message };
-    if (err instanceof RangeError) return { ok: false, error: tooDeep };
+    // Only a stack overflow means "too deep"; a string too long to build is a RangeError too ("Invalid string length").
+    if (err instanceof RangeError && /call stack/i.test(err.message)) return { ok: false, error: tooDeep };
+    if (err instanceof RangeError) return { ok: false, error: stringTooLong };
     return { ok: false, error: `Error evaluating expression: ${err instanceof Error ? err.message : String(err)}` };
   }
 }

@@ -20,11 +20,9 @@ function scoped(name: string, fn: Simple): Formatter {
 
 /** JSON.stringify that answers undefined instead of throwing (cycles, BigInt from another plugin's value). */
 function stringify(value: unknown, indent?: number): string | undefined {
-  try {
-    return JSON.stringify(value, null, indent);
-  } catch {
-    return undefined;
-  }
+  // No catch: a cyclic value (or one too large to write) reaches the formatter guard and is reported with
+  // its position, instead of rendering as nothing without a word.
+  return JSON.stringify(value, null, indent);
 }
 
 /** JSON text with `</` escaped, so the result is safe inside a `<script>` element. */
