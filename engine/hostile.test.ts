@@ -1,0 +1,52 @@
+/**
+ * Hostile templates (issue 14): random deep, wide, recursive and huge templates must finish within their
+ * budget, never throw, and report a positioned error when a bound is hit.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compile, ErrorCode, render } from './index.js';
+
+/** A piece of template: plain, nested, repeated, recursive (macro/partial/include) or simply large. */
+const piece: fc.Arbitrary<string> = fc.letrec<{ t: string }>((tie) => ({
+  t: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constantFrom('x', '{a}', '{@}', '{a|json}', '{a|apply p}', '{.include m}', '{@|apply m}', '{.eval 1+1}', '{.bogus}', '{.end}', '{.or}'),
+    fc.tuple(fc.constantFrom('{.section a}', '{.repeated section l}', '{.if a}', '{.equal? a 1}'), tie('t')).map(([o, b]) => `${o}${b}{.end}`),
+    fc.tuple(tie('t'), fc.integer({ min: 1, max: 40 })).map(([b, n]) => b.repeat(n)),
+    fc.tuple(fc.integer({ min: 1, max: 3000 })).map(([n]) => '{.section a}'.repeat(n) + '{.end}'.repeat(n)),
+  ),
+})).t;
+
+const template = fc.tuple(piece, piece).map(([m, body]) => `{.macro m}${m}{.end}${body}`);
+
+/** Data that loops back on itself: `a` and every list element lead to the same object again. */
+function data(): unknown {
+  const d: Record<string, unknown> = { b: 1 };
+  d['a'] = d;
+  d['l'] = [d, d, d];
+  return d;
+}
+
+describe('hostile templates', () => {
+  it('finish within the budget, never throw, and position the error that stopped them', () => {
+    fc.assert(
+      fc.property(template, fc.constantFrom('{@|apply p}{@|apply p}', '{.include m}x'), (source, partial) => {
+        const compiled = compile(source);
+        const r = render(compiled.template, data(), { maxSteps: 20_000, maxOutput: 200_000, partials: { p: partial } });
+        expect(r.html.length).toBeLessThanOrEqual(200_000 + source.length * 50);
+        for (const e of [...compiled.errors, ...r.errors]) {
+          expect(e.line).toBeGreaterThanOrEqual(1);
+          expect(e.column).toBeGreaterThanOrEqual(1);
+          expect(e.message).not.toMatch(/Internal error|Maximum call stack/);
+        }
+        expect(r.errors.filter((e) => e.code === ErrorCode.BUDGET_EXCEEDED).length).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a template that fans out is stopped by the budget', () => {
+    const r = render('{.macro m}{.include m}{.include m}{.include m}{.end}{.include m}', {}, { maxSteps: 1000 });
+    expect(r.errors.at(-1)).toMatchObject({ code: ErrorCode.BUDGET_EXCEEDED, line: 1 });
+  });
+});
