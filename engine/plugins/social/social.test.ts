@@ -191,6 +191,12 @@ describe('like and share buttons', () => {
     expect(renderHtml('{item|like-button}', { websiteSettings: { simpleLikingEnabled: true }, item })).toContain(
       'data-item-id="x" data-like-count="2"',
     );
+    // the platform template's line breaks; a missing count is an empty attribute; an empty item prints nothing
+    expect(renderHtml('{item|like-button}', { websiteSettings: { simpleLikingEnabled: true }, item: { id: 'y' } })).toBe(
+      '\n  <span class="sqs-simple-like" data-item-id="y" data-like-count="">\n    <span class="like-icon"></span>\n' +
+        '    <span class="like-count"></span>\n  </span>\n',
+    );
+    expect(renderHtml('{item|like-button}', { websiteSettings: { simpleLikingEnabled: true }, item: {} })).toBe('');
   });
 
   it('renders share buttons only with shareButtonOptions, escaping attributes', () => {

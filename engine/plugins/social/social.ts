@@ -7,12 +7,15 @@ import { isObject, isTruthy, toText } from '../../values.js';
 import type { Formatter, PluginContext } from '../types.js';
 import { numberOf, siteSettings } from './predicates.js';
 
-/** View: { id, count }. Rendered only when the site settings have simpleLikingEnabled. */
+/**
+ * View: { id, count }. Rendered only when the site settings have simpleLikingEnabled, with the platform
+ * template's line break and indentation around it (as the reference and the Java engine print it).
+ */
 const LIKE_BUTTON_TEMPLATE =
-  '<span class="sqs-simple-like" data-item-id="{id|htmlattr}" data-like-count="{count|htmlattr}">\n' +
+  '\n  <span class="sqs-simple-like" data-item-id="{id|htmlattr}" data-like-count="{count|htmlattr}">\n' +
   '    <span class="like-icon"></span>\n' +
   '    <span class="like-count"></span>\n' +
-  '  </span>';
+  '  </span>\n';
 
 const SHARE_ATTRIBUTES =
   ' data-system-data-id="{id|htmlattr}" data-asset-url="{asset|htmlattr}" data-record-type="{type|htmlattr}"' +
@@ -34,11 +37,12 @@ const RECORD_TYPE_IMAGE = 2;
 const likeButton: Formatter = {
   name: 'like-button',
   format(value, _args, ctx) {
-    if (!isObject(value)) return '';
+    // an empty object is no item: the platform prints nothing for it
+    if (!isObject(value) || Object.keys(value).length === 0) return '';
     const settings = siteSettings(ctx, value);
     if (!isObject(settings) || !isTruthy(settings['simpleLikingEnabled'])) return '';
-    const likes = numberOf(value['likeCount']);
-    const view = { id: toText(value['id']), count: Number.isFinite(likes) ? toText(value['likeCount']) : '0' };
+    // the count as the JSON holds it; a missing one leaves the attribute empty, as on the platform
+    const view = { id: toText(value['id']), count: toText(value['likeCount']) };
     return ctx.renderBuiltin(LIKE_BUTTON_TEMPLATE, view);
   },
 };
