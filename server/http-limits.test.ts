@@ -54,7 +54,7 @@ describe('bodies the server reads', () => {
   });
 
   it('reads its limits from the environment, with defaults a public server can live with', () => {
-    expect(httpLimitsFromEnv({})).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000, maxRequestsPerSocket: 1_000 });
+    expect(httpLimitsFromEnv({})).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000, maxRequestsPerSocket: 0 });
     expect(httpLimitsFromEnv({ REQUEST_TIMEOUT_MS: '1000', KEEP_ALIVE_TIMEOUT_MS: 'x' })).toMatchObject({ requestTimeoutMs: 1000, keepAliveTimeoutMs: 5_000 });
   });
 });

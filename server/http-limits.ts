@@ -15,11 +15,14 @@ export interface HttpLimits {
   readonly headersTimeoutMs: number;
   /** An idle keep-alive connection is closed after this. */
   readonly keepAliveTimeoutMs: number;
-  /** At most this many requests on one connection (then it is closed after the answer); 0 = no limit. */
+  /**
+   * At most this many requests on one connection; 0 = no limit (the default: Node answers 503 to a request
+   * pipelined past the limit, which load balancers and load tools read as failures; the idle timeout is the guard).
+   */
   readonly maxRequestsPerSocket: number;
 }
 
-export const DEFAULT_HTTP_LIMITS: HttpLimits = { requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000, maxRequestsPerSocket: 1_000 };
+export const DEFAULT_HTTP_LIMITS: HttpLimits = { requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000, maxRequestsPerSocket: 0 };
 
 const positive = (text: string | undefined, fallback: number) => {
   const n = Number(text);
