@@ -329,3 +329,17 @@ describe('the form view model and the plain HTML post', () => {
     expect(noCrumb.headers['content-type']).toContain('text/html');
   });
 });
+
+describe('a page naming a form that does not exist', () => {
+  it('shows an error text in place of the form', async () => {
+    const own = openStore(':memory:');
+    seedDemoStore(own);
+    own.$client.prepare(`UPDATE collections SET settings = json_set(settings, '$.formId', 'no-such-form') WHERE url_id = 'contact'`).run();
+    const { app: other } = await demoApp({ store: own });
+    const page = await other.inject('/contact');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<p class="content-form form-missing" role="alert">${FORM_MESSAGES.notConfigured}</p>`);
+    expect(page.body).not.toContain('<form class="content-form"');
+    await other.close();
+  });
+});

@@ -183,5 +183,6 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, theme }
 /** The form of a content page as its template sees it (the page's GET: hidden values from the query, success state). */
 export function contentPageForm(store: Store, formId: string, query: Readonly<Record<string, unknown>>) {
   const form = loadFormDefinition(store, formId);
-  return form === null ? null : formView(form, captchaConfig(store), { query });
+  // a page naming a form that does not exist shows an error text in its place (spec 000 §8)
+  return form === null ? { id: formId, missing: true, missingMessage: FORM_MESSAGES.notConfigured } : formView(form, captchaConfig(store), { query });
 }
