@@ -106,4 +106,19 @@ describe('restock form', () => {
     expect(alertText(el)).toBe('This item is back in stock.');
     expect(form(el)).not.toBeNull();
   });
+
+  it('with a captcha (the test provider): its token goes with the signup, and a refusal resets it', async () => {
+    const el = await hydrate({ captchaSiteKey: 'site-key', captchaTestToken: 'tessera-test-captcha-pass' });
+    const box = el.querySelector<HTMLInputElement>('.form-captcha input[type="checkbox"]')!;
+    expect(box.name).toBe('g-recaptcha-response');
+    expect(box.checked).toBe(false);
+    await typeInto(email(el), 'shopper@example.com');
+    await act(async () => box.click());
+    respond(400, { message: 'Complete CAPTCHA before submitting.', data: { message: 'Complete CAPTCHA before submitting.' } });
+    await submit(el);
+    await advance(10);
+    expect((sentRequest().body as Record<string, unknown>)['captchaToken']).toBe('tessera-test-captcha-pass');
+    expect(alertText(el)).toBe('Complete CAPTCHA before submitting.');
+    expect(el.querySelector<HTMLInputElement>('.form-captcha input[type="checkbox"]')!.checked).toBe(false);
+  });
 });

@@ -25,6 +25,8 @@ export interface RestockFormProps {
   readonly optIn: boolean;
   readonly mailingListDescription: string;
   readonly captchaSiteKey: string;
+  /** Under Tessera's test captcha provider: the token its checkbox widget carries. */
+  readonly captchaTestToken?: string;
   readonly successText: string;
   readonly crumb: string;
   /** How a signup posted without JavaScript went: the server renders the block in that state. */
@@ -39,6 +41,7 @@ export function RestockForm(props: RestockFormProps) {
   const [email, setEmail] = useState('');
   const [variantId, setVariantId] = useState(variants[0]?.variantId ?? '');
   const [join, setJoin] = useState(optIn);
+  const [captchaTicked, setCaptchaTicked] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [state, setState] = useState<State>(props.outcome ?? { kind: 'idle' });
 
@@ -62,14 +65,20 @@ export function RestockForm(props: RestockFormProps) {
     setFieldError(error);
     if (error !== null) return;
     setState({ kind: 'sending' });
+    const captchaToken = captchaSiteKey !== '' && captchaTicked ? (props.captchaTestToken ?? '') : '';
     const result = await api<{ success?: boolean; message?: string }>('POST', '/api/site-users/account/notifications/restock', {
       productId,
       variantId,
       siteVisitorEmail: email.trim(),
       isJoinMailingList: mailingList && join,
+      ...(captchaToken !== '' ? { captchaToken } : {}),
     });
     if (result.ok) setState({ kind: 'done', message: successText });
-    else setState({ kind: 'error', message: result.message ?? 'Unknown error, please try again later.' });
+    else {
+      // a captcha token is good for one try: the visitor completes it again
+      setCaptchaTicked(false);
+      setState({ kind: 'error', message: result.message ?? 'Unknown error, please try again later.' });
+    }
   };
 
   const emailId = `${id}email`;
@@ -131,7 +140,15 @@ export function RestockForm(props: RestockFormProps) {
               {mailingListDescription}
             </label>
           )}
-          {captchaSiteKey !== '' && <div className="captcha-container" data-sitekey={captchaSiteKey} />}
+          {captchaSiteKey !== '' && (
+            <div className="captcha-container form-captcha" data-sitekey={captchaSiteKey}>
+              {props.captchaTestToken !== undefined ? (
+                <label className="form-choice form-captcha-check">
+                  <input type="checkbox" name="g-recaptcha-response" value={props.captchaTestToken} checked={captchaTicked} onChange={(e) => setCaptchaTicked(e.target.checked)} /> I am not a robot
+                </label>
+              ) : null}
+            </div>
+          )}
         </form>
       )}
       <div className="product-restock-alert" role="alert">

@@ -44,7 +44,11 @@ export interface CaptchaConfig {
 
 /** The site's captcha configuration, from the website settings and the environment. */
 export function captchaConfig(store: Store, env: NodeJS.ProcessEnv = process.env): CaptchaConfig {
-  const settings = websiteSettings(store)['captchaSettings'];
+  return captchaConfigOf(websiteSettings(store)['captchaSettings'], env);
+}
+
+/** The same from the website settings' `captchaSettings` as a page context holds them. */
+export function captchaConfigOf(settings: unknown, env: NodeJS.ProcessEnv = process.env): CaptchaConfig {
   const s = isRecord(settings) ? settings : {};
   const siteKey = typeof s['siteKey'] === 'string' && s['siteKey'].trim() !== '' ? s['siteKey'].trim() : null;
   const test = env['TESSERA_CAPTCHA'] === 'test' || s['provider'] === 'test';

@@ -4,6 +4,7 @@
  * the browser hydrates it with the same JSON.
  */
 import { additionalForm } from '../../commerce/additional-fields.js';
+import { captchaConfigOf, TEST_CAPTCHA_TOKEN } from '../forms/captcha.js';
 import { type AddMode } from '../../commerce/add-to-cart.js';
 import { installmentContextOf, installmentModalUrl } from '../../commerce/installments.js';
 import { isRecord } from '../../commerce/json.js';
@@ -127,6 +128,8 @@ export function restockProps(item: Root, root: Root): IslandProps['restock'] | n
     mailingList: merchandising['mailingListSignUpEnabled'] === true,
     optIn: merchandising['mailingListOptInByDefault'] === true,
     captchaSiteKey: str(record(settings['captchaSettings'])['siteKey']),
+    // the test provider's widget is a checkbox carrying its token (README "Captcha widget")
+    ...(captchaConfigOf(settings['captchaSettings']).provider.name === 'test' ? { captchaTestToken: TEST_CAPTCHA_TOKEN } : {}),
     successText: str(storeSettings(root)['restockSuccessText']).trim() === '' ? 'Signed up!' : str(storeSettings(root)['restockSuccessText']),
     crumb: str(root['crumb']),
     outcome: restockOutcomeOf(root['restockOutcome']),
