@@ -4,8 +4,12 @@
  * JSON string: item id → sanitised value) and their checking, and the lightbox's constants. Pure: the
  * product and cart islands and the cart API use the same rules.
  */
-import { type FieldValue, type FormField, normaliseFields, submissionPayload, validateForm } from './form-validation.js';
+import { type FieldValue, type FormField, normaliseFields, submissionPayload, validateForm, valuesFromFormPost } from './form-validation.js';
 import { isRecord } from './json.js';
+
+/** The field name a plain post sends an answer under: `answer:{item id}` (parts and likert questions suffixed as
+ * `valuesFromFormPost` reads them). */
+export const ANSWER_FIELD_PREFIX = 'answer:';
 
 export interface AdditionalForm {
   readonly name: string;
@@ -63,4 +67,16 @@ export function answerLines(form: AdditionalForm | null, text: string | null | u
   return Object.entries(answers)
     .map(([id, v]) => ({ label: title(id), value: typeof v === 'string' ? v : Array.isArray(v) ? v.filter((x) => x !== '').join(' ') : Object.entries(v).map(([q, a]) => `${q} ${a}`).join(', ') }))
     .filter((line) => line.value !== '');
+}
+
+/**
+ * The answers a plain post carries (`answer:…` fields) as the JSON string the cart API takes, or undefined when
+ * the post has none (a theme's form without our fields).
+ */
+export function answersFromPost(form: AdditionalForm | null, body: Readonly<Record<string, unknown>>): string | undefined {
+  if (form === null) return undefined;
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) if (name.startsWith(ANSWER_FIELD_PREFIX)) fields[name.slice(ANSWER_FIELD_PREFIX.length)] = value;
+  if (Object.keys(fields).length === 0) return undefined;
+  return JSON.stringify(valuesFromFormPost(form.fields, fields));
 }

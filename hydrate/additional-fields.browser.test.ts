@@ -72,4 +72,15 @@ describeBrowser('additional-fields lightbox', () => {
     tab.expectNoConsoleProblems();
     await tab.close();
   });
+
+  it('without JavaScript: the fields sit in the buy box and go with the add', async () => {
+    const tab = await harness().open('/shop/p/monogram', { width: WIDTHS.mobile, javaScript: false });
+    const { page } = tab;
+    await page.getByLabel('Initials').fill('NJ');
+    await Promise.all([page.waitForURL(/\/cart$/), page.locator('.product-form .add-to-cart-button').click()]);
+    expect(await page.locator('.cart-entry-answer').innerText()).toBe('Initials: NJ');
+    await tab.screenshot('additional-fields-plain-cart');
+    tab.expectNoConsoleProblems();
+    await tab.close();
+  });
 });

@@ -13,7 +13,7 @@ import type { ShoppingCart } from './cart-store.js';
 import type { CartLinesProps } from './components/cart-lines.js';
 import { lightboxTop } from './components/lightbox.js';
 import type { ProductFormProps } from './components/product-form.js';
-import { advance, alertShown, flush, hydrateIsland, pending, respond, sentRequest, serverMarkup, typeInto, useIslandTestPage } from './dom-testing.js';
+import { advance, alertShown, flush, pending, respond, sentRequest, serverMarkup, typeInto, useIslandTestPage } from './dom-testing.js';
 import mountCartLines from './islands/cart-lines.js';
 import mountProductForm from './islands/product-form.js';
 
@@ -44,7 +44,12 @@ const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
 const key = (target: Element, k: string, shiftKey = false) => act(async () => void target.dispatchEvent(new KeyboardEvent('keydown', { key: k, shiftKey, bubbles: true })));
 
 async function openFromBuyBox(): Promise<HTMLButtonElement> {
-  const el = await hydrateIsland('product-form', napkins(), mountProductForm, { before: '<header id="top">Shop</header>' });
+  // the server's markup carries the fields inline for a plain post; the island hides them once it runs
+  const el = serverMarkup('product-form', napkins(), '<header id="top">Shop</header>');
+  expect(el.querySelector('.additional-fields-inline input')?.getAttribute('name')).toBe('answer:field-1');
+  await act(async () => mountProductForm(el));
+  await flush();
+  expect(el.querySelector('.additional-fields-inline')).toBeNull();
   const add = el.querySelector<HTMLButtonElement>('.add-to-cart-button')!;
   add.focus();
   await act(async () => add.click());

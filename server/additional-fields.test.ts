@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { FORM_MESSAGES } from '../commerce/form-validation.js';
-import { cookieOf, demoApp, withCrumb } from './test-support.js';
+import { cookieOf, demoApp, FORM_HEADERS, TEST_CRUMB, withCrumb } from './test-support.js';
 
 let app: FastifyInstance;
 let napkins: { id: string; sku: string };
@@ -55,5 +55,20 @@ describe('additional fields on the cart API', () => {
     expect(good.statusCode).toBe(200);
     expect(good.json().updatedEntry.additionalFields).toBe('{"field-1":"ZZ"}');
     expect((await put('nope', '{"field-1":"ZZ"}')).statusCode).toBe(404);
+  });
+
+  it('without JavaScript: the product page carries the fields, and /cart/add checks and keeps the answers', async () => {
+    const page = (await app.inject('/shop/p/monogram')).body;
+    expect(page).toContain('name="answer:field-1"');
+    const post = (answer: string) =>
+      app.inject({ method: 'POST', url: '/cart/add', headers: FORM_HEADERS, cookies: { crumb: TEST_CRUMB }, payload: new URLSearchParams({ crumb: TEST_CRUMB, itemId: napkins.id, quantity: '1', 'answer:field-1': answer }).toString() });
+    const refused = await post('  ');
+    expect(refused.statusCode).toBe(303);
+    expect(refused.headers.location).toBe(`/cart?message=${encodeURIComponent(FORM_MESSAGES.summary)}`);
+    const taken = await post(' CK ');
+    expect(taken.statusCode).toBe(303);
+    const cart = cookieOf(taken, 'tessera_cart')!.value;
+    const json = (await app.inject({ url: '/api/commerce/shopping-cart', cookies: { tessera_cart: cart } })).json() as { entries: { additionalFields: string }[] };
+    expect(json.entries.map((e) => e.additionalFields)).toEqual(['{"field-1":"CK"}']);
   });
 });

@@ -5,7 +5,7 @@
  * button reads `busyLabel` (`Saving…` when editing from the cart).
  */
 import { type FormEvent, useId, useState } from 'react';
-import { type AdditionalForm, checkAnswers } from '../../commerce/additional-fields.js';
+import { type AdditionalForm, ANSWER_FIELD_PREFIX, checkAnswers } from '../../commerce/additional-fields.js';
 import { type FieldValue, type FormField, FORM_MESSAGES, isMultiPart, LIKERT_SCALE, PARTS } from '../../commerce/form-validation.js';
 
 export interface AdditionalFieldsFormProps {
@@ -21,7 +21,9 @@ type Values = Record<string, FieldValue>;
 
 const INPUT_TYPES: Partial<Record<FormField['kind'], string>> = { email: 'email', number: 'number', website: 'url' };
 
-function FieldInput({ field, id, value, error, set }: { field: FormField; id: string; value: FieldValue | undefined; error: string | undefined; set: (v: FieldValue) => void }) {
+function FieldInput({ field, id, value, error, set, post = false }: { field: FormField; id: string; value: FieldValue | undefined; error: string | undefined; set: (v: FieldValue) => void; post?: boolean }) {
+  // posted without JavaScript, each input carries the name the server reads; in the lightbox nothing is posted
+  const named = (suffix = '') => (post ? { name: `${ANSWER_FIELD_PREFIX}${field.id}${suffix}` } : {});
   const errorId = `${id}-error`;
   const invalid = error !== undefined ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
   const text = typeof value === 'string' ? value : '';
@@ -42,7 +44,7 @@ function FieldInput({ field, id, value, error, set }: { field: FormField; id: st
           {PARTS[field.kind].map((p, i) => (
             <div className="form-part" key={p.name}>
               <label htmlFor={`${id}-${p.name}`}>{p.label}</label>
-              <input id={`${id}-${p.name}`} type="text" value={list[i] ?? ''} onChange={(e) => set(PARTS[field.kind as keyof typeof PARTS].map((_, j) => (j === i ? e.target.value : (list[j] ?? ''))))} />
+              <input id={`${id}-${p.name}`} type="text" {...named(`-${p.name}`)} value={list[i] ?? ''} onChange={(e) => set(PARTS[field.kind as keyof typeof PARTS].map((_, j) => (j === i ? e.target.value : (list[j] ?? ''))))} />
             </div>
           ))}
         </div>
@@ -59,7 +61,7 @@ function FieldInput({ field, id, value, error, set }: { field: FormField; id: st
             <input
               id={`${id}-${i}`}
               type={field.kind}
-              name={id}
+              name={post ? `${ANSWER_FIELD_PREFIX}${field.id}` : id}
               value={o}
               checked={field.kind === 'radio' ? text === o : list.includes(o)}
               onChange={(e) => set(field.kind === 'radio' ? o : e.target.checked ? [...list, o] : list.filter((x) => x !== o))}
@@ -80,7 +82,7 @@ function FieldInput({ field, id, value, error, set }: { field: FormField; id: st
             <legend>{q}</legend>
             {LIKERT_SCALE.map((s, j) => (
               <label className="form-choice" key={s.value} htmlFor={`${id}-${i}-${j}`}>
-                <input id={`${id}-${i}-${j}`} type="radio" name={`${id}-${i}`} value={s.value} checked={answers[q] === s.value} onChange={() => set({ ...answers, [q]: s.value })} /> {s.label}
+                <input id={`${id}-${i}-${j}`} type="radio" name={post ? `${ANSWER_FIELD_PREFIX}${field.id}-${i}` : `${id}-${i}`} value={s.value} checked={answers[q] === s.value} onChange={() => set({ ...answers, [q]: s.value })} /> {s.label}
               </label>
             ))}
           </fieldset>
@@ -99,7 +101,7 @@ function FieldInput({ field, id, value, error, set }: { field: FormField; id: st
       <>
         {label}
         {errorText}
-        <select id={id} value={text} onChange={(e) => set(e.target.value)} {...invalid}>
+        <select id={id} {...named()} value={text} onChange={(e) => set(e.target.value)} {...invalid}>
           <option value="">Choose…</option>
           {(field.options ?? []).map((o) => (
             <option key={o} value={o}>
@@ -115,7 +117,7 @@ function FieldInput({ field, id, value, error, set }: { field: FormField; id: st
       <>
         {label}
         {errorText}
-        <textarea id={id} rows={4} value={text} onChange={(e) => set(e.target.value)} {...invalid} />
+        <textarea id={id} rows={4} {...named()} value={text} onChange={(e) => set(e.target.value)} {...invalid} />
       </>
     );
   }
@@ -123,7 +125,7 @@ function FieldInput({ field, id, value, error, set }: { field: FormField; id: st
     <>
       {label}
       {errorText}
-      <input id={id} type={INPUT_TYPES[field.kind] ?? 'text'} value={text} placeholder={field.placeholder} onChange={(e) => set(e.target.value)} {...invalid} />
+      <input id={id} type={INPUT_TYPES[field.kind] ?? 'text'} {...named()} value={text} placeholder={field.placeholder} onChange={(e) => set(e.target.value)} {...invalid} />
     </>
   );
 }
@@ -178,5 +180,27 @@ export function AdditionalFieldsForm({ form, initial = {}, submitLabel, busyLabe
         {busy ? busyLabel : submitLabel}
       </button>
     </form>
+  );
+}
+
+/**
+ * The same fields inside the product's own plain form, for a visitor without JavaScript: posted with the add
+ * under `answer:…` names and checked by the server with the same rules. With JavaScript the buy box hides them
+ * and asks in the lightbox instead.
+ */
+export function AdditionalFieldsInline({ form }: { form: AdditionalForm }) {
+  const id = useId();
+  const [values, setValues] = useState<Values>({});
+  return (
+    <fieldset className="additional-fields-inline">
+      <legend>{form.name}</legend>
+      {form.fields
+        .filter((f) => f.kind !== 'hidden' && f.kind !== 'section')
+        .map((field) => (
+          <div className={`form-field form-field-${field.kind}`} key={field.id}>
+            <FieldInput field={field} id={`${id}${field.id}`} value={values[field.id]} error={undefined} set={(v) => setValues((old) => ({ ...old, [field.id]: v }))} post />
+          </div>
+        ))}
+    </fieldset>
   );
 }

@@ -13,7 +13,7 @@ import { useAddButton } from '../add-button.js';
 import { addToCart, checkAdd, isSoldOut, type VariantView } from '../add-to-cart-flow.js';
 import { publishSelection } from '../product-selection.js';
 import type { AdditionalForm } from '../../commerce/additional-fields.js';
-import { AdditionalFieldsForm } from './additional-fields-form.js';
+import { AdditionalFieldsForm, AdditionalFieldsInline } from './additional-fields-form.js';
 import { type AlertMessage, AlertDialog } from './alert-dialog.js';
 import { Lightbox } from './lightbox.js';
 import { QuantityInput } from './quantity-input.js';
@@ -98,6 +98,9 @@ export function ProductForm(props: ProductFormProps) {
   const [quantity, setQuantity] = useState('1');
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const [asking, setAsking] = useState(false);
+  // the inline fields serve the plain post; once the island runs, the lightbox asks instead
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
   const button = useAddButton();
 
   const choice = useMemo(() => {
@@ -192,6 +195,7 @@ export function ProductForm(props: ProductFormProps) {
           <QuantityInput id={`${id}-quantity`} subject="item" value={quantity} onChange={setQuantity} />
         </div>
       ) : null}
+      {props.additionalForm && !scripted && !productSoldOut ? <AdditionalFieldsInline form={props.additionalForm} /> : null}
       {scarce ? <p className="product-scarcity">{fill(props.scarcityText ?? '', { qtyInStock: String(choice.stock) })}</p> : null}
       {productSoldOut ? null : (
         <button type="submit" className="add-to-cart-button" aria-disabled={soldOut || button.phase !== 'idle' ? true : undefined} aria-live="polite">

@@ -4,6 +4,7 @@
  * `application/x-www-form-urlencoded` posts answered with 303 redirects: to the cart, or to the checkout of a
  * token cart; every refusal goes to `/cart?message=…`, where the cart page shows it.
  */
+import { additionalForm, ANSWER_FIELD_PREFIX, answersFromPost } from '../../commerce/additional-fields.js';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ADD_TO_CART_MESSAGES } from '../../commerce/add-to-cart.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
@@ -47,6 +48,13 @@ const ENTRY_NOT_FOUND = 'That cart entry does not exist.';
 /** Form fields `option:{OptionName}`, one per variant option (`option:Color=Navy`). */
 const OPTION_FIELD = 'option:';
 
+/** The answers to the product's additional-fields form a plain post carries, as the cart API takes them. */
+function plainAnswers(store: Store, body: ProductForm): string | undefined {
+  const product = loadProductById(store, body.itemId);
+  if (product === null || product.row.additionalFieldsForm === null) return undefined;
+  return answersFromPost(additionalForm(parseJson(product.row.additionalFieldsForm, null)), body);
+}
+
 /**
  * The buying forms. Not strict about extra fields (browsers may send the submit button's name), but every
  * field they read is checked, the option fields included.
@@ -60,7 +68,11 @@ const productForm = (withQuantity: boolean) =>
       variantId: { type: 'string', maxLength: 100 },
       ...(withQuantity ? { quantity: { type: 'string', maxLength: 20 } } : {}),
     },
-    patternProperties: { [`^${OPTION_FIELD}`]: { type: 'string', maxLength: 200 } },
+    patternProperties: {
+      [`^${OPTION_FIELD}`]: { type: 'string', maxLength: 200 },
+      // a product's additional-fields answers, posted without JavaScript (checkboxes repeat their name)
+      [`^${ANSWER_FIELD_PREFIX}`]: { type: ['string', 'array'], maxLength: 10_000, maxItems: 100, items: { type: 'string', maxLength: 10_000 } },
+    },
   }) as const;
 
 type ProductForm = { itemId: string; variantId?: string; quantity?: string } & Record<string, string | undefined>;
@@ -195,7 +207,8 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { st
     if (!pick.ok) return toCart(reply, pick.message);
     const cartId = ensureCart(store, request, reply);
     const { itemId, quantity } = request.body;
-    const result = addEntry(store, cartId, { itemId, variantId: pick.variantId, quantity: quantity ?? '1' });
+    const additionalFields = plainAnswers(store, request.body);
+    const result = addEntry(store, cartId, { itemId, variantId: pick.variantId, quantity: quantity ?? '1', additionalFields });
     return toCart(reply, result.ok ? undefined : result.message);
   });
 
