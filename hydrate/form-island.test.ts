@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FORM_MESSAGES, type FormField, type FieldKind } from '../commerce/form-validation.js';
 import { compile, render } from '../engine/index.js';
 import { type CaptchaConfig, testCaptchaProvider, TEST_CAPTCHA_TOKEN, unavailableCaptchaProvider } from '../server/forms/captcha.js';
@@ -24,7 +24,7 @@ const BLOCK = compile(readFileSync(join(dirname(fileURLToPath(import.meta.url)),
 const field = (id: string, kind: FieldKind, over: Partial<FormField> = {}): FormField => ({ id, kind, title: id.toUpperCase(), required: false, ...over });
 
 const FIELDS: FormField[] = [
-  field('name', 'name', { required: true }),
+  field('name', 'name', { required: true, description: 'As on your card' }),
   field('email', 'email', { required: true }),
   field('phone', 'phone'),
   field('topic', 'select', { options: ['Orders', 'Workshops'], required: true }),
@@ -174,6 +174,8 @@ describe('form island', () => {
 
   const failures: [string, () => void, string][] = [
     ['no key', () => respond(500, {}), FORM_MESSAGES.noKey],
+    ['the key refused over the limit', () => respond(429, {}), FORM_MESSAGES.rateLimited],
+    ['400 with the parse error', () => (respond(200, { key: 'k' }), respond(400, { message: 'm', data: { error: FORM_MESSAGES.unparsable } })), FORM_MESSAGES.unparsable],
     ['the key call offline', () => offline(), FORM_MESSAGES.noKey],
     ['401', () => (respond(200, { key: 'k' }), respond(401, {})), FORM_MESSAGES.unauthorized],
     ['404', () => (respond(200, { key: 'k' }), respond(404, { message: 'x' })), FORM_MESSAGES.notConfigured],
@@ -196,6 +198,36 @@ describe('form island', () => {
       expect($<HTMLFormElement>(el, 'form').hidden).toBe(false);
     });
   }
+
+  it('success with a redirect goes there (the form is left as it was)', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const el = page({ successRedirect: '/thanks' });
+    fillValid(el);
+    respond(200, { key: 'k' });
+    respond(200, { success: true });
+    submit(el);
+    await flush();
+    expect(assign).toHaveBeenCalledWith('/thanks');
+    expect(el.querySelector('.form-submitted')).toBeNull();
+  });
+
+  it('a group (multi-part, choices) is described by its error as a whole, and loses only the error once right', async () => {
+    const el = page();
+    const name = $<HTMLFieldSetElement>(el, '[data-field-id="name"] fieldset');
+    expect(name.getAttribute('aria-describedby')).toBe('f1-name-description');
+    submit(el);
+    await flush();
+    expect(name.getAttribute('aria-describedby')).toBe('f1-name-description f1-name-error');
+    expect($(el, '#f1-name-fname').getAttribute('aria-invalid')).toBe('true');
+    expect($(el, '#f1-name-error').textContent).toBe('Required');
+    fillValid(el);
+    fill(el, { 'f1-email': '' });
+    submit(el);
+    await flush();
+    expect(name.getAttribute('aria-describedby')).toBe('f1-name-description');
+    expect($(el, '#f1-name-fname').hasAttribute('aria-invalid')).toBe(false);
+    expect(el.querySelector('#f1-name-error')).toBeNull();
+  });
 
   it("a 400 with data.errors puts the server's messages on their fields", async () => {
     const el = page();
@@ -239,6 +271,12 @@ describe('form island', () => {
       expect($<HTMLElement>(el, '.form-captcha').dataset['size']).toBe('compact');
     });
 
+    it('keeps the normal size in a container 320 px wide or more', () => {
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, CAPTCHA_COMPACT_BELOW_PX, 80));
+      const el = page({ captchaEnabled: true }, TEST_CAPTCHA);
+      expect($<HTMLElement>(el, '.form-captcha').dataset['size']).toBeUndefined();
+    });
+
     it('the Enterprise v3 route shows no checkbox and sends its token as recaptchaEnterpriseV3Token', async () => {
       const el = page({ captchaEnabled: true }, { ...TEST_CAPTCHA, enterpriseV3: true });
       expect(el.querySelector('#f1-captcha')).toBeNull();
@@ -251,5 +289,76 @@ describe('form island', () => {
       expect(body['recaptchaEnterpriseV3Token']).toBe(TEST_CAPTCHA_TOKEN);
       expect('captchaKey' in body).toBe(false);
     });
+  });
+});
+
+describe('the form block without JavaScript (every field kind, after a refused post)', () => {
+  const KINDS: FieldKind[] = ['address', 'checkbox', 'date', 'hidden', 'likert', 'name', 'phone', 'radio', 'select', 'time', 'text', 'textarea', 'email', 'number', 'website', 'currency', 'section'];
+  const ALL = KINDS.map((kind) =>
+    field(kind, kind, {
+      required: kind !== 'likert',
+      description: `About ${kind}`,
+      ...(kind === 'checkbox' || kind === 'radio' || kind === 'select' ? { options: ['A', 'B'] } : {}),
+      ...(kind === 'likert' ? { questions: ['Q1', 'Q2'] } : {}),
+      ...(kind === 'textarea' ? { maxLength: 5 } : {}),
+    }),
+  );
+  const GROUPS = ['address', 'checkbox', 'date', 'likert', 'name', 'phone', 'radio', 'time'];
+  const SINGLES = ['select', 'text', 'textarea', 'email', 'number', 'website', 'currency'];
+
+  function refusedPage(): HTMLElement {
+    const errors = Object.fromEntries(KINDS.filter((k) => k !== 'hidden' && k !== 'section').map((k) => [k, FORM_MESSAGES.required]));
+    const view = formView({ row: row({ fields: JSON.stringify(ALL), disclaimerMessage: 'We keep your data.', captchaEnabled: true }), fields: ALL }, TEST_CAPTCHA, {
+      errors,
+      captchaError: FORM_MESSAGES.captcha,
+      values: { textarea: 'too long' },
+    });
+    const { html: output } = render(BLOCK, { ...(view as object), crumb: 'abc' });
+    document.body.innerHTML = output;
+    return document.querySelector<HTMLElement>('[data-island="form"]')!;
+  }
+
+  it('groups are fieldsets with a legend, described by their description and error', () => {
+    const el = refusedPage();
+    for (const kind of GROUPS) {
+      const fieldset = $<HTMLFieldSetElement>(el, `[data-field-id="${kind}"] > fieldset`);
+      expect(fieldset.querySelector(':scope > legend')?.textContent, kind).toContain(kind.toUpperCase());
+      expect(fieldset.getAttribute('aria-describedby'), kind).toBe(`f1-${kind}-description f1-${kind}-error`);
+      for (const id of fieldset.getAttribute('aria-describedby')!.split(' ')) expect(document.getElementById(id), id).not.toBeNull();
+      for (const input of fieldset.querySelectorAll('input')) expect(el.querySelector(`label[for="${input.id}"]`), input.id).not.toBeNull();
+    }
+    expect(el.querySelectorAll('[data-field-id="likert"] fieldset.form-likert')).toHaveLength(2);
+  });
+
+  it('single controls have a label, aria-invalid and aria-describedby, and the input type of their kind', () => {
+    const el = refusedPage();
+    for (const kind of SINGLES) {
+      const control = $<HTMLElement>(el, `#f1-${kind}`);
+      expect(el.querySelector(`label[for="f1-${kind}"]`), kind).not.toBeNull();
+      expect(control.getAttribute('aria-invalid'), kind).toBe('true');
+      expect(control.getAttribute('aria-describedby'), kind).toBe(`f1-${kind}-description f1-${kind}-error`);
+    }
+    expect(['email', 'number', 'website', 'currency', 'text'].map((id) => $(el, `#f1-${id}`).type)).toEqual(['email', 'number', 'url', 'text', 'text']);
+    expect($(el, '#f1-currency').getAttribute('inputmode')).toBe('decimal');
+    expect($<HTMLSelectElement>(el, '#f1-select').options[0]?.value).toBe('');
+    expect($<HTMLInputElement>(el, 'input[type=hidden][name=hidden]')).not.toBeNull();
+    expect($(el, 'h2.form-section-title').textContent).toBe('SECTION');
+  });
+
+  it('the summary is on top and every link leads to an existing control; counter, disclaimer and captcha are shown', () => {
+    const el = refusedPage();
+    const form = $<HTMLFormElement>(el, 'form');
+    const summary = $<HTMLElement>(el, '.form-error-summary');
+    expect(summary.tabIndex).toBe(-1);
+    expect(form.querySelector('.form-field')!.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+    const links = [...summary.querySelectorAll('a')];
+    expect(links).toHaveLength(15 + 1);
+    for (const a of links) expect(document.getElementById(a.getAttribute('href')!.slice(1)), a.href).not.toBeNull();
+    expect(links.at(-1)?.textContent).toBe(`CAPTCHA: ${FORM_MESSAGES.captcha}`);
+    const counter = $<HTMLElement>(el, '#f1-textarea-counter');
+    expect(counter.textContent).toBe('8 / 5');
+    expect(counter.classList.contains('form-field-counter--over')).toBe(true);
+    expect($(el, '.form-disclaimer').textContent).toBe('We keep your data.');
+    expect($(el, '#f1-captcha').getAttribute('aria-describedby')).toBe('f1-captcha-error');
   });
 });

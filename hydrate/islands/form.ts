@@ -45,8 +45,9 @@ function fieldInputs(container: Element): HTMLElement[] {
 function clearErrors(form: HTMLFormElement): void {
   for (const old of form.querySelectorAll('.form-error-summary, .form-field-error')) old.remove();
   for (const field of form.querySelectorAll('.form-field--error')) field.classList.remove('form-field--error');
-  for (const input of form.querySelectorAll('[aria-invalid]')) {
-    input.removeAttribute('aria-invalid');
+  for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
+  // fieldsets (multi-part, choices) carry the description too, so every describedby loses only its error
+  for (const input of form.querySelectorAll('[aria-describedby]')) {
     const described = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id !== '' && !id.endsWith('-error'));
     if (described.length > 0) input.setAttribute('aria-describedby', described.join(' '));
     else input.removeAttribute('aria-describedby');
@@ -69,14 +70,19 @@ function showErrors(form: HTMLFormElement, definition: FormDefinition, errors: R
     p.className = 'field-error form-field-error';
     p.id = errorId;
     p.textContent = text;
-    const legend = container.querySelector(':scope > fieldset > legend');
+    const fieldset = container.querySelector<HTMLElement>(':scope > fieldset');
+    const legend = fieldset?.querySelector(':scope > legend') ?? null;
     const label = container.querySelector(':scope > label');
-    (legend ?? label ?? container.firstElementChild)?.after(p);
-    if (legend === null && label === null && container.firstElementChild === null) container.prepend(p);
-    for (const input of inputs) {
-      input.setAttribute('aria-invalid', 'true');
-      const described = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((d) => d !== '');
-      input.setAttribute('aria-describedby', [...described, errorId].join(' '));
+    // where the server's block puts it: after the description, else after the legend or label
+    const description = (fieldset ?? container).querySelector(':scope > .form-field-description');
+    const anchor = description ?? legend ?? label;
+    if (anchor !== null) anchor.after(p);
+    else container.prepend(p);
+    for (const input of inputs) input.setAttribute('aria-invalid', 'true');
+    // a group is described as a whole (as the block renders it); a single control directly
+    for (const described of fieldset !== null ? [fieldset] : inputs) {
+      const ids = (described.getAttribute('aria-describedby') ?? '').split(' ').filter((d) => d !== '');
+      described.setAttribute('aria-describedby', [...ids, errorId].join(' '));
     }
     const title = id === 'captcha' ? 'CAPTCHA' : (definition.fields.find((f) => f.id === id)?.title ?? id);
     links.push({ href: `#${first?.id ?? ''}`, label: title, message: text });

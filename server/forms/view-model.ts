@@ -37,8 +37,17 @@ export const SUBMITTED_PARAM = 'submitted';
 
 const str = (v: FieldValue | undefined): string => (typeof v === 'string' ? v : '');
 
+/** Browsers fill these parts from the visitor's saved details (WCAG 1.3.5 asks for it on personal data). */
+const PART_AUTOCOMPLETE: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  name: { fname: 'given-name', lname: 'family-name' },
+  address: { address1: 'address-line1', address2: 'address-line2', city: 'address-level2', state: 'address-level1', zip: 'postal-code', country: 'country-name' },
+};
+
 function fieldView(formId: string, field: FormField, value: FieldValue | undefined, error: string | undefined, query: Readonly<Record<string, unknown>>): Json {
   const inputId = `${formId}-${field.id}`;
+  const descriptionId = field.description === undefined ? undefined : `${inputId}-description`;
+  const errorId = `${inputId}-error`;
+  const describedBy = [descriptionId, error === undefined ? undefined : errorId].filter((id) => id !== undefined).join(' ');
   const base: Json = {
     id: field.id,
     kind: field.kind,
@@ -49,11 +58,13 @@ function fieldView(formId: string, field: FormField, value: FieldValue | undefin
     inputId,
     required: field.required,
     description: field.description,
-    descriptionId: field.description === undefined ? undefined : `${inputId}-description`,
+    descriptionId,
     placeholder: field.placeholder,
     error,
     hasError: error !== undefined,
-    errorId: `${inputId}-error`,
+    errorId,
+    /** The field's `aria-describedby`: its description and its error, when it has them. */
+    describedBy: describedBy === '' ? undefined : describedBy,
     isSection: field.kind === 'section',
     isHidden: field.kind === 'hidden',
     /** Where the error summary links to: the first input of the field. */
@@ -67,6 +78,7 @@ function fieldView(formId: string, field: FormField, value: FieldValue | undefin
       label: p.label,
       inputId: `${inputId}-${p.name}`,
       required: field.required && p.required,
+      autocomplete: PART_AUTOCOMPLETE[field.kind]?.[p.name],
       value: parts[i] ?? '',
     }));
     base['targetId'] = `${inputId}-${PARTS[field.kind][0].name}`;
@@ -94,6 +106,7 @@ function fieldView(formId: string, field: FormField, value: FieldValue | undefin
       inputId: `${inputId}-${i}`,
       options: LIKERT_SCALE.map((s, j) => ({ value: s.value, label: s.label, inputId: `${inputId}-${i}-${j}`, checked: answers[q] === s.value })),
     }));
+    if ((field.questions ?? []).length > 0) base['targetId'] = `${inputId}-0-0`;
     return base;
   }
   if (field.kind === 'section') return base;
