@@ -2,7 +2,8 @@
  * The demo's Contact form in Chromium, driven from the keyboard: sent empty, then with a bad address, then
  * filled in, with JavaScript (the form island: errors in place, the linked summary focused, the success text
  * in place of the form) and without (the server's 400 page with the same summary, then the success page).
- * axe finds no violation with the errors shown or after success.
+ * axe finds no violation with the errors shown or after success. The back-in-stock signup without JavaScript
+ * ends on the product page with its outcome in place (the error, then the success text), also checked by axe.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -26,7 +27,7 @@ async function typeInto(page: Page, label: string, text: string): Promise<void> 
   await page.keyboard.type(text);
 }
 
-describeBrowser('contact form', () => {
+describeBrowser('forms: the contact form and the back-in-stock signup', () => {
   const harness = useBrowserHarness();
 
   it('with JavaScript: errors in place and a focused summary, then the thank-you text', async () => {
@@ -99,6 +100,40 @@ describeBrowser('contact form', () => {
     await typeInto(page, 'Message', 'Checked by axe.');
     await Promise.all([page.waitForURL(/submitted=contact-form/), sendWithKeyboard(page)]);
     expect(await page.locator('.form-submitted').innerText()).toBe(THANKS);
+    expect(formatAxeViolations(await runAxe(page))).toBe('');
+    await tab.close();
+  });
+
+  /** The sold-out tote's signup, posted as a plain form: the product page comes back with the outcome in the block. */
+  async function plainRestock(page: Page, email: string, outcome: 'error' | 'signed-up'): Promise<void> {
+    const field = page.getByLabel('Your Email', { exact: true });
+    await field.fill(email);
+    await field.focus();
+    await Promise.all([page.waitForURL(new RegExp(`/shop/p/canvas-tote\\?message=.*restock=${outcome}`)), page.keyboard.press('Enter')]);
+  }
+
+  it('back in stock without JavaScript: a bad address comes back as the error in place, a good one as the success text', async () => {
+    const tab = await harness().open('/shop/p/canvas-tote', { width: WIDTHS.mobile, javaScript: false });
+    const { page } = tab;
+    await plainRestock(page, 'nope', 'error');
+    expect(await page.locator('.product-restock-alert').innerText()).toBe('Email is invalid');
+    expect(await page.locator('form.product-restock-form').count()).toBe(1);
+    await plainRestock(page, 'plain-restock@example.com', 'signed-up');
+    expect(await page.locator('.product-restock-success').innerText()).toBe('Signed up!');
+    expect(await page.locator('.product-restock-alert').innerText()).toBe(''); // the alert region stays, empty
+    await tab.close();
+  });
+
+  it('the product pages a plain restock signup leads to have no axe violations (islands held back)', async () => {
+    const tab = await harness().open('/contact', { width: WIDTHS.desktop });
+    const { page } = tab;
+    await page.route('**/static/islands/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    await tab.goto('/shop/p/canvas-tote');
+    await plainRestock(page, '', 'error');
+    expect(await page.locator('.product-restock-alert').innerText()).toBe('Email cannot be blank');
+    expect(formatAxeViolations(await runAxe(page))).toBe('');
+    await plainRestock(page, 'axe-restock@example.com', 'signed-up');
+    expect(await page.locator('.product-restock-success').innerText()).toBe('Signed up!');
     expect(formatAxeViolations(await runAxe(page))).toBe('');
     await tab.close();
   });
