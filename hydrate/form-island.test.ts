@@ -74,6 +74,15 @@ function fill(el: HTMLElement, values: Record<string, string>): void {
   for (const [id, value] of Object.entries(values)) $(el, `#${id}`).value = value;
 }
 
+/** A valid form sent, the key given and the save accepted. */
+async function submitAccepted(el: HTMLElement): Promise<void> {
+  fillValid(el);
+  respond(200, { key: 'k' });
+  respond(200, { success: true });
+  submit(el);
+  await flush();
+}
+
 function fillValid(el: HTMLElement): void {
   fill(el, { 'f1-name-fname': 'Ada', 'f1-name-lname': 'Keys', 'f1-email': 'ada@example.com', 'f1-phone-areacode': '555', 'f1-phone-prefix': '123', 'f1-phone-line': '4567' });
   $<HTMLSelectElement>(el, '#f1-topic').value = 'Workshops';
@@ -163,11 +172,7 @@ describe('form island', () => {
 
   it('success with post-submit HTML shows it and runs its scripts', async () => {
     const el = page({ submissionHtml: '<p class="custom">Done</p><script>window.__ran = true</script>' });
-    fillValid(el);
-    respond(200, { key: 'k' });
-    respond(200, { success: true });
-    submit(el);
-    await flush();
+    await submitAccepted(el);
     expect($(el, '.form-submitted .custom').textContent).toBe('Done');
     expect($<HTMLScriptElement>(el, '.form-submitted script').text).toContain('__ran');
   });
@@ -202,11 +207,7 @@ describe('form island', () => {
   it('success with a redirect goes there (the form is left as it was)', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     const el = page({ successRedirect: '/thanks' });
-    fillValid(el);
-    respond(200, { key: 'k' });
-    respond(200, { success: true });
-    submit(el);
-    await flush();
+    await submitAccepted(el);
     expect(assign).toHaveBeenCalledWith('/thanks');
     expect(el.querySelector('.form-submitted')).toBeNull();
   });
@@ -280,11 +281,7 @@ describe('form island', () => {
     it('the Enterprise v3 route shows no checkbox and sends its token as recaptchaEnterpriseV3Token', async () => {
       const el = page({ captchaEnabled: true }, { ...TEST_CAPTCHA, enterpriseV3: true });
       expect(el.querySelector('#f1-captcha')).toBeNull();
-      fillValid(el);
-      respond(200, { key: 'k' });
-      respond(200, { success: true });
-      submit(el);
-      await flush();
+      await submitAccepted(el);
       const body = sentRequest(1).body as Record<string, unknown>;
       expect(body['recaptchaEnterpriseV3Token']).toBe(TEST_CAPTCHA_TOKEN);
       expect('captchaKey' in body).toBe(false);

@@ -30,6 +30,14 @@ async function typeInto(page: Page, label: string, text: string): Promise<void> 
 describeBrowser('forms: the contact form and the back-in-stock signup', () => {
   const harness = useBrowserHarness();
 
+  /** axe needs scripts, so the pages a plain post leads to are checked with JavaScript on and the islands held back. */
+  async function openWithIslandsHeldBack(path: string) {
+    const tab = await harness().open(path, { width: WIDTHS.desktop });
+    await tab.page.route('**/static/islands/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    await tab.goto(path);
+    return tab;
+  }
+
   it('with JavaScript: errors in place and a focused summary, then the thank-you text', async () => {
     const tab = await harness().open('/contact', { width: WIDTHS.mobile });
     const { page } = tab;
@@ -88,10 +96,8 @@ describeBrowser('forms: the contact form and the back-in-stock signup', () => {
   });
 
   it('the pages a plain post leads to have no axe violations (axe needs scripts: the islands are held back instead)', async () => {
-    const tab = await harness().open('/contact', { width: WIDTHS.desktop });
+    const tab = await openWithIslandsHeldBack('/contact');
     const { page } = tab;
-    await page.route('**/static/islands/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
-    await tab.goto('/contact');
     await Promise.all([page.waitForURL(/\/forms\/contact-form$/), sendWithKeyboard(page)]);
     expect(await page.locator('.form-error-summary h2').innerText()).toBe(FORM_MESSAGES.summary);
     expect(formatAxeViolations(await runAxe(page))).toBe('');
@@ -125,10 +131,8 @@ describeBrowser('forms: the contact form and the back-in-stock signup', () => {
   });
 
   it('the product pages a plain restock signup leads to have no axe violations (islands held back)', async () => {
-    const tab = await harness().open('/contact', { width: WIDTHS.desktop });
+    const tab = await openWithIslandsHeldBack('/shop/p/canvas-tote');
     const { page } = tab;
-    await page.route('**/static/islands/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
-    await tab.goto('/shop/p/canvas-tote');
     await plainRestock(page, '', 'error');
     expect(await page.locator('.product-restock-alert').innerText()).toBe('Email cannot be blank');
     expect(formatAxeViolations(await runAxe(page))).toBe('');
