@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from './tessera.js';
 
@@ -48,8 +48,31 @@ describe('tessera command', () => {
     const io = capture();
     expect(await main(['check', file('ok.html', '{.section a}{b}{.end}')])).toBe(0);
     expect(await main(['check', file('bad.html', '{.section a}\n{.or}{.or}')])).toBe(1);
-    expect(io.out()).toContain('bad.html:2:6: error DEAD_CODE');
-    expect(io.out()).toContain('bad.html:1:1: error EOF_IN_BLOCK');
+    expect(io.out()).toContain('bad.html:2:6: error: ');
+    expect(io.out()).toContain('[DEAD_CODE]');
+    expect(io.out()).toContain('bad.html:1:1: error: ');
+    expect(io.out()).toContain('[EOF_IN_BLOCK]');
+  });
+
+  it('checks every template of a theme folder, with a code frame and did-you-mean, and skips assets', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-check-'));
+    mkdirSync(join(dir, 'collections'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'template.conf'), '{}');
+    writeFileSync(join(dir, 'site.region'), '<main>{squarespace.main-content}</main>');
+    writeFileSync(join(dir, 'collections', 'blog.list'), '<p>\n\t{title|htlm}\n  {.equl? a 1}x{.end}</p>');
+    writeFileSync(join(dir, 'assets', 'broken.html'), '{.section a}');
+    const io = capture();
+    expect(await main(['check', dir])).toBe(1);
+    const out = io.out();
+    const list = relative(process.cwd(), join(dir, 'collections', 'blog.list'));
+    // the caret keeps the line's tab, so it sits under the formatter however tabs are shown
+    expect(out).toContain(`${list}:2:8: error: Formatter 'htlm' is unknown. Did you mean 'html'? [UNKNOWN_FORMATTER]\n2 | \t{title|htlm}\n  | \t      ^`);
+    expect(out).toContain(`${list}:3:3: error: Predicate 'equl?' is unknown. Did you mean 'equal?'? [UNKNOWN_PREDICATE]\n3 |   {.equl? a 1}x{.end}</p>\n  |   ^`);
+    expect(out).not.toContain('broken.html');
+    expect(out).toContain('2 error(s), 0 warning(s)');
+    writeFileSync(join(dir, 'collections', 'blog.list'), '{title|html}');
+    expect(await main(['check', dir])).toBe(0);
   });
 
   it('rejects unknown commands', async () => {

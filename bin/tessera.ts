@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { compile, render, type RenderOptions, type TemplateError } from '../engine/index.js';
 import { runAll, shortDiff } from './conformance/run.js';
+import { checkTemplates } from './check.js';
 
 const HELP = `tessera — a JSON-Template (JSON-T) renderer and storefront
 
 Usage:
   tessera render TEMPLATE [--data FILE.json] [--partials FILE.json] [--locale L] [--now MS] [--out FILE]
       Render a template to stdout. Problems go to stderr as file:line:col: severity code: message.
-  tessera check TEMPLATE...
+  tessera check THEME_DIR | TEMPLATE...
       Compile templates and report every problem with its position; exit 1 if any is an error.
   tessera conformance [--grep TEXT] [DIR...]
       Run golden fixtures (default: the reference's ../shared/conformance/template-engine and the Java
@@ -74,16 +75,11 @@ function cmdRender(argv: string[]): number {
 }
 
 function cmdCheck(argv: string[]): number {
-  if (argv.length === 0) throw new UsageError('check needs at least one template file');
-  let failed = false;
-  for (const file of argv) {
-    const { errors } = compile(readFileSync(file, 'utf8'), { filename: file });
-    for (const e of errors) {
-      process.stdout.write(formatProblem(e, file) + '\n');
-      if (e.severity === 'error') failed = true;
-    }
-  }
-  return failed ? 1 : 0;
+  if (argv.length === 0) throw new UsageError('check needs a theme folder or at least one template file');
+  const { report, errors, warnings } = checkTemplates(argv);
+  for (const problem of report) process.stdout.write(problem + '\n');
+  if (report.length > 0) process.stdout.write(`${errors} error(s), ${warnings} warning(s)\n`);
+  return errors > 0 ? 1 : 0;
 }
 
 function cmdConformance(argv: string[]): number {
