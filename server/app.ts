@@ -18,7 +18,7 @@ import { themeAssetRoutes } from './routes/theme-assets.js';
 import { isSafeMethod } from './security/crumb.js';
 import { crumbSecret } from './security/crumb-secret.js';
 import { type GuardOptions, installGuards } from './security/install.js';
-import { installRequestLog } from './logging.js';
+import { installRequestLog, quietLogController } from './logging.js';
 import { applyHeadersTimeout, type HttpLimits, httpLimitsFromEnv, installBodyChecks, installTextCheck, serverOptions } from './http-limits.js';
 import { pageRoutes } from './routes/pages.js';
 import { subscriptionRoutes } from './routes/subscription.js';
@@ -120,7 +120,7 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
   const app = Fastify({
     logger,
     // one line per request, at info (off in production): installRequestLog
-    disableRequestLogging: true,
+    logController: quietLogController(),
     ...serverOptions(httpLimits),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
     schemaErrorFormatter: (errors, part) => new Error(errors.map((e) => schemaErrorMessage(e, part)).join(' ')),

@@ -59,7 +59,7 @@ describe('bodies the server reads', () => {
   });
 });
 
-describe('a body that never finishes', () => {
+describe('connections that stall or idle', () => {
   let server: FastifyInstance;
   let port = 0;
   beforeAll(async () => {
@@ -72,19 +72,36 @@ describe('a body that never finishes', () => {
   });
   afterAll(() => server.close());
 
-  it('gets 408 within the request timeout and its connection closed', async () => {
-    const started = Date.now();
-    const answer = await new Promise<string>((done, fail) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.write('POST /api/commerce/shopping-cart/entries HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"itemId":');
-      });
-      let text = '';
-      socket.on('data', (d) => (text += d.toString('latin1')));
-      socket.on('close', () => done(text));
+  /** Writes `text` on a fresh connection and waits for the server to close it: what it answered, and when. */
+  const untilClosed = (text: string) =>
+    new Promise<{ answer: string; ms: number }>((done, fail) => {
+      const started = Date.now();
+      const socket = connect(port, '127.0.0.1', () => socket.write(text));
+      let answer = '';
+      socket.on('data', (d) => (answer += d.toString('latin1')));
+      socket.on('close', () => done({ answer, ms: Date.now() - started }));
       socket.on('error', fail);
-      setTimeout(() => fail(new Error(`still open after 5 s: ${text}`)), 5000).unref();
+      setTimeout(() => fail(new Error(`still open after 5 s: ${answer}`)), 5000).unref();
     });
+
+  it('gets 408 within the request timeout and its connection closed', async () => {
+    const { answer, ms } = await untilClosed(
+      'POST /api/commerce/shopping-cart/entries HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"itemId":',
+    );
     expect(answer.startsWith('HTTP/1.1 408')).toBe(true);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('headers that never finish get 408 and the connection closed', async () => {
+    const { answer, ms } = await untilClosed('GET / HTTP/1.1\r\nHost: shop\r\nX-Slow: ');
+    expect(answer.startsWith('HTTP/1.1 408')).toBe(true);
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('an idle keep-alive connection is closed after the keep-alive timeout', async () => {
+    const { answer, ms } = await untilClosed('GET /robots.txt HTTP/1.1\r\nHost: shop\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 \d{3}/);
+    // closed by the server after 500 ms idle (Node's default would be 5 s)
+    expect(ms).toBeLessThan(2500);
   });
 });

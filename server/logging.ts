@@ -3,7 +3,7 @@
  * unless `LOG_LEVEL` says otherwise), with secrets cut out of every logged URL (a subscription's `cartToken`
  * opens its checkout); readable lines in development (pino-pretty), JSON lines in production.
  */
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 
 /** Query parameters whose values are secrets: their values never reach a log. */
 const SECRET_PARAMS = /^(cartToken|token|key|crumb|password|secret|code|session|xsrfToken|captchaKey)$/i;
@@ -43,6 +43,11 @@ export function loggerOptions(env: NodeJS.ProcessEnv = process.env): NonNullable
     serializers: { req: (req: { method?: string; url?: string }) => ({ method: req.method, url: redactUrl(req.url ?? '') }) },
     ...(production ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' } } }),
   };
+}
+
+/** Fastify's own two lines per request turned off: `installRequestLog` writes the one, redacted, line. */
+export function quietLogController(): LogController {
+  return new LogController({ disableRequestLogging: true });
 }
 
 /** One `info` line per answered request: method, redacted URL, status and time. */
