@@ -9,7 +9,7 @@ import { cartTotals } from '../commerce/cart.js';
 import { additionalForm, checkAnswers, parseAnswers } from '../commerce/additional-fields.js';
 import { FORM_MESSAGES } from '../commerce/form-validation.js';
 import { neverRunsOut, pricedOnProduct, ProductType } from '../commerce/products.js';
-import { type Json, loadProductById, money, variantJson } from './catalog.js';
+import { type Json, loadProductById, money, parseJson, variantJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { cartEntries, carts, collections, products, variants, websites } from './db/schema.js';
 import { productImageUrl, variantImageKey } from './images.js';
@@ -91,31 +91,23 @@ function inStock(tx: Tx, cartId: string, variantId: string, productType: number,
 }
 
 /**
- * Add to a cart. One synchronous SQLite transaction reads the stock and what the cart already holds and
- * writes the entry, so concurrent requests can never sell more than there is.
- */
-/**
  * Answers to a product's additional-fields form, checked with the form's rules: the sanitised JSON string to
  * keep, or the summary message. No answers (a plain post without JavaScript) are taken as none; answers for a
  * product without a form are kept as sent.
  */
 function checkedAnswers(formJson: string | null, text: string | undefined): { ok: true; value: string | undefined } | { ok: false; status: 400; message: string } {
   if (text === undefined) return { ok: true, value: undefined };
-  const form = additionalForm(parseJsonText(formJson));
+  const form = additionalForm(parseJson(formJson, null));
   // a product without a form of ours keeps what the platform's client sent, as the platform does
   if (form === null) return { ok: true, value: text };
   const check = checkAnswers(form, parseAnswers(text));
   return check.ok ? { ok: true, value: check.answers } : { ok: false, status: 400, message: FORM_MESSAGES.summary };
 }
 
-function parseJsonText(text: string | null): unknown {
-  try {
-    return text === null ? null : (JSON.parse(text) as unknown);
-  } catch {
-    return null;
-  }
-}
-
+/**
+ * Add to a cart. One synchronous SQLite transaction reads the stock and what the cart already holds and
+ * writes the entry, so concurrent requests can never sell more than there is.
+ */
 export function addEntry(db: Store, cartId: string, request: AddRequest): AddResult {
   const q = parseQuantity(request.quantity);
   if (!q.ok) return { ok: false, status: 400, message: q.message };
@@ -236,7 +228,7 @@ export function cartJson(db: Store, cartId: string, priced = pricedEntries(db, c
       subTotalMoney: money(unitPriceCents * entry.quantity, currency),
       additionalFields: entry.additionalFields,
       /** The product's additional-fields form, so the cart can offer the answers for editing. */
-      additionalFieldsForm: parseJsonText(product.additionalFieldsForm),
+      additionalFieldsForm: parseJson<unknown>(product.additionalFieldsForm, null),
       productType: product.productType,
     })),
     ...totals,

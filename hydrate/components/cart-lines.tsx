@@ -13,6 +13,7 @@ import { ADDITIONAL_FIELDS_MESSAGES, additionalForm, answerLines, parseAnswers }
 import { AdditionalFieldsForm } from './additional-fields-form.js';
 import { type AlertMessage, AlertDialog } from './alert-dialog.js';
 import { Lightbox } from './lightbox.js';
+import { useScripted } from '../use-scripted.js';
 import { QuantityInput } from './quantity-input.js';
 
 export interface CartLinesProps {
@@ -41,8 +42,7 @@ type ShownEntry = CartEntry & {
 function Answers({ entry, onFailure }: { entry: ShownEntry; onFailure: (a: AlertMessage) => void }) {
   const form = additionalForm(entry.additionalFieldsForm);
   const [editing, setEditing] = useState(false);
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  const scripted = useScripted();
   const lines = answerLines(form, entry.additionalFields);
   if (form === null && lines.length === 0) return null;
 

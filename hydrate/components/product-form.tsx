@@ -16,6 +16,7 @@ import type { AdditionalForm } from '../../commerce/additional-fields.js';
 import { AdditionalFieldsForm, AdditionalFieldsInline } from './additional-fields-form.js';
 import { type AlertMessage, AlertDialog } from './alert-dialog.js';
 import { Lightbox } from './lightbox.js';
+import { useScripted } from '../use-scripted.js';
 import { QuantityInput } from './quantity-input.js';
 
 export interface ProductOption {
@@ -99,8 +100,7 @@ export function ProductForm(props: ProductFormProps) {
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const [asking, setAsking] = useState(false);
   // the inline fields serve the plain post; once the island runs, the lightbox asks instead
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  const scripted = useScripted();
   const button = useAddButton();
 
   const choice = useMemo(() => {
