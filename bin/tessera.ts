@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { compile, render, type RenderOptions, type TemplateError } from '../engine/index.js';
-import { runAll, shortDiff } from './conformance/run.js';
+import { runAll, shortDiff, skipSummary } from './conformance/run.js';
 import { checkTemplates } from './check.js';
 
 const HELP = `tessera — a JSON-Template (JSON-T) renderer and storefront
@@ -98,6 +98,7 @@ function cmdConformance(argv: string[]): number {
       process.stdout.write(`FAIL ${id}${outcome.note ? ` (${outcome.note})` : ''}\n${shortDiff(outcome.expected, outcome.actual)}\n\n`);
     }
   }
+  for (const line of skipSummary(results)) process.stdout.write(line + '\n');
   process.stdout.write(`${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   return failed > 0 ? 1 : 0;
 }

@@ -9,9 +9,16 @@ type Json = string | number | Json[];
 const END = 3;
 const KEYWORD_CODES = { 'meta-left': 12, 'meta-right': 13, newline: 14, space: 15, tab: 16 } as const;
 
-export function astOf(root: RootNode): Json {
+/**
+ * `java` is the Java engine's variant of the encoding (its `ast-N` fixtures): a repeated section without
+ * `{.alternates with}` ends in 0 where the reference writes an empty list.
+ */
+export function astOf(root: RootNode, encoding: 'reference' | 'java' = 'reference'): Json {
+  noAlternates = encoding === 'java' ? 0 : [];
   return [17, 1, block(root.block), 18];
 }
+
+let noAlternates: Json = [];
 
 function block(nodes: readonly Node[]): Json[] {
   return nodes.map(node);
@@ -45,7 +52,7 @@ function node(n: Node): Json {
     case 'section':
       return [2, path(n.path), block(n.block), alternative(n.alternative)];
     case 'repeated':
-      return [4, path(n.path), block(n.block), alternative(n.alternative), n.alternatesWith === null ? [] : block(n.alternatesWith)];
+      return [4, path(n.path), block(n.block), alternative(n.alternative), n.alternatesWith === null ? noAlternates : block(n.alternatesWith)];
     case 'predicate':
       return [5, n.predicate.name, predicateArgs(n.predicate), block(n.block), alternative(n.alternative)];
     case 'bindvar':
