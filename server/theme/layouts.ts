@@ -8,18 +8,29 @@ import { join } from 'node:path';
 
 /** The region files of the theme's default layout, in order (relative to the theme folder). */
 export function defaultLayoutRegions(dir: string): string[] {
+  const all = themeLayouts(dir);
+  return all.get('default') ?? all.values().next().value ?? ['site.region'];
+}
+
+/**
+ * Every layout of the theme's `template.conf` by name, with its region files in order (relative to the theme
+ * folder); a layout without regions is left out. Empty when template.conf has no layouts or cannot be read.
+ */
+export function themeLayouts(dir: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
   let conf: unknown;
   try {
     conf = JSON.parse(readFileSync(join(dir, 'template.conf'), 'utf8'));
   } catch {
-    return ['site.region'];
+    return out;
   }
   const layouts = (conf as { layouts?: unknown }).layouts;
-  if (typeof layouts !== 'object' || layouts === null) return ['site.region'];
-  const all = layouts as Record<string, { regions?: unknown }>;
-  const chosen = all['default'] ?? Object.values(all)[0];
-  const regions = chosen?.regions;
-  if (!Array.isArray(regions) || regions.length === 0) return ['site.region'];
-  // region names only: a name with a slash or dots could reach outside the theme folder
-  return regions.filter((r): r is string => typeof r === 'string' && /^[\w-]+$/.test(r)).map((r) => `${r}.region`);
+  if (typeof layouts !== 'object' || layouts === null) return out;
+  for (const [name, layout] of Object.entries(layouts as Record<string, { regions?: unknown } | null>)) {
+    const regions = layout?.regions;
+    if (!Array.isArray(regions) || regions.length === 0) continue;
+    // region names only: a name with a slash or dots could reach outside the theme folder
+    out.set(name, regions.filter((r): r is string => typeof r === 'string' && /^[\w-]+$/.test(r)).map((r) => `${r}.region`));
+  }
+  return out;
 }
