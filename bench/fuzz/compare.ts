@@ -18,29 +18,43 @@ export interface Outcome {
   same: boolean;
 }
 
-export function renderReference(c: FuzzCase): string {
+/**
+ * What a case may carry beyond its template and data (the grammar generator's cases do): partials, injectables,
+ * and `locale: null` to render ours without locale data, as the reference renders without CLDR.
+ */
+export interface CaseExtras {
+  partials?: Record<string, string>;
+  injects?: Record<string, unknown>;
+  locale?: null;
+}
+
+export function renderReference(c: FuzzCase & CaseExtras): string {
   try {
-    return reference.execute({ code: reference.parse(c.template).code, json: c.data, partials: {}, now: NOW, enableExpr: true, enableInclude: true }).ctx.render();
+    const code = reference.parse(c.template).code;
+    return reference.execute({ code, json: c.data, partials: c.partials ?? {}, injects: c.injects ?? {}, now: NOW, enableExpr: true, enableInclude: true }).ctx.render();
   } catch (e) {
     return `<reference threw: ${e instanceof Error ? e.message : String(e)}>`;
   }
 }
 
-export function renderOurs(c: FuzzCase): string {
-  return render(c.template, c.data, { now: NOW }).html;
+export function renderOurs(c: FuzzCase & CaseExtras): string {
+  const options = { now: NOW, partials: c.partials, injects: c.injects };
+  return render(c.template, c.data, c.locale === null ? { ...options, locale: null } : options).html;
 }
 
-export function compareCase(c: FuzzCase): Outcome {
+export function compareCase(c: FuzzCase & CaseExtras): Outcome {
   const ours = renderOurs(c);
   const ref = renderReference(c);
   return { ours, reference: ref, same: ours === ref };
 }
 
 /** A difference as text for a report: the template, the data and both outputs. */
-export function describeDifference(c: FuzzCase, o: Outcome): string {
+export function describeDifference(c: FuzzCase & CaseExtras, o: Outcome): string {
   return [
     `template:  ${JSON.stringify(c.template)}`,
     `data:      ${JSON.stringify(c.data)}`,
+    ...(c.partials !== undefined && Object.keys(c.partials).length > 0 ? [`partials:  ${JSON.stringify(c.partials)}`] : []),
+    ...(c.injects !== undefined && Object.keys(c.injects).length > 0 ? [`injects:   ${JSON.stringify(c.injects)}`] : []),
     `ours:      ${JSON.stringify(o.ours)}`,
     `reference: ${JSON.stringify(o.reference)}`,
   ].join('\n');

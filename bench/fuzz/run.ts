@@ -3,7 +3,8 @@
  * generator, each rendered by both engines; counts the identical ones and shrinks the first difference.
  */
 import fc from 'fast-check';
-import { compareCase, describeDifference } from './compare.js';
+import { compareCase, describeDifference, type CaseExtras } from './compare.js';
+import { deltaShrink } from './delta-shrink.js';
 import { fuzzCase, type FuzzCase } from './generator.js';
 
 export interface FuzzReport {
@@ -12,22 +13,34 @@ export interface FuzzReport {
   identical: number;
   /** The first difference, shrunk to a small template and data, as text (null when all were identical). */
   shrunk: string | null;
+  /** The first cases that differed, unshrunk (at most FAILURES_KEPT), for a report of every distinct difference. */
+  failures: (FuzzCase & CaseExtras)[];
 }
+
+const FAILURES_KEPT = 500;
 
 /** The property both the test and the command check: the two engines render a case identically. */
 export const renderIdentically = fc.property(fuzzCase, (c: FuzzCase) => compareCase(c).same);
 
-export function runFuzz(total: number, seed: number): FuzzReport {
+/** The generator a run draws from: the first arm's (`fuzzCase`) unless another is given (the grammar arm). */
+export function runFuzz(total: number, seed: number, generator: fc.Arbitrary<FuzzCase & CaseExtras> = fuzzCase): FuzzReport {
   let identical = 0;
-  for (const c of fc.sample(fuzzCase, { numRuns: total, seed })) if (compareCase(c).same) identical++;
+  const failures: (FuzzCase & CaseExtras)[] = [];
+  for (const c of fc.sample(generator, { numRuns: total, seed })) {
+    if (compareCase(c).same) identical++;
+    else if (failures.length < FAILURES_KEPT) failures.push(c);
+  }
   let shrunk: string | null = null;
   if (identical < total) {
     // Replays the same cases (same seed) until the first difference, then shrinks it.
-    const r = fc.check(renderIdentically, { seed, numRuns: total });
+    const property = generator === fuzzCase ? renderIdentically : fc.property(generator, (c) => compareCase(c).same);
+    const r = fc.check(property, { seed, numRuns: total });
     const c = r.counterexample?.[0];
-    if (c !== undefined) shrunk = describeDifference(c, compareCase(c));
+    // The grammar arm's arbitraries shrink coarsely (chained choices); a delta shrink finishes the job.
+    const small = c === undefined || generator === fuzzCase ? c : deltaShrink(c);
+    if (small !== undefined) shrunk = describeDifference(small, compareCase(small));
   }
-  return { seed, total, identical, shrunk };
+  return { seed, total, identical, shrunk, failures };
 }
 
 /** `N of M identical (P%)`. */

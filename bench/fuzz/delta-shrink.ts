@@ -1,0 +1,88 @@
+/**
+ * A greedy delta shrink for a case that renders differently: drops tags, text and characters of the template,
+ * keys and elements of the data, partials and injects, as long as the two engines still disagree. fast-check
+ * shrinks the first failure of a run through its arbitraries; this one shrinks any case, so a long run can
+ * report every distinct difference small, not just the first.
+ */
+import { compareCase, describeDifference, type CaseExtras } from './compare.js';
+import type { FuzzCase } from './generator.js';
+
+type Case = FuzzCase & CaseExtras;
+
+/** Tags, runs of plain text, lone braces: the pieces a template is shrunk by before its characters. */
+function pieces(template: string): string[] {
+  return template.match(/\{[^{}]*\}|[^{}]+|[{}]/g) ?? [];
+}
+
+/** Smaller versions of a JSON value, smallest first. */
+function* smallerValues(v: unknown): Generator<unknown> {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) yield [...v.slice(0, i), ...v.slice(i + 1)];
+    for (let i = 0; i < v.length; i++) for (const s of smallerValues(v[i])) yield v.map((x, j) => (j === i ? s : x));
+  } else if (typeof v === 'object' && v !== null) {
+    const entries = Object.entries(v);
+    for (const [k] of entries) yield Object.fromEntries(entries.filter(([j]) => j !== k));
+    for (const [k, x] of entries) for (const s of smallerValues(x)) yield Object.fromEntries(entries.map(([j, y]) => [j, j === k ? s : y]));
+  } else if (typeof v === 'string' && v.length > 1) {
+    yield v.slice(0, Math.ceil(v.length / 2));
+    yield v.slice(1);
+    yield v.slice(0, -1);
+  }
+}
+
+export function deltaShrink(start: Case, budget = 3000): Case {
+  let best = start;
+  let tries = 0;
+  const differs = (c: Case) => {
+    tries++;
+    return !compareCase(c).same;
+  };
+  const attempt = (c: Case): boolean => {
+    if (tries >= budget || !differs(c)) return false;
+    best = c;
+    return true;
+  };
+  for (let changed = true; changed && tries < budget; ) {
+    changed = false;
+    // Template: whole pieces, then single characters.
+    for (let size = 8; size >= 1; size = Math.floor(size / 2)) {
+      for (let i = 0; ; ) {
+        const ps = pieces(best.template);
+        if (i >= ps.length) break;
+        const template = [...ps.slice(0, i), ...ps.slice(i + size)].join('');
+        if (attempt({ ...best, template })) changed = true;
+        else i += size;
+      }
+    }
+    for (let i = 0; i < best.template.length; ) {
+      const template = best.template.slice(0, i) + best.template.slice(i + 1);
+      if (attempt({ ...best, template })) changed = true;
+      else i++;
+    }
+    // Data, partials, injects: drop keys and elements, shorten strings.
+    for (const field of ['data', 'partials', 'injects'] as const) {
+      for (let again = true; again && tries < budget; ) {
+        again = false;
+        for (const smaller of smallerValues(best[field])) {
+          if (attempt({ ...best, [field]: smaller })) {
+            again = changed = true;
+            break;
+          }
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/** Shrinks each case and groups the results by shrunk template: one entry per distinct difference, most seen first. */
+export function distinctDifferences(cases: readonly Case[], budget = 1500): { count: number; text: string }[] {
+  const groups = new Map<string, { count: number; text: string }>();
+  for (const c of cases) {
+    const s = deltaShrink(c, budget);
+    const group = groups.get(s.template);
+    if (group !== undefined) group.count++;
+    else groups.set(s.template, { count: 1, text: describeDifference(s, compareCase(s)) });
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count);
+}
