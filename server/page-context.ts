@@ -10,6 +10,7 @@ import type { Store } from './db/database.js';
 import { collections, websites } from './db/schema.js';
 import { readCache } from './read-cache.js';
 import { storefrontNavigation } from './site-layout.js';
+import { attachPlatformData } from './theme/platform-data.js';
 
 /** Page types by code (spec 001 §3 "Page types"; the ranges are the spec's, the numbers in them ours). */
 export const PageType = {
@@ -80,7 +81,9 @@ export function pageContext(db: Store, parts: PageParts): Json {
     const m = product['merchandising'];
     if (typeof m === 'object' && m !== null) merchandising[String(product['id'])] = m;
   }
-  return {
+  // the platform tags' data (navigation, query, block fields…), read only when a template asks, and hidden
+  // from `?format=json` (server/theme/platform-data.ts)
+  return attachPlatformData({
     ...siteContext(db),
     collection: parts.collection,
     item: parts.item,
@@ -92,5 +95,5 @@ export function pageContext(db: Store, parts: PageParts): Json {
     crumb: parts.crumb,
     squarespace: { 'page-id': parts.pageId, 'page-classes': `page-type-${parts.pageType}` },
     ...parts.extra,
-  };
+  }, db);
 }

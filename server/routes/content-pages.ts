@@ -29,6 +29,7 @@ import { grantAccess, mayView, passwordMatches, protection } from '../page-acces
 import { PageType } from '../page-context.js';
 import { MAX_QUERY_LENGTH, search } from '../search.js';
 import type { Theme } from '../theme.js';
+import { themedCollection } from '../theme/collection-page.js';
 import { formatQuery, type PageQuery, sendPage } from './page-response.js';
 import { visitorCart } from './visitor-cart.js';
 
@@ -147,16 +148,16 @@ export async function contentCollectionPage(deps: Deps, request: PageRequest<Col
     return sendPage(reply, request, theme, store, 'pages/page.page', {
       pageType: PageType.PAGE,
       pageId: c.id,
-      collection: pageJson(c),
+      collection: themedCollection(theme, c, pageJson(c), kind).collection,
       shoppingCart,
       extra: form === null ? undefined : { form },
     });
   }
   const rows = loadRecords(store, c.id, now);
-  const collection = contentCollectionJson(c, kind, rows);
+  const themed = themedCollection(theme, c, contentCollectionJson(c, kind, rows), kind);
   const json = (r: RecordRow) => recordJson(r, c, kind);
-  const parts = { pageType: PageType.COLLECTION, pageId: c.id, collection, shoppingCart };
-  const template = `collections/${kind}.list`;
+  const parts = { pageType: PageType.COLLECTION, pageId: c.id, collection: themed.collection, shoppingCart };
+  const template = themed.list;
   if (kind === 'blog') {
     const page = blogPage(c, rows, request.query);
     if (page === null) return reply.callNotFound();
@@ -218,10 +219,11 @@ export const contentPageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => 
       const r = loadRecord(store, c.id, request.params.item, now);
       if (r === null) return reply.callNotFound();
       const rows = loadRecords(store, c.id, now);
-      return sendPage(reply, request, theme, store, `collections/${kind}.item`, {
+      const themed = themedCollection(theme, c, contentCollectionJson(c, kind, rows), kind);
+      return sendPage(reply, request, theme, store, themed.item, {
         pageType: PageType.CONTENT_ITEM,
         pageId: r.id,
-        collection: contentCollectionJson(c, kind, rows),
+        collection: themed.collection,
         item: recordJson(r, c, kind),
         shoppingCart: visitorCart(store, request),
         extra: { pagination: neighbours(kind, rows, r, c) },

@@ -10,6 +10,7 @@ import { facetCounts, listingUrl, matchesFilters, pageSizeSetting, paginate, sam
 import { productPage } from '../product-page.js';
 import { readCache } from '../read-cache.js';
 import type { Theme } from '../theme.js';
+import { themedCollection } from '../theme/collection-page.js';
 import { type CollectionQuery, collectionQuery, contentCollectionPage, contentPageRoutes } from './content-pages.js';
 import { formatQuery, type PageQuery, sendPage as send } from './page-response.js';
 import { visitorCart } from './visitor-cart.js';
@@ -64,11 +65,12 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     if (page === null) return reply.callNotFound();
     const link = (key: 'category' | 'tag', name: string) => `/${collection.urlId}?${new URLSearchParams({ [key]: name })}`;
     const viewUrl = (mode: 'list' | 'grid') => listingUrl(`/${collection.urlId}`, query, { view: mode });
+    const themed = themedCollection(theme, collection, collectionJson(collection), 'products');
     const listing = {
       pageType: PageType.COLLECTION,
       pageId: collection.id,
       collection: {
-        ...collectionJson(collection),
+        ...themed.collection,
         categories: categories.map((f) => ({ ...f, url: link('category', f.name), active: query.category !== undefined && sameText(f.name, query.category) })),
         tags: tags.map((f) => ({ ...f, url: link('tag', f.name), active: query.tag !== undefined && sameText(f.name, query.tag) })),
       },
@@ -84,7 +86,7 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     };
     // the list's content depends on the store and the query only (filters, page, view)
     const contentKey = ['list', collection.id, query.category, query.tag, page.pagination['currentPage'], view].join('\u0000');
-    return send(reply, request, theme, store, 'collections/products.list', listing, 200, contentKey);
+    return send(reply, request, theme, store, themed.list, listing, 200, contentKey);
   }
 
   app.get<{ Params: { collection: string; item: string }; Querystring: PageQuery & { restock?: 'signed-up' | 'error' } }>(
@@ -96,20 +98,21 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
         const collection = loadCollectionByUrl(store, url);
         const product = collection === null ? null : loadProduct(store, collection.id, itemUrl);
         if (collection === null || product === null || !isDisplayedType(product.row.productType)) return null;
-        return { id: product.row.id, collection: collectionJson(collection), ...productPage(store, productJson(product.row, product.variants, collection.urlId)) };
+        return { id: product.row.id, row: collection, collection: collectionJson(collection), ...productPage(store, productJson(product.row, product.variants, collection.urlId)) };
       });
       if (page === null) return reply.callNotFound();
       // back from a restock signup without JavaScript (`POST /restock` → 303 here): the block shows how it went,
       // so this one page is rendered for this request rather than taken from the kept content
       const { restock, message } = request.query;
       const restockOutcome = restock !== undefined && message !== undefined && message !== '' ? { restockOutcome: { kind: restock, message } } : undefined;
+      const themed = themedCollection(theme, page.row, page.collection, 'products');
       return send(
         reply,
         request,
         theme,
         store,
-        'collections/products.item',
-        { pageType: PageType.ITEM, pageId: page.id, collection: page.collection, item: page.item, shoppingCart: visitorCart(store, request), extra: restockOutcome === undefined ? page.extra : { ...(page.extra as object), ...restockOutcome } },
+        themed.item,
+        { pageType: PageType.ITEM, pageId: page.id, collection: themed.collection, item: page.item, shoppingCart: visitorCart(store, request), extra: restockOutcome === undefined ? page.extra : { ...(page.extra as object), ...restockOutcome } },
         200,
         restockOutcome === undefined ? `product\u0000${page.id}` : undefined,
       );

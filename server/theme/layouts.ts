@@ -1,36 +1,36 @@
 /**
  * The layouts of a theme's `template.conf`: each names its regions, whose files (`head.region`,
  * `body.region`, …) are joined in that order into one template, as the platform does. A page uses the layout
+ * its collection names (the page setting `regionName`, else its collection `.conf`'s `layout`), else the one
  * called `default`, else the first listed; a theme without layouts is one `site.region`.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { type LayoutConf, readThemeConf, type ThemeConf } from './theme-conf.js';
+
+export type { LayoutConf } from './theme-conf.js';
+
+/** The region files of a layout, in order (relative to the theme folder). */
+export function layoutRegionFiles(layout: LayoutConf): string[] {
+  return layout.regions.map((r) => `${r}.region`);
+}
 
 /** The region files of the theme's default layout, in order (relative to the theme folder). */
 export function defaultLayoutRegions(dir: string): string[] {
-  const all = themeLayouts(dir);
-  return all.get('default') ?? all.values().next().value ?? ['site.region'];
+  return layoutRegionFiles(readThemeConf(dir).defaultLayout);
+}
+
+/** The layout called `id`, or null when the theme has none of that name. */
+export function findLayout(conf: ThemeConf, id: unknown): LayoutConf | null {
+  return typeof id === 'string' ? (conf.layouts.find((l) => l.id === id) ?? null) : null;
 }
 
 /**
- * Every layout of the theme's `template.conf` by name, with its region files in order (relative to the theme
- * folder); a layout without regions is left out. Empty when template.conf has no layouts or cannot be read.
+ * The layout of a page: the first of `wanted` (the page's own setting, then its collection type's) that the
+ * theme has, else the default layout.
  */
-export function themeLayouts(dir: string): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  let conf: unknown;
-  try {
-    conf = JSON.parse(readFileSync(join(dir, 'template.conf'), 'utf8'));
-  } catch {
-    return out;
+export function chooseLayout(conf: ThemeConf, ...wanted: unknown[]): LayoutConf {
+  for (const id of wanted) {
+    const layout = findLayout(conf, id);
+    if (layout !== null) return layout;
   }
-  const layouts = (conf as { layouts?: unknown }).layouts;
-  if (typeof layouts !== 'object' || layouts === null) return out;
-  for (const [name, layout] of Object.entries(layouts as Record<string, { regions?: unknown } | null>)) {
-    const regions = layout?.regions;
-    if (!Array.isArray(regions) || regions.length === 0) continue;
-    // region names only: a name with a slash or dots could reach outside the theme folder
-    out.set(name, regions.filter((r): r is string => typeof r === 'string' && /^[\w-]+$/.test(r)).map((r) => `${r}.region`));
-  }
-  return out;
+  return conf.defaultLayout;
 }

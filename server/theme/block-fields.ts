@@ -1,0 +1,91 @@
+/**
+ * `<squarespace:block-field id columns class>`: an area of blocks the site owner fills (a footer, a page's
+ * intro). Its `id` and `class` may hold JSON-T (`id="{id}_intro"`), so the tag is rendered as a marker holding
+ * them (platform-tags.ts) and the page, once rendered, gets each marker replaced by the field: its stored
+ * blocks in the platform's grid markup, or an empty field (`sqs-layout … empty`) where the owner has put none.
+ *
+ * Stored blocks are the site document `blockFields`: `{ [id]: [block, …] }`, a block being
+ * `{ type: "html", html }` (owner HTML, shown as is, as a page body is), `{ type: "image", url, alt }` or
+ * `{ type: "button", text, url }`.
+ */
+import { isRecord } from '../../commerce/json.js';
+import { BLOCK_FIELD_CLOSE, BLOCK_FIELD_OPEN, BLOCK_FIELD_SEP } from './platform-tags.js';
+
+export const BLOCK_FIELDS_DOCUMENT = 'blockFields';
+
+export type Block =
+  | { readonly type: 'html'; readonly html: string }
+  | { readonly type: 'image'; readonly url: string; readonly alt: string }
+  | { readonly type: 'button'; readonly text: string; readonly url: string };
+
+export type StoredBlockFields = ReadonlyMap<string, readonly Block[]>;
+
+/** Block type codes (spec 001 enumerations). */
+const BLOCK_TYPES = { html: 2, image: 5, button: 53 } as const;
+
+const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Site paths and http(s) addresses only: a stored link never runs script. */
+const safeUrl = (url: string) => (/^(\/(?!\/)|https?:\/\/)/i.test(url) ? url : '#');
+
+/** The stored document as blocks by field id; anything malformed is left out. */
+export function storedBlockFields(document: unknown): StoredBlockFields {
+  const fields = new Map<string, Block[]>();
+  if (!isRecord(document)) return fields;
+  for (const [id, blocks] of Object.entries(document)) {
+    if (!Array.isArray(blocks)) continue;
+    const valid: Block[] = [];
+    for (const b of blocks) {
+      if (!isRecord(b)) continue;
+      if (b['type'] === 'html' && typeof b['html'] === 'string') valid.push({ type: 'html', html: b['html'] });
+      else if (b['type'] === 'image' && typeof b['url'] === 'string') valid.push({ type: 'image', url: b['url'], alt: typeof b['alt'] === 'string' ? b['alt'] : '' });
+      else if (b['type'] === 'button' && typeof b['text'] === 'string' && typeof b['url'] === 'string') valid.push({ type: 'button', text: b['text'], url: b['url'] });
+    }
+    fields.set(id, valid);
+  }
+  return fields;
+}
+
+function blockHtml(block: Block, fieldId: string, index: number): string {
+  const id = `block-${escapeAttr(fieldId)}-${index + 1}`;
+  const wrap = (kind: keyof typeof BLOCK_TYPES, inner: string) =>
+    `<div class="sqs-block ${kind}-block sqs-block-${kind}" data-block-type="${BLOCK_TYPES[kind]}" id="${id}"><div class="sqs-block-content">${inner}</div></div>`;
+  switch (block.type) {
+    case 'html':
+      return wrap('html', block.html);
+    case 'image':
+      return wrap('image', `<img src="${escapeAttr(safeUrl(block.url))}" alt="${escapeAttr(block.alt)}" loading="lazy">`);
+    case 'button':
+      return wrap('button', `<div class="sqs-block-button-container"><a class="sqs-block-button-element" href="${escapeAttr(safeUrl(block.url))}">${escapeAttr(block.text)}</a></div>`);
+  }
+}
+
+/** One block field in the platform's markup: a 12-column grid of one row holding the blocks. */
+export function blockFieldHtml(id: string, columns: number, cls: string, blocks: readonly Block[]): string {
+  const classes = ['sqs-layout', `sqs-grid-${columns}`, `columns-${columns}`, ...(blocks.length === 0 ? ['empty'] : []), ...cls.split(/\s+/).filter(Boolean)];
+  return (
+    `<div class="${escapeAttr(classes.join(' '))}" data-type="block-field" id="${escapeAttr(id)}">` +
+    `<div class="row sqs-row"><div class="col sqs-col-${columns} span-${columns}">${blocks.map((b, i) => blockHtml(b, id, i)).join('')}</div></div></div>`
+  );
+}
+
+/** The page with every block-field marker of `nonce` replaced by its field (a malformed marker by nothing). */
+export function fillBlockFields(html: string, nonce: string, fields: () => StoredBlockFields): string {
+  const open = `${BLOCK_FIELD_OPEN}${nonce} `;
+  let at = html.indexOf(open);
+  if (at < 0) return html;
+  let out = '';
+  let last = 0;
+  while (at >= 0) {
+    const close = html.indexOf(BLOCK_FIELD_CLOSE, at);
+    if (close < 0) break;
+    const [columns, id, cls] = html.slice(at + open.length, close).split(BLOCK_FIELD_SEP);
+    out += html.slice(last, at);
+    if (columns !== undefined && id !== undefined && cls !== undefined) {
+      const fieldId = id.trim();
+      out += blockFieldHtml(fieldId, Number(columns) || 12, cls, fields().get(fieldId) ?? []);
+    }
+    last = close + 1;
+    at = html.indexOf(open, last);
+  }
+  return out + html.slice(last);
+}

@@ -1,0 +1,69 @@
+/**
+ * A theme's collection types: `collections/{typeName}.conf`, each a JSON object (`title`, `ordering`,
+ * `addText`, `acceptTypes`, `folder`, …, as the platform's), whose name is the type a collection is made from
+ * and decides its templates: `collections/{typeName}.list` for the collection and `{typeName}.item` for an
+ * item's page. Tessera also reads `layout`: the layout of `template.conf` that collections of the type use
+ * unless a page says otherwise.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { NAME, parseJsonFile } from './theme-conf.js';
+import { type ThemeProblem, themeProblem } from './theme-problem.js';
+
+export interface CollectionConf {
+  readonly typeName: string;
+  readonly title: string;
+  /** `chronological`, `calendar` or `user-orderable`, as written (informative: the store decides the order). */
+  readonly ordering: string | null;
+  readonly folder: boolean;
+  /** The layout id collections of this type use, when the `.conf` names one. */
+  readonly layout: string | null;
+}
+
+export interface CollectionConfs {
+  readonly byType: ReadonlyMap<string, CollectionConf>;
+  readonly problems: readonly ThemeProblem[];
+}
+
+/** Every `collections/*.conf` of the theme in `dir`, by type name; never throws. */
+export function readCollectionConfs(dir: string): CollectionConfs {
+  const folder = join(dir, 'collections');
+  const byType = new Map<string, CollectionConf>();
+  const problems: ThemeProblem[] = [];
+  if (!existsSync(folder)) return { byType, problems };
+  for (const file of readdirSync(folder).sort()) {
+    if (!file.endsWith('.conf')) continue;
+    const typeName = file.slice(0, -'.conf'.length);
+    const filename = `collections/${file}`;
+    if (!NAME.test(typeName)) {
+      problems.push(themeProblem(filename, '', 0, 'INVALID_CONF', `The collection type "${typeName}" may hold only letters, digits, "-" and "_".`));
+      continue;
+    }
+    let text: string;
+    try {
+      text = readFileSync(join(folder, file), 'utf8');
+    } catch {
+      continue;
+    }
+    const parsed = parseJsonFile(filename, text);
+    problems.push(...parsed.problems);
+    const conf = parsed.value;
+    if (typeof conf !== 'object' || conf === null || Array.isArray(conf)) {
+      if (parsed.problems.length === 0) problems.push(themeProblem(filename, text, 0, 'INVALID_CONF', `${filename} must hold a JSON object.`));
+      continue;
+    }
+    const c = conf as Record<string, unknown>;
+    const layout = c['layout'];
+    if (layout !== undefined && (typeof layout !== 'string' || !NAME.test(layout))) {
+      problems.push(themeProblem(filename, text, Math.max(0, text.indexOf('"layout"')), 'INVALID_CONF', '"layout" must name a layout of template.conf.'));
+    }
+    byType.set(typeName, {
+      typeName,
+      title: typeof c['title'] === 'string' ? c['title'] : typeName,
+      ordering: typeof c['ordering'] === 'string' ? c['ordering'] : null,
+      folder: c['folder'] === true,
+      layout: typeof layout === 'string' && NAME.test(layout) ? layout : null,
+    });
+  }
+  return { byType, problems };
+}

@@ -1,0 +1,126 @@
+/**
+ * A theme's `template.conf`, read and checked once: its layouts (each a list of regions joined in order), the
+ * default layout, the navigations the site can fill, the stylesheets in the order they are joined, and the
+ * platform's system collections the theme serves. A bad file never stops the server: what can be used is used,
+ * and every problem is reported with its position.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ThemeProblem, themeProblem } from './theme-problem.js';
+
+export interface LayoutConf {
+  /** The key under `layouts` (`default`, `wide`): what a page setting or a collection `.conf` names. */
+  readonly id: string;
+  /** Its display name (`name` in the file). */
+  readonly name: string;
+  /** Region names, each read from `{name}.region`, in order. */
+  readonly regions: readonly string[];
+}
+
+export interface NavigationConf {
+  readonly name: string;
+  readonly title: string;
+}
+
+export interface ThemeConf {
+  readonly name: string;
+  readonly author: string;
+  /** Every layout, in file order; never empty (a theme without layouts is one `site.region`). */
+  readonly layouts: readonly LayoutConf[];
+  /** The layout called `default`, else the first listed. */
+  readonly defaultLayout: LayoutConf;
+  /** The navigations a site can fill; the first is the site's main navigation. */
+  readonly navigations: readonly NavigationConf[];
+  /** Files in `styles/` (`.css` or `.less`), in the order they are joined. */
+  readonly stylesheets: readonly string[];
+  /** The platform's collection types the theme serves (`products`, `blog`, …), as listed. */
+  readonly systemCollections: readonly string[];
+  readonly problems: readonly ThemeProblem[];
+}
+
+export const TEMPLATE_CONF = 'template.conf';
+
+/** Names a theme may give a region, layout or navigation: bare words, so no name reaches outside the folder. */
+export const NAME = /^[A-Za-z0-9_-]+$/;
+/** A stylesheet's file name in `styles/`. */
+const STYLESHEET = /^[\w.-]+\.(css|less)$/;
+
+const SITE_LAYOUT: LayoutConf = { id: 'default', name: 'Default', regions: ['site'] };
+
+type JsonObject = Record<string, unknown>;
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Parses JSON, or says where it stops being JSON. V8 names the offset (`… at position 42`) for most errors;
+ * without it the problem points at the file's start.
+ */
+export function parseJsonFile(filename: string, text: string): { value: unknown; problems: ThemeProblem[] } {
+  try {
+    return { value: JSON.parse(text), problems: [] };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const at = /at position (\d+)/.exec(message);
+    const offset = at === null ? (text.trim() === '' ? 0 : text.length) : Number(at[1]);
+    const words = message.replace(/ in JSON at position \d+.*$/s, '').replace(/^JSON\.parse: /, '');
+    return { value: undefined, problems: [themeProblem(filename, text, offset, 'INVALID_JSON', `${filename} is not valid JSON: ${words}.`)] };
+  }
+}
+
+/** The offset of `"key"` in the file's text, to point a problem at the field it is about (0 when not found). */
+function keyOffset(text: string, key: string, from = 0): number {
+  const at = text.indexOf(JSON.stringify(key), from);
+  return at < 0 ? 0 : at;
+}
+
+/** Reads `dir/template.conf`; never throws (a missing or broken file gives the one-region `site` layout). */
+export function readThemeConf(dir: string): ThemeConf {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, TEMPLATE_CONF), 'utf8');
+  } catch {
+    return themeConf({}, '', [themeProblem(TEMPLATE_CONF, '', 0, 'MISSING_FILE', 'The theme has no template.conf.')]);
+  }
+  const { value, problems } = parseJsonFile(TEMPLATE_CONF, text);
+  if (value !== undefined && !isObject(value)) problems.push(themeProblem(TEMPLATE_CONF, text, 0, 'INVALID_CONF', 'template.conf must hold a JSON object.'));
+  return themeConf(isObject(value) ? value : {}, text, problems);
+}
+
+function themeConf(conf: JsonObject, text: string, problems: ThemeProblem[]): ThemeConf {
+  const problem = (key: string, message: string, from?: number) => problems.push(themeProblem(TEMPLATE_CONF, text, keyOffset(text, key, from), 'INVALID_CONF', message));
+  const layouts: LayoutConf[] = [];
+  if (conf['layouts'] !== undefined && !isObject(conf['layouts'])) problem('layouts', '"layouts" must be an object of layouts by name.');
+  for (const [id, layout] of Object.entries(isObject(conf['layouts']) ? conf['layouts'] : {})) {
+    const at = keyOffset(text, id, keyOffset(text, 'layouts'));
+    const regions = isObject(layout) && Array.isArray(layout['regions']) ? layout['regions'] : null;
+    if (!NAME.test(id)) problem(id, `The layout name "${id}" may hold only letters, digits, "-" and "_".`, at);
+    else if (regions === null || regions.length === 0) problem(id, `The layout "${id}" lists no regions ("regions": ["header", "page", "footer"]).`, at);
+    else {
+      const names = regions.filter((r): r is string => typeof r === 'string' && NAME.test(r));
+      if (names.length !== regions.length) problem(id, `The layout "${id}" has a region that is not a bare name (letters, digits, "-" and "_"); it is left out.`, at);
+      if (names.length > 0) layouts.push({ id, name: isObject(layout) && typeof layout['name'] === 'string' ? layout['name'] : id, regions: names });
+    }
+  }
+  if (layouts.length === 0) layouts.push(SITE_LAYOUT);
+  const navigations: NavigationConf[] = [];
+  for (const nav of Array.isArray(conf['navigations']) ? conf['navigations'] : []) {
+    if (isObject(nav) && typeof nav['name'] === 'string' && NAME.test(nav['name'])) {
+      navigations.push({ name: nav['name'], title: typeof nav['title'] === 'string' ? nav['title'] : nav['name'] });
+    } else problem('navigations', 'Each navigation needs a "name" of letters, digits, "-" and "_" (and a "title").');
+  }
+  const stylesheets: string[] = [];
+  for (const name of Array.isArray(conf['stylesheets']) ? conf['stylesheets'] : []) {
+    if (typeof name === 'string' && STYLESHEET.test(name)) stylesheets.push(name);
+    else problem('stylesheets', `The stylesheet ${JSON.stringify(name)} is not a .css or .less file name in styles/; it is left out.`);
+  }
+  const systemCollections = (Array.isArray(conf['systemCollections']) ? conf['systemCollections'] : []).filter((s): s is string => typeof s === 'string');
+  return {
+    name: typeof conf['name'] === 'string' ? conf['name'] : 'Untitled theme',
+    author: typeof conf['author'] === 'string' ? conf['author'] : '',
+    layouts,
+    defaultLayout: layouts.find((l) => l.id === 'default') ?? layouts[0]!,
+    navigations,
+    stylesheets,
+    systemCollections,
+    problems,
+  };
+}
