@@ -7,7 +7,7 @@ import { formatCurrency, moneyOf } from './currency.js';
 import { formatDatetime, parseDatetimeSpec } from './datetime.js';
 import { formatInterval, parseIntervalSpec } from './datetime-interval.js';
 import { checkedInstant } from './datetime-value.js';
-import { formatDecimal } from './decimal.js';
+import { decimalInput, formatDecimal } from './decimal.js';
 import type { MessageEnv, MessageFormatterFn } from './message-format.js';
 import { parseOptions } from './number-options.js';
 import { decimalString } from './number-value.js';
@@ -22,8 +22,8 @@ function withErrors<T>(env: MessageEnv, f: (errors: string[]) => T): T {
 }
 
 const decimal: MessageFormatterFn = (values, options, env) => {
-  const n = decimalString(values[0]);
-  if (n === null) return '';
+  const n = decimalInput(values[0]);
+  if (n === null || typeof n === 'string') return n ?? '';
   return withErrors(env, (errors) => formatDecimal(env.locale, n, parseOptions(options), errors));
 };
 

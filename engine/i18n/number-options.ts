@@ -29,7 +29,8 @@ export const MAX_DIGITS = 50;
 export function digitOption(opts: OptionMap, names: readonly string[], min = 0, max = MAX_DIGITS): number | undefined {
   for (const n of names) {
     const v = opts.get(n);
-    if (v === undefined || v.trim() === '') continue;
+    if (v === undefined) continue;
+    // An empty value reads as 0 (`maxfrac:`), as the platform reads it.
     const x = Number(v);
     if (!Number.isFinite(x)) continue;
     return Math.min(max, Math.max(min, Math.trunc(x)));

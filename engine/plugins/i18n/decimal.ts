@@ -1,20 +1,32 @@
 /** `decimal`: `{n|decimal style:short maxfrac:1 round:down group}` (engine/i18n/decimal.ts). */
-import { type DecimalSpec, decimalSpec, formatDecimalSpec } from '../../i18n/decimal.js';
+import { type DecimalSpec, decimalInput, decimalSpec, formatDecimalSpec } from '../../i18n/decimal.js';
 import { parseOptions } from '../../i18n/number-options.js';
-import { errorText, numericFormatter, prepared, words } from './env.js';
+import type { Formatter } from '../types.js';
+import { errorText, i18nEnv, prepared, words } from './env.js';
 
-export const decimalFormatter = numericFormatter<DecimalSpec>(
-  'decimal',
-  (args) => {
-    // The options become Intl options once, here; a trial format reports what Intl itself refuses.
+export const decimalFormatter: Formatter<DecimalSpec> = {
+  name: 'decimal',
+  prepare(args) {
+    // The options are read once, here; a trial format reports what Intl itself refuses.
     const errors: string[] = [];
     const spec = decimalSpec(parseOptions(words(args)), errors);
     try {
-      formatDecimalSpec('en', '0', spec);
+      formatDecimalSpec('en', { units: 0n, scale: 0 }, spec);
     } catch (e) {
       errors.push(errorText(e));
     }
     return prepared(spec, errors);
   },
-  formatDecimalSpec,
-);
+  format(value, _args, ctx, spec) {
+    const env = i18nEnv(ctx, 'decimal');
+    if (env === null) return undefined;
+    const n = decimalInput(value);
+    if (n === null || typeof n === 'string') return n ?? undefined;
+    try {
+      return formatDecimalSpec(env.locale, n, spec);
+    } catch (e) {
+      env.error(errorText(e));
+      return undefined;
+    }
+  },
+};

@@ -1,0 +1,255 @@
+/**
+ * The formatter differential: every platform and i18n formatter, over a grid of option values, locales (written
+ * with a hyphen and with an underscore) and odd inputs, rendered by our engine and by the reference
+ * (`@squarespace/template-engine` through its public API, given CLDR data from `@phensley/cldr` as its
+ * `cldr` option). Where the two differ and the Java engine's fixtures say which is right, the Java engine
+ * wins; those cases are listed in `JAVA_DIFFERS` with the fixture that decides them.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { CLDRFramework } from '@phensley/cldr';
+import { Compiler } from '@squarespace/template-engine';
+import { render } from '../../engine/index.js';
+
+/** A fixed "now" (2024-01-15T12:00Z), so relative times do not depend on the clock. */
+export const NOW = Date.UTC(2024, 0, 15, 12, 0, 0);
+
+export interface DiffCase {
+  /** The formatter under test, for grouping. */
+  readonly formatter: string;
+  readonly template: string;
+  readonly data: Record<string, unknown>;
+  /** The page locale, as a site would write it (`de-DE` or `de_DE`). */
+  readonly locale: string;
+}
+
+/* ---------------------------------------------------------------- the two engines */
+
+const packs = join(dirname(createRequire(import.meta.url).resolve('@phensley/cldr/package.json')), 'packs');
+const framework = new CLDRFramework({ loader: (language: string) => readFileSync(join(packs, `${language}.json`), 'utf8') });
+const compiler = new Compiler();
+const parsed = new Map<string, ReturnType<Compiler['parse']>['code']>();
+
+export function renderReference(c: DiffCase): string {
+  try {
+    let code = parsed.get(c.template);
+    if (code === undefined) parsed.set(c.template, (code = compiler.parse(c.template).code));
+    const cldr = framework.get(c.locale);
+    return compiler.execute({ code, json: c.data, partials: {}, now: NOW, cldr, enableExpr: true, enableInclude: true }).ctx.render();
+  } catch (e) {
+    return `<reference threw: ${e instanceof Error ? e.message : String(e)}>`;
+  }
+}
+
+export function renderOurs(c: DiffCase): string {
+  return render(c.template, c.data, { locale: c.locale, now: NOW }).html;
+}
+
+/* ---------------------------------------------------------------- the grid */
+
+/** Locales as sites write them: hyphen and underscore, with and without a region, and one Intl falls back on. */
+export const LOCALES = ['en-US', 'en_US', 'en', 'de-DE', 'de_DE', 'fr-FR', 'fr_FR', 'ja', 'pl_PL', 'es-MX', 'sv_SE'] as const;
+/** Fewer locales for the formatters whose output does not depend on the locale much. */
+const SOME_LOCALES = ['en-US', 'de_DE', 'fr-FR'] as const;
+
+const MISSING = Symbol('missing');
+type Input = unknown;
+
+/** Odd values every formatter gets: missing, null, empty, booleans, containers, text that is not a number. */
+const ODD: readonly Input[] = [MISSING, null, '', true, false, [], {}, [1, 2], { a: 1 }, 'abc', 'NaN', 'Infinity', '-Infinity'];
+const NUMBERS: readonly Input[] = [
+  0, 1, -1, 1.5, 2, 5, 12, 21, -0.5, 0.001, 1234.5678, -1234.5678, 999999.99, 1e21, 1.7976931348623157e308, 5e-324,
+  123456789.125, '12.50', '-0.0005', '1.0', '0.0', '17', ' 42 ', '1e3', '+7', '.5', '12345678901234567890.123456789',
+];
+const INSTANTS: readonly Input[] = [
+  0, 1, -1, 1520751625000, 1582571080000, 1705320000000, -8640000000000000, 8640000000000000, 8.64e15 + 1,
+  1e20, '1520751625000', '2020-02-24', 1582571080000.5, -62135596800000,
+];
+const MONEY: readonly Input[] = [
+  { decimalValue: '12.50', currencyCode: 'EUR' },
+  { decimalValue: '-1234567.891', currencyCode: 'USD' },
+  { decimalValue: '0', currencyCode: 'JPY' },
+  { decimalValue: '1000.5', currencyCode: 'JPY' },
+  { decimalValue: '99.999', currencyCode: 'KWD' },
+  { decimalValue: '1.5', currencyCode: 'XXX' },
+  { decimalValue: '1.5', currencyCode: '' },
+  { decimalValue: 'abc', currencyCode: 'USD' },
+  { decimalValue: '1.5' },
+  { currencyCode: 'USD' },
+  { value: 1250, currency: 'USD' },
+  { value: '12.5', currency: 'GBP' },
+  { value: 1250 },
+  { decimalValue: 12.5, currencyCode: 'CHF' },
+  { decimalValue: '1e3', currencyCode: 'SEK' },
+];
+
+function cases(formatter: string, args: readonly string[], inputs: readonly Input[], locales: readonly string[]): DiffCase[] {
+  const out: DiffCase[] = [];
+  for (const a of args) {
+    const template = `{v|${formatter}${a === '' ? '' : ' ' + a}}`;
+    for (const input of inputs) {
+      const data = input === MISSING ? {} : { v: input };
+      for (const locale of locales) out.push({ formatter, template, data, locale });
+    }
+  }
+  return out;
+}
+
+/** Every `decimal` option value, alone and in the combinations themes write. */
+const DECIMAL_ARGS = [
+  '',
+  ...['decimal', 'short', 'long', 'percent', 'permille', 'scientific', 'currency', 'bogus', ''].map((s) => `style:${s}`),
+  ...['up', 'down', 'ceiling', 'floor', 'half-up', 'half-down', 'half-even', 'truncate', 'bogus'].map((r) => `round:${r}`),
+  'group', 'no-group', 'group:false', 'grouping', 'grouping:false',
+  'minint:3', 'minint:0', 'maxint:2', 'minfrac:2', 'maxfrac:0', 'maxfrac:1', 'minfrac:3 maxfrac:1', 'minfrac:60', 'maxfrac:-1',
+  'minsig:3', 'maxsig:2', 'minsig:2 maxsig:4', 'maxsig:0', 'minsig:30',
+  'minimumFractionDigits:2', 'maximumFractionDigits:1', 'minimumIntegerDigits:4', 'maximumSignificantDigits:3',
+  'mode:significant', 'mode:significant maxsig:2', 'mode:significant-maxfrac maxfrac:1 maxsig:3', 'mode:fractions maxsig:2',
+  'style:short maxfrac:2', 'style:long minsig:3', 'style:percent maxfrac:2', 'style:percent minfrac:1',
+  'style:permille maxfrac:1', 'style:scientific maxfrac:2', 'style:short round:down', 'style:decimal no-group maxfrac:0',
+  'locale:de_DE', 'locale:fr-FR', 'minfrac:abc', 'maxfrac:', 'minfrac:1.7',
+];
+
+const DATETIME_ARGS = [
+  '', 'short', 'medium', 'long', 'full', 'date', 'time', 'date:short', 'date:full', 'time:medium', 'time:full',
+  'datetime:short', 'datetime:long', 'date:long time:short', 'date:short time:full', 'date:full time:short wrap:medium',
+  'wrap:short', 'wrap:full date:short time:short', 'yMMMd', 'yMMMMEEEEd', 'hm', 'Hms', 'yMd hm', 'yMMMd Hm', 'MMMd jm',
+  'skeleton:yMMMd', 'skeleton:yMMMdhm', 'date:yMMMd time:hm', 'date:yMMMMd time:Hms', 'date:yMd', 'time:hm', 'time:jmz',
+  'date:yMMMd time:short', 'date:long time:hm', 'yMMMdhm', 'GyMMMd', 'Ehm', 'ms', 'yw', 'Bhm',
+  'context:begin-sentence', 'full context:begin-sentence', 'calendar:japanese date:full', 'calendar:buddhist',
+  'calendar:bogus', 'bogus', 'date:bogus', 'locale:de_DE', 'locale:fr-FR date:long',
+];
+
+const RELATIVE_ARGS = ['', 'allowWeeks', 'allowWeeks:false', 'context:begin-sentence', 'unit:day', 'unit:hour', 'style:short', 'style:narrow', 'numeric:always', 'bogus'];
+
+const UNIT_ARGS = [
+  '', 'unit:meter', 'unit:kilometer-per-hour', 'unit:fahrenheit', 'unit:byte', 'unit:bogus', 'unit:meter style:short',
+  'unit:meter style:narrow', 'unit:meter style:long', 'unit:meter maxfrac:1', 'unit:meter compact:length', 'unit:foot sequence:foot,inch',
+  'unit:inch format:long', 'unit:liter minfrac:2', 'unit:percent',
+];
+
+const MONEY_ARGS = [
+  '', 'style:symbol', 'style:code', 'style:name', 'style:short', 'style:accounting', 'style:standard', 'style:bogus',
+  'symbol:narrow', 'no-group', 'group:false', 'round:down', 'round:up', 'round:half-even', 'round:bogus',
+  'minFractionDigits:0', 'maxFractionDigits:0', 'minfrac:3', 'maxfrac:0', 'minsig:2', 'maxsig:3', 'minint:4',
+  'style:name maxfrac:0', 'style:code no-group', 'style:accounting round:floor', 'freeIfZero free:Free', 'locale:de_DE',
+];
+
+const MESSAGES = [
+  '{0}', '{0 plural one{# item} other{# items}}', '{0 selectordinal one{#st} two{#nd} few{#rd} other{#th}}',
+  '{0 decimal}', '{0 decimal style:short}', '{0 decimal maxfrac:1 round:down}', '{0 money}', '{0 money style:code}',
+  '{0 datetime}', '{0 datetime date:short time:short}', '{0 datetime yMMMd hm}', '{0 datetime-interval yMMMd}',
+  '{0;0 datetime-interval yMMMMd}', '{0 unit unit:meter}', '{0 relative-time}', '{name}', '{0 select a{A} other{O}}',
+];
+
+/** Values for the message formatters' arguments: numbers, money, odd inputs. */
+const MESSAGE_ARGS: readonly Input[] = [MISSING, null, 0, 1, 1.5, 17, '1.0', 1520751625000, 'abc', { decimalValue: '12.5', currencyCode: 'EUR' }];
+
+/** Every non-core formatter that takes no options, over odd inputs. */
+const PLATFORM = [
+  'comments', 'comment-link', 'comment-count', 'like-button', 'social-button', 'social-button-inline', 'twitter-follow-button',
+  'activate-twitter-links', 'google-calendar-url', 'timesince', 'image-meta', 'child-image-meta', 'cover-image-meta', 'image',
+  'image-srcset', 'image-color', 'width', 'height', 'resizedHeightForWidth', 'resizedWidthForHeight', 'squarespaceThumbnailForWidth',
+  'squarespaceThumbnailForHeight', 'video', 'audio-player', 'humanizeDuration', 'item-classes', 'AbsUrl', 'capitalize',
+  'color-weight', 'website-color', 'datetimefield', 'money-format', 'moneyFormat', 'money-string', 'bookkeeper-money-format',
+  'percentage-format', 'i18n-money-format', 'normal-price', 'sale-price', 'from-price', 'product-price', 'subscription-price',
+  'product-status', 'add-to-cart-btn', 'variants-select', 'quantity-input', 'product-scarcity', 'product-restock-notification',
+  'product-quick-view', 'product-checkout', 'variant-descriptor', 'cart-quantity', 'cart-subtotal', 'cart-url', 'summary-form-field',
+];
+
+/** Form answers of every kind, with parts missing (the platform's `summary-form-field`). */
+const FORM_FIELDS: readonly Input[] = [
+  { type: 'time', rawTitle: 'Time', values: { Hour: 9, Minute: 15, Second: 31, Ampm: 'am' } },
+  { type: 'time', rawTitle: 'Time', values: { Hour: 4, Ampm: 'pm' } },
+  { type: 'time', rawTitle: 'Time', values: { Minute: 5 } },
+  { type: 'time', rawTitle: 'Time', values: { Hour: '07', Minute: '5', Second: '' } },
+  { type: 'time', rawTitle: 'Time', values: { Hour: 12, Minute: 0, Second: 0 } },
+  { type: 'time', rawTitle: 'Time', values: {} },
+  { type: 'time', rawTitle: 'Time', values: null },
+  { type: 'time', rawTitle: 'Time' },
+  { type: 'time', values: { Hour: 1, Minute: 2, Second: 3, Ampm: 'AM' } },
+  { type: 'time', rawTitle: 'Time', values: { Hour: null, Minute: null, Second: null, Ampm: null } },
+  { type: 'time', rawTitle: 'Time', value: '9:15' },
+  { type: 'date', rawTitle: 'Date', values: { Month: 3, Day: 11, Year: 2018 } },
+  { type: 'date', rawTitle: 'Date', values: { Month: 3 } },
+  { type: 'date', rawTitle: 'Date', values: {} },
+  { type: 'date', rawTitle: 'Date' },
+  { type: 'name', rawTitle: 'Name', values: { First: 'Ada' } },
+  { type: 'name', rawTitle: 'Name', values: { Last: 'Lovelace' } },
+  { type: 'address', rawTitle: 'Address', values: { Line1: '1 Main St', City: 'Springfield' } },
+  { type: 'address', rawTitle: 'Address', values: { Line1: '1 Main St', Line2: '', City: 'X', State: 'Y', Zip: '1', Country: 'Z' } },
+  { type: 'phone', rawTitle: 'Phone', values: { Areacode: '555', Prefix: '123', Line: '4567' } },
+  { type: 'phone', rawTitle: 'Phone', values: { Line: '4567' } },
+  { type: 'phone', rawTitle: 'Phone', values: { Country: '44', Areacode: '20', Prefix: '7946', Line: '0000' } },
+  { type: 'checkbox', rawTitle: 'Pick', values: ['a', 'b'] },
+  { type: 'checkbox', rawTitle: 'Pick', values: [] },
+  { type: 'likert', rawTitle: 'Rate', values: { q1: '2', q2: '-1' } },
+  { type: 'likert', rawTitle: 'Rate', values: {} },
+  { type: 'textarea', rawTitle: 'Text', value: '<b>hi</b>' },
+  { type: 'text', rawTitle: '', value: '' },
+  { type: 'bogus', rawTitle: 'X', value: 'y' },
+];
+
+export function formatterGrid(): DiffCase[] {
+  const numbers = [...ODD, ...NUMBERS];
+  const instants = [...ODD, ...INSTANTS];
+  const out: DiffCase[] = [
+    ...cases('decimal', DECIMAL_ARGS, numbers, SOME_LOCALES),
+    ...cases('decimal', ['', 'style:short', 'style:percent', 'minfrac:2'], [1234.5678, -0.5, '12.50', 999999.99], LOCALES),
+    ...cases('datetime', DATETIME_ARGS, [MISSING, null, 1582571080000, -1, '1520751625000', 'abc', true, [], 1e20], SOME_LOCALES),
+    ...cases('datetime', ['', 'short', 'date:long time:short', 'yMMMd hm', 'date:yMMMd time:hm'], instants, LOCALES),
+    ...cases('relative-time', RELATIVE_ARGS, [...ODD, NOW - 11.5 * 864e5, NOW + 11.5 * 864e5, NOW - 11.1 * 36e5, NOW, NOW + 45e3, NOW - 400 * 864e5], SOME_LOCALES),
+    ...cases('unit', UNIT_ARGS, [MISSING, null, 'abc', 0, 1, 1.5, 1234.5, -3, '12.50'], SOME_LOCALES),
+    ...cases('money', MONEY_ARGS, [...ODD, ...MONEY, 12.5, '12.5', -3], SOME_LOCALES),
+    ...cases('money', [''], MONEY, LOCALES),
+    ...cases('i18n-money-format', ['', 'de_DE', 'de-DE', 'fr_FR', 'sv-SE', 'en_GB', 'bogus'], MONEY, ['en-US', 'de_DE']),
+    ...cases('bookkeeper-money-format', [''], [...ODD, 0, 1250, -1250, '1250', 1.5], LOCALES),
+    ...cases('percentage-format', ['', 'trim'], [...ODD, 0, 12.3456, -0.5, '12.5', 1234567.8915], LOCALES),
+    ...cases('summary-form-field', [''], FORM_FIELDS, ['en-US']),
+  ];
+  for (const message of MESSAGES) {
+    for (const input of MESSAGE_ARGS) {
+      for (const locale of SOME_LOCALES) {
+        const data = input === MISSING ? { m: message } : { m: message, v: input, name: 'Ada' };
+        out.push({ formatter: 'message', template: '{m|message v}', data, locale });
+      }
+    }
+  }
+  for (const name of PLATFORM) out.push(...cases(name, [''], [...ODD, 0, 12, 1.5, -3, 'text'], ['en-US', 'de_DE']));
+  return out;
+}
+
+/* ---------------------------------------------------------------- running */
+
+export interface Difference {
+  readonly c: DiffCase;
+  readonly ours: string;
+  readonly reference: string;
+}
+
+export interface DiffReport {
+  readonly total: number;
+  /** Cases per formatter: [identical, total]. */
+  readonly byFormatter: ReadonlyMap<string, readonly [number, number]>;
+  readonly differences: readonly Difference[];
+}
+
+export function runDifferential(grid: readonly DiffCase[]): DiffReport {
+  const byFormatter = new Map<string, [number, number]>();
+  const differences: Difference[] = [];
+  for (const c of grid) {
+    const ours = renderOurs(c);
+    const reference = renderReference(c);
+    const count = byFormatter.get(c.formatter) ?? [0, 0];
+    count[1]++;
+    if (ours === reference) count[0]++;
+    else differences.push({ c, ours, reference });
+    byFormatter.set(c.formatter, count);
+  }
+  return { total: grid.length, byFormatter, differences };
+}
+
+export function describe(d: Difference): string {
+  return `${d.c.template}  locale=${d.c.locale}  data=${JSON.stringify(d.c.data)}\n    ours:      ${JSON.stringify(d.ours)}\n    reference: ${JSON.stringify(d.reference)}`;
+}
