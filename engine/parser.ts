@@ -95,14 +95,16 @@ function parseDotTag(src: string, offset: number): Parsed {
       return { kind: Kind.Open, node: { type: 'macro', name, block: [], offset } };
     }
     case 'include': {
+      // As on the platform, the words are split at each single space: `{.include  m}` names '' (not found).
       if (at(rest, 0) !== SPACE) return bad('{.include} needs a name');
-      const [name, ...args] = rest.slice(1).split(' ');
-      if (!name) return bad('{.include} needs a name');
+      const [name = '', ...args] = rest.slice(1).split(' ');
       return { kind: Kind.Node, node: { type: 'include', name, args, offset } };
     }
     case 'inject': {
+      // One space after `.inject` and after the name; the path runs to the next whitespace.
       const parts = rest.slice(1).split(' ');
-      const [name, path, ...args] = parts;
+      const [name, ...args] = parts;
+      const path = /^[^ \t\n\v\f\r]*/.exec(args.shift() ?? '')![0];
       if (at(rest, 0) !== SPACE || !name || !isLocalName(name) || !path)
         return bad('{.inject} needs a @name and a path');
       return { kind: Kind.Node, node: { type: 'inject', name, path, args, offset } };
@@ -110,7 +112,7 @@ function parseDotTag(src: string, offset: number): Parsed {
     case 'eval': {
       // `{.eval}` alone is text on the platform (`{.eval }`, with the space, is an empty expression).
       if (rest === '') return bad('{.eval} needs an expression');
-      if (at(rest, 0) !== SPACE) return bad('{.eval} must be followed by a space');
+      if (!isWhitespace(at(rest, 0))) return bad('{.eval} must be followed by whitespace');
       let code = rest.slice(1);
       const debug = at(code, 0) === HASH;
       if (debug) code = code.slice(1);
@@ -125,10 +127,12 @@ function parseDotTag(src: string, offset: number): Parsed {
 }
 
 function parseSection(word: string, src: string, from: number, offset: number): Parsed {
-  const prefix = word === 'repeated' ? ' section ' : ' ';
-  if (from + prefix.length > lim || !matches(src, from, from + prefix.length, prefix))
+  // `{.repeated section` takes one space between its words; before the path, any run of whitespace will do.
+  const prefix = word === 'repeated' ? ' section' : '';
+  const pathStart = skipWhitespace(src, from + prefix.length);
+  if (from + prefix.length > lim || !matches(src, from, from + prefix.length, prefix) || pathStart === from + prefix.length)
     return bad(`the instruction is {.${word === 'repeated' ? 'repeated section' : 'section'} path}`);
-  const ref = parseRef(src, from + prefix.length);
+  const ref = parseRef(src, pathStart);
   if (ref === null || refEnd !== lim) return bad('the section path is not a variable reference');
   const node: BlockNode =
     word === 'repeated'
@@ -151,8 +155,9 @@ function parsePredicateCall(s: string, start: number, q: number): PredicateCall 
 }
 
 function parseIf(s: string, from: number, offset: number): Parsed {
-  if (at(s, from) !== SPACE) return bad('{.if} needs a condition');
-  const start = from + 1;
+  // Any whitespace separates the words of a condition, as on the platform.
+  if (!isWhitespace(at(s, from))) return bad('{.if} needs a condition');
+  const start = skipWhitespace(s, from);
   const wordEnd = scanWord(s, start);
   if (wordEnd > start && at(s, wordEnd) === QUESTION) {
     const predicate = parsePredicateCall(s, start, wordEnd);
@@ -165,12 +170,12 @@ function parseIf(s: string, from: number, offset: number): Parsed {
     const ref = parseRef(s, i);
     if (ref === null) return bad('the condition is not variables joined by && or ||');
     vars.push(ref);
-    i = skipSpaces(s, refEnd);
+    i = skipWhitespace(s, refEnd);
     if (i === lim) break;
     const c = at(s, i);
     if ((c !== AMP && c !== PIPE) || at(s, i + 1) !== c) return bad('the condition is not variables joined by && or ||');
     operators.push(c === AMP ? '&&' : '||');
-    i = skipSpaces(s, i + 2);
+    i = skipWhitespace(s, i + 2);
   }
   return { kind: Kind.Open, node: { type: 'if', operators, vars, block: [], alternative: null, offset } };
 }
@@ -187,17 +192,26 @@ function parseBindVar(rest: string, offset: number, source: string, restOffset: 
   };
 }
 
+/**
+ * `{.ctx @name k1=a.b k2=c}` as the platform reads it: one space after `.ctx` and after the name, then
+ * `word=path` bindings separated by whitespace (trailing whitespace allowed). A lone word at the very end is
+ * ignored; anything else that is not a binding makes the tag text, and so does a tag with no binding.
+ */
 function parseCtxVar(rest: string, offset: number): Parsed {
-  const parts = rest.slice(1).split(' ').filter((p) => p !== '');
-  const name = parts.shift();
-  if (at(rest, 0) !== SPACE || !name || !isLocalName(name)) return bad('{.ctx} needs a @name');
+  const space = rest.indexOf(' ', 1);
+  const name = rest.slice(1, space);
+  if (at(rest, 0) !== SPACE || space < 0 || !isLocalName(name)) return bad('{.ctx} needs a @name');
   const bindings: { key: string; ref: VarRef }[] = [];
-  for (const part of parts) {
-    const eq = part.indexOf('=');
-    lim = part.length;
-    const ref = eq > 0 ? parseRef(part, eq + 1) : null;
-    if (ref === null || refEnd !== part.length) return bad(`'${part}' is not key=path`);
-    bindings.push({ key: part.slice(0, eq), ref });
+  for (let i = space + 1; ; ) {
+    const keyEnd = scanWord(rest, i);
+    if (keyEnd === i) return bad('{.ctx} takes key=path bindings');
+    if (keyEnd === lim && bindings.length > 0) break;
+    const ref = at(rest, keyEnd) === EQUALS ? parseRef(rest, keyEnd + 1) : null;
+    if (ref === null) return bad(`'${rest.slice(i, keyEnd + 1)}' is not key=path`);
+    bindings.push({ key: rest.slice(i, keyEnd), ref });
+    i = skipWhitespace(rest, refEnd);
+    if (i === lim) break;
+    if (i === refEnd) return bad(`'${rest.slice(i)}' is not key=path`);
   }
   return { kind: Kind.Node, node: { type: 'ctxvar', name, bindings, offset } };
 }
@@ -326,6 +340,16 @@ function skipSpaces(s: string, i: number): number {
   return i;
 }
 
+/** Space, tab, line feed, vertical tab, form feed, carriage return (not U+00A0): the platform's `\s` here. */
+function isWhitespace(c: number): boolean {
+  return c === SPACE || (c >= 9 && c <= 13);
+}
+
+function skipWhitespace(s: string, i: number): number {
+  while (isWhitespace(at(s, i))) i++;
+  return i;
+}
+
 function isRefStart(c: number): boolean {
   return isLetter(c) || isDigit(c) || c === AT || c === DOLLAR;
 }
@@ -339,6 +363,7 @@ function isDigit(c: number): boolean {
 }
 
 const DOT = 46;
+const EQUALS = 61;
 const QUESTION = 63;
 const SPACE = 32;
 const HASH = 35;

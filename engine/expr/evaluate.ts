@@ -1,15 +1,18 @@
 /**
- * `.eval` evaluation. The expression tree is turned into closures once (at parse time); running them touches
- * no tree and allocates nothing but the strings and the assignment map it produces.
+ * `.eval` evaluation. Each statement (postfix steps) is turned into closures once, at parse time, by running
+ * the platform's value stack symbolically: every stack entry becomes a closure, so running a statement touches
+ * no stack and allocates nothing but the strings and the assignment map it produces.
  *
- * Semantics: operands that are objects or arrays, or absent, fail with "Invalid arguments to operator OP";
- * arithmetic and bitwise operators convert with `toNumber`; `+` concatenates when either side is a string;
- * comparisons and equality use JavaScript's own rules on the raw values (a missing value counts as null);
- * `!`, `&&`, `||` give booleans (both sides of `&&`/`||` are evaluated). Assignment (`@name = v`) records `v`
- * in the evaluation's own variables, read back before the scope; as an operand it is worth `v`, but an
- * expression that is an assignment leaves no value.
+ * Semantics, as the platform: a binary operator short of operands fails ("Invalid arguments to operator OP"),
+ * a unary one does nothing; `=` assigns the top value to the `@name` under it (a bare single-segment `@name`,
+ * else nothing) and ends the statement, which then leaves no value; a function takes every value left between
+ * its parentheses. A statement's value is its top entry (every entry is evaluated, in order, for its errors).
+ * Operands that are objects or arrays fail with "Invalid arguments to operator OP"; arithmetic and bitwise
+ * operators convert with `toNumber`; `+` concatenates when either side is a string; comparisons and equality
+ * use JavaScript's own rules on the raw values (a missing value counts as null); `!`, `&&`, `||` give
+ * booleans (both sides of `&&`/`||` are evaluated).
  */
-import type { BinaryOp, Node, UnaryOp } from './parser.js';
+import type { BinaryOp, Statement, UnaryOp } from './parser.js';
 import type { ExprScope } from './types.js';
 import { toNumber, toStr, truthy } from './values.js';
 
@@ -20,19 +23,18 @@ export interface State {
   vars: Map<string, unknown> | null;
   /** Maximum length of a concatenation result. */
   readonly maxStr: number;
-  /** Set by runProgram: whether some expression left a value. */
+  /** Set by runProgram: whether the last statement left a value. */
   hasValue: boolean;
 }
 
 type Fn = (st: State) => unknown;
 
-/** A compiled expression sequence: one closure per expression, and whether it is an assignment. */
+/** A compiled program: one closure per statement that has steps (an empty one, like `()`, does not count). */
 export interface Program {
   readonly fns: readonly Fn[];
-  readonly assigns: readonly boolean[];
 }
 
-/** What an absent operand, an empty group or a sequence of assignments is worth: nothing. */
+/** What a statement that ends in an assignment, or leaves an empty stack, is worth: nothing. */
 const NOVALUE: unique symbol = Symbol('novalue');
 
 /** An evaluation failure (not an Error: no stack trace is captured). */
@@ -46,7 +48,7 @@ export const concatTooLong = (n: number): string => `Concatenation would exceed 
 
 /** An operand must be a scalar (or missing). */
 function bad(v: unknown): boolean {
-  return typeof v === 'object' ? v !== null : v === NOVALUE;
+  return typeof v === 'object' && v !== null;
 }
 
 /** For comparisons: a missing value counts as null. */
@@ -57,72 +59,105 @@ export const MAX_TREE_DEPTH = 1000;
 
 export class TooDeep {}
 
+/** A value-stack entry at compile time: its closure, its depth, and its name when it is a bare `@name`. */
+interface Entry {
+  readonly fn: Fn;
+  readonly depth: number;
+  readonly name?: string;
+}
+
 /** Compile parsed statements. Throws TooDeep when a tree is deeper than MAX_TREE_DEPTH. */
-export function compileProgram(statements: readonly Node[]): Program {
-  return { fns: statements.map((s) => compile(s, 0)), assigns: statements.map((s) => s.k === 'assign') };
+export function compileProgram(statements: readonly Statement[]): Program {
+  return { fns: statements.filter((s) => s.length > 0).map(compileStatement) };
 }
 
-/** Run a program: returns the value of the last expression that leaves one (see `st.hasValue`). Throws ExprFailure. */
+/** Run a program: returns the value of the last statement (see `st.hasValue`). Throws ExprFailure. */
 export function runProgram(p: Program, st: State): unknown {
-  let value: unknown = undefined;
-  let hasValue = false;
-  const { fns, assigns } = p;
-  for (let i = 0; i < fns.length; i++) {
-    const v = fns[i]!(st);
-    if (!assigns[i] && v !== NOVALUE) {
-      value = v;
-      hasValue = true;
-    }
-  }
-  st.hasValue = hasValue;
-  return value;
+  let value: unknown = NOVALUE;
+  const { fns } = p;
+  for (let i = 0; i < fns.length; i++) value = fns[i]!(st);
+  st.hasValue = value !== NOVALUE;
+  return value === NOVALUE ? undefined : value;
 }
 
-function compile(node: Node, depth: number): Fn {
-  if (depth > MAX_TREE_DEPTH) throw new TooDeep();
-  const d = depth + 1;
-  switch (node.k) {
-    case 'lit': {
-      const v = node.value;
-      return () => v;
-    }
-    case 'missing':
-      return () => NOVALUE;
-    case 'ref':
-      return compileRef(node.path);
-    case 'unary':
-      return compileUnary(node.op, compile(node.arg, d));
-    case 'binary':
-      return compileBinary(node.op, compile(node.left, d), compile(node.right, d));
-    case 'assign': {
-      const name = node.name;
-      const value = compile(node.value, d);
-      return (st) => {
-        const v = value(st);
-        if (v === NOVALUE) throw invalidArgs('=');
-        (st.vars ??= new Map()).set(name, v);
-        return v;
-      };
-    }
-    case 'badassign':
-      return () => {
-        throw invalidArgs('=');
-      };
-    case 'call':
-      return compileCall(node.name, node.args.map((a) => compile(a, d)));
-    case 'seq': {
-      const fns = node.items.map((item) => compile(item, d));
-      const assigns = node.items.map((s) => s.k === 'assign');
-      return (st) => {
-        let value: unknown = NOVALUE;
-        for (let i = 0; i < fns.length; i++) {
-          const v = fns[i]!(st);
-          if (!assigns[i] && v !== NOVALUE) value = v;
+/** Evaluates every entry in order; answers the last one's value (NOVALUE when there are none). */
+function all(entries: readonly Entry[]): Fn {
+  const fns = entries.map((e) => e.fn);
+  if (fns.length === 0) return () => NOVALUE;
+  if (fns.length === 1) return fns[0]!;
+  return (st) => {
+    let v: unknown = NOVALUE;
+    for (let i = 0; i < fns.length; i++) v = fns[i]!(st);
+    return v;
+  };
+}
+
+function compileStatement(steps: Statement): Fn {
+  /** The value stack of each open function call; the statement's own is the first. */
+  const frames: Entry[][] = [[]];
+  const pushed = (fn: Fn, depth: number, name?: string): void => {
+    if (depth > MAX_TREE_DEPTH) throw new TooDeep();
+    frames[frames.length - 1]!.push(name === undefined ? { fn, depth } : { fn, depth, name });
+  };
+  for (const step of steps) {
+    const stack = frames[frames.length - 1]!;
+    switch (step.k) {
+      case 'lit': {
+        const v = step.value;
+        pushed(() => v, 0);
+        break;
+      }
+      case 'ref': {
+        const first = step.path[0]!;
+        const bare = step.path.length === 1 && first.length > 1 && first.charCodeAt(0) === 64; /* @ */
+        pushed(compileRef(step.path), 0, bare ? first : undefined);
+        break;
+      }
+      case 'unary': {
+        const a = stack.pop();
+        if (a !== undefined) pushed(compileUnary(step.op, a.fn), a.depth + 1);
+        break;
+      }
+      case 'binary': {
+        if (stack.length < 2) {
+          const before = all(frames.flat());
+          const failure = invalidArgs(step.op);
+          return (st) => {
+            before(st);
+            throw failure;
+          };
         }
-        return value;
-      };
+        const b = stack.pop()!;
+        const a = stack.pop()!;
+        pushed(compileBinary(step.op, a.fn, b.fn), Math.max(a.depth, b.depth) + 1);
+        break;
+      }
+      case 'assign': {
+        const entries = frames.flat();
+        const target = stack.length >= 2 ? stack[stack.length - 2]!.name : undefined;
+        const before = all(entries);
+        if (target === undefined) {
+          return (st) => {
+            before(st);
+            return NOVALUE;
+          };
+        }
+        return (st) => {
+          (st.vars ??= new Map()).set(target, before(st));
+          return NOVALUE;
+        };
+      }
+      case 'args':
+        frames.push([]);
+        break;
+      case 'call': {
+        const args = frames.pop()!;
+        pushed(compileCall(step.name, args.map((e) => e.fn)), Math.max(0, ...args.map((e) => e.depth)) + 1);
+        break;
+      }
     }
   }
+  return all(frames.flat());
 }
 
 /** One step down a path: array index or own property. */
@@ -298,20 +333,33 @@ function compileCall(name: string, args: readonly Fn[]): Fn {
         let m: number | undefined;
         for (let i = 0; i < n; i++) {
           const a = args[i]!(st);
-          if (a === NOVALUE) throw callFailed(name);
           if (bad(a)) continue;
           const v = toNumber(a);
           if (m === undefined || (isMax ? !(v < m) : !(v > m))) m = v;
         }
-        return m ?? null;
+        if (m === undefined) throw callFailed(name);
+        return m;
       };
     }
     case 'abs':
     case 'num':
     case 'str':
     case 'bool': {
-      if (n !== 1) return () => { throw callFailed(name); };
-      const a = args[0]!;
+      // As the platform: the first argument that is not an object or a list counts (the others are still
+      // evaluated); with none, the call fails.
+      if (n === 0) return () => { throw callFailed(name); };
+      const a: Fn =
+        n === 1
+          ? args[0]!
+          : (st) => {
+              let first: unknown = NOVALUE;
+              for (let i = 0; i < n; i++) {
+                const v = args[i]!(st);
+                if (first === NOVALUE && !bad(v)) first = v;
+              }
+              if (first === NOVALUE) throw callFailed(name);
+              return first;
+            };
       switch (name) {
         case 'abs':
           return (st) => Math.abs(toNumber(arg(name, a, st)));

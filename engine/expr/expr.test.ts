@@ -248,11 +248,15 @@ describe('operators', () => {
     expect(r.ok && [...r.assignments]).toEqual([['@x', 1], ['@y', 2]]);
   });
 
-  it('missing operands fail at evaluation', () => {
+  it('missing operands of a binary operator fail at evaluation; a unary operator without one does nothing', () => {
     expect(out('1 +')).toBe('ERR: Invalid arguments to operator +');
     expect(out('* 2')).toBe('ERR: Invalid arguments to operator *');
-    expect(out('1 + * 2')).toBe('ERR: Invalid arguments to operator *');
-    expect(out('-')).toBe('ERR: Invalid arguments to operator -');
+    // Postfix order is `1 2 * +`: `*` takes 1 and 2, then `+` is one short.
+    expect(out('1 + * 2')).toBe('ERR: Invalid arguments to operator +');
+    expect(out('-')).toBe('');
+    expect(out('3; -')).toBe('');
+    expect(out('2 (-)')).toBe('-2');
+    expect(out('3 + -')).toBe('ERR: Invalid arguments to operator +');
     expect(out('() + 1')).toBe('ERR: Invalid arguments to operator +');
     expect(out('1 == ;')).toBe('ERR: Invalid arguments to operator ==');
   });
@@ -264,7 +268,17 @@ describe('sequences', () => {
     expect(out('3, 2, 1')).toBe('1');
     expect(out('1; 2;')).toBe('2');
     expect(out(';;1;;')).toBe('1');
-    expect(out('1 + 2 3')).toBe('3');
+    // As the platform's value stack: `1 + 2 3` is `1 (2 + 3)`, an operator takes the values nearest to it.
+    expect(out('1 + 2 3')).toBe('5');
+    expect(out('1 2 +')).toBe('3');
+    expect(out('1 + 2 3 *')).toBe('7');
+    expect(out('>0~1')).toBe('true');
+    expect(out("''!1 g")).toBe('true');
+    expect(out('5 (1, 2) +')).toBe('3');
+    // `;` ends a statement: an empty one does not count, the last other one gives the value.
+    expect(out('1; ()')).toBe('1');
+    expect(out('1; nosuch')).toBe('');
+    expect(out('1 2 3; 4 5 +; ')).toBe('9');
     expect(out('1 -2')).toBe('-1');
     expect(out('"a" "b"')).toBe('b');
     expect(out('(1, 2) + 1')).toBe('3');
@@ -299,13 +313,22 @@ describe('assignments', () => {
     expect(r3.ok && r3.value).toBe(100);
   });
 
-  it('the last value before a trailing assignment is kept', () => {
-    expect(out('1; @a = 2')).toBe('1');
+  it('an assignment ends its statement, which leaves no value, wherever it stands', () => {
+    expect(out('1; @a = 2')).toBe('');
+    expect(out('@a = 1; 2')).toBe('2');
+    expect(run('2 @v = 1')).toEqual({ ok: true, value: undefined, hasValue: false, assignments: new Map([['@v', 1]]) });
+    expect(run('(@v = 1) + 5')).toEqual({ ok: true, value: undefined, hasValue: false, assignments: new Map([['@v', 1]]) });
+    expect(run('max(@v = 1) 4')).toEqual({ ok: true, value: undefined, hasValue: false, assignments: new Map([['@v', 1]]) });
+    // The statement ends at the first `=` applied: `@v 1 @w 2 = =` assigns @w only.
+    expect(run('@v = 1 @w = 2')).toEqual({ ok: true, value: undefined, hasValue: false, assignments: new Map([['@w', 2]]) });
+    // `=` takes the two values nearest to it: `1 @v 2 3 =` assigns nothing.
+    expect(run('1 @v = 2 3')).toEqual({ ok: true, value: undefined, hasValue: false, assignments: new Map() });
+    expect(run('(@v) = 1')).toEqual({ ok: true, value: undefined, hasValue: false, assignments: new Map([['@v', 1]]) });
   });
 
-  it('are right-associative and worth their value as operands', () => {
+  it('are right-associative: the innermost is applied, and ends the statement', () => {
     const r = run('@a = @b = 2; (@c = 3) + 1');
-    expect(r).toEqual({ ok: true, value: 4, hasValue: true, assignments: new Map([['@b', 2], ['@a', 2], ['@c', 3]]) });
+    expect(r).toEqual({ ok: true, value: undefined, hasValue: false, assignments: new Map([['@b', 2], ['@c', 3]]) });
     expect(value('@a = 1 || 0; @a')).toBe(true);
   });
 
@@ -315,16 +338,15 @@ describe('assignments', () => {
     expect(run('@n = 5; @n.x').ok && run('@n = 5; @n.x')).toMatchObject({ value: undefined, hasValue: true });
   });
 
-  it('only to a single-segment @name', () => {
-    for (const src of ['a = 1', '@a.b = 1', '@ = 1', '$a = 1', '1 = 1', '(@a) + 1 = 2', '= 1']) {
-      expect(out(src)).toBe('ERR: Invalid arguments to operator =');
+  it('only to a single-segment @name; to anything else, or short of a value, nothing happens', () => {
+    for (const src of ['a = 1', '@a.b = 1', '@ = 1', '$a = 1', '1 = 1', '(@a) + 1 = 2', '= 1', '@a =']) {
+      expect(run(src)).toEqual({ ok: true, value: undefined, hasValue: false, assignments: new Map() });
     }
-    expect(out('@a =')).toBe('ERR: Invalid arguments to operator =');
   });
 
   it('are discarded when the evaluation fails', () => {
-    const r = run('@a = 1; @b = foo(2); @c = 3');
-    expect(r).toEqual({ ok: false, error: 'Invalid function foo' });
+    const r = run('@a = 1; 2 +; @c = 3');
+    expect(r).toEqual({ ok: false, error: 'Invalid arguments to operator +' });
     expect('assignments' in r).toBe(false);
   });
 
@@ -368,13 +390,23 @@ describe('functions', () => {
     expect(value('bool("")')).toBe(false);
     expect(value('bool("0")')).toBe(true);
     expect(value('bool(0)')).toBe(false);
-    expect(value('max(1 + 1, 2 * 3) - min(1; 2)')).toBe(5);
+    expect(value('max(1 + 1, 2 * 3) - min(1, 2)')).toBe(5);
+    // Every value left between the parentheses is an argument; the one-argument functions take the first that
+    // is not an object or a list.
+    expect(value('max(5 2, 3)')).toBe(5);
+    expect(value('abs(1, 2)')).toBe(1);
+    expect(out('abs(a, -5, 3)', { a: {} })).toBe('5');
+    expect(out('str(b, 1)', { b: [1] })).toBe('1');
+    expect(value('max(1, ())')).toBe(1);
+    // A function's arguments are a stack of their own: an operator inside cannot reach the values before it.
+    expect(out('1 max(2 +)')).toBe('ERR: Invalid arguments to operator +');
   });
 
-  it('unknown names fail at evaluation with "Invalid function NAME"', () => {
-    expect(parseError('foo(1)')).toBeNull();
-    expect(out('foo(1)')).toBe('ERR: Invalid function foo');
-    expect(out('PI()')).toBe('ERR: Invalid function PI');
+  it('unknown names fail at parse time with "Invalid function NAME"; a constant before `(` stays a constant', () => {
+    expect(parseError('foo(1)')).toBe('Invalid function foo');
+    expect(parseError('@v = 1, foo(1)')).toBe('Invalid function foo');
+    expect(out('PI()')).toBe(String(Math.PI));
+    expect(out('null(1)')).toBe('1');
   });
 
   it('a name followed by a space is not a call', () => {
@@ -385,10 +417,10 @@ describe('functions', () => {
     expect(out('max()')).toBe('ERR: Error calling function max');
     expect(out('min()')).toBe('ERR: Error calling function min');
     expect(out('abs()')).toBe('ERR: Error calling function abs');
-    expect(out('num(1, 2)')).toBe('ERR: Error calling function num');
+    expect(out('num(a, b)', { a: {}, b: [] })).toBe('ERR: Error calling function num');
+    expect(out('max(a, b)', { a: {}, b: [] })).toBe('ERR: Error calling function max');
     expect(out('str(a)', { a: [1] })).toBe('ERR: Error calling function str');
     expect(out('bool(a)', { a: {} })).toBe('ERR: Error calling function bool');
-    expect(out('max(1, ())')).toBe('ERR: Error calling function max');
     // An operator failing in an argument reports itself.
     expect(out('abs(1 + a)', { a: {} })).toBe('ERR: Invalid arguments to operator +');
   });

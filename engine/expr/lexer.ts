@@ -27,7 +27,8 @@ export type Token =
   | { readonly t: 'op'; readonly op: OpSym }
   | { readonly t: '(' }
   | { readonly t: ')' }
-  | { readonly t: 'sep' };
+  /** `;` ends a statement, `,` applies the operators pending since the last `(`. */
+  | { readonly t: 'sep'; readonly semi: boolean };
 
 export type LexResult = { tokens: Token[]; error: null } | { tokens: null; error: string };
 
@@ -45,7 +46,8 @@ const CONSTANTS: ReadonlyMap<string, number | boolean | null> = new Map<string, 
 
 const LPAREN: Token = { t: '(' };
 const RPAREN: Token = { t: ')' };
-const SEP: Token = { t: 'sep' };
+const SEMI: Token = { t: 'sep', semi: true };
+const COMMA: Token = { t: 'sep', semi: false };
 const OPS = new Map<OpSym, Token>();
 function opToken(op: OpSym): Token {
   let tok = OPS.get(op);
@@ -218,9 +220,10 @@ export function tokenize(src: string, maxTokens?: number): LexResult {
       const word = path[0]!;
       const c = word.charCodeAt(0);
       if (c !== 64 && c !== 36) {
-        if (src.charCodeAt(i) === 40 /* ( */) return { t: 'func', name: word };
+        // A constant stays a constant before `(` (`PI()` is PI and an empty group), as on the platform.
         const k = CONSTANTS.get(word);
         if (k !== undefined || CONSTANTS.has(word)) return { t: 'const', value: k ?? null, name: word };
+        if (src.charCodeAt(i) === 40 /* ( */) return { t: 'func', name: word };
       }
     }
     return { t: 'ref', path: Object.freeze(path) };
@@ -270,7 +273,7 @@ export function tokenize(src: string, maxTokens?: number): LexResult {
         case 44 /* , */:
         case 59 /* ; */:
           i++;
-          push(SEP);
+          push(c === 59 ? SEMI : COMMA);
           continue;
         case 43: op = '+'; break;
         case 45: op = '-'; break;

@@ -1,33 +1,35 @@
 /**
- * The `.eval` parser: tokens → expression tree (precedence climbing).
+ * The `.eval` parser: tokens → statements in postfix order (shunting-yard), as the platform reads them.
  *
- * A source is a sequence of expressions, separated by `;`, `,` or simply juxtaposed (`1 2 3`): an expression
- * ends where no binary operator continues it. Parentheses group (and may hold a sequence: its value is the
- * value of the last expression that leaves one). A missing operand (`1 +`, `* 2`) is not a parse error: like
- * the reference, it fails at evaluation ("Invalid arguments to operator +"). The same goes for assignment to
- * anything but a single-segment `@name`, and for unknown function names.
+ * `;` ends a statement; each statement is parsed on its own. Within one, operands are not required to be
+ * joined by operators: `1 2 3` leaves three values (the last counts), `1 + 2 3` is `1 (2 + 3)`, and a leading
+ * binary operator takes whatever is on the stack when it is applied (`>0~1` is `0 > ~1`). `,` applies the
+ * operators pending since the last `(`. A function's arguments are every value left between its parentheses.
+ * Missing operands are not parse errors: they fail (or, for unary operators and `=`, do nothing) when the
+ * statement runs. Unknown function names and unbalanced parentheses are parse errors.
  */
 import type { OpSym, Token } from './lexer.js';
 
 export type UnaryOp = '+' | '-' | '!' | '~';
 export type BinaryOp = Exclude<OpSym, '!' | '~' | '='>;
 
-export type Node =
+/** One step of a statement in postfix order. */
+export type Step =
   | { readonly k: 'lit'; readonly value: unknown }
   | { readonly k: 'ref'; readonly path: readonly string[] }
-  | { readonly k: 'unary'; readonly op: UnaryOp; readonly arg: Node }
-  | { readonly k: 'binary'; readonly op: BinaryOp; readonly left: Node; readonly right: Node }
-  /** `@name = value`; `name` includes the `@`. */
-  | { readonly k: 'assign'; readonly name: string; readonly value: Node }
-  /** `=` with something other than a single-segment `@name` on its left. */
-  | { readonly k: 'badassign'; readonly left: Node; readonly value: Node }
-  | { readonly k: 'call'; readonly name: string; readonly args: readonly Node[] }
-  /** A parenthesised sequence of zero or several expressions. */
-  | { readonly k: 'seq'; readonly items: readonly Node[] }
-  /** An operand that is absent. */
-  | { readonly k: 'missing' };
+  | { readonly k: 'unary'; readonly op: UnaryOp }
+  | { readonly k: 'binary'; readonly op: BinaryOp }
+  /** `=`: assigns the top value to the `@name` under it, then ends the statement, which leaves no value. */
+  | { readonly k: 'assign' }
+  /** Where a function's arguments start. */
+  | { readonly k: 'args' }
+  | { readonly k: 'call'; readonly name: string };
 
-export type ParseResult = { statements: Node[]; error: null } | { statements: null; error: string };
+export type Statement = readonly Step[];
+
+export type ParseResult = { statements: Statement[]; error: null } | { statements: null; error: string };
+
+export const FUNCTIONS: ReadonlySet<string> = new Set(['max', 'min', 'abs', 'num', 'str', 'bool']);
 
 /** Binding power of binary operators (higher binds tighter) and whether they associate to the right. */
 const BINARY: ReadonlyMap<OpSym, { prec: number; right: boolean }> = new Map<OpSym, { prec: number; right: boolean }>([
@@ -55,7 +57,11 @@ const BINARY: ReadonlyMap<OpSym, { prec: number; right: boolean }> = new Map<OpS
   ['=', { prec: 3, right: true }],
 ]);
 
-const MISSING: Node = { k: 'missing' };
+/** Prefix operators bind tighter than any binary one (`-2 ** 2` is 4). */
+const UNARY_PREC = 15;
+
+/** An entry of the operator stack: an operator waiting for its operands, a `(`, or a function's `(`. */
+type Pending = { readonly k: 'op'; readonly step: Step; readonly prec: number } | { readonly k: '(' } | { readonly k: 'fn'; readonly name: string };
 
 class ParseError {
   constructor(readonly message: string) {}
@@ -67,102 +73,93 @@ export const tooDeep = 'Expression is nested too deeply';
 
 const mismatched = (what: '(' | ')'): ParseError => new ParseError(`Mismatched operator found: ${what}`);
 
-export function parse(tokens: readonly Token[]): ParseResult {
-  let pos = 0;
+function statement(tokens: readonly Token[], from: number, to: number): Statement {
+  const out: Step[] = [];
+  const ops: Pending[] = [];
   let depth = 0;
-  const n = tokens.length;
-  const enter = (): void => {
-    if (++depth > MAX_DEPTH) throw new ParseError(tooDeep);
-  };
-
-  /** Expressions up to the end of input (`inParens` false) or the closing parenthesis (consumed). */
-  const sequence = (inParens: boolean): Node[] => {
-    const items: Node[] = [];
-    for (;;) {
-      const tok = tokens[pos];
-      if (tok === undefined) {
-        if (inParens) throw mismatched('(');
-        return items;
-      }
-      if (tok.t === ')') {
-        if (!inParens) throw mismatched(')');
-        pos++;
-        return items;
-      }
-      if (tok.t === 'sep') {
-        pos++;
-        continue;
-      }
-      items.push(expression(0));
+  /** Whether the previous token ends an operand: then `+`/`-` are binary, else unary. */
+  let afterOperand = false;
+  const popUntilParen = (): Pending | undefined => {
+    for (let top = ops.pop(); top !== undefined; top = ops.pop()) {
+      if (top.k !== 'op') return top;
+      out.push(top.step);
     }
+    return undefined;
   };
-
-  const expression = (minPrec: number): Node => {
-    enter();
-    let left = unary();
-    for (;;) {
-      const tok = tokens[pos];
-      if (tok === undefined || tok.t !== 'op') break;
-      const info = BINARY.get(tok.op);
-      if (info === undefined || info.prec < minPrec) break;
-      pos++;
-      const right = expression(info.right ? info.prec : info.prec + 1);
-      if (tok.op === '=') left = assignment(left, right);
-      else left = { k: 'binary', op: tok.op as BinaryOp, left, right };
-    }
-    depth--;
-    return left;
-  };
-
-  const assignment = (left: Node, value: Node): Node => {
-    if (left.k === 'ref' && left.path.length === 1) {
-      const name = left.path[0]!;
-      if (name.length > 1 && name.charCodeAt(0) === 64 /* @ */) return { k: 'assign', name, value };
-    }
-    return { k: 'badassign', left, value };
-  };
-
-  const unary = (): Node => {
-    const tok = tokens[pos];
-    if (tok !== undefined && tok.t === 'op' && (tok.op === '+' || tok.op === '-' || tok.op === '!' || tok.op === '~')) {
-      pos++;
-      enter();
-      const arg = unary();
-      depth--;
-      return { k: 'unary', op: tok.op, arg };
-    }
-    return primary();
-  };
-
-  const primary = (): Node => {
-    const tok = tokens[pos];
-    if (tok === undefined) return MISSING;
+  for (let i = from; i < to; i++) {
+    const tok = tokens[i]!;
     switch (tok.t) {
       case 'num':
       case 'str':
       case 'const':
-        pos++;
-        return { k: 'lit', value: tok.value };
+        out.push({ k: 'lit', value: tok.value });
+        afterOperand = true;
+        break;
       case 'ref':
-        pos++;
-        return { k: 'ref', path: tok.path };
+        out.push({ k: 'ref', path: tok.path });
+        afterOperand = true;
+        break;
       case 'func':
-        pos += 2; // the name and its `(`
-        return { k: 'call', name: tok.name, args: sequence(true) };
-      case '(': {
-        pos++;
-        const items = sequence(true);
-        return items.length === 1 ? items[0]! : { k: 'seq', items };
+        if (!FUNCTIONS.has(tok.name)) throw new ParseError(`Invalid function ${tok.name}`);
+        i++; // its `(`
+        if (++depth > MAX_DEPTH) throw new ParseError(tooDeep);
+        ops.push({ k: 'fn', name: tok.name });
+        out.push({ k: 'args' });
+        afterOperand = false;
+        break;
+      case '(':
+        if (++depth > MAX_DEPTH) throw new ParseError(tooDeep);
+        ops.push({ k: '(' });
+        afterOperand = false;
+        break;
+      case ')': {
+        const open = popUntilParen();
+        if (open === undefined) throw mismatched(')');
+        depth--;
+        if (open.k === 'fn') out.push({ k: 'call', name: open.name });
+        afterOperand = true;
+        break;
       }
-      default:
-        // A binary-only operator, a separator or `)`: the operand is absent.
-        return MISSING;
+      case 'sep': {
+        // A `,`: apply the operators pending since the innermost `(`.
+        const open = popUntilParen();
+        if (open !== undefined) ops.push(open);
+        afterOperand = false;
+        break;
+      }
+      case 'op': {
+        const op = tok.op;
+        if (op === '!' || op === '~' || (!afterOperand && (op === '+' || op === '-'))) {
+          if (ops.length > MAX_DEPTH) throw new ParseError(tooDeep);
+          ops.push({ k: 'op', step: { k: 'unary', op }, prec: UNARY_PREC });
+        } else {
+          const info = BINARY.get(op)!;
+          for (let top = ops[ops.length - 1]; top !== undefined && top.k === 'op'; top = ops[ops.length - 1]) {
+            if (top.prec < info.prec || (top.prec === info.prec && info.right)) break;
+            out.push(top.step);
+            ops.pop();
+          }
+          ops.push({ k: 'op', step: op === '=' ? { k: 'assign' } : { k: 'binary', op: op as BinaryOp }, prec: info.prec });
+        }
+        afterOperand = false;
+        break;
+      }
     }
-  };
+  }
+  if (popUntilParen() !== undefined) throw mismatched('(');
+  return out;
+}
 
+export function parse(tokens: readonly Token[]): ParseResult {
   try {
-    const statements = sequence(false);
-    if (pos !== n) throw mismatched(')');
+    const statements: Statement[] = [];
+    let start = 0;
+    for (let i = 0; i <= tokens.length; i++) {
+      const tok = tokens[i];
+      if (tok !== undefined && !(tok.t === 'sep' && tok.semi)) continue;
+      statements.push(statement(tokens, start, i));
+      start = i + 1;
+    }
     return { statements, error: null };
   } catch (e) {
     if (e instanceof ParseError) return { statements: null, error: e.message };
