@@ -113,6 +113,12 @@ const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its length.',
 };
 
+/** The 500 page when even the theme's error page cannot be rendered. */
+const PLAIN_ERROR_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title>' +
+  '<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>Something went wrong</h1>' +
+  '<p>This page could not be shown. Please try again in a moment.</p><p><a href="/">Go to the home page</a></p></body></html>';
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function buildApp({ store, theme: givenTheme, themeDir, logger = false, guards, httpLimits = httpLimitsFromEnv() }: AppOptions): Promise<FastifyInstance> {
@@ -161,8 +167,10 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
     try {
       const context = pageContext(store, { pageType: PageType.ERROR, pageId: 'error', shoppingCart: emptyCart() });
       return reply.code(500).type('text/html; charset=utf-8').send(theme.renderPage('pages/error.page', context));
-    } catch {
-      return reply.code(500).type('text/plain; charset=utf-8').send('Something went wrong');
+    } catch (themeError) {
+      // the theme itself cannot frame a page (a region missing, a broken layout): a plain page that names nothing
+      request.log.error(themeError);
+      return reply.code(500).type('text/html; charset=utf-8').send(PLAIN_ERROR_PAGE);
     }
   });
 
