@@ -121,7 +121,7 @@ const DATETIME_ARGS = [
   'calendar:bogus', 'bogus', 'date:bogus', 'locale:de_DE', 'locale:fr-FR date:long',
 ];
 
-const RELATIVE_ARGS = ['', 'allowWeeks', 'allowWeeks:false', 'context:begin-sentence', 'unit:day', 'unit:hour', 'style:short', 'style:narrow', 'numeric:always', 'bogus'];
+const RELATIVE_ARGS = ['', 'allowWeeks', 'allowWeeks:false', 'context:begin-sentence', 'unit:day', 'width:short', 'width:narrow', 'style:short', 'numeric:always', 'bogus'];
 
 const UNIT_ARGS = [
   '', 'unit:meter', 'unit:kilometer-per-hour', 'unit:fahrenheit', 'unit:byte', 'unit:bogus', 'unit:meter style:short',

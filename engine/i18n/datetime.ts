@@ -11,7 +11,7 @@
  * With no option the date is shown in the long width ("February 24, 2020").
  */
 import { cachedIntl } from './intl-cache.js';
-import { isSkeleton, skeletonOptions, type DateTimeOptions } from './datetime-skeleton.js';
+import { hasDateFields, hasTimeFields, isSkeleton, skeletonOptions, type DateTimeOptions } from './datetime-skeleton.js';
 import { formatInstant } from './datetime-spacing.js';
 import type { OptionMap } from './number-options.js';
 
@@ -42,19 +42,38 @@ function half(s: string | undefined): Half | null {
   return { fields: skeletonOptions(s), skeleton: s };
 }
 
-/** Parse the option words once (at compile time when they are template arguments). */
+/**
+ * Parse the option words once (at compile time when they are template arguments). As the platform reads them:
+ * a bare width or `datetime:W` formats both halves in that width and wins over `date:`/`time:`; bare `date`
+ * and `time` are the short halves; a skeleton (bare or `skeleton:`) holding only date fields is the date half
+ * and one holding only time fields the time half (`yMMMd hm` is both, glued as the date's width glues them),
+ * while one holding both is formatted as a whole.
+ */
 export function parseDatetimeSpec(opts: OptionMap, errors?: string[]): DatetimeSpec {
   let date = half(opts.get('date'));
   let time = half(opts.get('time'));
-  let skeleton = opts.has('skeleton') ? skeletonOptions(opts.get('skeleton')!) : null;
+  let skeleton: DateTimeOptions | null = null;
+  let both: Width | null = null;
+  const addSkeleton = (k: string) => {
+    const o = skeletonOptions(k);
+    if (!hasTimeFields(o)) date = { fields: o, skeleton: k };
+    else if (!hasDateFields(o) && o.weekday === undefined) time = { fields: o, skeleton: k };
+    else skeleton = o;
+  };
+  const dt = opts.get('datetime');
+  if (isWidth(dt)) both = dt;
+  else if (dt !== undefined && isSkeleton(dt)) addSkeleton(dt);
+  const sk = opts.get('skeleton');
+  if (sk !== undefined && isSkeleton(sk)) addSkeleton(sk);
   for (const [k, v] of opts) {
     if (v !== '') continue;
-    if (isWidth(k)) {
-      date ??= { width: k };
-      time ??= { width: k };
-    } else if (isSkeleton(k)) skeleton ??= skeletonOptions(k);
+    if (isWidth(k)) both = k;
+    else if (k === 'date') date ??= { width: 'short' };
+    else if (k === 'time') time ??= { width: 'short' };
+    else if (isSkeleton(k)) addSkeleton(k);
     else errors?.push(`Unknown datetime option '${k}'.`);
   }
+  if (both !== null) date = time = { width: both };
   if (date === null && time === null && skeleton === null) date = { width: 'long' };
   const wrap = opts.get('wrap');
   const calendar = opts.get('calendar');
@@ -125,7 +144,7 @@ export function formatDatetime(locale: string, ms: number, timeZone: string, spe
   const base: DateTimeOptions = { timeZone };
   if (spec.calendar !== null) base.calendar = spec.calendar;
   let out: string;
-  if (spec.skeleton !== null && spec.date === null && spec.time === null) {
+  if (spec.skeleton !== null) {
     out = formatInstant(dateTimeFormat(locale, { ...base, ...spec.skeleton }), ms, locale);
   } else if (spec.date !== null && spec.time !== null) {
     const d = formatInstant(dateTimeFormat(locale, { ...base, ...halfOptions(spec.date, 'date') }), ms, locale);

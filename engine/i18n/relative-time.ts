@@ -36,12 +36,16 @@ export interface RelativeSpec {
   readonly capitalize: boolean;
 }
 
+/**
+ * The options the platform reads: `width:short|narrow`, `allowWeeks:false` and `context:begin-sentence`.
+ * Counts of one and zero use the locale's words where it has them ("now", "last year", "yesterday").
+ */
 export function parseRelativeSpec(opts: OptionMap): RelativeSpec {
-  const style = opts.get('format') ?? opts.get('style') ?? opts.get('width');
+  const width = opts.get('width');
   return {
     allowWeeks: opts.get('allowWeeks') !== 'false',
-    numeric: opts.get('numeric') === 'auto' ? 'auto' : 'always',
-    style: style === 'short' || style === 'narrow' ? style : 'long',
+    numeric: 'auto',
+    style: width === 'short' || width === 'narrow' ? width : 'long',
     capitalize: opts.get('context') === 'begin-sentence',
   };
 }

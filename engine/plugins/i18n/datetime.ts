@@ -8,6 +8,7 @@ import { formatInterval, parseIntervalSpec, type IntervalSpec } from '../../i18n
 import { checkedInstant, INVALID_DATE } from '../../i18n/datetime-value.js';
 import { parseOptions } from '../../i18n/number-options.js';
 import { formatRelative, parseRelativeSpec, type RelativeSpec } from '../../i18n/relative-time.js';
+import { toNumber } from '../../values.js';
 import type { Formatter } from '../types.js';
 import { i18nEnv, prepared, words } from './env.js';
 
@@ -31,7 +32,9 @@ export const datetimeFormatter: Formatter<DatetimeSpec> = {
   format(value, _args, ctx, spec) {
     const env = i18nEnv(ctx, 'datetime');
     if (env === null) return undefined;
-    const ms = checkedInstant(value, env);
+    // The platform reads the value as its numeric formatters do: missing, null or a container is the epoch,
+    // text is parsed from its start ("2020-02-24" is 2020 ms) and prints nothing when it starts with no digit.
+    const ms = checkedInstant(toNumber(value), env);
     if (ms === null) return undefined;
     if (ms === 'invalid') return INVALID_DATE;
     return guarded(() => formatDatetime(env.locale, ms, env.timeZone, spec));
@@ -58,8 +61,8 @@ export const relativeTimeFormatter: Formatter<RelativeSpec> = {
   format(value, _args, ctx, spec, vars) {
     const env = i18nEnv(ctx, 'relative-time');
     if (env === null) return undefined;
-    const a = checkedInstant(vars === null ? value : vars[0], env);
-    const b = vars === null || vars.length < 2 ? null : checkedInstant(vars[1], env);
+    const a = checkedInstant(toNumber(vars === null ? value : vars[0]), env);
+    const b = vars === null || vars.length < 2 ? null : checkedInstant(toNumber(vars[1]), env);
     if (a === null || (vars !== null && vars.length >= 2 && b === null)) return undefined;
     if (a === 'invalid' || b === 'invalid') return INVALID_DATE;
     return b === null ? formatRelative(env.locale, env.now, a, spec) : formatRelative(env.locale, a, b, spec);

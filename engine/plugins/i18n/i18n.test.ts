@@ -60,8 +60,8 @@ describe('datetime', () => {
     expect(r.html).toBe('Invalid date.');
     expect(r.errors.map((e) => e.message)).toEqual(['datetime: Julian day out of supported range (4713 BC to 8652 AD).']);
   });
-  it('renders nothing for a missing value', () => {
-    expect(html('{@|datetimefield}|{@|unit}|{x|datetime}', {})).toBe('||');
+  it('renders nothing for a missing value, except datetime, which formats the epoch (in New York)', () => {
+    expect(html('{@|datetimefield}|{@|unit}|{x|datetime}', {})).toBe('||December 31, 1969');
   });
   it('datetimefield picks one localized field', () => {
     expect(html('{t|datetimefield month}/{t|datetimefield weekday short}/{t|datetimefield year}', { t })).toBe('February/Mon/2020');

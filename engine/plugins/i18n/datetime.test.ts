@@ -1,0 +1,62 @@
+/**
+ * `datetime` and `relative-time` as the platform formats them (found against the reference engine with
+ * bin/conformance/differential.ts): option combinations, values that are not numbers, locales with `_`.
+ */
+import { describe, expect, it } from 'vitest';
+import { render } from '../../index.js';
+
+/** 2020-02-24 14:04:40 in New York (the default time zone). */
+const T = 1582571080000;
+const NOW = Date.UTC(2024, 0, 15, 12, 0, 0);
+const fmt = (tpl: string, v: unknown, locale = 'en-US') => render(tpl, v === undefined ? {} : { v }, { locale, now: NOW }).html;
+
+describe('datetime', () => {
+  it('joins a date and a time skeleton as the date width joins them, in either order', () => {
+    expect(fmt('{v|datetime yMMMd hm}', T)).toBe('Feb 24, 2020, 2:04\u202fPM');
+    expect(fmt('{v|datetime hm yMMMd}', T)).toBe('Feb 24, 2020, 2:04\u202fPM');
+    expect(fmt('{v|datetime yMMMMd hm}', T)).toBe('February 24, 2020 at 2:04\u202fPM');
+    expect(fmt('{v|datetime yMMMMd Hm}', T, 'de_DE')).toBe('24. Februar 2020 um 14:04');
+    expect(fmt('{v|datetime date:yMMMd hm}', T)).toBe('Feb 24, 2020, 2:04\u202fPM');
+    expect(fmt('{v|datetime skeleton:yMMMd time:short}', T)).toBe('Feb 24, 2020, 2:04\u202fPM');
+    expect(fmt('{v|datetime yMMMd hm wrap:full}', T)).toBe('Feb 24, 2020 at 2:04\u202fPM');
+    expect(fmt('{v|datetime yMMMdhm}', T)).toBe('Feb 24, 2020, 2:04\u202fPM');
+  });
+
+  it('reads bare date and time as the short halves, and a width (bare or datetime:W) as both', () => {
+    expect(fmt('{v|datetime date}', T)).toBe('2/24/20');
+    expect(fmt('{v|datetime time}', T)).toBe('2:04\u202fPM');
+    expect(fmt('{v|datetime date time}', T)).toBe('2/24/20, 2:04\u202fPM');
+    expect(fmt('{v|datetime date:long time}', T)).toBe('February 24, 2020 at 2:04\u202fPM');
+    expect(fmt('{v|datetime datetime:medium}', T)).toBe('Feb 24, 2020, 2:04:40\u202fPM');
+    expect(fmt('{v|datetime datetime:yMMMd}', T)).toBe('Feb 24, 2020');
+    expect(fmt('{v|datetime short date:long}', T)).toBe('2/24/20, 2:04\u202fPM');
+  });
+
+  it('reads a value that is not a number as the numeric formatters do: the epoch, or nothing for text without digits', () => {
+    for (const v of [undefined, null, true, [], {}]) expect(fmt('{v|datetime}', v)).toBe('December 31, 1969');
+    expect(fmt('{v|datetime short}', '2020-02-24')).toBe('12/31/69, 7:00\u202fPM');
+    expect(fmt('{v|datetime}', '1520751625000')).toBe('March 11, 2018');
+    expect(fmt('{v|datetime}', 'abc')).toBe('');
+  });
+
+  it('reads the page locale with a hyphen or an underscore', () => {
+    expect(fmt('{v|datetime date:long time:short}', T, 'de_DE')).toBe('24. Februar 2020 um 14:04');
+    expect(fmt('{v|datetime date:long time:short}', T, 'de-DE')).toBe('24. Februar 2020 um 14:04');
+    expect(fmt('{v|datetime}', T, 'fr_FR')).toBe('24 février 2020');
+  });
+});
+
+describe('relative-time', () => {
+  it('uses the locale words for now and for one unit, and width: for shorter units', () => {
+    expect(fmt('{v|relative-time}', NOW)).toBe('now');
+    expect(fmt('{v|relative-time}', NOW - 400 * 864e5)).toBe('last year');
+    expect(fmt('{v|relative-time width:short}', NOW - 11.1 * 36e5)).toBe('11 hr. ago');
+    expect(fmt('{v|relative-time style:short}', NOW - 11.1 * 36e5)).toBe('11 hours ago');
+    expect(fmt('{v|relative-time}', NOW - 11.1 * 36e5, 'de_DE')).toBe('vor 11 Stunden');
+  });
+
+  it('counts from the epoch for a value that is not a number', () => {
+    expect(fmt('{v|relative-time}', undefined)).toBe('54 years ago');
+    expect(fmt('{v|relative-time}', 'abc')).toBe('');
+  });
+});
