@@ -33,6 +33,15 @@ interface Entry {
   readonly stamp: string;
 }
 
+/**
+ * Told of the theme's problems as they happen, at their place in the theme's files (the dev server's overlay,
+ * `tessera render`): what each build of a file found (none when it is clean now), and each render's.
+ */
+export interface ThemeObserver {
+  compiled(file: string, problems: readonly ThemeProblem[]): void;
+  rendered(problems: readonly ThemeProblem[]): void;
+}
+
 /** The templates Tessera supplies when a theme lacks them: its pages, the store's collection templates, blocks. */
 const SYSTEM_TEMPLATE = /^(blocks\/[\w-]+\.block|pages\/[\w-]+\.page|collections\/[\w-]+\.(list|item)|site\.region)$/;
 
@@ -43,6 +52,12 @@ export class Theme {
   /** Marks block fields and the footers in rendered output; random, so no content can forge one. */
   private readonly nonce = randomBytes(12).toString('hex');
   private readonly isDefaultTheme: boolean;
+
+  private observer: ThemeObserver | null = null;
+  /** Set by `followChanges`: a watcher says which file changed, so nothing is statted on use. */
+  private followed = false;
+  /** Per template file name: its positions as the theme's file has them (tags rewritten, regions joined). */
+  private readonly locators = new Map<string, (e: TemplateError) => TemplateError>();
 
   constructor(
     readonly dir: string,
@@ -61,12 +76,12 @@ export class Theme {
   private confs: { stamp: string; conf: ThemeConf; collections: CollectionConfs } | null = null;
 
   private loadConfs() {
-    if (this.confs !== null && !this.watch) return this.confs;
+    if (this.confs !== null && !this.statsFiles) return this.confs;
     const stamp = this.confStamp();
     if (this.confs === null || this.confs.stamp !== stamp) {
       const conf = readThemeConf(this.dir);
       const collections = readCollectionConfs(this.dir);
-      for (const p of [...conf.problems, ...collections.problems]) this.log(describeProblem(p));
+      this.report([TEMPLATE_CONF, ...[...collections.byType.keys()].map((t) => `collections/${t}.conf`)], [...conf.problems, ...collections.problems]);
       this.confs = { stamp, conf, collections };
     }
     return this.confs;
@@ -138,14 +153,16 @@ export class Theme {
 
   private compiled(path: string): Entry {
     const cached = this.cache.get(path);
-    if (cached !== undefined && !this.watch) return cached;
+    if (cached !== undefined && !this.statsFiles) return cached;
     const file = this.file(path);
     const stamp = `${statSync(file).mtimeMs}|${this.loadConfs().stamp}`;
     if (cached !== undefined && cached.stamp === stamp) return cached;
     const rewritten = rewritePlatformTags(readFileSync(file, 'utf8'), path, this.tagTheme());
     const { template, errors } = compile(rewritten.source, { filename: path }, this.plugins);
-    const all = [...rewritten.problems, ...errors.map((e) => ({ ...e, ...rewritten.locate(e.line, e.column) }))];
-    for (const e of all) this.log(describeProblem(e));
+    const locate = (e: TemplateError) => ({ ...e, ...rewritten.locate(e.line, e.column) });
+    const all = [...rewritten.problems, ...errors.map(locate)];
+    this.locators.set(path, locate);
+    this.report([path], all);
     const entry = { template, errors: all, stamp };
     this.cache.set(path, entry);
     return entry;
@@ -165,7 +182,7 @@ export class Theme {
 
   private compiledLayout(layout: LayoutConf): Entry {
     const cached = this.layouts.get(layout.id);
-    if (cached !== undefined && !this.watch) return cached;
+    if (cached !== undefined && !this.statsFiles) return cached;
     const regions = layoutRegionFiles(layout);
     // a missing region file throws: the theme cannot frame any page (answered with a plain 500 page)
     const files = regions.map((r) => this.file(r));
@@ -177,7 +194,8 @@ export class Theme {
     const { template, errors } = compile(source, { filename: `${layout.id} layout` }, this.plugins);
     const all: TemplateError[] = parts.flatMap((p) => p.rewritten.problems);
     for (const e of errors) all.push(locateInRegions(e, parts));
-    for (const e of all) this.log(describeProblem(e));
+    this.locators.set(`${layout.id} layout`, (e) => locateInRegions(e, parts));
+    this.report(regions, all);
     const entry = { template, errors: all, stamp };
     this.layouts.set(layout.id, entry);
     return entry;
@@ -190,7 +208,7 @@ export class Theme {
    * (`sqs-share-buttons`…) the theme does not replace (listed once unless watching).
    */
   partials(): Record<string, Template> {
-    if (this.blocks !== null && !this.watch) return this.blocks;
+    if (this.blocks !== null && !this.statsFiles) return this.blocks;
     const out: Record<string, Template> = {};
     for (const [name, source] of Object.entries(SYSTEM_PARTIALS)) out[name] = compile(source, { filename: name }, this.plugins).template;
     for (const dir of this.isDefaultTheme ? [this.dir] : [defaultThemeDir(), this.dir]) {
@@ -252,7 +270,7 @@ export class Theme {
   /** The content template alone (what goes into `squarespace.main-content`); a system template inside `.sqs-system`. */
   renderContent(contentPath: string, context: Record<string, unknown>): string {
     const content = render(this.template(contentPath), context, { partials: this.partials() }, this.plugins);
-    for (const e of content.errors) this.log(describeProblem(e));
+    this.rendered(content.errors);
     return this.isSystemTemplate(contentPath) ? inSystemScope(content.html) : content.html;
   }
 
@@ -267,13 +285,13 @@ export class Theme {
     const given = context['squarespace'] as Record<string, unknown> | undefined;
     const classes = [given?.['page-classes'], ...tweakClasses(this.tweaks())].filter((c) => typeof c === 'string' && c !== '').join(' ');
     const squarespace = { ...given, 'main-content': mainContent, ...(classes === '' ? {} : { 'page-classes': classes }) };
-    const footers = `\u0001${this.nonce} footers\u0003`;
+    const footers = `\u0004${this.nonce} footers\u0004`;
     const data = { ...context, squarespace, 'squarespace-headers': this.headers(context), 'squarespace-footers': footers };
     // the spread above copies enumerable keys only: the tags' data is hidden from `?format=json`
     const tags = context[TAGS_KEY];
     if (tags !== undefined) Object.defineProperty(data, TAGS_KEY, { value: tags, enumerable: false });
     const page = render(this.layoutTemplate(layout), data, { partials: this.partials() }, this.plugins);
-    for (const e of page.errors) this.log(describeProblem(e));
+    this.rendered(page.errors);
     const fields = () => ((tags as { blockFields?: StoredBlockFields } | undefined)?.blockFields ?? new Map());
     const html = fillBlockFields(page.html, this.nonce, fields);
     if (!html.includes(footers)) return withIslandScripts(html, this.islands);
@@ -285,12 +303,12 @@ export class Theme {
   private sheet: { stamp: string; value: StylesheetBuild } | null = null;
 
   private styles(): StylesheetBuild {
-    if (this.sheet !== null && !this.watch) return this.sheet.value;
+    if (this.sheet !== null && !this.statsFiles) return this.sheet.value;
     const names = this.conf().stylesheets;
     const stamp = `${stylesheetStamp(names.map((n) => join(this.dir, 'styles', n)), this.dir)}|${this.loadConfs().stamp}`;
     if (this.sheet === null || this.sheet.stamp !== stamp) {
       const value = buildThemeStylesheet(this.dir, names, this.usesSystemTemplates() ? systemCss() : '');
-      for (const p of value.problems) this.log(describeProblem(p));
+      this.report(names.map((n) => `styles/${n}`), value.problems);
       this.sheet = { stamp, value };
     }
     return this.sheet.value;
@@ -327,6 +345,86 @@ export class Theme {
   /** Whether rendered content may be kept: not while watching files, since any template may change. */
   get cacheable(): boolean {
     return !this.watch;
+  }
+
+  // ---- problems and changes (the dev server) ----
+
+  /** Reports every problem to `observer` too, each at its place in the theme's files. */
+  observe(observer: ThemeObserver): void {
+    this.observer = observer;
+  }
+
+  /**
+   * From now on a watcher reports each changed file (`changed`), so a watching theme stats nothing per request
+   * (the dev server's theme); without this, a watching theme stats each file it uses.
+   */
+  followChanges(): void {
+    this.followed = true;
+  }
+
+  private get statsFiles(): boolean {
+    return this.watch && !this.followed;
+  }
+
+  /**
+   * `path` (relative to the theme folder) was saved, added or removed: what was built from it is dropped, and a
+   * template or region is compiled again at once, on its own, so its problems are reported before a page asks.
+   * A file that cannot be read (deleted, half-written) is reported by the page that needs it.
+   */
+  changed(path: string): void {
+    if (path === TEMPLATE_CONF || /^collections\/[^/]+\.conf$/.test(path)) {
+      // the configuration decides layouts, collection templates, navigation tags and stylesheets
+      this.confs = null;
+      this.cache.clear();
+      this.layouts.clear();
+      this.blocks = null;
+      this.sheet = null;
+      return;
+    }
+    if (path.startsWith('styles/')) {
+      this.sheet = null;
+      return;
+    }
+    if (path.startsWith('blocks/')) {
+      this.blocks = null;
+      // a block that appears or goes changes what the navigation tags of every template may name
+      if (this.cache.has(path) !== existsSync(join(this.dir, path))) this.cache.clear();
+    }
+    this.cache.delete(path);
+    try {
+      if (path.endsWith('.region')) {
+        for (const layout of this.conf().layouts) {
+          if (!layoutRegionFiles(layout).includes(path)) continue;
+          this.layouts.delete(layout.id);
+          this.compiledLayout(layout);
+        }
+      } else if (SYSTEM_TEMPLATE.test(path) || /\.(list|item|page|block)$/.test(path)) this.compiled(path);
+    } catch {
+      // not readable now: the page that needs it says so
+    }
+  }
+
+  /** Logs the problems of a build of `files`, and tells the observer each file's (an empty list: it is clean). */
+  private report(files: readonly string[], problems: readonly TemplateError[]): void {
+    for (const p of problems) this.log(describeProblem(p));
+    if (this.observer === null) return;
+    const byFile = new Map<string, ThemeProblem[]>(files.map((f) => [f, []]));
+    for (const p of problems) {
+      const file = p.filename ?? files[0] ?? '';
+      byFile.set(file, [...(byFile.get(file) ?? []), { ...p, filename: file }]);
+    }
+    for (const [file, found] of byFile) this.observer.compiled(file, found);
+  }
+
+  /** Logs a render's problems and tells the observer, each at its place in the theme's file. */
+  private rendered(errors: readonly TemplateError[]): void {
+    if (errors.length === 0) return;
+    const located = errors.map((e) => {
+      const locate = e.filename === undefined ? undefined : this.locators.get(e.filename);
+      return locate === undefined ? e : locate(e);
+    });
+    for (const e of located) this.log(describeProblem(e));
+    this.observer?.rendered(located.map((e) => ({ ...e, filename: e.filename ?? 'template' })));
   }
 }
 
