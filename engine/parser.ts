@@ -194,7 +194,7 @@ function parseBindVar(rest: string, offset: number, source: string, restOffset: 
 
 /**
  * `{.ctx @name k1=a.b k2=c}` as the platform reads it: one space after `.ctx` and after the name, then
- * `word=path` bindings separated by whitespace (trailing whitespace allowed). A lone word at the very end is
+ * `word=path` bindings, whitespace between them optional (trailing whitespace allowed). A lone word at the very end is
  * ignored; anything else that is not a binding makes the tag text, and so does a tag with no binding.
  */
 function parseCtxVar(rest: string, offset: number): Parsed {
@@ -209,9 +209,9 @@ function parseCtxVar(rest: string, offset: number): Parsed {
     const ref = at(rest, keyEnd) === EQUALS ? parseRef(rest, keyEnd + 1) : null;
     if (ref === null) return bad(`'${rest.slice(i, keyEnd + 1)}' is not key=path`);
     bindings.push({ key: rest.slice(i, keyEnd), ref });
+    // Whitespace between bindings is optional: `a=1b` is a=1 and the lone word b.
     i = skipWhitespace(rest, refEnd);
     if (i === lim) break;
-    if (i === refEnd) return bad(`'${rest.slice(i)}' is not key=path`);
   }
   return { kind: Kind.Node, node: { type: 'ctxvar', name, bindings, offset } };
 }

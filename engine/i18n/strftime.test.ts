@@ -15,8 +15,22 @@ describe('strftime', () => {
     expect(strftime(T, '%H %Z', 'Mars/Olympus')).toBe('16 EST');
   });
 
-  it('keeps unknown directives and literal text as written, and %% as one %', () => {
-    expect(strftime(T, '100%% %Q %', 'UTC')).toBe('100% %Q %');
+  it('drops unknown directives (the % too), keeps literal text, %% as one % and a final %', () => {
+    expect(strftime(T, '100%% %Q %', 'UTC')).toBe('100%  %');
+    expect(strftime(T, 'a% b%-c%', 'UTC')).toBe('abc%');
+  });
+
+  it('numbers %U and %W alike, as the platform: Sunday weeks, week 1 holding January 1', () => {
+    const f = compileStrftime('%U %W');
+    // 2019-12-29 (a Sunday) starts the week holding 2020-01-01: week 1.
+    expect(f(Date.UTC(2019, 11, 29, 12), 'UTC')).toBe('01 01');
+    // 2022-12-31 (a Saturday): 2023-01-01 is next week, so week 53 of 2022.
+    expect(f(Date.UTC(2022, 11, 31, 12), 'UTC')).toBe('53 53');
+    expect(f(Date.UTC(2023, 10, 14, 12), 'UTC')).toBe('46 46');
+  });
+
+  it('%i is the hour on 12 hours, unpadded', () => {
+    expect(strftime(Date.UTC(2021, 2, 5, 17), '%i|%l', 'UTC')).toBe('5| 5');
   });
 
   it('counts weeks the reference way', () => {
@@ -26,6 +40,6 @@ describe('strftime', () => {
   });
 
   it('pads the space-padded fields with spaces', () => {
-    expect(strftime(Date.UTC(2021, 2, 5, 3), '[%e][%k][%l][%v]', 'UTC')).toBe('[ 5][ 3][ 3][5-Mar-2021]');
+    expect(strftime(Date.UTC(2021, 2, 5, 3), '[%e][%k][%l][%v]', 'UTC')).toBe('[ 5][ 3][ 3][ 5-Mar-2021]');
   });
 });

@@ -3,7 +3,8 @@
  *
  * A format is compiled once into a list of parts; formatting makes one luxon DateTime per call. Supported:
  * %a %A %b %B %c %C %d %D %e %F %g %G %h %H %I %j %k %l %m %M %n %N %p %P %q %r %R %s %S %t %T %u %U %V
- * %v %w %W %x %X %y %Y %z %Z %%. Any other `%x` is output as written. There are no width or padding flags,
+ * %v %w %W %x %X %y %Y %z %Z %% and %i (the hour on 12 hours, unpadded). Any other `%x` is dropped, as on the
+ * platform. There are no width or padding flags,
  * so no template can make a long string out of a short format.
  */
 import { DateTime } from 'luxon';
@@ -20,11 +21,16 @@ const shortDay = (d: DateTime) => DAYS[d.weekday - 1]!.slice(0, 3);
 const shortMonth = (d: DateTime) => MONTHS[d.month - 1]!.slice(0, 3);
 const ampm = (d: DateTime) => (d.hour < 12 ? 'AM' : 'PM');
 
-/** Week of the year where week 1 holds January 1 and weeks start on `firstDay` (0 Sunday, 1 Monday). */
-function weekOfYear(d: DateTime, firstDay: 0 | 1): number {
-  const jan1 = d.startOf('year').weekday % 7; // 0 Sunday … 6 Saturday
-  const shift = (jan1 - firstDay + 7) % 7;
-  return Math.floor((d.ordinal - 1 + shift) / 7) + 1;
+/**
+ * The platform's week of the year for both %U and %W: weeks start on Sunday and week 1 is the one that holds
+ * January 1, so the last days of December are in week 1 when their week holds the next January 1.
+ */
+function weekOfYear(d: DateTime): number {
+  const sunday = d.startOf('day').minus({ days: d.weekday % 7 });
+  const year = sunday.plus({ days: 6 }).year;
+  const jan1 = DateTime.fromObject({ year, month: 1, day: 1 }, { zone: d.zone });
+  const week1 = jan1.minus({ days: jan1.weekday % 7 });
+  return Math.round(sunday.diff(week1, 'days').days / 7) + 1;
 }
 
 function offset(d: DateTime): string {
@@ -51,6 +57,7 @@ const FIELDS: Record<string, Field> = {
   h: shortMonth,
   H: (d) => pad2(d.hour),
   I: (d) => pad2(hour12(d.hour)),
+  i: (d) => String(hour12(d.hour)),
   j: (d) => pad3(d.ordinal),
   k: (d) => space2(d.hour),
   l: (d) => space2(hour12(d.hour)),
@@ -68,11 +75,11 @@ const FIELDS: Record<string, Field> = {
   t: () => '\t',
   T: (d) => `${pad2(d.hour)}:${pad2(d.minute)}:${pad2(d.second)}`,
   u: (d) => String(d.weekday),
-  U: (d) => pad2(weekOfYear(d, 0)),
+  U: (d) => pad2(weekOfYear(d)),
   V: (d) => pad2(d.weekNumber),
-  v: (d) => `${space2(d.day).trimStart()}-${shortMonth(d)}-${d.year}`,
+  v: (d) => `${space2(d.day)}-${shortMonth(d)}-${d.year}`,
   w: (d) => String(d.weekday % 7),
-  W: (d) => pad2(weekOfYear(d, 1)),
+  W: (d) => pad2(weekOfYear(d)),
   x: (d) => `${pad2(d.month)}/${pad2(d.day)}/${d.year}`,
   X: (d) => `${pad2(hour12(d.hour))}:${pad2(d.minute)}:${pad2(d.second)} ${ampm(d)}`,
   y: (d) => pad2(d.year % 100),
@@ -94,7 +101,9 @@ export function compileStrftime(format: string): DateFormatter {
     const c = format[i]!;
     const field = c === '%' ? FIELDS[format[i + 1] ?? ''] : undefined;
     if (field === undefined) {
-      literal += c;
+      // `%` and a character that is no directive are both dropped, as on the platform (a final `%` stays).
+      if (c === '%' && i + 1 < format.length) i++;
+      else literal += c;
       continue;
     }
     if (literal !== '') parts.push(literal);

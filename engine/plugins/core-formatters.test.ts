@@ -353,11 +353,15 @@ describe('numbers', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7].map((n) => run('mod', n))).toEqual([0, 1, 0, 1, 0, 1, 0, 1]);
   });
 
-  it('mod reports a non-numeric argument and falls back to 2; a zero divisor is missing', () => {
+  it('mod reports a non-numeric argument; its divisor is the integer its text starts with, none or 0 being 2', () => {
     const r = runFormatter(fmt('mod'), 5, ['zero']);
     expect(r.error).toBe("mod: 'zero' is not a number");
     expect(r.value).toBe(1);
-    expect(run('mod', 5, ['0'])).toBeUndefined();
+    expect(run('mod', 5, ['0'])).toBe(1);
+    expect(run('mod', 5, ['1.5'])).toBe(0);
+    expect(run('mod', 5, ['3x'])).toBe(2);
+    expect(run('mod', 5, ['0x3'])).toBe(1);
+    expect(run('mod', 15, ['1e1'])).toBe(0);
     for (const v of [undefined, null, {}, false]) expect(run('mod', v, ['3'])).toBe(0);
     expect(run('mod', 'x', ['3'])).toBeNaN();
     expect(run('mod', '7', ['3'])).toBe(1);

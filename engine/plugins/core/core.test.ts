@@ -68,3 +68,20 @@ describe('date: the Julian day range (spec 001 §8)', () => {
     expect(r.errors.map((e) => e.message)).toEqual(['date: Julian day out of supported range (4713 BC to 8652 AD).']);
   });
 });
+
+describe('as the platform reads their arguments (found by the grammar fuzz arm)', () => {
+  it('lookup: a key that is not text, a number or a boolean reads as the empty path', () => {
+    expect(html('{x|lookup t}', { t: null, '': 'z' })).toBe('z');
+    expect(html('{x|lookup t}', { '': -23 })).toBe('-23');
+    expect(html('{x|lookup t}', { t: [1], '': 'z' })).toBe('z');
+    expect(html('{x|lookup t}', { t: false, false: 'z' })).toBe('z');
+  });
+
+  it('even? and odd? read their argument as a path, even when it looks like a number', () => {
+    expect(html('{.even? 4}Y{.or}N{.end}', {})).toBe('N');
+    expect(html('{.even? 4}Y{.or}N{.end}', { 4: 2 })).toBe('Y');
+    expect(html('{.odd? 3}Y{.or}N{.end}', { 3: 5 })).toBe('Y');
+    // nth? reads numbers as numbers.
+    expect(html('{.nth? 4 2}Y{.or}N{.end}', {})).toBe('Y');
+  });
+});

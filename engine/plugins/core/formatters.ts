@@ -199,19 +199,25 @@ export const CORE_FORMATTERS: Formatter[] = [
   },
   // The key's value is itself a path, looked up like a variable from the tag's value outward (as the
   // platform does): not only inside the value being formatted.
+  // A key that is not a string, number or boolean (missing, null, a list, an object) reads as the empty
+  // path, which finds the key "" (as on the platform).
   scoped('lookup', (_v, args, ctx) => {
     if (args.length === 0) return ''; // the platform gives empty text
     const key = ctx.resolve(args[0]!);
-    if ((typeof key !== 'string' && typeof key !== 'number') || key === '') return undefined;
-    return ctx.resolve(String(key));
+    return ctx.resolve(typeof key === 'string' || typeof key === 'number' || typeof key === 'boolean' ? String(key) : '');
   }),
   {
     name: 'mod',
-    prepare: (args) => intArg(args, 0, 2, 'mod'),
+    // The divisor as the platform reads it: the integer its text starts with (`1.5` is 1, `0x3` is 0, `3x` is
+    // 3); none, or 0, is 2.
+    prepare(args) {
+      const raw = args[0] ?? '';
+      const n = Number.parseInt(raw, 10);
+      return { state: n || 2, error: raw !== '' && Number.isNaN(n) ? `mod: '${raw}' is not a number` : undefined };
+    },
     format(value, _args, _ctx, n: number) {
-      const x = toNumber(value);
       // A value that is not a number gives NaN, printed as such (the platform does).
-      return n !== 0 ? x % n : undefined;
+      return toNumber(value) % n;
     },
   },
   simple('output', (_v, args) => args.join(' ')),

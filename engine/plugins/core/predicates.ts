@@ -28,9 +28,14 @@ function comparison(name: string, test: (order: number) => boolean): Predicate {
   };
 }
 
-/** The current node, or the value of the first argument when there is one. */
+/**
+ * The current node, or the value of the first argument when there is one: always read as a path, even when
+ * it looks like a number (`{.even? 4}` reads the key "4"), as the platform does for `even?` and `odd?`.
+ */
 function subject(ctx: PluginContext, args: readonly PredicateArg[]): unknown {
-  return args.length > 0 ? argValue(ctx, args[0]!) : ctx.node;
+  if (args.length === 0) return ctx.node;
+  const arg = args[0]!;
+  return arg.kind === 'path' ? argValue(ctx, arg) : ctx.resolvePath(arg.raw.split('.'));
 }
 
 function integer(v: unknown): number | null {
