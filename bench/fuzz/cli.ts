@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { distinctDifferences } from './delta-shrink.js';
-import { grammarFuzzCase } from './grammar.js';
+import { grammarFuzzCase, meetsChosenBehaviour } from './grammar.js';
 import { runFuzz, summary } from './run.js';
 
 const BAR = 99.5;
@@ -24,11 +24,12 @@ if (!Number.isSafeInteger(total) || total <= 0 || !Number.isSafeInteger(seed) ||
   process.exit(2);
 }
 const started = performance.now();
-const report = values.generator === 'grammar' ? runFuzz(total, seed, grammarFuzzCase) : runFuzz(total, seed);
+const allowed = values.generator === 'grammar' ? (c: Parameters<typeof meetsChosenBehaviour>[0]) => !meetsChosenBehaviour(c) : undefined;
+const report = values.generator === 'grammar' ? runFuzz(total, seed, grammarFuzzCase, allowed) : runFuzz(total, seed);
 process.stdout.write(`${summary(report)}, ${values.generator} generator, in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 if (report.shrunk !== null) process.stdout.write(`first difference, shrunk:\n${report.shrunk}\n`);
 if (show > 0 && report.failures.length > 0) {
-  const distinct = distinctDifferences(report.failures.slice(0, 4 * show)).slice(0, show);
+  const distinct = distinctDifferences(report.failures.slice(0, 4 * show), allowed).slice(0, show);
   process.stdout.write(`\n${distinct.length} distinct differences (of the first ${Math.min(report.failures.length, 4 * show)} cases that differed):\n`);
   for (const d of distinct) process.stdout.write(`--- ${d.count} case(s)\n${d.text}\n`);
 }

@@ -23,7 +23,13 @@ const FAILURES_KEPT = 500;
 export const renderIdentically = fc.property(fuzzCase, (c: FuzzCase) => compareCase(c).same);
 
 /** The generator a run draws from: the first arm's (`fuzzCase`) unless another is given (the grammar arm). */
-export function runFuzz(total: number, seed: number, generator: fc.Arbitrary<FuzzCase & CaseExtras> = fuzzCase): FuzzReport {
+export function runFuzz(
+  total: number,
+  seed: number,
+  generator: fc.Arbitrary<FuzzCase & CaseExtras> = fuzzCase,
+  /** Cases the generator never produces (behaviours we chose), kept out of the shrink too. */
+  allowed?: (c: FuzzCase & CaseExtras) => boolean,
+): FuzzReport {
   let identical = 0;
   const failures: (FuzzCase & CaseExtras)[] = [];
   for (const c of fc.sample(generator, { numRuns: total, seed })) {
@@ -37,7 +43,7 @@ export function runFuzz(total: number, seed: number, generator: fc.Arbitrary<Fuz
     const r = fc.check(property, { seed, numRuns: total });
     const c = r.counterexample?.[0];
     // The grammar arm's arbitraries shrink coarsely (chained choices); a delta shrink finishes the job.
-    const small = c === undefined || generator === fuzzCase ? c : deltaShrink(c);
+    const small = c === undefined || generator === fuzzCase ? c : deltaShrink(c, undefined, allowed);
     if (small !== undefined) shrunk = describeDifference(small, compareCase(small));
   }
   return { seed, total, identical, shrunk, failures };
