@@ -80,6 +80,8 @@ interface Attribute {
   readonly value: string;
   /** Offset of the value (of the name when it has none) in the file. */
   readonly at: number;
+  /** Offset of the name. */
+  readonly nameAt: number;
 }
 
 interface Tag {
@@ -144,7 +146,7 @@ export function rewritePlatformTags(source: string, filename: string, theme: Tag
     }
     for (const name of spec.required) if (!tag.attributes.has(name)) problem(tag.start, 'MISSING_ATTRIBUTE', `<squarespace:${tag.name}> needs the attribute ${name}.`);
     for (const [name, attr] of tag.attributes) {
-      if (!spec.required.includes(name) && !spec.optional.includes(name)) problem(attr.at, 'UNKNOWN_ATTRIBUTE', `<squarespace:${tag.name}> has no attribute ${name}; it is ignored.`, 'warning');
+      if (!spec.required.includes(name) && !spec.optional.includes(name)) problem(attr.nameAt, 'UNKNOWN_ATTRIBUTE', `<squarespace:${tag.name}> has no attribute ${name}; it is ignored.`, 'warning');
     }
     if (tag.body !== null && spec.body === 'none') problem(tag.start, 'UNEXPECTED_BODY', `<squarespace:${tag.name}> takes no body; write it as <squarespace:${tag.name} … />.`);
     const plain = (name: string): string | undefined => {
@@ -216,13 +218,15 @@ export function rewritePlatformTags(source: string, filename: string, theme: Tag
         const collection = plain('collection');
         if (collection === undefined) return;
         const featured = plain('featured');
+        const category = plain('category');
+        const tagName = plain('tag');
         if (featured !== undefined && featured !== 'true' && featured !== 'false') problem(tag.attributes.get('featured')!.at, 'INVALID_ATTRIBUTE', 'The featured of <squarespace:query> must be true or false.');
         const query: QuerySpec = {
           collection: collection.replace(/^\//, ''),
           limit: count('limit', 1, MAX_QUERY_ITEMS, MAX_QUERY_ITEMS),
           skip: count('skip', 0, 10_000, 0),
-          ...(plain('category') ? { category: plain('category') } : {}),
-          ...(plain('tag') ? { tag: plain('tag') } : {}),
+          ...(category ? { category } : {}),
+          ...(tagName ? { tag: tagName } : {}),
           ...(featured === 'true' ? { featured: true } : {}),
         };
         return applyTo(`${TAGS_KEY}.query.${encodeKey('q', query)}`);
@@ -339,7 +343,7 @@ function readTag(source: string, start: number, limit: number, problem: (offset:
       }
     }
     if (attributes.has(attrName)) problem(attrStart, 'DUPLICATE_ATTRIBUTE', `<squarespace:${name}> has ${attrName} twice; the first is used.`);
-    else attributes.set(attrName, { value, at: valueAt });
+    else attributes.set(attrName, { value, at: valueAt, nameAt: attrStart });
   }
   // a body up to the matching close tag (the same tag may nest inside it)
   const bodyStart = i + 1;
