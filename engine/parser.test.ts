@@ -53,3 +53,10 @@ describe('.include and .inject', () => {
     expect(html('{.inject @v \tinj}{@v}', {}, { inj: 5 })).toBe('{.inject @v \tinj}');
   });
 });
+
+describe('.macro', () => {
+  it('is named with letters, digits, `_`, `-`, `.` and `/` only; any other name leaves the tag as text', () => {
+    for (const name of ['a-b', '1', 'a.b', 'a/b.html', '_a', '-a']) expect(html(`{.macro ${name}}x{.end}{@|apply ${name}}`)).toBe('x');
+    for (const name of ['#', '@x', 'a:b', 'a$b', 'é', 'a?', 'a,b']) expect(html(`{.macro ${name}}x{.end}`)).toBe(`{.macro ${name}}x`);
+  });
+});

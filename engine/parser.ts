@@ -31,6 +31,8 @@ const END: Parsed = { kind: Kind.End };
 const PLAIN_OR: Parsed = { kind: Kind.Or, predicate: null };
 const ALTERNATES: Parsed = { kind: Kind.Alternates };
 
+const MACRO_NAME = /^[A-Za-z0-9_.\/-]+$/;
+
 const KEYWORDS: ReadonlySet<string> = new Set(['meta-left', 'meta-right', 'newline', 'space', 'tab']);
 
 /**
@@ -91,7 +93,8 @@ function parseDotTag(src: string, offset: number): Parsed {
       return parseCtxVar(rest, offset);
     case 'macro': {
       const name = rest.slice(1);
-      if (at(rest, 0) !== SPACE || name === '' || /\s/.test(name)) return bad('{.macro} needs one name');
+      // Letters, digits, `_`, `-`, `.` and `/` only, as on the platform (`emit.it`, `blocks/card.block`).
+      if (at(rest, 0) !== SPACE || !MACRO_NAME.test(name)) return bad('{.macro} needs one name');
       return { kind: Kind.Open, node: { type: 'macro', name, block: [], offset } };
     }
     case 'include': {

@@ -120,11 +120,20 @@ describe('lookup of inherited names', () => {
 
 describe('problems inside partials', () => {
   it('are reported once per render, with the partial as filename', () => {
-    const r = render('{@|apply p}{@|apply p}', { a: 1 }, { partials: { p: 'x\n {a|nope}' } });
-    expect(r.html).toBe('x\n {a|nope}x\n {a|nope}');
+    const r = render('{@|apply p}{@|apply p}', { a: 1 }, { partials: { p: 'x\n {a|truncate many}' } });
+    expect(r.html).toBe('x\n 1x\n 1');
     expect(r.errors).toEqual([
-      { severity: 'error', code: 'UNKNOWN_FORMATTER', message: "Formatter 'nope' is unknown", line: 2, column: 4, filename: 'p' },
+      { severity: 'error', code: 'FORMATTER_ARGS', message: "truncate: 'many' is not a number", line: 2, column: 4, filename: 'p' },
     ]);
+  });
+
+  it('an unknown formatter or predicate fails the partial, as on the platform (in the page it stays text)', () => {
+    for (const p of ['x {a|nope}', 'x {.nope?}y{.end}']) {
+      const r = render('{@|apply p}|{.include p output}', { a: 1 }, { partials: { p } });
+      expect(r.html).toBe('|');
+      expect(r.errors.map((e) => e.code)).toEqual(['PARTIAL_PARSE_FAILED', 'PARTIAL_PARSE_FAILED']);
+    }
+    expect(render('x {a|nope}', { a: 1 }).html).toBe('x {a|nope}');
   });
 });
 

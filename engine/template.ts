@@ -18,6 +18,10 @@ const STRUCTURAL: ReadonlySet<string> = new Set([
   ErrorCode.NOT_ALLOWED_AT_ROOT,
   ErrorCode.NOT_ALLOWED_IN_BLOCK,
   ErrorCode.DEAD_CODE,
+  // An unknown formatter or predicate fails a partial's parse on the platform (the tag stays text only in the
+  // page template itself).
+  ErrorCode.UNKNOWN_FORMATTER,
+  ErrorCode.UNKNOWN_PREDICATE,
 ]);
 
 export class Template implements SourceUnit {

@@ -63,10 +63,10 @@ describe('apply', () => {
     expect(seen[1]).toEqual({ k: 'v' });
   });
 
-  it('reports a missing name at compile time and renders nothing', () => {
+  it('reports a missing name at compile time and renders empty text, as the platform', () => {
     const r = runFormatter(fmt('apply'), 'x', []);
     expect(r.error).toMatch(/name/);
-    expect(r.value).toBeUndefined();
+    expect(r.value).toBe('');
   });
 });
 

@@ -132,7 +132,8 @@ export const CORE_FORMATTERS: Formatter[] = [
       return { state: { name: args[0]!, isPrivate, kv } };
     },
     format(value, _args, ctx, state: { name: string; isPrivate: boolean; kv: Record<string, string> | null } | undefined) {
-      if (state === undefined) return undefined;
+      // Without a name: empty text, as on the platform (so `{x|apply|json}` is `""`).
+      if (state === undefined) return '';
       // A fresh copy of the arguments per call, so a macro that changes @args cannot leak into the next call.
       const args = state.kv === null ? null : Object.assign(Object.create(null) as Record<string, string>, state.kv);
       return ctx.applyTemplate(state.name, value, args, state.isPrivate);
