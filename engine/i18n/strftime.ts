@@ -93,7 +93,7 @@ export type DateFormatter = (epochMs: number, timeZone: string) => string;
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
-/** Compile a format once; the result formats epoch milliseconds in a zone (an unknown zone: New York). */
+/** Compile a format once; the result formats epoch milliseconds in a zone (an unknown zone: UTC). */
 export function compileStrftime(format: string): DateFormatter {
   const parts: (string | Field)[] = [];
   let literal = '';
@@ -114,7 +114,8 @@ export function compileStrftime(format: string): DateFormatter {
   if (literal !== '') parts.push(literal);
   return (epochMs, timeZone) => {
     let d = DateTime.fromMillis(epochMs, { zone: timeZone });
-    if (!d.isValid) d = DateTime.fromMillis(epochMs, { zone: DEFAULT_TIME_ZONE });
+    // A zone name that is no zone: UTC, as on the platform.
+    if (!d.isValid) d = DateTime.fromMillis(epochMs, { zone: 'UTC' });
     if (!d.isValid) return '';
     let out = '';
     for (const p of parts) out += typeof p === 'string' ? p : p(d);

@@ -85,3 +85,10 @@ describe('as the platform reads their arguments (found by the grammar fuzz arm)'
     expect(html('{.nth? 4 2}Y{.or}N{.end}', {})).toBe('Y');
   });
 });
+
+describe('date: the time zone', () => {
+  it('is New York without website.timeZone, and UTC when it is there but names no zone', () => {
+    expect(html('{t|date %H %Z}', { t: 0 })).toBe('19 EST');
+    for (const timeZone of ['', null, 5, 't']) expect(html('{t|date %H %Z}', { t: 0, website: { timeZone } })).toBe('00 UTC');
+  });
+});
