@@ -1,58 +1,122 @@
 /**
- * Currency amounts inside messages (`{0 money}`, `{0 currency style:short}`): a money object
- * `{decimalValue, currencyCode}` (or `{value, currency}`) formatted with Intl's currency style. This is the
- * message formatter's own small path; the money/commerce formatters live in money*.ts.
+ * Locale-aware money, shared by the `money` formatter, `{0 money}` in messages and the price formatters when a
+ * page asks for CLDR money. The amount is an exact decimal rounded by the digit rules of exact-number.ts, with
+ * the currency's own minor-unit digits as the default (2 for USD, 0 for JPY, 3 for KWD).
  *
- * Styles: default (symbol), short (compact: "€123K"), name ("123,456.79 euros"), code ("EUR 123,456.79").
+ * Styles: symbol (default), accounting, name ("1,234.50 euros"), code ("1,234.50 EUR", the code after the
+ * number as the platform writes it), short and long (compact: "€123K"). `symbol:narrow` uses the narrow
+ * symbol ("kr" for SEK).
  */
-import { decimalString } from './number-value.js';
-import { digitOptions, formatDecimalString, numberFormat, type NumberOptions, type OptionMap } from './number-options.js';
+import { CURRENCIES, currencyDigits } from '../../commerce/currencies.js';
+import { type Decimal, parseDecimal } from '../../commerce/decimal.js';
+import { type DigitPlan, digitPlan, formatExact, intlGrouping, roundDecimal } from './exact-number.js';
+import { cachedIntl } from './intl-cache.js';
+import type { OptionMap } from './number-options.js';
 
 export interface MoneyValue {
-  readonly amount: string;
+  readonly amount: Decimal;
   readonly currency: string;
 }
 
-/** The amount and ISO currency code of a money object, or null when it is not one. */
+/** The amount and ISO currency code of a money object, or null when it is not one (no amount or no currency). */
 export function moneyOf(v: unknown): MoneyValue | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
   const o = v as Record<string, unknown>;
-  const amount = decimalString(o['decimalValue'] ?? o['value']);
+  const amount = parseDecimal(o['decimalValue'] ?? o['value']);
   const currency = o['currencyCode'] ?? o['currency'];
   if (amount === null || typeof currency !== 'string' || !/^[A-Za-z]{3}$/.test(currency)) return null;
   return { amount, currency: currency.toUpperCase() };
 }
 
-export function formatCurrency(locale: string, money: MoneyValue, opts: OptionMap, errors?: string[]): string {
-  const style = opts.get('style') ?? 'symbol';
-  const o: NumberOptions = { style: 'currency', currency: money.currency };
-  if ([...opts.keys()].some((k) => /frac|sig|Fraction|Significant|round|group/.test(k))) {
-    // Explicit digit options replace the currency's own minor-unit digits.
-    Object.assign(o, digitOptions(opts, { maxFrac: 2, group: true }, errors));
-  }
-  switch (style) {
-    case 'short':
-    case 'long':
-      o.notation = 'compact';
-      o.compactDisplay = style;
-      break;
-    case 'name':
-      o.currencyDisplay = 'name';
-      break;
-    case 'code':
-      o.currencyDisplay = 'code';
-      break;
-    case 'accounting':
-      o.currencySign = 'accounting';
-      break;
-    case 'symbol':
-      break;
-    default:
-      errors?.push(`Unknown currency style '${style}'.`);
-  }
+type MoneyStyle = 'symbol' | 'accounting' | 'name' | 'code' | 'short' | 'long';
+const STYLES: ReadonlySet<string> = new Set(['symbol', 'accounting', 'name', 'code', 'short', 'long']);
+
+export interface MoneySpec {
+  readonly style: MoneyStyle;
+  readonly narrow: boolean;
+  readonly opts: OptionMap;
+  /** The digit plan per currency (the defaults depend on the currency's digits), made on first use. */
+  readonly plans: Map<string, DigitPlan>;
+}
+
+export function moneySpec(opts: OptionMap, errors?: string[]): MoneySpec {
+  const name = opts.get('style') ?? 'symbol';
+  const style = name === 'standard' ? 'symbol' : name;
+  if (!STYLES.has(style)) errors?.push(`Unknown currency style '${name}'.`);
+  // Reported once here; the plans made per currency repeat the same checks silently.
+  digitPlan(opts, { maxFrac: 2, group: true }, errors);
+  return { style: STYLES.has(style) ? (style as MoneyStyle) : 'symbol', narrow: opts.get('symbol') === 'narrow', opts, plans: new Map() };
+}
+
+/** The plain spec: the currency's digits, the symbol, grouping. */
+export const DEFAULT_MONEY_SPEC: MoneySpec = moneySpec(new Map());
+
+/** The currency's minor-unit digits: our table's, else Intl's (KWD has 3), else 2. */
+export function fractionDigitsOf(currency: string): number {
+  if (CURRENCIES.has(currency)) return currencyDigits(currency);
   try {
-    return formatDecimalString(numberFormat(locale, o), money.amount);
+    const f = cachedIntl('currency', 'en', { currency }, () => new Intl.NumberFormat('en', { style: 'currency', currency }));
+    return f.resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
-    return ''; // Spec 001 §8: no currency data gives an empty string.
+    return 2;
+  }
+}
+
+function planFor(spec: MoneySpec, currency: string): DigitPlan {
+  let plan = spec.plans.get(currency);
+  if (plan === undefined) {
+    const digits = fractionDigitsOf(currency);
+    plan = digitPlan(spec.opts, { maxFrac: digits, minFrac: digits, group: true });
+    if (spec.plans.size < 64) spec.plans.set(currency, plan);
+  }
+  return plan;
+}
+
+const INTL_MODES: Readonly<Record<DigitPlan['round'], string>> = {
+  up: 'expand',
+  down: 'trunc',
+  ceiling: 'ceil',
+  floor: 'floor',
+  'half-up': 'halfExpand',
+  'half-down': 'halfTrunc',
+  'half-even': 'halfEven',
+};
+
+/** `amount` of `currency` in `locale`; throws RangeError for a currency code Intl refuses. */
+export function formatMoneyAmount(locale: string, amount: Decimal, currency: string, spec: MoneySpec): string {
+  const plan = planFor(spec, currency);
+  if (spec.style === 'short' || spec.style === 'long') {
+    const o = {
+      style: 'currency',
+      currency,
+      currencyDisplay: spec.narrow ? 'narrowSymbol' : 'symbol',
+      notation: 'compact',
+      compactDisplay: spec.style,
+      useGrouping: plan.grouping,
+      roundingMode: INTL_MODES[plan.round],
+    } as Intl.NumberFormatOptions;
+    const f = cachedIntl('money-compact', locale, o, () => new Intl.NumberFormat(locale, o));
+    const text = amount.scale === 0 ? amount.units.toString() : `${amount.units}e-${amount.scale}`;
+    return f.format(text as unknown as number).replace(/\u202f/g, '\u00a0');
+  }
+  const rounded = roundDecimal(amount, plan);
+  const number: Intl.NumberFormatOptions = { useGrouping: intlGrouping(plan.grouping), minimumIntegerDigits: Math.min(21, Math.max(1, plan.minInt)) };
+  if (spec.style === 'code') return `${formatExact(locale, number, rounded)} ${currency}`;
+  const o: Intl.NumberFormatOptions = {
+    ...number,
+    style: 'currency',
+    currency,
+    currencyDisplay: spec.style === 'name' ? 'name' : spec.narrow ? 'narrowSymbol' : 'symbol',
+  };
+  if (spec.style === 'accounting') o.currencySign = 'accounting';
+  return formatExact(locale, o, rounded);
+}
+
+/** `{0 money}` in a message: empty for a currency without data (spec 001 §8). */
+export function formatCurrency(locale: string, money: MoneyValue, opts: OptionMap, errors?: string[]): string {
+  try {
+    return formatMoneyAmount(locale, money.amount, money.currency, moneySpec(opts, errors));
+  } catch {
+    return '';
   }
 }

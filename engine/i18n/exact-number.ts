@@ -42,6 +42,8 @@ const MODES: ReadonlyMap<string, RoundingMode> = new Map([
 
 export interface PlanDefaults {
   readonly maxFrac: number;
+  /** Fraction digits always shown (money shows its currency's digits); 0 when absent. */
+  readonly minFrac?: number;
   readonly group: boolean;
 }
 
@@ -57,7 +59,7 @@ export function digitPlan(opts: OptionMap, defaults: PlanDefaults, errors?: stri
   const maxFrac = digitOption(opts, ['maximumFractionDigits', 'maxfrac']);
   const fraction =
     minFrac === undefined
-      ? { min: 0, max: maxFrac ?? defaults.maxFrac }
+      ? { min: Math.min(defaults.minFrac ?? 0, maxFrac ?? defaults.maxFrac), max: maxFrac ?? defaults.maxFrac }
       : maxFrac === undefined
         ? { min: minFrac, max: Math.max(defaults.maxFrac, minFrac) }
         : { min: Math.min(minFrac, maxFrac), max: maxFrac };
@@ -115,42 +117,45 @@ export function roundDecimal(d: Decimal, plan: DigitPlan): Decimal {
 /** Intl lays out at most this many fraction digits; the rest are appended as they are. */
 const INTL_MAX_FRACTION = 20;
 
-/** Lay out an already rounded decimal in `locale`: grouping, separators and at least `minInt` integer digits. */
-export function layOut(locale: string, d: Decimal, grouping: boolean, minInt: number): string {
-  const shown = d.scale;
-  const frac = Math.max(0, Math.min(shown, INTL_MAX_FRACTION));
-  const options = {
-    // 'auto' keeps the locale's minimum grouping digits (Polish writes 1234 but 12 345); true would force groups.
-    useGrouping: grouping ? 'auto' : false,
-    minimumIntegerDigits: Math.min(21, Math.max(1, minInt)),
-    minimumFractionDigits: frac,
-    maximumFractionDigits: frac,
-    roundingMode: 'trunc',
-  } as Intl.NumberFormatOptions;
-  const f = cachedIntl('exact', locale, options, () => new Intl.NumberFormat(locale, options));
-  const text = d.units === 0n ? decimalString({ units: 0n, scale: d.scale }) : decimalString(d);
+/**
+ * Format an already rounded decimal with Intl `options` (a style, currency, grouping…), showing exactly its
+ * fraction digits. Groups Intl separates with U+202F are written with U+00A0, as the fixtures have them.
+ */
+export function formatExact(locale: string, options: Intl.NumberFormatOptions, d: Decimal): string {
+  const frac = Math.min(d.scale, INTL_MAX_FRACTION);
+  const full = { ...options, minimumFractionDigits: frac, maximumFractionDigits: frac, roundingMode: 'trunc' } as Intl.NumberFormatOptions;
+  const f = cachedIntl('exact', locale, full, () => new Intl.NumberFormat(locale, full));
+  const text = decimalString(d.units === 0n ? { units: 0n, scale: d.scale } : d);
   // A whole number goes to Intl as a bigint: a long digit string would be read as a double (and overflow).
-  const input = (d.scale === 0 ? BigInt(text) : text) as unknown as number;
-  let out = minInt === 0 && isBelowOne(d) ? withoutLeadingZero(f, text) : f.format(input);
-  out = out.replace(/\u202f/g, '\u00a0');
-  if (shown > INTL_MAX_FRACTION) {
-    const digits = text.slice(text.length - (shown - INTL_MAX_FRACTION));
+  let out = f.format((d.scale === 0 ? BigInt(text) : text) as unknown as number).replace(/\u202f/g, '\u00a0');
+  if (d.scale > INTL_MAX_FRACTION) {
+    const digits = text.slice(text.length - (d.scale - INTL_MAX_FRACTION));
     out = out.replace(/(\d)(?!.*\d)/u, (last) => last + digits);
   }
   return out;
 }
 
+/** Intl's grouping for the `group` option: 'auto' keeps the locale's minimum grouping digits (Polish 1234). */
+export function intlGrouping(grouping: boolean): Intl.NumberFormatOptions['useGrouping'] {
+  return (grouping ? 'auto' : false) as Intl.NumberFormatOptions['useGrouping'];
+}
+
+/** Lay out an already rounded decimal in `locale`: grouping, separators and at least `minInt` integer digits. */
+export function layOut(locale: string, d: Decimal, grouping: boolean, minInt: number): string {
+  const options: Intl.NumberFormatOptions = { useGrouping: intlGrouping(grouping), minimumIntegerDigits: Math.min(21, Math.max(1, minInt)) };
+  if (minInt === 0 && isBelowOne(d)) {
+    // No integer digit at all: ".5".
+    const zero = formatExact(locale, options, { units: 0n, scale: d.scale });
+    const digits = formatExact(locale, options, d);
+    const lead = /\d/u.exec(zero)!.index;
+    return digits.replace(zero.slice(lead, lead + 1), '');
+  }
+  return formatExact(locale, options, d);
+}
+
 function isBelowOne(d: Decimal): boolean {
   const abs = d.units < 0n ? -d.units : d.units;
   return d.units !== 0n && abs < 10n ** BigInt(d.scale);
-}
-
-function withoutLeadingZero(f: Intl.NumberFormat, text: string): string {
-  return f
-    .formatToParts(text as unknown as number)
-    .filter((p) => p.type !== 'integer')
-    .map((p) => p.value)
-    .join('');
 }
 
 /** A value as the formatters read it: a JSON number or a decimal string, exactly; null when not a number. */

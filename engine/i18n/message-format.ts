@@ -48,6 +48,15 @@ export interface MessageArgs {
   readonly named: ReadonlyMap<string, unknown>;
 }
 
+/**
+ * A message argument as a number or text: a money object stands for its amount (`{0}` of
+ * `{decimalValue: "12.5", …}` prints 12.5), as on the platform.
+ */
+export function argAmount(v: unknown): unknown {
+  if (typeof v === 'object' && v !== null && !Array.isArray(v) && 'decimalValue' in v) return (v as { decimalValue: unknown }).decimalValue;
+  return v;
+}
+
 function lookup(args: MessageArgs, name: string): unknown {
   if (/^\d+$/.test(name)) return args.positional[Number(name)];
   return args.named.get(name);
@@ -90,7 +99,7 @@ function renderParts(
       case 'arg': {
         const values = p.names.map((n) => lookup(args, n));
         if (p.formatter === null) {
-          out += toText(values[0]);
+          out += toText(argAmount(values[0]));
           break;
         }
         const f = formatters.get(p.formatter);
@@ -98,7 +107,7 @@ function renderParts(
           env.error(`Unknown formatter '${p.formatter}' in a message.`);
           break;
         }
-        if (values.every((v) => v === undefined || v === null)) break;
+        // Each formatter reads missing values its own way (a decimal as 0, a date as the epoch).
         out += f(values, p.options, env);
         break;
       }
@@ -122,28 +131,25 @@ function renderPlural(
   env: MessageEnv,
   formatters: ReadonlyMap<string, MessageFormatterFn>,
 ): string {
-  const value = lookup(args, p.name);
-  const num = decimalString(value);
+  const value = argAmount(lookup(args, p.name));
+  let num = decimalString(value);
   let body: readonly MessagePart[] | undefined;
-  let pound: Pound;
   if (num === null) {
     // Spec 001 §8: an offset needs a number to subtract from.
     if (p.offset !== 0) {
       env.error(`Plural offset ${p.offset} applied to a non-numeric value '${toText(value)}'.`);
       return '';
     }
-    body = p.categories.get('other');
-    pound = { text: toText(value) };
-  } else {
-    for (const [key, b] of p.exact) {
-      if (Number(key) === Number(num)) {
-        body = b;
-        break;
-      }
-    }
-    const shifted = p.offset === 0 ? num : String(Number(num) - p.offset);
-    body ??= p.categories.get(pluralCategory(env.locale, p.type, shifted)) ?? p.categories.get('other');
-    pound = { text: shifted };
+    // Otherwise the platform counts a value that is not a number (missing, null, text) as 0.
+    num = '0';
   }
-  return body === undefined ? '' : renderParts(body, args, env, formatters, pound);
+  for (const [key, b] of p.exact) {
+    if (Number(key) === Number(num)) {
+      body = b;
+      break;
+    }
+  }
+  const shifted = p.offset === 0 ? num : String(Number(num) - p.offset);
+  body ??= p.categories.get(pluralCategory(env.locale, p.type, shifted)) ?? p.categories.get('other');
+  return body === undefined ? '' : renderParts(body, args, env, formatters, { text: shifted });
 }

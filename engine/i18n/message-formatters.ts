@@ -8,10 +8,10 @@ import { formatDatetime, parseDatetimeSpec } from './datetime.js';
 import { formatInterval, parseIntervalSpec } from './datetime-interval.js';
 import { checkedInstant } from './datetime-value.js';
 import { decimalInput, formatDecimal } from './decimal.js';
-import type { MessageEnv, MessageFormatterFn } from './message-format.js';
+import { argAmount, type MessageEnv, type MessageFormatterFn } from './message-format.js';
+import { toNumber } from '../values.js';
 import { parseOptions } from './number-options.js';
 import { decimalString } from './number-value.js';
-import { formatRelative, parseRelativeSpec } from './relative-time.js';
 import { formatUnitValue, parseUnitSpec } from './unit-format.js';
 
 function withErrors<T>(env: MessageEnv, f: (errors: string[]) => T): T {
@@ -21,9 +21,12 @@ function withErrors<T>(env: MessageEnv, f: (errors: string[]) => T): T {
   return out;
 }
 
+/** A message reads a value that is not a number (missing, null, text) as 0, and a money object as its amount. */
+const ZERO = { units: 0n, scale: 0 };
+
 const decimal: MessageFormatterFn = (values, options, env) => {
-  const n = decimalInput(values[0]);
-  if (n === null || typeof n === 'string') return n ?? '';
+  const n = decimalInput(argAmount(values[0])) ?? ZERO;
+  if (typeof n === 'string') return n;
   return withErrors(env, (errors) => formatDecimal(env.locale, n, parseOptions(options), errors));
 };
 
@@ -33,9 +36,14 @@ const money: MessageFormatterFn = (values, options, env) => {
   return withErrors(env, (errors) => formatCurrency(env.locale, m, parseOptions(options), errors));
 };
 
-/** An instant within the supported range, or null (out-of-range instants are reported). */
-function instant(v: unknown, env: MessageEnv): number | null {
-  const ms = checkedInstant(v, env);
+/**
+ * An instant within the supported range, or null (out-of-range instants are reported). As the `datetime`
+ * formatter does, a value that is not a number is read from its start, missing or an object being the epoch;
+ * `orEpoch` also makes text without digits the epoch (as intervals in messages read it).
+ */
+function instant(v: unknown, env: MessageEnv, orEpoch = false): number | null {
+  const n = toNumber(v);
+  const ms = checkedInstant(Number.isNaN(n) && orEpoch ? 0 : n, env);
   return ms === 'invalid' ? null : ms;
 }
 
@@ -46,18 +54,11 @@ const datetime: MessageFormatterFn = (values, options, env) => {
 };
 
 const interval: MessageFormatterFn = (values, options, env) => {
-  const s = instant(values[0], env);
-  const e = instant(values[1], env);
+  if (values.length < 2) return '';
+  const s = instant(values[0], env, true);
+  const e = instant(values[1], env, true);
   if (s === null || e === null) return '';
   return formatInterval(env.locale, s, e, env.timeZone, parseIntervalSpec(options));
-};
-
-const relative: MessageFormatterFn = (values, options, env) => {
-  const a = instant(values[0], env);
-  if (a === null) return '';
-  const b = values.length > 1 ? instant(values[1], env) : null;
-  const spec = parseRelativeSpec(parseOptions(options));
-  return b === null ? formatRelative(env.locale, env.now, a, spec) : formatRelative(env.locale, a, b, spec);
 };
 
 const unit: MessageFormatterFn = (values, options, env) => {
@@ -73,6 +74,5 @@ export const MESSAGE_FORMATTERS: ReadonlyMap<string, MessageFormatterFn> = new M
   ['currency', money],
   ['datetime', datetime],
   ['datetime-interval', interval],
-  ['relative-time', relative],
   ['unit', unit],
 ]);

@@ -65,19 +65,44 @@ describe('money options', () => {
   });
   it('clamps digit options to 0..50', () => {
     const v = { decimalValue: '1.123456789012345678901234567', currencyCode: 'USD' };
-    expect(html('{@|money maxFractionDigits:99 minFractionDigits:30}', v)).toBe('$1.123456789012345678901234567000');
-    expect(html('{@|money maxFractionDigits:-4}', v)).toBe('$1');
+    expect(html('{@|money maxfrac:99 minfrac:30}', v)).toBe('$1.123456789012345678901234567000');
+    expect(html('{@|money maximumFractionDigits:-4}', v)).toBe('$1');
   });
   it('accepts the seven rounding modes and rejects others', () => {
     const v = { decimalValue: '2.345', currencyCode: 'USD' };
     expect(html('{@|money round:half-even}', v)).toBe('$2.34');
     expect(html('{@|money round:half-up}', v)).toBe('$2.35');
     expect(html('{@|money round:floor}', { decimalValue: '-2.341', currencyCode: 'USD' })).toBe('-$2.35');
-    expect(errors('{@|money round:sideways}', v)[0]).toContain("unknown rounding mode 'sideways'");
+    expect(errors('{@|money round:sideways}', v)[0]).toContain("Invalid rounding mode 'sideways'");
   });
-  it('renders nothing without locale data, and nothing for a value that is not money', () => {
+  it('renders nothing without locale data, and nothing for a value that is not money with a currency', () => {
     expect(html('{@|money}', usd, null)).toBe('');
     expect(html('{@|money}', 'A')).toBe('');
+    expect(html('{@|money}', 12.5)).toBe('');
+    expect(html('{@|money}', { decimalValue: '12.5' })).toBe('');
+  });
+  it('reads the digit options of decimal, with the currency digits as the default (found against the reference)', () => {
+    const v = { decimalValue: '-1234.5', currencyCode: 'EUR' };
+    expect(html('{@|money minfrac:3}', v)).toBe('-€1,234.500');
+    expect(html('{@|money maxfrac:0}', v)).toBe('-€1,234');
+    expect(html('{@|money minsig:2}', v)).toBe('-€1,234.5');
+    expect(html('{@|money maxsig:3}', v)).toBe('-€1,230');
+    expect(html('{@|money minint:6}', v)).toBe('-€001,234.50');
+    expect(html('{@|money no-group}', v)).toBe('-€1234.50');
+    expect(html('{@|money}', { decimalValue: '99.999', currencyCode: 'KWD' })).toBe('KWD\u00a099.999');
+  });
+  it('writes the code after the number, the narrow symbol on request, and rounds compact amounts half-even', () => {
+    const v = { decimalValue: '-1234.5', currencyCode: 'EUR' };
+    expect(html('{@|money style:code}', v)).toBe('-1,234.50 EUR');
+    expect(html('{@|money symbol:narrow}', { decimalValue: '1000', currencyCode: 'SEK' })).toBe('kr\u00a01,000.00');
+    expect(html('{@|money style:short}', { decimalValue: '12.50', currencyCode: 'EUR' })).toBe('€12');
+    expect(html('{@|money style:name maxfrac:0}', v)).toBe('-1,234 euros');
+  });
+  it('reads the page locale with a hyphen or an underscore', () => {
+    const v = { decimalValue: '1234.5', currencyCode: 'EUR' };
+    expect(html('{@|money}', v, 'de_DE')).toBe('1.234,50\u00a0€');
+    expect(html('{@|money}', v, 'de-DE')).toBe('1.234,50\u00a0€');
+    expect(html('{@|money}', { decimalValue: '1000', currencyCode: 'JPY' }, 'pl_PL')).toBe('1000\u00a0JPY');
   });
 });
 

@@ -7,9 +7,11 @@
  *   the locale's currency pattern.
  * Amounts are exact decimals; Intl receives them as strings, so no float rounding happens on the way.
  */
+import { FALLBACK_LOCALE, resolveLocale } from '../../i18n/locale.js';
 import { CURRENCIES, currencyDigits } from '../../../commerce/currencies.js';
 import { type Decimal, decimalString, formatFixed, PLAIN_FORMAT, rescale, type RoundingMode } from '../../../commerce/decimal.js';
 import { majorUnits, type Money } from '../../../commerce/money.js';
+import { DEFAULT_MONEY_SPEC, formatMoneyAmount } from '../../i18n/currency.js';
 import { cachedIntl } from '../../i18n/intl-cache.js';
 // digit options are clamped to 0..MAX_DIGITS (spec 001 §5); Intl stops at INTL_MAX_FRACTION, we go further by hand
 import { INTL_MAX_FRACTION, MAX_DIGITS } from '../../i18n/number-options.js';
@@ -38,87 +40,29 @@ export function priceMarkup(ctx: PluginContext, m: Money): string {
 }
 
 
-export interface NumberStyle {
-  readonly style?: 'symbol' | 'code' | 'name' | 'short' | 'accounting';
-  readonly grouping?: boolean;
-  readonly minFractionDigits?: number;
-  readonly maxFractionDigits?: number;
-  readonly rounding?: RoundingMode;
-}
-
-/** A cached Intl.NumberFormat; an unknown locale falls back to en-US (the spec's resolved fallback). */
+/**
+ * A cached Intl.NumberFormat. The locale may be written `de_DE` or `de-DE`; an unknown one falls back to en-US
+ * (the spec's resolved fallback).
+ */
 function intl(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return cachedIntl('money', locale, options, () => {
+  const tag = resolveLocale(locale) ?? FALLBACK_LOCALE;
+  return cachedIntl('money', tag, options, () => {
     try {
-      return new Intl.NumberFormat(locale, options);
+      return new Intl.NumberFormat(tag, options);
     } catch {
-      return new Intl.NumberFormat('en-US', options);
+      return new Intl.NumberFormat(FALLBACK_LOCALE, options);
     }
   });
 }
 
-/** Locale-aware money through Intl (CLDR). */
+/** Locale-aware money through Intl (CLDR): the currency's digits, its symbol, grouping (engine/i18n/currency.ts). */
 export function formatMoney(m: Money, locale: string): string {
-  return formatCldr(majorUnits(m), m.currency, locale);
-}
-
-/**
- * An exact amount in major units, locale-aware through Intl, with the options of the `money` formatter:
- * the currency's digits unless the options say otherwise, rounded by the chosen mode (half-even by default).
- */
-export function formatCldr(amount: Decimal, currency: string, locale: string, style: NumberStyle = {}): string {
-  const digits = currencyDigits(currency);
-  const max = clampDigits(style.maxFractionDigits ?? Math.max(digits, style.minFractionDigits ?? 0));
-  const min = Math.min(clampDigits(style.minFractionDigits ?? Math.min(digits, max)), max);
-  const value = rescale(amount, max, style.rounding ?? 'half-even');
-  const options: Intl.NumberFormatOptions = {
-    style: 'currency',
-    currency,
-    useGrouping: style.grouping ?? true,
-    currencyDisplay: style.style === 'code' ? 'code' : style.style === 'name' ? 'name' : 'symbol',
-  };
-  if (style.style === 'short') {
-    options.notation = 'compact';
-    return intl(locale, options).format(decimalString(value) as unknown as number);
+  const tag = resolveLocale(locale) ?? FALLBACK_LOCALE;
+  try {
+    return formatMoneyAmount(tag, majorUnits(m), m.currency, DEFAULT_MONEY_SPEC);
+  } catch {
+    return formatMoneyAmount(tag, majorUnits(m), m.currency, { ...DEFAULT_MONEY_SPEC, style: 'code' });
   }
-  if (style.style === 'accounting') options.currencySign = 'accounting';
-  return formatDigits(locale, options, value, min);
-}
-
-export function clampDigits(n: number): number {
-  return Number.isFinite(n) ? Math.min(MAX_DIGITS, Math.max(0, Math.trunc(n))) : 0;
-}
-
-/**
- * Format an already-rounded decimal with Intl, showing at least `min` fraction digits and every digit it
- * has. Beyond Intl's 20 digits the fraction is spliced in after the integer part.
- */
-export function formatDigits(locale: string, options: Intl.NumberFormatOptions, value: Decimal, min: number): string {
-  const trimmed = trimZeros(value, min);
-  if (trimmed.scale <= INTL_MAX_FRACTION) {
-    const f = intl(locale, { ...options, minimumFractionDigits: trimmed.scale, maximumFractionDigits: trimmed.scale });
-    return f.format(decimalString(trimmed) as unknown as number);
-  }
-  const whole = rescale(trimmed, 0, 'down');
-  const f = intl(locale, { ...options, minimumFractionDigits: 0, maximumFractionDigits: 0 });
-  const decimalSep = intl(locale, { minimumFractionDigits: 1 }).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-  const fraction = formatFixed(trimmed).split('.')[1] ?? '';
-  const parts = f.formatToParts(decimalString(whole) as unknown as number);
-  let last = -1;
-  parts.forEach((p, i) => {
-    if (p.type === 'integer' || p.type === 'group') last = i;
-  });
-  return parts.map((p, i) => (i === last ? p.value + decimalSep + fraction : p.value)).join('');
-}
-
-/** Drop trailing fraction zeros down to `min` digits. */
-function trimZeros(d: Decimal, min: number): Decimal {
-  let { units, scale } = d;
-  while (scale > min && units % 10n === 0n) {
-    units /= 10n;
-    scale--;
-  }
-  return { units, scale };
 }
 
 interface LegacyPattern {

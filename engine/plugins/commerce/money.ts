@@ -3,97 +3,65 @@
  * `money-string`, `bookkeeper-money-format`, `percentage-format` and the legacy `i18n-money-format`.
  */
 import { DEFAULT_CURRENCY } from '../../../commerce/currencies.js';
-import { type Decimal, parseDecimal, rescale, ROUNDING_MODES, type RoundingMode } from '../../../commerce/decimal.js';
-import { isObject } from '../../values.js';
+import { type Decimal, parseDecimal } from '../../../commerce/decimal.js';
 import { amountOf, type Money, moneyFromMinor, moneyOf } from '../../../commerce/money.js';
+import { DEFAULT_MONEY_SPEC, formatMoneyAmount, type MoneySpec, moneySpec } from '../../i18n/currency.js';
+import { digitPlan, layOut, roundDecimal } from '../../i18n/exact-number.js';
+import { resolveLocale } from '../../i18n/locale.js';
+import { regionCurrency } from '../../i18n/region-currency.js';
+import { parseOptions } from '../../i18n/number-options.js';
+import { isObject } from '../../values.js';
 import type { Formatter, PluginContext, PreparedArgs } from '../types.js';
-import {
-  clampDigits,
-  formatCldr,
-  formatDigits,
-  formatLegacyLocale,
-  formatMoney,
-  formatNative,
-  nativeMarkup,
-  type NumberStyle,
-  usesCldrMoney,
-} from './money-format.js';
+import { formatLegacyLocale, formatMoney, formatNative, nativeMarkup, usesCldrMoney } from './money-format.js';
 
 /** A money object, or a bare number read as minor units (the legacy `price` fields). */
 function moneyOrCents(value: unknown): Money | null {
   return moneyOf(value) ?? moneyFromMinor(value);
 }
 
-interface MoneyOptions extends NumberStyle {
+interface MoneyOptions {
+  readonly spec: MoneySpec;
+  /** Spec 001 §7: `freeIfZero` with a Free label prints the label for an amount of zero. */
   readonly freeLabel?: string;
 }
 
-const STYLES = new Set(['symbol', 'code', 'name', 'short', 'accounting', 'standard']);
-
-/** `key:value` options of the `money` formatter, checked once at compile time. */
+/** The options of the `money` formatter (currency.ts), checked once at compile time. */
 export function parseMoneyOptions(args: readonly string[]): PreparedArgs<MoneyOptions> {
-  const o: { -readonly [K in keyof MoneyOptions]: MoneyOptions[K] } = {};
-  let freeIfZero = false;
   const problems: string[] = [];
-  for (const arg of args) {
-    const colon = arg.indexOf(':');
-    const key = colon < 0 ? arg : arg.slice(0, colon);
-    const value = colon < 0 ? '' : arg.slice(colon + 1);
-    switch (key) {
-      case 'style':
-        if (STYLES.has(value)) o.style = value === 'standard' ? 'symbol' : (value as NumberStyle['style']);
-        else problems.push(`unknown money style '${value}'`);
-        break;
-      case 'group':
-      case 'grouping':
-        o.grouping = value !== 'false';
-        break;
-      case 'round':
-      case 'mode':
-        if ((ROUNDING_MODES as readonly string[]).includes(value)) o.rounding = value as RoundingMode;
-        else problems.push(`unknown rounding mode '${value}' (expected ${ROUNDING_MODES.join(', ')})`);
-        break;
-      case 'minFractionDigits':
-      case 'minimumFractionDigits':
-        o.minFractionDigits = clampDigits(Number(value));
-        break;
-      case 'maxFractionDigits':
-      case 'maximumFractionDigits':
-        o.maxFractionDigits = clampDigits(Number(value));
-        break;
-      case 'freeIfZero':
-        freeIfZero = value !== 'false';
-        break;
-      case 'free':
-      case 'freeLabel':
-        o.freeLabel = value;
-        break;
-      default:
-        problems.push(`unknown money option '${key}'`);
-    }
-  }
-  if (freeIfZero && (o.freeLabel === undefined || o.freeLabel === '')) problems.push('freeIfZero requires a Free label');
-  if (!freeIfZero) delete o.freeLabel;
-  return problems.length === 0 ? { state: o } : { state: o, error: problems.join('; ') };
+  const opts = parseOptions(args.filter((a) => a !== ''));
+  const freeIfZero = opts.has('freeIfZero') && opts.get('freeIfZero') !== 'false';
+  const freeLabel = opts.get('free') ?? opts.get('freeLabel');
+  if (freeIfZero && (freeLabel === undefined || freeLabel === '')) problems.push('freeIfZero requires a Free label');
+  const spec = moneySpec(opts, problems);
+  const state: MoneyOptions = freeIfZero && freeLabel !== undefined && freeLabel !== '' ? { spec, freeLabel } : { spec };
+  return problems.length === 0 ? { state } : { state, error: problems.join(' ') };
 }
 
 const money: Formatter<MoneyOptions> = {
   name: 'money',
   prepare: parseMoneyOptions,
   format(value, _args, ctx, options) {
-    if (ctx.locale === null) return '';
+    const locale = resolveLocale(ctx.locale);
+    if (locale === null) return '';
     const amount = exactAmount(value);
     if (amount === null) return '';
     if (options.freeLabel !== undefined && amount.decimal.units === 0n) return options.freeLabel;
-    return formatCldr(amount.decimal, amount.currency, ctx.locale, options);
+    try {
+      return formatMoneyAmount(locale, amount.decimal, amount.currency, options.spec);
+    } catch {
+      return '';
+    }
   },
 };
 
-/** The amount of a money object (or a bare number, in the default currency) with every digit it has. */
+/**
+ * The amount of a money object with every digit it has. As on the platform, `money` formats only a money
+ * object that names its currency: a bare number, or an object without a currency, prints nothing.
+ */
 function exactAmount(value: unknown): { decimal: Decimal; currency: string } | null {
-  if (isObject(value)) return amountOf(value);
-  const decimal = parseDecimal(value);
-  return decimal === null ? null : { decimal, currency: DEFAULT_CURRENCY };
+  if (!isObject(value)) return null;
+  const code = value['currency'] ?? value['currencyCode'];
+  return typeof code === 'string' && code !== '' ? amountOf(value) : null;
 }
 
 /** Native money from cents or a money object; CLDR text instead when the page asks for it. */
@@ -114,25 +82,38 @@ const moneyString: Formatter = {
   format: (value, _args, ctx) => nativeOrCldr(ctx, value, true),
 };
 
-/** Cents in the store currency with its symbol, for account statements; a non-number counts as zero. */
+/**
+ * Cents in the currency of the locale's region (`en` → USD, `de-DE` → EUR, `ja` → JPY), for account statements:
+ * the cents are divided by 100 and shown with that currency's digits ("￥12" for 1250); a non-number counts as 0.
+ */
 const bookkeeperMoneyFormat: Formatter = {
   name: 'bookkeeper-money-format',
   format(value, _args, ctx) {
-    if (ctx.locale === null) return '';
-    const m = moneyOrCents(value) ?? { minor: 0n, currency: DEFAULT_CURRENCY };
-    return formatMoney(m, ctx.locale);
+    const locale = resolveLocale(ctx.locale);
+    // The platform reads "NaN" and "Infinity" as numbers it cannot format, and prints nothing for them.
+    if (locale === null || (typeof value === 'string' && /^[+-]?(?:NaN|Infinity)$/.test(value))) return '';
+    const cents = parseDecimal(value) ?? { units: 0n, scale: 0 };
+    const amount = { units: cents.units, scale: cents.scale + 2 };
+    try {
+      return formatMoneyAmount(locale, amount, regionCurrency(locale), DEFAULT_MONEY_SPEC);
+    } catch {
+      return '';
+    }
   },
 };
 
 /** A percentage with 2 decimals (none with `trim`), up to 3 when the value has them; non-numbers are 0. */
+const PERCENT_PLAN = digitPlan(new Map([['minfrac', '2'], ['maxfrac', '3']]), { maxFrac: 3, group: true });
+const PERCENT_TRIM_PLAN = digitPlan(new Map([['maxfrac', '3']]), { maxFrac: 3, group: true });
+
 const percentageFormat: Formatter = {
   name: 'percentage-format',
   format(value, args, ctx) {
-    if (ctx.locale === null) return '';
-    const trim = args.includes('trim');
-    const d = parseDecimal(value) ?? { units: 0n, scale: 0 };
-    const rounded = rescale(d, 3, 'half-even');
-    return formatDigits(ctx.locale, { useGrouping: true }, rounded, trim ? 0 : 2);
+    const locale = resolveLocale(ctx.locale);
+    if (locale === null) return '';
+    if (typeof value === 'string' && /^[+-]?(?:NaN|Infinity)$/.test(value)) return value.endsWith('NaN') ? 'NaN' : '∞';
+    const plan = args.includes('trim') ? PERCENT_TRIM_PLAN : PERCENT_PLAN;
+    return layOut(locale, roundDecimal(parseDecimal(value) ?? { units: 0n, scale: 0 }, plan), true, 1);
   },
 };
 

@@ -109,3 +109,27 @@ describe('unit', () => {
     expect(html(tpl, {}, { locale: 'fr-FR' })).toBe('metric');
   });
 });
+
+describe('message arguments as the platform reads them (found against the reference engine)', () => {
+  const m = (msg: string, v: unknown) => html('{m|message v}', v === undefined ? { m: msg } : { m: msg, v });
+  const eur = { decimalValue: '12.5', currencyCode: 'EUR' };
+  it('reads a money object as its amount', () => {
+    expect(m('{0}', eur)).toBe('12.5');
+    expect(m('{0 plural one{# item} other{# items}}', eur)).toBe('12.5 items');
+    expect(m('{0 decimal}', eur)).toBe('12.5');
+    expect(m('{0 money}', eur)).toBe('€12.50');
+  });
+  it('counts a value that is not a number as 0, and dates it at the epoch', () => {
+    for (const v of [undefined, null, 'abc']) {
+      expect(m('{0 plural one{# item} other{# items}}', v)).toBe('0 items');
+      expect(m('{0 decimal}', v)).toBe('0');
+    }
+    expect(m('{0 datetime}', undefined)).toBe('December 31, 1969');
+    expect(m('{0 datetime}', eur)).toBe('December 31, 1969');
+    expect(m('{0;0 datetime-interval yMMMMd}', 'abc')).toBe('December 31, 1969');
+    expect(m('{0 datetime-interval yMMMd}', 1520751625000)).toBe('');
+  });
+  it('has no relative-time inside messages', () => {
+    expect(m('{0 relative-time}', 1520751625000)).toBe('');
+  });
+});
