@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { checkTemplates, codeFrame } from './check.js';
+import { codeFrame } from '../server/dev/code-frame.js';
+import { checkTemplates } from './check.js';
 import { main } from './tessera.js';
 
 const roots: string[] = [];
@@ -186,16 +187,16 @@ describe('exit codes', () => {
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   };
 
-  it('is 0 for a clean theme and for warnings alone, 1 for any error, 2 without a target', async () => {
+  it('is 0 for a clean theme and for warnings alone, 1 for any error, 2 for a target that does not exist', async () => {
     quiet();
     expect(await main(['check', theme({ 'site.region': '<h1>{website.siteTitle|html}</h1>{squarespace.main-content}' })])).toBe(0);
     expect(await main(['check', theme({ 'site.region': '<h1>{website.siteTitle}</h1>' })])).toBe(0);
     expect(await main(['check', theme({ 'site.region': '{@|apply nope.block}' })])).toBe(1);
-    expect(await main(['check'])).toBe(2);
+    expect(await main(['check', 'no-such-theme'])).toBe(2);
   });
 
   it('checks the default theme and the fixture themes clean', () => {
-    const result = checkTemplates(['templates', 'fixtures/themes/regions', 'fixtures/themes/platform-commerce']);
+    const result = checkTemplates(['templates', 'fixtures/themes/regions', 'fixtures/themes/platform-commerce', 'fixtures/themes/atelier']);
     expect(result.report).toEqual([]);
   });
 });

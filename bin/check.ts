@@ -7,20 +7,23 @@
  * - The engine's messages carry "did you mean" for unknown formatters and predicates; partials applied with
  *   `{@|apply name}` or `{.include name}` that the theme lacks are reported with the closest known name.
  * - A lint warns about plain-text fields printed into HTML without escaping (lint/unescaped.ts).
- * - `template.conf` and `collections/*.conf` as the server reads them (server/theme/theme-conf.ts).
+ * - Templates are read as the server reads them (server/theme.ts): `<squarespace:…>` tags rewritten, with their
+ *   problems; `template.conf`, `collections/*.conf` and the stylesheets (LESS) checked too.
  * Exit 1 on any error; warnings alone exit 0.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { compile, type Template, type TemplateError } from '../engine/index.js';
+import { describeWithFrame } from '../server/dev/code-frame.js';
 // the storefront's formatters (`island` …) besides the engine's: what a theme served by Tessera may use
 import { STOREFRONT_PLUGINS } from '../server/islands/formatter.js';
-import { joinRegions } from '../server/theme/joined-regions.js';
-import { readCollectionConfs } from '../server/theme/collection-confs.js';
+import { IslandAssets } from '../server/islands/assets.js';
+import { Theme } from '../server/theme.js';
 import { layoutRegionFiles } from '../server/theme/layouts.js';
-import { readThemeConf, TEMPLATE_CONF } from '../server/theme/theme-conf.js';
-import { positionAt } from '../server/theme/theme-problem.js';
+import { SYSTEM_PARTIALS } from '../server/theme/system-partials.js';
+import { TEMPLATE_CONF } from '../server/theme/theme-conf.js';
 import { defaultThemeDir } from '../server/theme/theme-dir.js';
+import { positionAt } from '../server/theme/theme-problem.js';
 import { PARTIAL_NOT_FOUND, unknownPartials } from './lint/partials.js';
 import { UNESCAPED_OUTPUT, unescapedOutput } from './lint/unescaped.js';
 
@@ -43,45 +46,14 @@ export function themeTemplateFiles(dir: string): string[] {
   return out.sort();
 }
 
-/** The source line of a problem and a caret under its column (tabs kept so the caret lines up). */
-export function codeFrame(source: string, line: number, column: number): string {
-  let text = source.split(/\r?\n/)[line - 1];
-  if (text === undefined) return '';
-  let at = column - 1;
-  // a long line (minified markup) is shown around the column, cut with an ellipsis on either side
-  if (text.length > FRAME_WIDTH) {
-    const start = Math.max(0, Math.min(at - FRAME_WIDTH / 2, text.length - FRAME_WIDTH));
-    const end = start + FRAME_WIDTH;
-    text = `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
-    at = at - start + (start > 0 ? 1 : 0);
-  }
-  const gutter = String(line);
-  const pad = text.slice(0, Math.max(0, at)).replace(/[^\t]/g, ' ');
-  return `${gutter} | ${text}\n${' '.repeat(gutter.length)} | ${pad}^`;
-}
-
-/** The most characters of a source line a code frame shows. */
-const FRAME_WIDTH = 100;
-
 /** A problem found by `check`, at a position in one file. */
 export interface CheckProblem extends TemplateError {
   readonly filename: string;
 }
 
-export function formatCheckProblem(e: TemplateError, file: string, source: string): string {
-  const head = `${file}:${e.line}:${e.column}: ${e.severity}: ${e.message} [${e.code}]`;
-  const frame = codeFrame(source, e.line, e.column);
-  return frame === '' ? head : `${head}\n${frame}`;
-}
-
-/** What a template is checked against: the partials its theme has (null: unknown, not checked). */
-interface ThemeFacts {
-  readonly partials: ReadonlySet<string> | null;
-}
-
-/** The names `{@|apply …}` can reach in a theme: its blocks and Tessera's system blocks. */
+/** The names `{@|apply …}` can reach in a theme: its blocks, Tessera's system blocks and the platform's partials. */
 function themePartials(dir: string): Set<string> {
-  const names = new Set<string>();
+  const names = new Set<string>(Object.keys(SYSTEM_PARTIALS));
   for (const at of [dir, defaultThemeDir()]) {
     const blocks = join(at, 'blocks');
     if (!existsSync(blocks)) continue;
@@ -93,18 +65,17 @@ function themePartials(dir: string): Set<string> {
 /** The theme folder a file belongs to: the nearest folder above it holding template.conf. */
 function themeOf(file: string): string | null {
   for (let dir = dirname(resolve(file)); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'template.conf'))) return dir;
+    if (existsSync(join(dir, TEMPLATE_CONF))) return dir;
     if (dirname(dir) === dir) return null;
   }
 }
 
-/** Compile problems and lint findings of one compiled template, at positions of its own source. */
-function templateProblems(template: Template, facts: ThemeFacts): TemplateError[] {
-  const found: TemplateError[] = [...template.errors];
-  const at = (offset: number) => template.position(offset);
-  for (const p of unescapedOutput(template)) found.push({ severity: 'warning', code: UNESCAPED_OUTPUT, message: p.message, ...at(p.offset) });
-  if (facts.partials !== null) {
-    for (const p of unknownPartials(template, facts.partials)) found.push({ severity: 'error', code: PARTIAL_NOT_FOUND, message: p.message, ...at(p.offset) });
+/** The lints' findings in a compiled template, at positions of its compiled source. */
+function lintProblems(template: Template, partials: ReadonlySet<string> | null): TemplateError[] {
+  const at = (offset: number) => ({ ...template.position(offset), ...(template.filename === undefined ? {} : { filename: template.filename }) });
+  const found: TemplateError[] = unescapedOutput(template).map((p) => ({ severity: 'warning', code: UNESCAPED_OUTPUT, message: p.message, ...at(p.offset) }));
+  if (partials !== null) {
+    for (const p of unknownPartials(template, partials)) found.push({ severity: 'error', code: PARTIAL_NOT_FOUND, message: p.message, ...at(p.offset) });
   }
   return found;
 }
@@ -115,62 +86,75 @@ class Sources {
   name(path: string): string {
     return relative(process.cwd(), path) || path;
   }
-  read(path: string): string {
-    let text = this.texts.get(this.name(path));
-    if (text === undefined) this.texts.set(this.name(path), (text = readFileSync(path, 'utf8')));
-    return text;
-  }
-  /** The text of a file already read, by its reported name (for code frames). */
+  /** The text of a file by its reported name (for code frames), read once. */
   byName(name: string): string {
-    return this.texts.get(name) ?? '';
+    let text = this.texts.get(name);
+    if (text === undefined) {
+      try {
+        text = readFileSync(resolve(process.cwd(), name), 'utf8');
+      } catch {
+        text = '';
+      }
+      this.texts.set(name, text);
+    }
+    return text;
   }
 }
 
-/** Every problem of a theme folder: its layouts joined, every other template alone, its `.conf` files. */
-function checkThemeDir(dir: string, sources: Sources): CheckProblem[] {
-  const problems: CheckProblem[] = [];
-  const facts: ThemeFacts = { partials: themePartials(dir) };
-  const conf = readThemeConf(dir);
-  // template.conf and collections/*.conf as the server reads them, positions relative to the theme folder
-  for (const p of [...conf.problems, ...readCollectionConfs(dir).problems]) {
-    if (p.code === 'MISSING_FILE') continue;
-    const path = join(dir, p.filename);
-    sources.read(path);
-    problems.push({ ...p, filename: sources.name(path) });
-  }
-  const confPath = join(dir, TEMPLATE_CONF);
-  const confText = existsSync(confPath) ? sources.read(confPath) : '';
+/** A theme as the server loads it (no island scripts: check renders nothing). */
+const themeAt = (dir: string) => new Theme(resolve(dir), false, () => {}, STOREFRONT_PLUGINS, IslandAssets.load(join(dir, '.no-islands')));
+
+/** A problem of a theme's file (named relative to the theme folder) as `check` names it. */
+function inTheme(theme: Theme, sources: Sources, e: TemplateError): CheckProblem {
+  const own = theme.locate(e);
+  const file = own.filename ?? '';
+  // a system template the theme does not have is Tessera's file
+  const path = existsSync(join(theme.dir, file)) || !existsSync(join(defaultThemeDir(), file)) ? join(theme.dir, file) : join(defaultThemeDir(), file);
+  return { ...own, filename: sources.name(path) };
+}
+
+/**
+ * Every problem of a theme folder, as the server would meet them: its configuration and stylesheets, each
+ * layout's regions joined, every other template on its own; and the lints over the same compiled templates.
+ */
+function themeDirProblems(dir: string, sources: Sources): CheckProblem[] {
+  const theme = themeAt(dir);
+  const partials = themePartials(dir);
+  const problems: CheckProblem[] = theme.problems().filter((p) => p.code !== 'MISSING_FILE').map((p) => inTheme(theme, sources, p));
+  const confPath = join(theme.dir, TEMPLATE_CONF);
+  const confText = sources.byName(sources.name(confPath));
   const joined = new Set<string>();
-  for (const layout of conf.layouts) {
+  for (const layout of theme.conf().layouts) {
     const regions = layoutRegionFiles(layout);
+    regions.forEach((r) => joined.add(r));
     // a theme without site.region is framed by Tessera's (a system template)
-    const present = regions.filter((r) => existsSync(join(dir, r)) || (r === 'site.region' && layout.regions.length === 1));
-    for (const missing of regions.filter((r) => !present.includes(r))) {
-      const offset = Math.max(0, confText.indexOf(JSON.stringify(missing.replace(/\.region$/, '')), confText.indexOf(JSON.stringify(layout.id))));
-      problems.push({ filename: sources.name(confPath), severity: 'error', code: 'MISSING_REGION', message: `The layout "${layout.id}" names the region "${missing}", which the theme does not have.`, ...positionAt(confText, offset) });
+    const missing = regions.filter((r) => !existsSync(join(theme.dir, r)) && !(r === 'site.region' && regions.length === 1));
+    for (const region of missing) {
+      const offset = Math.max(0, confText.indexOf(JSON.stringify(region.replace(/\.region$/, '')), confText.indexOf(JSON.stringify(layout.id))));
+      problems.push({ filename: sources.name(confPath), severity: 'error', code: 'MISSING_REGION', message: `The layout "${layout.id}" names the region "${region}", which the theme does not have.`, ...positionAt(confText, offset) });
     }
-    const regionPath = (r: string) => (existsSync(join(dir, r)) ? join(dir, r) : join(defaultThemeDir(), r));
-    const parts = present.map((r) => ({ file: sources.name(regionPath(r)), source: sources.read(regionPath(r)) }));
-    for (const r of present) joined.add(r);
-    if (parts.length === 0) continue;
-    const regionJoin = joinRegions(parts);
-    const { template } = compile(regionJoin.source, { filename: `layout ${layout.id}` }, STOREFRONT_PLUGINS);
-    for (const e of templateProblems(template, facts)) {
-      const at = regionJoin.locate(e.line, e.column);
-      problems.push({ ...e, filename: at.file, line: at.line, column: at.column });
-    }
+    if (missing.length > 0) continue;
+    for (const e of [...theme.layoutErrors(layout), ...lintProblems(theme.layoutTemplate(layout), partials)]) problems.push(inTheme(theme, sources, e));
   }
-  for (const path of themeTemplateFiles(dir)) {
-    if (joined.has(relative(dir, path))) continue;
-    problems.push(...checkFile(path, sources, facts));
+  for (const path of themeTemplateFiles(theme.dir)) {
+    const file = relative(theme.dir, path).split(sep).join('/');
+    if (joined.has(file)) continue;
+    for (const e of [...theme.templateErrors(file), ...lintProblems(theme.template(file), partials)]) problems.push(inTheme(theme, sources, e));
   }
   return problems;
 }
 
-function checkFile(path: string, sources: Sources, facts: ThemeFacts): CheckProblem[] {
-  const file = sources.name(path);
-  const { template } = compile(sources.read(path), { filename: file }, STOREFRONT_PLUGINS);
-  return templateProblems(template, facts).map((e) => ({ ...e, filename: file }));
+/** A template file given on its own: through its theme when it sits in one, else compiled as it is. */
+function fileProblems(path: string, sources: Sources): CheckProblem[] {
+  const root = themeOf(path);
+  if (root !== null) {
+    const theme = themeAt(root);
+    const file = relative(theme.dir, resolve(path)).split(sep).join('/');
+    return [...theme.templateErrors(file), ...lintProblems(theme.template(file), themePartials(root))].map((e) => inTheme(theme, sources, e));
+  }
+  const name = sources.name(path);
+  const { template } = compile(sources.byName(name), { filename: name }, STOREFRONT_PLUGINS);
+  return [...template.errors, ...lintProblems(template, null)].map((e) => ({ ...e, filename: name }));
 }
 
 /** Each problem once (a region in two layouts is checked twice), ordered by file and position. */
@@ -187,15 +171,9 @@ function distinct(problems: readonly CheckProblem[]): CheckProblem[] {
 export function checkTemplates(targets: readonly string[]): { problems: CheckProblem[]; report: string[]; errors: number; warnings: number } {
   const sources = new Sources();
   const found: CheckProblem[] = [];
-  for (const target of targets) {
-    if (statSync(target).isDirectory()) found.push(...checkThemeDir(target, sources));
-    else {
-      const theme = themeOf(target);
-      found.push(...checkFile(target, sources, { partials: theme === null ? null : themePartials(theme) }));
-    }
-  }
+  for (const target of targets) found.push(...(statSync(target).isDirectory() ? themeDirProblems(target, sources) : fileProblems(target, sources)));
   const problems = distinct(found);
-  const report = problems.map((p) => formatCheckProblem(p, p.filename, sources.byName(p.filename)));
+  const report = problems.map((p) => describeWithFrame(p, p.filename, sources.byName(p.filename)));
   const errors = problems.filter((p) => p.severity === 'error').length;
   return { problems, report, errors, warnings: problems.length - errors };
 }

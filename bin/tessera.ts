@@ -1,20 +1,36 @@
 #!/usr/bin/env node
-/** The `tessera` command: render, check, conformance, bench. */
-import { readFileSync, realpathSync } from 'node:fs';
+/** The `tessera` command: render, check, dev, conformance, bench. */
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { compile, render, type RenderOptions, type TemplateError } from '../engine/index.js';
+import { defaultThemeDir } from '../server/theme/theme-dir.js';
 import { runAll, shortDiff, skipSummary } from './conformance/run.js';
 import { checkTemplates } from './check.js';
+import { runDev } from './dev.js';
+import { GUIDE_FILE, themeGuide } from './guide/theme-guide.js';
+import { renderThemePage } from './render-page.js';
+import { UsageError } from './usage-error.js';
 
 const HELP = `tessera — a JSON-Template (JSON-T) renderer and storefront
 
 Usage:
   tessera render TEMPLATE [--data FILE.json] [--partials FILE.json] [--locale L] [--now MS] [--out FILE]
       Render a template to stdout. Problems go to stderr as file:line:col: severity code: message.
-  tessera check THEME_DIR | TEMPLATE...
-      Compile templates and report every problem with its position; exit 1 if any is an error.
+  tessera render --theme DIR [--url /path | --context page.json] [--out FILE]
+      Render one page of a theme to stdout, over the demo store (or a captured ?format=json context);
+      exit 1 if the page is not 2xx or a template has an error.
+  tessera check [THEME_DIR | TEMPLATE...]
+      Compile a theme's templates (regions as their layouts join them) and lint them; print every problem
+      as file:line:col: severity: message [CODE] with its source line; exit 1 if any is an error.
+      Default: the default theme.
+  tessera dev [THEME_DIR] [--context page.json] [--port 3000] [--host localhost]
+      Serve a theme over the demo store (or a captured context) and reload open pages when a file is
+      saved; template errors show on the page. Default: the default theme.
+  tessera guide [--check]
+      Write the theme author's guide (docs/THEME-GUIDE.md) from the plugin table; --check only says
+      whether it is up to date (exit 1 if not).
   tessera conformance [--grep TEXT] [DIR...]
       Run golden fixtures (default: the reference's ../shared/conformance/template-engine and the Java
       engine's ../shared/conformance/template-compiler);
@@ -45,8 +61,6 @@ function readJson(path: string, what: string): unknown {
   }
 }
 
-class UsageError extends Error {}
-
 function cmdRender(argv: string[]): number {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -75,8 +89,9 @@ function cmdRender(argv: string[]): number {
 }
 
 function cmdCheck(argv: string[]): number {
-  if (argv.length === 0) throw new UsageError('check needs a theme folder or at least one template file');
-  const { report, errors, warnings } = checkTemplates(argv);
+  const missing = argv.find((target) => !existsSync(target));
+  if (missing !== undefined) throw new UsageError(`${missing} does not exist`);
+  const { report, errors, warnings } = checkTemplates(argv.length === 0 ? [defaultThemeDir()] : argv);
   for (const problem of report) process.stdout.write(problem + '\n');
   if (report.length > 0) process.stdout.write(`${errors} error(s), ${warnings} warning(s)\n`);
   return errors > 0 ? 1 : 0;
@@ -103,6 +118,21 @@ function cmdConformance(argv: string[]): number {
   return failed > 0 ? 1 : 0;
 }
 
+async function cmdGuide(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { check: { type: 'boolean' } } });
+  const file = resolve(ROOT, GUIDE_FILE);
+  const text = await themeGuide();
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (values.check) {
+    process.stdout.write(current === text ? `${GUIDE_FILE} is up to date\n` : `${GUIDE_FILE} is out of date: run npm run guide\n`);
+    return current === text ? 0 : 1;
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  process.stdout.write(`wrote ${GUIDE_FILE}${current === text ? ' (unchanged)' : ''}\n`);
+  return 0;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -119,11 +149,15 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'render':
-        return cmdRender(rest);
+        return rest.some((a) => a === '--theme' || a.startsWith('--theme=')) ? await renderThemePage(rest) : cmdRender(rest);
       case 'check':
         return cmdCheck(rest);
+      case 'dev':
+        return await runDev(rest);
       case 'conformance':
         return cmdConformance(rest);
+      case 'guide':
+        return await cmdGuide(rest);
       case 'bench': {
         const { runBench } = await import('../bench/cli.js');
         return await runBench(rest);

@@ -416,13 +416,19 @@ export class Theme {
     for (const [file, found] of byFile) this.observer.compiled(file, found);
   }
 
+  /**
+   * A problem at a position of a compiled template (`template(path)`, `layoutTemplate(layout)`) as the
+   * position in the theme's own file: through the tag rewrite, and for a layout into its region file.
+   */
+  locate(e: TemplateError): TemplateError {
+    const locate = e.filename === undefined ? undefined : this.locators.get(e.filename);
+    return locate === undefined ? e : locate(e);
+  }
+
   /** Logs a render's problems and tells the observer, each at its place in the theme's file. */
   private rendered(errors: readonly TemplateError[]): void {
     if (errors.length === 0) return;
-    const located = errors.map((e) => {
-      const locate = e.filename === undefined ? undefined : this.locators.get(e.filename);
-      return locate === undefined ? e : locate(e);
-    });
+    const located = errors.map((e) => this.locate(e));
     for (const e of located) this.log(describeProblem(e));
     this.observer?.rendered(located.map((e) => ({ ...e, filename: e.filename ?? 'template' })));
   }

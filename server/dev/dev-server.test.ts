@@ -1,0 +1,202 @@
+/**
+ * `tessera dev` on a temporary copy of a fixture theme: a saved file is compiled again on its own and a reload
+ * event goes to open pages; a broken template shows the overlay (file, line, column, code frame) and the fixed
+ * one renders; deleted, half-saved and binary files never stop the server; a captured context is served at
+ * every address; and none of it is mounted in the plain storefront.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { get, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { openStore, repoRoot } from '../db/database.js';
+import { seedDemoStore } from '../db/seed.js';
+import { type DevServer, startDevServer } from './dev-server.js';
+import { EVENTS_PATH } from './reload-events.js';
+
+const work = mkdtempSync(join(tmpdir(), 'tessera-dev-'));
+const themeDir = join(work, 'theme');
+cpSync(resolve(repoRoot(), 'fixtures/themes/regions'), themeDir, { recursive: true });
+const printed: string[] = [];
+let dev: DevServer;
+
+beforeAll(async () => {
+  dev = await startDevServer({ themeDir, port: 0, host: '127.0.0.1', print: (line) => printed.push(line) });
+});
+afterAll(async () => {
+  await dev?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const page = async (path = '/') => {
+  const response = await fetch(dev.url + path);
+  return { status: response.status, html: await response.text() };
+};
+
+/** An open event stream, as a browser tab holds it: everything received so far, and a wait for more. */
+function openEvents(url: string): Promise<{ text: () => string; waitFor: (part: string) => Promise<void>; close: () => void }> {
+  return new Promise((resolveStream, reject) => {
+    const request = get(url + EVENTS_PATH, (response: IncomingMessage) => {
+      let text = '';
+      const waiting: { part: string; done: () => void }[] = [];
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+        for (const w of [...waiting]) if (text.includes(w.part)) (waiting.splice(waiting.indexOf(w), 1), w.done());
+      });
+      resolveStream({
+        text: () => text,
+        waitFor: (part) => (text.includes(part) ? Promise.resolve() : new Promise((done) => waiting.push({ part, done }))),
+        close: () => request.destroy(),
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+/** Writes a file of the theme and waits until the dev server has compiled it and sent the reload. */
+async function save(path: string, text: string | Buffer): Promise<{ path: string; clients: number }> {
+  const reloaded = dev.nextReload();
+  writeFileSync(join(themeDir, path), text);
+  return reloaded;
+}
+
+const overlayOf = (html: string) => /<tessera-dev-overlay>[\s\S]*<\/tessera-dev-overlay>/.exec(html)?.[0] ?? null;
+
+describe('tessera dev', () => {
+  it('serves the theme over the demo store with the reload script and no overlay', async () => {
+    const { status, html } = await page('/shop');
+    expect(status).toBe(200);
+    expect(html).toContain('class="regions-theme"');
+    expect(html).toContain(`new EventSource("${EVENTS_PATH}")`);
+    expect(overlayOf(html)).toBeNull();
+  });
+
+  it('compiles a saved file again and sends a reload event to open pages; the page shows the change', async () => {
+    const events = await openEvents(dev.url);
+    try {
+      await events.waitFor('event: hello');
+      const block = readFileSync(join(themeDir, 'blocks/nav-link.block'), 'utf8');
+      const change = await save('blocks/nav-link.block', block.replace('class="regions-nav"', 'class="regions-nav edited"'));
+      expect(change).toEqual({ path: 'blocks/nav-link.block', clients: 1 });
+      await events.waitFor('event: reload\ndata: {"path":"blocks/nav-link.block"}');
+      expect((await page('/')).html).toContain('class="regions-nav edited"');
+      expect(printed.at(-1)).toMatch(/^tessera dev: blocks\/nav-link\.block changed \(compiled in [\d.]+ ms\), 1 page reloaded$/);
+    } finally {
+      events.close();
+    }
+  });
+
+  it('shows a broken template as an overlay with file, line, column and code frame, then the fixed page', async () => {
+    const original = readFileSync(join(themeDir, 'body.region'), 'utf8');
+    await save('body.region', '<main class="regions-main">\n  {squarespace.main-content|htlm}\n</main>\n');
+    const broken = await page('/about');
+    expect(broken.status).toBe(200);
+    const overlay = overlayOf(broken.html);
+    expect(overlay).not.toBeNull();
+    expect(overlay).toContain('<template shadowrootmode="open">');
+    expect(overlay).toContain('<h2>body.region:2:28</h2>');
+    expect(overlay).toContain('Formatter &#39;htlm&#39; is unknown. Did you mean &#39;html&#39;?');
+    // the frame: the line, highlighted, and a caret under column 28
+    expect(overlay).toContain('<span class="line here"><span class="gutter">2 | </span>  {squarespace.main-content|htlm}</span>');
+    expect(overlay).toContain(`<span class="gutter">  | </span>${' '.repeat(27)}<span class="caret">^</span>`);
+    // and in the terminal, once, as tessera check prints it
+    expect(printed.filter((l) => l.startsWith('body.region:2:28: error: '))).toHaveLength(1);
+
+    await save('body.region', original);
+    const fixed = await page('/about');
+    expect(fixed.status).toBe(200);
+    expect(overlayOf(fixed.html)).toBeNull();
+    expect(fixed.html).toContain('class="regions-main"');
+  });
+
+  it('survives a deleted region (overlay on the 500 page) and answers again once it is back', async () => {
+    const head = readFileSync(join(themeDir, 'head.region'), 'utf8');
+    const gone = dev.nextReload();
+    unlinkSync(join(themeDir, 'head.region'));
+    await gone;
+    const missing = await page('/');
+    expect(missing.status).toBe(500);
+    expect(overlayOf(missing.html)).toContain('head.region cannot be read');
+    await save('head.region', head);
+    const back = await page('/');
+    expect(back.status).toBe(200);
+    expect(overlayOf(back.html)).toBeNull();
+  });
+
+  it('serves a binary file saved as a template, and compiles a file saved in two quick writes once', async () => {
+    const block = readFileSync(join(themeDir, 'blocks/nav-link.block'));
+    const noise = Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 7919) % 256));
+    await save('blocks/nav-link.block', noise);
+    expect((await page('/')).status).toBe(200);
+
+    // a save that truncates, writes half, then the rest (an editor's save, or a slow disk)
+    const before = printed.length;
+    const reloaded = dev.nextReload();
+    writeFileSync(join(themeDir, 'blocks/nav-link.block'), '<a href="{url|htmlattr}">{.section ti');
+    writeFileSync(join(themeDir, 'blocks/nav-link.block'), block);
+    await reloaded;
+    await new Promise((r) => setTimeout(r, 60));
+    expect(printed.slice(before)).toEqual([expect.stringMatching(/^tessera dev: blocks\/nav-link\.block changed/)]);
+    expect(overlayOf((await page('/')).html)).toBeNull();
+  });
+
+  it('sends the overlay to a page only while a theme file is broken, whichever page it is', async () => {
+    const list = 'collections/blog.list';
+    // a folder the theme did not have: watched from when it appears
+    mkdirSync(join(themeDir, 'collections'));
+    await save(list, '{.repeated section items}<h2>{title|html}</h2>');
+    expect(overlayOf((await page('/about')).html)).toContain(`${list}:1:1`);
+    unlinkSync(join(themeDir, list));
+    await dev.nextReload();
+    expect(overlayOf((await page('/about')).html)).toBeNull();
+    // without its own list the blog is Tessera's system template again
+    expect((await page('/blog')).status).toBe(200);
+  });
+});
+
+describe('tessera dev --context', () => {
+  it('renders the captured context at every address, and again when the file is saved', async () => {
+    const store = openStore(':memory:');
+    seedDemoStore(store);
+    const app = await buildApp({ store });
+    const context = JSON.parse((await app.inject({ method: 'GET', url: '/shop/p/linen-apron?format=json' })).body) as Record<string, any>;
+    await app.close();
+    const file = join(work, 'page.json');
+    writeFileSync(file, JSON.stringify(context));
+    const captured = await startDevServer({ themeDir, contextFile: file, port: 0, host: '127.0.0.1', print: () => {} });
+    try {
+      for (const path of ['/', '/anything/at/all']) {
+        const response = await fetch(captured.url + path);
+        const html = await response.text();
+        expect(response.status).toBe(200);
+        expect(html).toContain('Linen Apron');
+        expect(html).toContain('class="regions-theme"');
+      }
+      const reloaded = captured.nextReload();
+      writeFileSync(file, JSON.stringify({ ...context, item: { ...context['item'], title: 'Captured Apron' } }));
+      await reloaded;
+      expect(await (await fetch(captured.url + '/')).text()).toContain('Captured Apron');
+      expect(JSON.parse(await (await fetch(captured.url + '/?format=json')).text()).item.title).toBe('Captured Apron');
+    } finally {
+      await captured.close();
+    }
+  });
+});
+
+describe('the storefront without tessera dev', () => {
+  it('has no event stream, reload script or overlay', async () => {
+    const store = openStore(':memory:');
+    seedDemoStore(store);
+    const app = await buildApp({ store, themeDir });
+    try {
+      expect((await app.inject({ method: 'GET', url: EVENTS_PATH })).statusCode).toBe(404);
+      const html = (await app.inject({ method: 'GET', url: '/' })).body;
+      expect(html).not.toContain('EventSource');
+      expect(html).not.toContain('tessera-dev-overlay');
+    } finally {
+      await app.close();
+    }
+  });
+});
