@@ -62,17 +62,6 @@ export interface VarCell {
   readonly next: VarCell | null;
 }
 
-/**
- * The engine's canonical copy of a local variable name (`@name`), so names compare by identity. A name sliced
- * from the source is a view into it once 13 characters or longer, and V8 compares two such strings in its
- * runtime, a call per comparison; internalized strings compare in one instruction.
- */
-export function internName(name: string): string {
-  const holder: Record<string, true> = { [name]: true };
-  for (const key in holder) return key;
-  return name;
-}
-
 export function newFrame(node: unknown, parent: Frame | null, index: number, stop: boolean): Frame {
   return { node, parent, index, vars: null, macros: null, stop };
 }
@@ -85,8 +74,8 @@ export class RenderContext implements PluginContext {
   /** Work done so far, against the budget of RenderOptions.maxSteps / maxOutput. */
   steps = 0;
   private produced = 0;
-  readonly maxSteps: number;
-  readonly maxOutput: number;
+  private readonly maxSteps: number;
+  private readonly maxOutput: number;
   /** Set once the budget ran out: every later check stops again, even after a plugin swallowed the first. */
   budgetError: string | null = null;
   readonly errors: TemplateError[] = [];
@@ -121,32 +110,23 @@ export class RenderContext implements PluginContext {
     this.maxOutput = options.maxOutput ?? DEFAULT_MAX_OUTPUT;
   }
 
-  /** Stop the render: report once, at `site` (the instruction that ran out), and unwind to Template.render. */
-  private exhausted(what: string, limit: number, site: Site): never {
+  /** Stop the render: report once, at the current position, and unwind to Template.render. */
+  private exhausted(what: string, limit: number): never {
     if (this.budgetError === null) {
       this.budgetError = messages.budgetExceeded(what, limit);
       // Reported past the MAX_ERRORS cap too: the reason a render stopped must never be lost.
-      const { line, column } = site.unit.position(site.offset);
+      const { line, column } = this.site.unit.position(this.site.offset);
       const e: TemplateError = { severity: 'error', code: ErrorCode.BUDGET_EXCEEDED, message: this.budgetError, line, column };
-      if (site.unit.filename !== undefined) e.filename = site.unit.filename;
+      if (this.site.unit.filename !== undefined) e.filename = this.site.unit.filename;
       this.errors.push(e);
     }
     throw new BudgetExceeded(this.budgetError);
   }
 
-  /**
-   * Stop the render if one more instruction at `site` (with `length` characters of output so far) is over the
-   * budget. Generated code tests the two limits inline and calls this only when one is crossed.
-   */
-  checkBudget(length: number, site: Site): void {
-    if (this.steps > this.maxSteps) this.exhausted('instructions', this.maxSteps, site);
-    if (length > this.maxOutput) this.exhausted('characters of output', this.maxOutput, site);
-  }
-
   /** Count output produced out of sight of `out` (partials and includes return or drop theirs). */
-  private spend(chars: number, site: Site): void {
+  private spend(chars: number): void {
     this.produced += chars;
-    if (this.produced > this.maxOutput) this.exhausted('characters of output', this.maxOutput, site);
+    if (this.produced > this.maxOutput) this.exhausted('characters of output', this.maxOutput);
   }
 
   get node(): unknown {
@@ -180,10 +160,10 @@ export class RenderContext implements PluginContext {
     return resolveIn(this.frame, segs);
   }
 
-  /** A new frame for the instruction at `site`. */
-  push(node: unknown, index: number, stop: boolean, site: Site): void {
+  push(node: unknown, index: number, stop: boolean): void {
     // Every section, loop element and apply pushes a frame: counting here bounds the work of any template.
-    if (++this.steps > this.maxSteps || this.out.length > this.maxOutput) this.checkBudget(this.out.length, site);
+    if (++this.steps > this.maxSteps) this.exhausted('instructions', this.maxSteps);
+    if (this.out.length > this.maxOutput) this.exhausted('characters of output', this.maxOutput);
     this.frame = newFrame(node, this.frame, index, stop);
   }
 
@@ -265,12 +245,12 @@ export class RenderContext implements PluginContext {
     const saved = this.out;
     const site = this.site;
     this.out = '';
-    this.push(node, -1, isPrivate, site);
+    this.push(node, -1, isPrivate);
     if (args !== null) this.setVar('@args', args);
     this.depth++;
     try {
       target.run(this);
-      this.spend(this.out.length, site);
+      this.spend(this.out.length);
       return this.out;
     } finally {
       this.depth--;
@@ -288,13 +268,13 @@ export class RenderContext implements PluginContext {
     }
     const target = this.findRunnable(name);
     if (target === undefined) return;
+    if (++this.steps > this.maxSteps) this.exhausted('instructions', this.maxSteps);
     const saved = this.out;
     const site = this.site;
-    if (++this.steps > this.maxSteps) this.checkBudget(saved.length, site);
     this.depth++;
     try {
       target.run(this);
-      this.spend(this.out.length - saved.length, site);
+      this.spend(this.out.length - saved.length);
     } finally {
       this.depth--;
       this.site = site;
