@@ -19,41 +19,49 @@ export const LIKERT_LABELS: Readonly<Record<string, readonly [key: string, engli
   '2': ['productSummaryFormLikertStronglyAgreeText', 'Strongly Agree'],
 };
 
-const twoDigits = (v: unknown) => text(v === undefined || v === null || v === '' ? 0 : v).padStart(2, '0');
-
-const joinPresent = (sep: string, ...parts: string[]) => parts.filter((p) => p !== '').join(sep);
+/** A part of a time answer: a missing, empty or zero part is "00", any other is written as it is ("5", "07"). */
+const timePart = (v: unknown) => text(v) === '' || v === 0 || v === '0' ? '00' : text(v);
 
 interface Answer {
   text?: string;
   list?: boolean;
+  /** Shown as a block of lines (an address, likert answers), even when there are none. */
+  block?: boolean;
   lines?: { label?: string; text: string }[];
 }
 
+/**
+ * The answer as the platform writes it. Each kind has a fixed layout whose missing parts are left empty, as
+ * the platform leaves them (found against the reference engine, and the Java fixtures for the whole answers):
+ * a time `9:15:31 am` (missing parts "00", so `00:5:00 ` for a lone minute), a date `3//`, a name `Ada `,
+ * a phone `--4567`, an address's last line `City, State Zip Country`.
+ */
 function answerOf(ctx: PluginContext, type: string, value: unknown, values: unknown): Answer | null {
-  if (isObject(values)) {
-    const v = values as Json;
+  const v: Json = isObject(values) ? values : {};
+  const part = (k: string) => text(v[k]);
+  if (type === 'time') return { text: `${timePart(v['Hour'])}:${timePart(v['Minute'])}:${timePart(v['Second'])} ${part('Ampm')}` };
+  if (isObject(values) || values === undefined || values === null) {
     switch (type) {
+      case 'date':
+        return { text: `${part('Month')}/${part('Day')}/${part('Year')}` };
+      case 'name':
+        return { text: `${part('First')} ${part('Last')}` };
+      case 'phone': {
+        const number = `${part('Areacode')}-${part('Prefix')}-${part('Line')}`;
+        return { text: part('Country') === '' ? number : `+${part('Country')} ${number}` };
+      }
       case 'address':
         return {
+          block: true,
           lines: [
-            { text: text(v['Line1']) },
-            { text: text(v['Line2']) },
-            { text: joinPresent(' ', joinPresent(', ', text(v['City']), text(v['State'])), text(v['Zip']), text(v['Country'])) },
-          ].filter((l) => l.text !== ''),
+            { text: part('Line1') },
+            ...(part('Line2') === '' ? [] : [{ text: part('Line2') }]),
+            { text: `${part('City')}, ${part('State')} ${part('Zip')} ${part('Country')}` },
+          ],
         };
-      case 'date':
-        return { text: joinPresent('/', text(v['Month']), text(v['Day']), text(v['Year'])) };
-      case 'name':
-        return { text: joinPresent(' ', text(v['First']), text(v['Last'])) };
-      case 'phone': {
-        const number = joinPresent('-', text(v['Areacode']), text(v['Prefix']), text(v['Line']));
-        const country = text(v['Country']);
-        return { text: country === '' ? number : `+${country} ${number}` };
-      }
-      case 'time':
-        return { text: joinPresent(' ', `${text(v['Hour'])}:${twoDigits(v['Minute'])}:${twoDigits(v['Second'])}`, text(v['Ampm'])) };
       case 'likert':
         return {
+          block: true,
           lines: Object.entries(v).map(([question, answer]) => {
             const known = LIKERT_LABELS[text(answer)];
             return { label: question, text: known === undefined ? text(answer) : localizedString(ctx, known[0], known[1]) };
@@ -61,15 +69,16 @@ function answerOf(ctx: PluginContext, type: string, value: unknown, values: unkn
         };
     }
   }
-  if (Array.isArray(values)) return { text: values.map(text).join(', '), list: true };
+  if (Array.isArray(values) && values.length > 0) return { text: values.map(text).join(', '), list: true };
   if (value !== undefined && value !== null && value !== '') return { text: text(value) };
   return null;
 }
 
 const summaryFormField: Formatter = {
   name: 'summary-form-field',
-  format(field, _args, ctx) {
-    if (!isObject(field)) return '';
+  format(value, _args, ctx) {
+    // Anything that is not a field still renders the box, with no title and no answer.
+    const field: Json = isObject(value) ? value : {};
     const answer = answerOf(ctx, text(field['type']), field['value'], field['values']) ?? {
       text: label(ctx, 'productSummaryFormNoAnswerText'),
     };

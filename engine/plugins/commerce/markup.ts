@@ -73,7 +73,7 @@ export const PRODUCT_CHECKOUT =
   '{@|variants-select}\n\n\n\n\n{@|product-scarcity}\n\n\n\n\n{@|quantity-input}\n\n\n\n{@|add-to-cart-btn}';
 
 export const SUMMARY_FORM_FIELD = `<div style="font-size:11px; margin-top:3px">
-  <span style="font-weight:bold;">{title|html}:</span> {.if lines}<div style="padding-left:5px;">
+  <span style="font-weight:bold;">{title|html}:</span> {.if block}<div style="padding-left:5px;">
 {.repeated section lines}  <div>{.if label}<span style="font-weight:bold;">{label|html}:</span> {.end}{text|html}</div>
 {.end}</div>{.or}{text|html}{.if list}
 {.end}{.end}
