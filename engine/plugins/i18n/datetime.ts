@@ -31,7 +31,7 @@ export const datetimeFormatter: Formatter<DatetimeSpec> = {
   },
   format(value, _args, ctx, spec) {
     const env = i18nEnv(ctx, 'datetime');
-    if (env === null) return undefined;
+    if (env === null) return ''; // no locale data: empty text, as the platform without CLDR
     // The platform reads the value as its numeric formatters do: missing, null or a container is the epoch,
     // text is parsed from its start ("2020-02-24" is 2020 ms) and prints nothing when it starts with no digit.
     const ms = checkedInstant(toNumber(value), env);
@@ -46,7 +46,8 @@ export const datetimeIntervalFormatter: Formatter<IntervalSpec> = {
   prepare: (args) => ({ state: parseIntervalSpec(words(args)) }),
   format(value, _args, ctx, spec, vars) {
     const env = i18nEnv(ctx, 'datetime-interval');
-    if (env === null || vars === null || vars.length < 2) return undefined;
+    if (env === null) return ''; // no locale data: empty text, as the platform without CLDR
+    if (vars === null || vars.length < 2) return undefined;
     const s = checkedInstant(vars[0], env);
     const e = checkedInstant(vars[1], env);
     if (s === null || e === null) return undefined;
@@ -60,7 +61,7 @@ export const relativeTimeFormatter: Formatter<RelativeSpec> = {
   prepare: (args) => ({ state: parseRelativeSpec(parseOptions(words(args))) }),
   format(value, _args, ctx, spec, vars) {
     const env = i18nEnv(ctx, 'relative-time');
-    if (env === null) return undefined;
+    if (env === null) return ''; // no locale data: empty text, as the platform without CLDR
     const a = checkedInstant(toNumber(vars === null ? value : vars[0]), env);
     const b = vars === null || vars.length < 2 ? null : checkedInstant(toNumber(vars[1]), env);
     if (a === null || (vars !== null && vars.length >= 2 && b === null)) return undefined;

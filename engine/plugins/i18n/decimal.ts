@@ -19,7 +19,7 @@ export const decimalFormatter: Formatter<DecimalSpec> = {
   },
   format(value, _args, ctx, spec) {
     const env = i18nEnv(ctx, 'decimal');
-    if (env === null) return undefined;
+    if (env === null) return ''; // no locale data: empty text, as the platform without CLDR
     const n = decimalInput(value);
     if (n === null || typeof n === 'string') return n ?? undefined;
     try {

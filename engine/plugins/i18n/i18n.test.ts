@@ -133,3 +133,11 @@ describe('message arguments as the platform reads them (found against the refere
     expect(m('{0 relative-time}', 1520751625000)).toBe('');
   });
 });
+
+describe('without locale data', () => {
+  it('the i18n formatters give empty text, as the platform without CLDR (so a chain goes on with text)', () => {
+    for (const f of ['message', 'plural', 'datetime', 'datetime-interval', 'relative-time', 'decimal']) {
+      expect(render(`{x|${f}|json}|{x|${f}|round}`, { x: 5 }, { locale: null }).html).toBe('""|NaN');
+    }
+  });
+});

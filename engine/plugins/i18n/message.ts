@@ -27,7 +27,7 @@ function messageFormatter(name: string): Formatter<ArgSpec[]> {
     prepare: (args) => ({ state: parseArgs(args) }),
     format(value, _args, ctx, specs) {
       const env = i18nEnv(ctx, name);
-      if (env === null) return undefined;
+      if (env === null) return ''; // no locale data: empty text, as the platform without CLDR
       const positional: unknown[] = [];
       const named = new Map<string, unknown>();
       for (const s of specs) {
