@@ -9,6 +9,7 @@
  * `{ type: "button", text, url }`.
  */
 import { isRecord } from '../../commerce/json.js';
+import { isSafeLink } from '../navigation-items.js';
 import { BLOCK_FIELD_CLOSE, BLOCK_FIELD_OPEN, BLOCK_FIELD_SEP } from './platform-tags.js';
 
 export const BLOCK_FIELDS_DOCUMENT = 'blockFields';
@@ -23,9 +24,10 @@ export type StoredBlockFields = ReadonlyMap<string, readonly Block[]>;
 /** Block type codes (spec 001 enumerations). */
 const BLOCK_TYPES = { html: 2, image: 5, button: 53 } as const;
 
-const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-/** Site paths and http(s) addresses only: a stored link never runs script. */
-const safeUrl = (url: string) => (/^(\/(?!\/)|https?:\/\/)/i.test(url) ? url : '#');
+/** Every character that could end an attribute or start markup, as a numeric reference. */
+export const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Site paths, http(s), mailto and tel links only: a stored link never runs script. */
+const safeUrl = (url: string) => (isSafeLink(url) ? url : '#');
 
 /** The stored document as blocks by field id; anything malformed is left out. */
 export function storedBlockFields(document: unknown): StoredBlockFields {

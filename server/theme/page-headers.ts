@@ -8,8 +8,8 @@
  */
 import { isRecord } from '../../commerce/json.js';
 import type { Stylesheet } from '../theme-stylesheet.js';
+import { escapeAttr } from './block-fields.js';
 
-const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON safe inside a script element: no `</script>` or comment opener can close it. */
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 

@@ -21,6 +21,7 @@ import { type CollectionRow, contentCollectionJson, contentKind, loadRecords, ty
 import type { Store } from '../db/database.js';
 import { collections } from '../db/schema.js';
 import { facetCounts, sameText } from '../listing.js';
+import { isSafeLink } from '../navigation-items.js';
 import { protection } from '../page-access.js';
 import { readCache } from '../read-cache.js';
 import { defaultLayout, LAYOUT_DOCUMENT, mainNavigation } from '../site-layout.js';
@@ -213,16 +214,11 @@ function navItems(links: readonly unknown[], site: SiteRows, currentId: string |
       const collection = navCollection(row, currentId);
       if (title !== null) collection['navigationTitle'] = title;
       out.push({ active: collection['active'], folderActive: false, collection });
-    } else if (typeof link['externalLink'] === 'string' && isSafeUrl(link['externalLink'])) {
+    } else if (typeof link['externalLink'] === 'string' && isSafeLink(link['externalLink'])) {
       out.push({ active: false, folderActive: false, externalLink: { url: link['externalLink'], title: title ?? link['externalLink'], newWindow: link['newWindow'] === true } });
     }
   }
   return out;
-}
-
-/** Links a navigation may carry: site paths and http(s) addresses (never `javascript:`). */
-function isSafeUrl(url: string): boolean {
-  return /^(\/(?!\/)|https?:\/\/)/i.test(url);
 }
 
 /** A collection's items as its list page orders them, as the page JSON shows them. */
