@@ -19,7 +19,11 @@ export function clientScript(boot: string): string {
 const boot = ${JSON.stringify(boot)};
 const events = new EventSource(${JSON.stringify(EVENTS_PATH)});
 events.addEventListener('reload', () => location.reload());
-events.addEventListener('hello', (e) => { if (JSON.parse(e.data).boot !== boot) location.reload(); });
+events.addEventListener('hello', (e) => {
+  if (JSON.parse(e.data).boot !== boot) location.reload();
+  // for tools and tests: this page is listening for changes
+  window.__tesseraDev = 'connected';
+});
 const overlay = document.querySelector('tessera-dev-overlay');
 if (overlay) {
   const hide = () => overlay.remove();
