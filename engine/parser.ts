@@ -256,13 +256,18 @@ const NO_FORMATTERS: readonly FormatterCall[] = Object.freeze([]);
 const NO_ARGS: readonly string[] = Object.freeze([]);
 const NONE = Object.freeze({ args: NO_ARGS, delimiter: '' });
 
-/** The argument string s[from, to): its first character is the delimiter between the arguments. */
+/**
+ * The argument string s[from, to): its first character is the delimiter between the arguments. A delimiter
+ * alone is one empty argument, as on the platform (`{n|pluralize }` has the plural suffix '').
+ */
 function splitArgs(s: string, from: number, to: number): { args: readonly string[]; delimiter: string } {
   if (from >= to) return NONE;
   const delimiter = s[from]!;
   const body = s.slice(from + 1, to);
-  return { args: body === '' ? NO_ARGS : splitOn(body, delimiter), delimiter };
+  return { args: body === '' ? ONE_EMPTY_ARG : splitOn(body, delimiter), delimiter };
 }
+
+const ONE_EMPTY_ARG: readonly string[] = Object.freeze(['']);
 
 /** Where the last successful parseRef stopped (a module variable saves a result object per reference). */
 let refEnd = 0;

@@ -183,31 +183,33 @@ function compileRef(path: readonly string[]): Fn {
   };
 }
 
+/**
+ * What a unary operator makes of an object or a list, as the platform: no error, but a value that prints
+ * nothing, fails any binary operator and is skipped by the functions (like an object).
+ */
+const NOT_A_VALUE: object = Object.freeze({});
+
 function compileUnary(op: UnaryOp, arg: Fn): Fn {
   switch (op) {
     case '+':
       return (st) => {
         const a = arg(st);
-        if (bad(a)) throw invalidArgs(op);
-        return toNumber(a);
+        return bad(a) ? NOT_A_VALUE : toNumber(a);
       };
     case '-':
       return (st) => {
         const a = arg(st);
-        if (bad(a)) throw invalidArgs(op);
-        return -toNumber(a);
+        return bad(a) ? NOT_A_VALUE : -toNumber(a);
       };
     case '!':
       return (st) => {
         const a = arg(st);
-        if (bad(a)) throw invalidArgs(op);
-        return !truthy(a);
+        return bad(a) ? NOT_A_VALUE : !truthy(a);
       };
     case '~':
       return (st) => {
         const a = arg(st);
-        if (bad(a)) throw invalidArgs(op);
-        return ~toNumber(a);
+        return bad(a) ? NOT_A_VALUE : ~toNumber(a);
       };
   }
 }

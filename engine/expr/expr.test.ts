@@ -179,8 +179,12 @@ describe('variables', () => {
     expect(out('a', data)).toBe('{"b":{"c":3}}');
     expect(out('a + 1', data)).toBe('ERR: Invalid arguments to operator +');
     expect(out('1 - items', data)).toBe('ERR: Invalid arguments to operator -');
-    expect(out('-a', data)).toBe('ERR: Invalid arguments to operator -');
-    expect(out('!a', data)).toBe('ERR: Invalid arguments to operator !');
+    // A unary operator on one is no error: it gives a value that prints nothing and fails binary operators.
+    expect(run('-a', data)).toMatchObject({ ok: true, hasValue: true });
+    expect(out('!a', data)).toBe('{}');
+    expect(out('!a, 1', data)).toBe('1');
+    expect(out('!a + 1', data)).toBe('ERR: Invalid arguments to operator +');
+    expect(out('max(!a, 3)', data)).toBe('3');
     expect(out('a == a', data)).toBe('ERR: Invalid arguments to operator ==');
     expect(out('a.b < 1', data)).toBe('ERR: Invalid arguments to operator <');
     expect(out('items && true', data)).toBe('ERR: Invalid arguments to operator &&');

@@ -92,3 +92,12 @@ describe('date: the time zone', () => {
     for (const timeZone of ['', null, 5, 't']) expect(html('{t|date %H %Z}', { t: 0, website: { timeZone } })).toBe('00 UTC');
   });
 });
+
+describe('a delimiter alone is one empty argument, as on the platform', () => {
+  it('pluralize, prop and key-by', () => {
+    expect(html('{n|pluralize }|{n|pluralize:}|{n|pluralize}', { n: 2 })).toBe('||s');
+    expect(html('{x|prop }|{x|prop}', { x: { '': 5 } })).toBe('5|');
+    // key-by without a path (or an empty one) is an empty map.
+    expect(html('{x|key-by |json}|{x|key-by|json}', { x: [{ '': 1 }] })).toBe('{}|{}');
+  });
+});

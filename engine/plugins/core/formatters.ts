@@ -188,8 +188,8 @@ export const CORE_FORMATTERS: Formatter[] = [
     prepare: (args) => ({ state: splitPath(args[0] ?? '') }),
     format(value, _args, _ctx, path: string[]) {
       const out: Record<string, unknown> = {};
-      // Not a list: an empty map, as on the platform.
-      if (!Array.isArray(value)) return out;
+      // Not a list, or no path: an empty map, as on the platform.
+      if (!Array.isArray(value) || path.length === 0) return out;
       for (const item of value) {
         const key = walk(item, path);
         // Any found key is used as its text (`null`, `1,2`, `[object Object]`), as on the platform.
@@ -228,7 +228,8 @@ export const CORE_FORMATTERS: Formatter[] = [
   }),
   {
     name: 'prop',
-    prepare: (args) => ({ state: args.flatMap(splitPath) }),
+    // Every argument is a dotted path; an empty one is the key "" (as on the platform).
+    prepare: (args) => ({ state: args.flatMap((a) => a.split('.')) }),
     format: (value, _args, _ctx, path: string[]) => walk(value, path),
   },
   simple('raw', (v) => (v === undefined ? 'null' : stringify(v))),
