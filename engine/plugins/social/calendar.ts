@@ -2,7 +2,7 @@
  * Time formatters of the social family: `google-calendar-url` (an event-creation link for an event item) and
  * `timesince` (English "about N units ago" relative to the render's "now").
  */
-import { isObject, toText } from '../../values.js';
+import { isObject, toNumber, toText } from '../../values.js';
 import type { Formatter } from '../types.js';
 
 const CALENDAR_BASE = 'http://www.google.com/calendar/event?action=TEMPLATE';
@@ -21,9 +21,12 @@ function pad(n: number, width: number): string {
   return (n < 0 ? '-' : '') + (s.length >= width ? s : '0'.repeat(width - s.length) + s);
 }
 
-/** Spec 001 §9: calendar dates are UTC, format YYYYMMDDTHHMMSSZ. '' for a value that is not a date. */
+/**
+ * Spec 001 §9: calendar dates are UTC, format YYYYMMDDTHHMMSSZ. The value is read as the numeric formatters
+ * read it (missing is the epoch, text from its start); '' for one that is still not a date.
+ */
 export function calendarStamp(v: unknown): string {
-  const ms = epochOf(v);
+  const ms = toNumber(v);
   if (Number.isNaN(ms)) return '';
   const d = new Date(ms);
   if (Number.isNaN(d.getTime())) return '';
@@ -66,9 +69,13 @@ export function locationLine(location: unknown): string {
 
 /** Spec 001: the calendar link points to an external calendar event-creation URL. */
 export function googleCalendarUrl(event: Record<string, unknown>): string {
+  const start = calendarStamp(event['startDate']);
+  const end = calendarStamp(event['endDate']);
+  // A date that cannot be read makes no link at all.
+  if (start === '' || end === '') return '';
   let url =
     `${CALENDAR_BASE}&text=${encodeComponent(toText(event['title']))}` +
-    `&dates=${calendarStamp(event['startDate'])}/${calendarStamp(event['endDate'])}`;
+    `&dates=${start}/${end}`;
   const location = locationLine(event['location']);
   if (location !== '') url += `&location=${encodeComponent(location)}`;
   return url;
@@ -77,7 +84,7 @@ export function googleCalendarUrl(event: Record<string, unknown>): string {
 const googleCalendarUrlFormatter: Formatter = {
   name: 'google-calendar-url',
   format(value) {
-    return isObject(value) ? googleCalendarUrl(value) : '';
+    return googleCalendarUrl(isObject(value) ? value : {});
   },
 };
 
@@ -115,11 +122,11 @@ export function timeSince(elapsed: number): string {
 const timesince: Formatter = {
   name: 'timesince',
   format(value, _args, ctx) {
-    const ms = epochOf(value);
-    if (Number.isNaN(ms)) return '';
-    // Only numbers and integer strings get here: nothing in the attribute needs escaping.
-    const date = toText(value).trim();
-    return `<span class="timesince" data-date="${date}">${timeSince(ctx.now - ms)}</span>`;
+    // Read as the numeric formatters read it: missing is the epoch, text is parsed from its start.
+    const ms = toNumber(value);
+    if (Number.isNaN(ms)) return 'Invalid date.';
+    // A number: nothing in the attribute needs escaping.
+    return `<span class="timesince" data-date="${ms}">${timeSince(ctx.now - ms)}</span>`;
   },
 };
 

@@ -29,14 +29,24 @@ const COMMENT_LINK_TEMPLATE =
   '  </a>{.end}\n';
 
 /**
- * The count and label of an item's comments as the platform words them: "No Comments", "1 Comment",
- * "N Comments" with N printed as the JSON holds it. Only an object's `publicCommentCount` counts.
+ * `comment-count`'s words: "No Comments" for a count that is missing, null or zero, "1 Comment", "N Comments"
+ * with N printed as the JSON holds it ("NaN" for text that is not a number). Only an object's
+ * `publicCommentCount` counts.
  */
 export function commentCountWords(value: unknown): { count: string; label: string } {
   const raw = isObject(value) ? value['publicCommentCount'] : undefined;
   const n = numberOf(raw);
   if (raw === undefined || raw === null || n === 0) return { count: 'No', label: 'Comments' };
-  return { count: toText(raw), label: commentLabel(n) };
+  return { count: Number.isNaN(n) && typeof raw === 'string' ? 'NaN' : toText(raw), label: commentLabel(n) };
+}
+
+/**
+ * `comment-link`'s words, which the platform reads differently: "No" only for the number 0, the count as
+ * written otherwise, and nothing when it is missing or null (" Comments").
+ */
+function commentLinkWords(value: unknown): { count: string; label: string } {
+  const raw = isObject(value) ? value['publicCommentCount'] : undefined;
+  return { count: raw === 0 ? 'No' : toText(raw ?? ''), label: commentLabel(numberOf(raw)) };
 }
 
 export function commentLabel(count: number): string {
@@ -64,12 +74,13 @@ const comments: Formatter = {
 const commentLink: Formatter = {
   name: 'comment-link',
   format(value, _args, ctx) {
-    if (!isObject(value)) return '';
+    // A value that is not an item still gets the link, with an empty address and id.
+    const item = isObject(value) ? value : {};
     const view = {
       disqus: usesDisqus(siteSettings(ctx, value)),
-      url: toText(value['fullUrl']),
-      id: toText(value['id']),
-      ...commentCountWords(value),
+      url: toText(item['fullUrl'] ?? ''),
+      id: toText(item['id'] ?? ''),
+      ...commentLinkWords(value),
     };
     return ctx.renderBuiltin(COMMENT_LINK_TEMPLATE, view);
   },

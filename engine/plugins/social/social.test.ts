@@ -157,8 +157,19 @@ describe('comments (spec 001 §4)', () => {
   it('does not let a built-in view pick up fields of the page', () => {
     const data = { url: 'WRONG', id: 'WRONG', item: {} };
     expect(renderHtml('{item|comment-link}', data)).toBe(
-      '\n  <a href="#comments-" class="sqs-comment-link" data-id="">\n  No\n  Comments\n  </a>\n',
+      '\n  <a href="#comments-" class="sqs-comment-link" data-id="">\n  \n  Comments\n  </a>\n',
     );
+  });
+
+  it('words the link as the platform does: No only for the number 0, nothing for a missing count (differential)', () => {
+    const link = (count: unknown) => renderHtml('{@|comment-link}', count === undefined ? {} : { publicCommentCount: count });
+    expect(link(0)).toContain('\n  No\n  Comments\n');
+    expect(link(undefined)).toContain('\n  \n  Comments\n');
+    expect(link(null)).toContain('\n  \n  Comments\n');
+    expect(link('0')).toContain('\n  0\n  Comments\n');
+    expect(link(1)).toContain('\n  1\n  Comment\n');
+    expect(renderHtml('{v|comment-link}', { v: 12 })).toBe('\n  <a href="#comments-" class="sqs-comment-link" data-id="">\n  \n  Comments\n  </a>\n');
+    expect(renderHtml('{@|comment-count}', { publicCommentCount: 'abc' })).toBe('NaN Comments');
   });
 
   it('counts comments with Comment / Comments', () => {
@@ -233,7 +244,9 @@ describe('twitter (spec 001: social links for @mentions and hashtags)', () => {
     expect(twitterUserName({ userName: '@abc' })).toBe('abc');
     expect(twitterUserName({ userName: '', profileUrl: 'https://twitter.com/foo/?ref=1' })).toBe('foo');
     expect(lastPathSegment('http://twitter.com')).toBe('');
-    expect(renderHtml('{@|twitter-follow-button}', { profileUrl: 'http://twitter.com/' })).toBe('');
+    // The platform still renders the button, with an empty user name.
+    expect(renderHtml('{@|twitter-follow-button}', { profileUrl: 'http://twitter.com/' })).toContain('data-username=""');
+    expect(renderHtml('{v|twitter-follow-button}', { v: 12 })).toContain('data-username=""');
   });
 });
 
@@ -275,7 +288,10 @@ describe('timesince (spec 001 §4 buckets)', () => {
     expect(renderHtml('{d|timesince}', { d: '1000' }, { now: 61_000 })).toBe(
       '<span class="timesince" data-date="1000">about a minute ago</span>',
     );
-    expect(renderHtml('{d|timesince}', { d: 'yesterday' }, { now: 0 })).toBe('');
+    // Read as the numeric formatters read it (differential against the reference).
+    expect(renderHtml('{d|timesince}', { d: 'yesterday' }, { now: 0 })).toBe('Invalid date.');
+    expect(renderHtml('{d|timesince}', { d: '12abc' }, { now: 61_000 })).toBe('<span class="timesince" data-date="12">about a minute ago</span>');
+    expect(renderHtml('{d|timesince}', {}, { now: 61_000 })).toBe('<span class="timesince" data-date="0">about a minute ago</span>');
   });
 });
 

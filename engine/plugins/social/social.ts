@@ -109,10 +109,8 @@ export function lastPathSegment(url: string): string {
 const twitterFollowButton: Formatter = {
   name: 'twitter-follow-button',
   format(value, _args, ctx) {
-    if (!isObject(value)) return '';
-    const user = twitterUserName(value);
-    if (user === '') return '';
-    return ctx.renderBuiltin(FOLLOW_BUTTON_TEMPLATE, { user });
+    // The platform renders the button even without a user name (an empty data-username).
+    return ctx.renderBuiltin(FOLLOW_BUTTON_TEMPLATE, { user: twitterUserName(isObject(value) ? value : {}) });
   },
 };
 
@@ -159,7 +157,7 @@ const activateTwitterLinksFormatter: Formatter = {
   name: 'activate-twitter-links',
   format(value) {
     if (typeof value === 'string') return activateTwitterLinks(value);
-    return value;
+    return Array.isArray(value) ? '' : value;
   },
 };
 
