@@ -7,15 +7,6 @@ import type { Formatter } from '../types.js';
 
 const CALENDAR_BASE = 'http://www.google.com/calendar/event?action=TEMPLATE';
 
-/** Epoch milliseconds from a JSON number or an integer string; NaN otherwise. */
-export function epochOf(v: unknown): number {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : NaN;
-  if (typeof v === 'string' && INTEGER.test(v)) return Number(v);
-  return NaN;
-}
-
-const INTEGER = /^\s*-?\d+\s*$/;
-
 function pad(n: number, width: number): string {
   const s = String(Math.abs(n));
   return (n < 0 ? '-' : '') + (s.length >= width ? s : '0'.repeat(width - s.length) + s);
