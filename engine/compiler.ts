@@ -177,7 +177,8 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
         const obj: Record<string, unknown> = {};
         for (let i = 0; i < keys.length; i++) {
           const v = getters[i]!(ctx);
-          if (v !== undefined) obj[keys[i]!] = v;
+          // A missing value is bound as null: the key is there, as on the platform.
+          obj[keys[i]!] = v === undefined ? null : v;
         }
         ctx.setVar(name, obj);
       };
