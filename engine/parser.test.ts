@@ -34,6 +34,10 @@ describe('.ctx', () => {
     expect(html('{.ctx @v k=a j}{@v|json}', { a: 1 })).toBe('{"k":1}');
   });
 
+  it('binds a missing path as null: the key is there, so the object is truthy', () => {
+    expect(html('{.ctx @v x=nosuch}{@v|json}{@v|count}{.if @v}Y{.or}N{.end}[{@v.x}]')).toBe('{"x":null}1Y[]');
+  });
+
   it('is text without a binding, with a key that is not a word, or with anything else after a binding', () => {
     for (const t of ['{.ctx @v}', '{.ctx @v }', '{.ctx  @v k=a}', '{.ctx @v  k=a}', '{.ctx @v 1=a}', '{.ctx @v $k=a}', '{.ctx @v k.x=a}', '{.ctx @v j k=a}', '{.ctx @v k=a j }', '{.ctx @v k=a,b}']) {
       expect(html(t, { a: 1 })).toBe(t);
