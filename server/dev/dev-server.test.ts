@@ -73,6 +73,12 @@ describe('tessera dev', () => {
     expect(overlayOf(html)).toBeNull();
   });
 
+  it("serves the theme's assets for revalidation, so a reload shows an edited one", async () => {
+    const response = await fetch(`${dev.url}/assets/img/logo.svg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
   it('compiles a saved file again and sends a reload event to open pages; the page shows the change', async () => {
     const events = await openEvents(dev.url);
     try {

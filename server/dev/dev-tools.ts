@@ -37,6 +37,8 @@ export function installDevTools(app: FastifyInstance, { problems, boot, sourceOf
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    // the theme's own files have stable names: a reload must ask for them again, not take them from the cache
+    if (request.url.startsWith('/assets/') || request.url.startsWith('/scripts/')) reply.header('cache-control', 'no-cache');
     const type = reply.getHeader('content-type');
     if (request.method !== 'GET' || typeof type !== 'string' || !type.startsWith('text/html')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
