@@ -145,6 +145,8 @@ class Generator {
       case 'predicate':
         return this.branch(node.predicate, node.offset, node.block, node.alternative);
       case 'if': {
+        // `{.if }`: no condition, neither branch runs (as on the platform).
+        if (node.vars.length === 0) return '';
         const test = this.ifTest(node);
         if (test === null) {
           return `if (${this.ref(compileIfTest(node))}(ctx)) {\n${this.block(node.block)}}${this.elseBranch(node.alternative)}\n`;

@@ -455,6 +455,8 @@ export function compileIfTest(node: IfNode): (ctx: RenderContext) => boolean {
 }
 
 function compileIf(node: IfNode, env: CompileEnv): Exec {
+  // `{.if }`: no condition, neither branch runs (as on the platform).
+  if (node.vars.length === 0) return NOOP;
   let block = lazyBlock(node.block, env, (b) => (block = b));
   const alt = compileAlternative(node.alternative, env);
   const test = compileIfTest(node);

@@ -18,6 +18,11 @@ describe('whitespace between the words of an instruction', () => {
     }
   });
 
+  it('an .if with no condition opens a block that renders neither branch', () => {
+    expect(html('a{.if }b{.or}c{.end}d')).toBe('ad');
+    expect(html('{.repeated section l}{.if\t}b{.end}{@}{.end}', { l: [1, 2] })).toBe('12');
+  });
+
   it('but not U+00A0, not between `repeated` and `section`, and not after a section path', () => {
     expect(html('{.section\u00a0a}x{.end}', { a: 1 })).toBe('{.section\u00a0a}x');
     expect(html('{.repeated\tsection a}x{.end}', { a: [1] })).toBe('{.repeated\tsection a}x');

@@ -161,6 +161,8 @@ function parseIf(s: string, from: number, offset: number): Parsed {
   // Any whitespace separates the words of a condition, as on the platform.
   if (!isWhitespace(at(s, from))) return bad('{.if} needs a condition');
   const start = skipWhitespace(s, from);
+  // `{.if }`: a block with no condition, which renders neither branch (as on the platform).
+  if (start === lim) return { kind: Kind.Open, node: { type: 'if', operators: [], vars: [], block: [], alternative: null, offset } };
   const wordEnd = scanWord(s, start);
   if (wordEnd > start && at(s, wordEnd) === QUESTION) {
     const predicate = parsePredicateCall(s, start, wordEnd);
