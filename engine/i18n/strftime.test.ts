@@ -29,6 +29,11 @@ describe('strftime', () => {
     expect(f(Date.UTC(2023, 10, 14, 12), 'UTC')).toBe('46 46');
   });
 
+  it('%s truncates toward zero', () => {
+    expect(strftime(-1500, '%s', 'UTC')).toBe('-1');
+    expect(strftime(-1, '%s', 'UTC')).toBe('0');
+  });
+
   it('%i is the hour on 12 hours, unpadded', () => {
     expect(strftime(Date.UTC(2021, 2, 5, 17), '%i|%l', 'UTC')).toBe('5| 5');
   });

@@ -70,7 +70,8 @@ const FIELDS: Record<string, Field> = {
   q: (d) => String(d.quarter),
   r: (d) => `${hour12(d.hour)}:${pad2(d.minute)}:${pad2(d.second)} ${ampm(d)}`,
   R: (d) => `${pad2(d.hour)}:${pad2(d.minute)}`,
-  s: (d) => String(Math.floor(d.toMillis() / 1000)),
+  // Truncated toward zero, as on the platform (-1 ms is 0 s).
+  s: (d) => String(Math.trunc(d.toMillis() / 1000)),
   S: (d) => pad2(d.second),
   t: () => '\t',
   T: (d) => `${pad2(d.hour)}:${pad2(d.minute)}:${pad2(d.second)}`,
