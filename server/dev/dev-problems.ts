@@ -9,6 +9,7 @@ import type { TemplateError } from '../../engine/index.js';
 /** A problem at a position of a theme file (relative to the theme folder). */
 export type DevProblem = TemplateError & { readonly filename: string };
 
+const byPosition = (a: DevProblem, b: DevProblem) => a.line - b.line || a.column - b.column;
 const key = (p: DevProblem) => `${p.filename}\u0000${p.line}\u0000${p.column}\u0000${p.code}\u0000${p.message}`;
 
 export class DevProblems {
@@ -47,11 +48,16 @@ export class DevProblems {
     this.request.run([], fn);
   }
 
-  /** The errors to show on the page being answered: this request's and every broken template's, each once. */
+  /**
+   * What the page being answered shows, each once: this request's render errors, and every file that does not
+   * compile with all its problems (a warning there often names the cause: `{.repeatd …}` is text, so its
+   * `{.end}` is an error). Empty while the theme has no error.
+   */
   forRequest(): DevProblem[] {
     const seen = new Set<string>();
-    const all = [...(this.request.getStore() ?? []), ...[...this.byFile.values()].flat()];
-    return all.filter((p) => p.severity === 'error' && !seen.has(key(p)) && seen.add(key(p)));
+    const broken = [...this.byFile.values()].filter((problems) => problems.some((p) => p.severity === 'error'));
+    const all = [...(this.request.getStore() ?? []).filter((p) => p.severity === 'error'), ...broken.flatMap((problems) => [...problems].sort(byPosition))];
+    return all.filter((p) => !seen.has(key(p)) && seen.add(key(p)));
   }
 
   private tell(p: DevProblem): void {

@@ -117,6 +117,19 @@ describe('tessera dev', () => {
     expect(fixed.html).toContain('class="regions-main"');
   });
 
+  it("lists a broken file's warnings with its errors, in order: the warning often names the cause", async () => {
+    const original = readFileSync(join(themeDir, 'body.region'), 'utf8');
+    await save('body.region', '<main>{.repeatd section item}{title|html}{.end}{squarespace.main-content}</main>');
+    const overlay = overlayOf((await page('/')).html) ?? '';
+    expect(overlay).toContain('The theme has an error (and 1 warning)');
+    expect([...overlay.matchAll(/<h2>([^<]*)<\/h2><p class="message"><span class="(\w+)">/g)].map((m) => `${m[1]} ${m[2]}`)).toEqual([
+      'body.region:1:7 warning',
+      'body.region:1:42 error',
+    ]);
+    await save('body.region', original);
+    expect(overlayOf((await page('/')).html)).toBeNull();
+  });
+
   it('survives a deleted region (overlay on the 500 page) and answers again once it is back', async () => {
     const head = readFileSync(join(themeDir, 'head.region'), 'utf8');
     const gone = dev.nextReload();

@@ -26,6 +26,11 @@ events.addEventListener('hello', (e) => {
 });
 const overlay = document.querySelector('tessera-dev-overlay');
 if (overlay) {
+  // a long line scrolls: show each caret, not the line's start
+  for (const caret of overlay.shadowRoot?.querySelectorAll('.caret') ?? []) {
+    const pre = caret.closest('pre');
+    pre.scrollLeft = caret.offsetLeft - pre.clientWidth / 2;
+  }
   const hide = () => overlay.remove();
   overlay.shadowRoot?.querySelector('button')?.addEventListener('click', hide);
   addEventListener('keydown', (e) => { if (e.key === 'Escape') hide(); });
@@ -44,13 +49,17 @@ h1 { font-size: 1.25rem; margin: 0 0 0.25rem; color: #b71c1c; }
 section { border-top: 1px solid #e4e4e7; padding-top: 0.75rem; margin-top: 0.75rem; }
 h2 { font: 600 0.95rem/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; margin: 0; color: #1d1d1f; word-break: break-all; }
 .message { margin: 0.25rem 0 0.5rem; }
+.error { color: #b71c1c; font-weight: 600; }
+.warning { color: #8a5a00; font-weight: 600; }
 .code { color: #666; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.85em; }
-pre { margin: 0; padding: 0.6rem 0.8rem; background: #f6f6f7; border-radius: 4px; overflow-x: auto;
+pre { margin: 0; padding: 0.6rem 0.8rem 0.6rem 0; background: #f6f6f7; border-radius: 4px; overflow-x: auto;
   font: 13px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; tab-size: 4; }
+pre code { display: inline-block; min-width: 100%; font: inherit; }
 .line { display: block; white-space: pre; }
 .here { background: #fde7e7; }
 .caret { color: #c62828; font-weight: 700; }
-.gutter { color: #888; user-select: none; }
+.gutter { color: #888; user-select: none; display: inline-block; position: sticky; left: 0; padding-left: 0.8rem; background: #f6f6f7; }
+.here .gutter { background: #fde7e7; }
 button { font: inherit; margin-top: 1rem; padding: 0.4rem 1rem; border: 1px solid #999; border-radius: 4px; background: #fff; cursor: pointer; }
 button:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }
 `;
@@ -71,15 +80,18 @@ function problemSection(p: DevProblem, source: string | null): string {
     .join('');
   return (
     `<section><h2>${escapeHtml(where)}</h2>` +
-    `<p class="message">${escapeHtml(p.message)} <span class="code">[${escapeHtml(p.code)}]</span></p>` +
-    (frame === '' ? '' : `<pre>${frame}</pre>`) +
+    `<p class="message"><span class="${p.severity}">${p.severity}:</span> ${escapeHtml(p.message)} <span class="code">[${escapeHtml(p.code)}]</span></p>` +
+    (frame === '' ? '' : `<pre><code>${frame}</code></pre>`) +
     `</section>`
   );
 }
 
 /** The overlay for `problems` (errors), with the source of each file as `sourceOf` reads it. */
 export function overlayHtml(problems: readonly DevProblem[], sourceOf: (file: string) => string | null): string {
-  const title = problems.length === 1 ? 'The theme has an error' : `The theme has ${problems.length} errors`;
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  const warnings = problems.length - errors;
+  const title = `The theme has ${errors === 1 ? 'an error' : count(errors, 'error')}${warnings === 0 ? '' : ` (and ${count(warnings, 'warning')})`}`;
   return (
     `<tessera-dev-overlay><template shadowrootmode="open"><style>${STYLE}</style>` +
     `<div class="backdrop" role="alertdialog" aria-modal="true" aria-labelledby="tessera-dev-title">` +
