@@ -140,7 +140,10 @@ describe('layouts', () => {
     try {
       setAbout({ ...JSON.parse(aboutRow.settings), regionName: 'sidebar' });
       expect(await get('/about')).toContain('class="with-sidebar"');
-      expect(JSON.parse(await get('/about?format=json'))['collection']['regionName']).toBe('sidebar');
+      const json = await get('/about?format=json');
+      expect(JSON.parse(json)['collection']['regionName']).toBe('sidebar');
+      // the tags' data is read by templates only, never part of the page JSON
+      expect(json).not.toContain('squarespace-tags');
       setAbout({ ...JSON.parse(aboutRow.settings), regionName: 'no-such-layout' });
       const html = await get('/about');
       expect(html).toContain('layout-default');
