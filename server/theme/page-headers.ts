@@ -27,7 +27,10 @@ export function pageHeaders(sheet: Stylesheet | null, context: Record<string, un
   const out: string[] = [];
   if (sheet !== null) out.push(`<link rel="stylesheet" href="${sheet.url}">`);
   const site = text(field(context['website'], 'siteTitle'));
-  const title = text(field(context['item'], 'title')) ?? text(field(context['collection'], 'title')) ?? site;
+  const collection = context['collection'];
+  // the home page is the site itself
+  const isHome = field(collection, 'homepage') === true || field(collection, 'typeName') === 'home';
+  const title = text(field(context['item'], 'title')) ?? (isHome ? undefined : text(field(collection, 'title'))) ?? site;
   if (site !== undefined) out.push(`<meta property="og:site_name" content="${escapeAttr(site)}">`);
   if (title !== undefined) out.push(`<meta property="og:title" content="${escapeAttr(title)}">`);
   out.push(`<meta property="og:type" content="${ogType(context)}">`);
