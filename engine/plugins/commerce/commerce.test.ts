@@ -45,7 +45,30 @@ describe('prices', () => {
   });
   it('a digital product is never sold as a subscription', () => {
     const digital = { structuredContent: { productType: 2, isSubscribable: true, priceMoney: { value: '3' } } };
-    expect(html('{@|product-price}', digital)).toBe('<div class="product-price">\n<span class="sqs-money-native">3.00</span>\n</div>');
+    expect(html('{@|product-price}', digital)).toBe('\n\n\n<div class="product-price">\n<span class="sqs-money-native">3.00</span>\n</div>');
+  });
+  it('prices a product without variants, or of an unknown type, at 0.00, and type -1 not at all (as the platform)', () => {
+    expect(html('{@|product-price}', { structuredContent: {} })).toContain('<span class="sqs-money-native">0.00</span>');
+    expect(html('{@|product-price}', {})).toContain('<span class="sqs-money-native">0.00</span>');
+    expect(html('{@|product-price}', { structuredContent: { productType: -1 } })).toBe('\n\n\n<div class="product-price">\n\n</div>');
+  });
+  it('keeps the blank lines the platform templates put around the commerce blocks (the fixtures compare trimmed)', () => {
+    expect(html('{@|add-to-cart-btn}', {})).toMatch(/^\n{13}<div class="sqs-add-to-cart-button-wrapper"/);
+    expect(html('{@|product-restock-notification}', {})).toBe('\n\n\n\n\n\n');
+    expect(html('{@|product-checkout}', {})).toMatch(/^\n{13}<div class="sqs-add-to-cart-button-wrapper"/);
+  });
+  it('shows the restock captcha container when website.captchaSettings has a site key, without the key in it', () => {
+    const item = { id: 'p1' };
+    const merch = { p1: { restockNotificationViews: [{ variantId: 2 }], restockNotificationMessages: {} } };
+    const restock = (extra: object) => html('{item|product-restock-notification}', { item, productMerchandisingContext: merch, ...extra });
+    expect(restock({ website: { captchaSettings: { siteKey: 'K' } } })).toContain('\n  <div class="captcha-container"></div>\n</div>');
+    expect(restock({ website: { captchaSettings: { siteKey: '' } } })).not.toContain('captcha-container');
+    expect(restock({ websiteSettings: { captchaSettings: { siteKey: 'K' } } })).not.toContain('captcha-container');
+  });
+  it('passes a value that is not a product through product-scarcity', () => {
+    expect(html('{@|product-scarcity}', { v: 1 }).trim()).toBe('');
+    expect(html('{v|product-scarcity}', { v: 'abc' })).toBe('abc');
+    expect(html('{v|product-scarcity}', { v: true })).toBe('true');
   });
   it('switches to CLDR money with featureFlags.useCLDRMoneyFormat', () => {
     const data = { item: { structuredContent: { productType: 2, priceMoney: { value: '1234.5', currency: 'JPY' } } }, featureFlags: { useCLDRMoneyFormat: true } };

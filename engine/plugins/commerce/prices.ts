@@ -3,6 +3,7 @@
  * `product-price` / `subscription-price` blocks with sale and "from" prices and subscription periods.
  */
 import { type Money, moneyOf } from '../../../commerce/money.js';
+import { DEFAULT_CURRENCY } from '../../../commerce/currencies.js';
 import {
   flag,
   hasVariedPrices,
@@ -120,9 +121,12 @@ function priceView(ctx: PluginContext, item: unknown): PriceView {
   let own: Json;
   if (type === ProductType.DIGITAL) {
     own = productContent(item);
-  } else if (pricedByVariants(type)) {
+  } else if (pricedByVariants(type) || !(type < 0)) {
+    // The platform prices every product by its variants but digital goods and type -1 (no product), even an
+    // unknown or missing type.
     const variants = variantsOf(item);
-    if (variants.length === 0) return {};
+    // A product without variants (or a value that is no product) costs 0.00 on the platform.
+    if (variants.length === 0) return { single: { text: show({ minor: 0n, currency: DEFAULT_CURRENCY }) } };
     if (hasVariedPrices(item)) {
       const lowest = variants.map((v, i) => required(currentPriceMoney(v), `variant ${i + 1} has no priceMoney`)).reduce((a, b) => (b.minor < a.minor ? b : a));
       return { from: { text: show(lowest, true) } };

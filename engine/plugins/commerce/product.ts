@@ -14,7 +14,7 @@ import {
   showsQuantityInput,
   variantOptions,
 } from '../../../commerce/products.js';
-import { isObject, toText } from '../../values.js';
+import { isObject, isTruthy, toText } from '../../values.js';
 import { field, text } from '../content/scalars.js';
 import type { Formatter, PluginContext } from '../types.js';
 import {
@@ -120,6 +120,9 @@ const quantityInput: Formatter = {
 const productScarcity: Formatter = {
   name: 'product-scarcity',
   format(item, _args, ctx) {
+    // A value that is not a product passes through unchanged, as on the platform.
+    if (item !== undefined && item !== null && typeof item !== 'object') return item;
+    if (Array.isArray(item)) return item;
     const m = merchandising(ctx, item);
     const views = m['scarcityTemplateViews'];
     if (!flag(m['scarcityEnabled']) || !Array.isArray(views) || views.length === 0) return '';
@@ -143,10 +146,13 @@ const restockNotification: Formatter = {
   format(item, _args, ctx) {
     const m = merchandising(ctx, item);
     const views = m['restockNotificationViews'];
-    if (!Array.isArray(views) || views.length === 0) return '';
+    // No view still prints the platform template's six line breaks.
+    if (!Array.isArray(views) || views.length === 0) return '\n'.repeat(6);
     const messages = isObject(m['restockNotificationMessages']) ? m['restockNotificationMessages'] : {};
-    const settings = ctx.resolve('websiteSettings');
-    const captcha = isObject(settings) ? field(settings['captchaSettings'], 'siteKey') : undefined;
+    // As on the platform, the captcha container shows when the site has a captcha site key, read from
+    // `website.captchaSettings` (the key itself is not written into the markup: the page's script has it).
+    const website = ctx.resolve('website');
+    const captcha = isObject(website) ? field(website['captchaSettings'], 'siteKey') : undefined;
     const shared = {
       productId: text(field(item, 'id')),
       cta: text(messages['CTAText']),
@@ -155,7 +161,7 @@ const restockNotification: Formatter = {
       mailingListDescription: text(messages['mailingListDescription']),
       mailingList: flag(m['mailingListSignUpEnabled']),
       optIn: flag(m['mailingListOptInByDefault']),
-      captchaSiteKey: text(captcha),
+      captcha: isTruthy(captcha),
     };
     return ctx.renderBuiltin(RESTOCK_NOTIFICATION, {
       views: views.filter(isObject).map((v) => ({ ...shared, variantId: text(v['variantId']), hidden: flag(v['hiddenByDefault']) })),

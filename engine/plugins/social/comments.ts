@@ -6,7 +6,7 @@
  * field of a view is set (never undefined), so a lookup inside the built-in template never walks out of the view
  * into the page's frames.
  */
-import { isObject, toText } from '../../values.js';
+import { isObject, isTruthy, toText } from '../../values.js';
 import type { Formatter } from '../types.js';
 import { numberOf, siteSettings, usesDisqus } from './predicates.js';
 
@@ -58,14 +58,17 @@ const comments: Formatter = {
   format(value, _args, ctx) {
     const item = ctx.resolve('item');
     const collection = ctx.resolve('collection');
-    const owner = isObject(item) ? item : isObject(collection) ? collection : null;
+    // The item when there is one (any truthy value, as the platform tests it), else the collection.
+    const kind = isTruthy(item) ? 'item' : isTruthy(collection) ? 'collection' : '';
+    const owner = kind === 'item' ? item : collection;
+    const of = (key: string) => (isObject(owner) ? toText(owner[key]) : '');
     const view = {
       disqus: usesDisqus(siteSettings(ctx, value)),
       id: isObject(value) ? toText(value['id']) : '',
-      kind: owner === null ? '' : owner === item ? 'item' : 'collection',
-      ownerId: owner === null ? '' : toText(owner['id']),
-      count: owner === null ? '' : toText(owner['publicCommentCount']),
-      state: owner === null ? '' : toText(owner['commentState']),
+      kind,
+      ownerId: of('id'),
+      count: of('publicCommentCount'),
+      state: of('commentState'),
     };
     return ctx.renderBuiltin(COMMENTS_TEMPLATE, view);
   },
