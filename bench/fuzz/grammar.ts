@@ -276,6 +276,12 @@ const applyTag = seq('{', fc.constantFrom('@', ...KEYS.slice(0, 8)), '|apply ', 
 /** Tags of the fixtures, left out when they name an excluded formatter or predicate. */
 const usableTags = pool.tags.filter((t) => !mentionsExcluded(t) && t.length < 200);
 
+/** Whether the template or a partial of a case names one of `names` (formatters, or predicates ending in `?`). */
+export function mentionsAny(c: { template: string; partials?: Record<string, string> }, names: readonly string[]): boolean {
+  const text = [c.template, ...Object.values(c.partials ?? {})].join('\n');
+  return names.some((name) => new RegExp(`(^|[^\\w-])${name.replace(/[?.]/g, '\\$&')}${name.endsWith('?') ? '' : '(?![\\w-])'}`).test(text));
+}
+
 export function mentionsExcluded(text: string): boolean {
   for (const m of text.matchAll(/[|.]([a-zA-Z][\w-]*\??)/g)) if (EXCLUDED_FORMATTERS.has(m[1]!) || EXCLUDED_PREDICATES.has(m[1]!)) return true;
   return false;

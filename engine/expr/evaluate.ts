@@ -157,8 +157,16 @@ function compileStatement(steps: Statement): Fn {
       }
     }
   }
-  return all(frames.flat());
+  // A statement may not leave an object or a list on top: the platform fails the whole evaluation.
+  const value = all(frames.flat());
+  return (st) => {
+    const v = value(st);
+    if (bad(v) && v !== NOT_A_VALUE) throw unexpectedToken;
+    return v;
+  };
 }
+
+const unexpectedToken = new ExprFailure('unexpected token on stack');
 
 /** One step down a path: array index or own property. */
 function step(v: unknown, seg: string): unknown {

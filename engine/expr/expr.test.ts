@@ -152,7 +152,7 @@ describe('variables', () => {
 
   it('resolve dotted paths through the scope', () => {
     const scope = scopeOf(data);
-    const r = evaluateExpression(compile('a.b.c; items.0.name; @; @index; $foo.$bar; @foo.bar; missing'), scope);
+    const r = evaluateExpression(compile('a.b.c; items.0.name; @ 0; @index; $foo.$bar; @foo.bar; missing'), scope);
     expect(r.ok).toBe(true);
     expect(scope.calls).toEqual([['a', 'b', 'c'], ['items', '0', 'name'], ['@'], ['@index'], ['$foo', '$bar'], ['@foo', 'bar'], ['missing']]);
     expect(value('a.b.c * -2', data)).toBe(-6);
@@ -175,8 +175,12 @@ describe('variables', () => {
     expect(value('!missing')).toBe(true);
   });
 
-  it('objects and arrays are values but not operands', () => {
-    expect(out('a', data)).toBe('{"b":{"c":3}}');
+  it('objects and arrays are values but not operands, nor what a statement may leave', () => {
+    // A statement that leaves one fails the evaluation, as on the platform (the assignments are discarded).
+    expect(out('a', data)).toBe('ERR: unexpected token on stack');
+    expect(out('a; 1', data)).toBe('ERR: unexpected token on stack');
+    expect(out('a 1', data)).toBe('1');
+    expect(run('@v = a; 1', data)).toMatchObject({ ok: true, value: 1 });
     expect(out('a + 1', data)).toBe('ERR: Invalid arguments to operator +');
     expect(out('1 - items', data)).toBe('ERR: Invalid arguments to operator -');
     // A unary operator on one is no error: it gives a value that prints nothing and fails binary operators.
