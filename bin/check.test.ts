@@ -80,6 +80,20 @@ describe('regions, as their layout joins them', () => {
     );
   });
 
+  it('checks a region given on its own as its layout joins it, reporting its own problems only', () => {
+    const dir = theme({
+      'template.conf': conf,
+      'head.region': '<html>{.section website}<h1>{siteTitle|htlm}</h1>\n',
+      'body.region': '<main>{squarespace.main-content|nope}</main>',
+      'wide.region': '<main>{squarespace.main-content}</main>',
+      'tail.region': '{.end}</html>',
+    });
+    expect(checkTemplates([join(dir, 'tail.region')]).problems).toEqual([]);
+    expect(checkTemplates([join(dir, 'head.region')]).problems.map((p) => `${p.filename}:${p.line}:${p.column} ${p.code}`)).toEqual([
+      `${shown(dir, 'head.region')}:1:39 UNKNOWN_FORMATTER`,
+    ]);
+  });
+
   it('checks a region no layout uses on its own', () => {
     const dir = theme({ 'site.region': '{squarespace.main-content}', 'spare.region': '{.section a}' });
     expect(checkTemplates([dir]).problems.map((p) => `${p.filename}:${p.code}`)).toEqual([`${shown(dir, 'spare.region')}:EOF_IN_BLOCK`]);

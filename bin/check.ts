@@ -150,7 +150,14 @@ function fileProblems(path: string, sources: Sources): CheckProblem[] {
   if (root !== null) {
     const theme = themeAt(root);
     const file = relative(theme.dir, resolve(path)).split(sep).join('/');
-    return [...theme.templateErrors(file), ...lintProblems(theme.template(file), themePartials(root))].map((e) => inTheme(theme, sources, e));
+    const partials = themePartials(root);
+    // a region is checked as the layouts that use it join it (its own problems only)
+    const layouts = theme.conf().layouts.filter((l) => layoutRegionFiles(l).includes(file) && layoutRegionFiles(l).every((r) => existsSync(join(theme.dir, r))));
+    const found =
+      layouts.length > 0
+        ? layouts.flatMap((l) => [...theme.layoutErrors(l), ...lintProblems(theme.layoutTemplate(l), partials)].map((e) => theme.locate(e))).filter((e) => e.filename === file)
+        : [...theme.templateErrors(file), ...lintProblems(theme.template(file), partials)];
+    return found.map((e) => inTheme(theme, sources, e));
   }
   const name = sources.name(path);
   const { template } = compile(sources.byName(name), { filename: name }, STOREFRONT_PLUGINS);
