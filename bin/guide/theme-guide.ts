@@ -57,7 +57,8 @@ function fenced(text: string, lang: string): string {
 }
 
 function example(name: string, doc: PluginDoc): string {
-  const { html } = renderExample(doc);
+  // blank lines around markup (the platform's templates print them) are left out of what is shown
+  const html = renderExample(doc).html.replace(/^(?:[ \t]*\n)+/, '').replace(/(?:\n[ \t]*)+$/, '');
   const data = JSON.stringify(doc.data ?? {});
   const shown = html.length > OUTPUT_LIMIT ? `${html.slice(0, OUTPUT_LIMIT)}… (${html.length - OUTPUT_LIMIT} more characters)` : html;
   return [
@@ -172,7 +173,8 @@ export async function themeGuide(): Promise<string> {
 
 Everything a theme for Tessera can use: the folder layout, the page context, and all ${formatters} formatters
 and ${predicates} predicates, each with an example the engine rendered when this file was written (examples
-run on 15 March 2024, 16:00 UTC, in the \`en\` locale unless they say otherwise).
+run on 15 March 2024, 16:00 UTC, in the \`en\` locale unless they say otherwise; blank lines around an output
+are left out, and a long one is cut).
 
 ${layoutSection()}
 ${contextSection(shape)}
