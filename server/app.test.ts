@@ -56,6 +56,20 @@ describe('pages', () => {
     for (const bad of ['/shop?view=table', '/shop?page=0', '/shop?page=x']) expect((await app.inject(bad)).statusCode, bad).toBe(400);
   });
 
+  it("answers a bad page address with the theme's page saying what was wrong, or with JSON when JSON was asked for", async () => {
+    const page = await app.inject('/blog?page=0');
+    expect(page.statusCode).toBe(400);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<h1>This page could not be shown</h1>\n  <p>page is not in the expected format.</p>');
+    expect(page.body).toContain('<header'); // inside the theme's frame
+    const long = await app.inject(`/shop?category=${'<b>'.repeat(20)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain('<p>category must be at most 25 characters.</p>');
+    const json = await app.inject('/blog?page=0&format=json');
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toEqual({ message: 'page is not in the expected format.' });
+  });
+
   it('renders a product page with variants, quantity and a no-JavaScript form', async () => {
     const res = await app.inject('/shop/p/field-shirt');
     expect(res.statusCode).toBe(200);

@@ -119,6 +119,9 @@ const PLAIN_ERROR_PAGE =
   '<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>Something went wrong</h1>' +
   '<p>This page could not be shown. Please try again in a moment.</p><p><a href="/">Go to the home page</a></p></body></html>';
 
+/** A page's own JSON (`?format=json`, `?format=json-pretty`): answered as JSON even when it fails. */
+const ASKS_FOR_JSON = /[?&]format=json/;
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function buildApp({ store, theme: givenTheme, themeDir, logger = false, guards, httpLimits = httpLimitsFromEnv() }: AppOptions): Promise<FastifyInstance> {
@@ -163,10 +166,14 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
         .type('text/html; charset=utf-8')
         .send(`<!doctype html><meta charset="utf-8"><title>Please try again</title><p>${escapeHtml(message)}</p><p><a href="javascript:history.back()">Back</a></p>`);
     }
-    if (wantsJson(request.url) || status < 500) return reply.code(status).send({ message });
+    // a page asked for by a browser (a bad ?page=, a filter too long) gets the theme's page, not bare JSON
+    const pageRequest = !wantsJson(request.url) && isSafeMethod(request.method) && !ASKS_FOR_JSON.test(request.url);
+    if (!pageRequest) return reply.code(status).send({ message });
     try {
-      const context = pageContext(store, { pageType: PageType.ERROR, pageId: 'error', shoppingCart: emptyCart() });
-      return reply.code(500).type('text/html; charset=utf-8').send(theme.renderPage('pages/error.page', context));
+      // the 4xx page says what was wrong with the address; a 500 says nothing of what failed
+      const extra = status < 500 ? { error: { status, message } } : undefined;
+      const context = pageContext(store, { pageType: PageType.ERROR, pageId: 'error', shoppingCart: emptyCart(), extra });
+      return reply.code(status).type('text/html; charset=utf-8').send(theme.renderPage('pages/error.page', context));
     } catch (themeError) {
       // the theme itself cannot frame a page (a region missing, a broken layout): a plain page that names nothing
       request.log.error(themeError);

@@ -246,7 +246,7 @@ describe('schema violations', () => {
       [await api('/api/3/commerce/cart/subscription', { itemId: 'p06', qty: true }), 400, 'qty must be a number or a string.'],
       [await app.inject('/api/commerce/shopping-cart?calculateSubtotal=yes'), 400, 'calculateSubtotal must be one of: true, false.'],
       [await app.inject('/api/commerce/inventory/stock/'), 400, 'itemId is required.'],
-      [await app.inject('/shop?page=x'), 400, 'page is not in the expected format.'],
+      [await app.inject('/shop?page=x&format=json'), 400, 'page is not in the expected format.'],
       [
         await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/orders', payload: { email: 'a@b.co', name: 'A', shippingAddress: { city: 5 } } })),
         400,
