@@ -69,3 +69,10 @@ describe('.macro', () => {
     for (const name of ['#', '@x', 'a:b', 'a$b', 'é', 'a?', 'a,b']) expect(html(`{.macro ${name}}x{.end}`)).toBe(`{.macro ${name}}x`);
   });
 });
+
+describe('a lone delimiter', () => {
+  it('is one empty argument for a formatter, none for a predicate', () => {
+    expect(html('{n|pluralize }', { n: 2 })).toBe('');
+    expect(html('{.section n}{.even? }E{.end}{.even??}F{.end}{.even?  }G{.end}{.end}', { n: 4 })).toBe('EF');
+  });
+});

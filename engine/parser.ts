@@ -154,7 +154,8 @@ function parseOrPredicate(s: string, start: number): Parsed {
 function parsePredicateCall(s: string, start: number, q: number): PredicateCall {
   const name = s.slice(start, q + 1);
   const { args, delimiter } = splitArgs(s, q + 1, lim);
-  return { name, args, delimiter };
+  // Unlike a formatter's, a predicate's lone delimiter is no argument (`{.even? }` tests the node).
+  return { name, args: args === ONE_EMPTY_ARG ? NO_ARGS : args, delimiter };
 }
 
 function parseIf(s: string, from: number, offset: number): Parsed {
