@@ -4,7 +4,7 @@
  * one renders; deleted, half-saved and binary files never stop the server; a captured context is served at
  * every address; and none of it is mounted in the plain storefront.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { get, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -92,6 +92,19 @@ describe('tessera dev', () => {
     } finally {
       events.close();
     }
+  });
+
+  it("sees every atomic save (a new file renamed over the old one, as editors save), not only the first", async () => {
+    const path = join(themeDir, 'tail.region');
+    const original = readFileSync(path, 'utf8');
+    for (const text of ['First rename', 'Second rename', 'Third rename']) {
+      const reloaded = dev.nextReload();
+      writeFileSync(`${path}.tmp`, original.replace('Regions theme footer', text));
+      renameSync(`${path}.tmp`, path);
+      expect((await reloaded).path).toBe('tail.region');
+      expect((await page('/')).html).toContain(text);
+    }
+    await save('tail.region', original);
   });
 
   it('shows a broken template as an overlay with file, line, column and code frame, then the fixed page', async () => {
@@ -198,6 +211,12 @@ describe('tessera dev --context', () => {
       await reloaded;
       expect(await (await fetch(captured.url + '/')).text()).toContain('Captured Apron');
       expect(JSON.parse(await (await fetch(captured.url + '/?format=json')).text()).item.title).toBe('Captured Apron');
+      // an editor's atomic save: a new file renamed over the old one
+      const again = captured.nextReload();
+      writeFileSync(`${file}.tmp`, JSON.stringify({ ...context, item: { ...context['item'], title: 'Renamed Apron' } }));
+      renameSync(`${file}.tmp`, file);
+      await again;
+      expect(await (await fetch(captured.url + '/')).text()).toContain('Renamed Apron');
     } finally {
       await captured.close();
     }

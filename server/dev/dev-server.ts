@@ -6,7 +6,7 @@
  * binary file never stops the server: it is a problem on the page until the file is fixed.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, watch } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +19,7 @@ import { describeWithFrame } from './code-frame.js';
 import { contextApp, type PageContext, readContextFile } from './context-page.js';
 import { type DevProblem, DevProblems } from './dev-problems.js';
 import { installDevTools } from './dev-tools.js';
-import { watchTheme } from './watcher.js';
+import { watchFile, watchTheme } from './watcher.js';
 
 export interface DevServerOptions {
   /** The theme folder (default: the default theme). */
@@ -98,9 +98,9 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     themeDir,
     (path) => {
       if (!existsSync(join(themeDir, path))) problems.forget(path);
-      // compiled again now, alone: its problems are printed (and on the page) before the browser asks
       // problems print again from here on, once each, as the changed theme meets them
       problems.changed();
+      // compiled again now, alone: its problems are printed (and on the page) before the browser asks
       const start = performance.now();
       theme.changed(path);
       reload(path, performance.now() - start);
@@ -111,17 +111,20 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const contextWatcher =
     contextFile === null
       ? null
-      : watch(contextFile, () => {
-          try {
-            context = readContextFile(contextFile);
-            problems.changed();
-            reload(relative(process.cwd(), contextFile));
-          } catch (e) {
-            // mid-save or broken: keep the last good context and say why
-            print(`tessera dev: ${e instanceof Error ? e.message : String(e)}`);
-          }
-        });
-  contextWatcher?.on('error', () => {});
+      : watchFile(
+          contextFile,
+          () => {
+            try {
+              context = readContextFile(contextFile);
+              problems.changed();
+              reload(relative(process.cwd(), contextFile));
+            } catch (e) {
+              // broken: keep the last good context and say why
+              print(`tessera dev: ${e instanceof Error ? e.message : String(e)}`);
+            }
+          },
+          options.settleMs,
+        );
 
   await app.listen({ port: options.port ?? 3000, host: options.host ?? 'localhost' });
   const address = app.server.address() as AddressInfo;
