@@ -15,6 +15,8 @@ import { hasDateFields, hasTimeFields, skeletonOptions, type DateTimeOptions } f
 const dayKey = (ms: number, timeZone: string): string =>
   dateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).format(ms);
 
+const yearOf = (ms: number, timeZone: string): string => dateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(ms);
+
 const separators = new Map<string, string>();
 
 /** The locale's range separator (" – " with thin spaces in English), read from a weekday-only range. */
@@ -58,7 +60,23 @@ export function formatInterval(locale: string, start: number, end: number, timeZ
     const sameDay = dayKey(start, timeZone) === dayKey(end, timeZone);
     fields = sameDay ? skeletonOptions('hm') : skeletonOptions('yMMMd');
   }
-  if (!hasDateFields(fields) && !hasTimeFields(fields) && dayKey(start, timeZone) !== dayKey(end, timeZone)) {
+  const otherDay = dayKey(start, timeZone) !== dayKey(end, timeZone);
+  if (hasTimeFields(fields) && !hasDateFields(fields) && fields.weekday === undefined && otherDay) {
+    // Times on different days: each end gets its date, as the platform writes it ("Feb 24, 2020, 2:04 PM").
+    const d = dateTimeFormat(locale, { ...base, ...skeletonOptions('yMMMd') });
+    const t = dateTimeFormat(locale, { ...base, ...fields });
+    const g = glueOf(locale, 'medium', undefined);
+    const one = (ms: number) => {
+      const ds = formatInstant(d, ms, locale);
+      const ts = formatInstant(t, ms, locale);
+      return g.before ? ds + g.glue + ts : ts + g.glue + ds;
+    };
+    out = one(start) + rangeSeparator(locale) + one(end);
+  } else if (fields.year === undefined && hasDateFields(fields) && yearOf(start, timeZone) !== yearOf(end, timeZone)) {
+    // The platform keeps to the skeleton's fields even when the years differ ("Feb 24 – Mar 30").
+    const f = dateTimeFormat(locale, { ...base, ...fields });
+    out = formatInstant(f, start, locale) + rangeSeparator(locale) + formatInstant(f, end, locale);
+  } else if (!hasDateFields(fields) && !hasTimeFields(fields) && otherDay) {
     // The weekday and an added time, joined as CLDR joins a date and a time ("Tue, 3:51 PM").
     const d = dateTimeFormat(locale, { ...base, ...fields });
     const t = dateTimeFormat(locale, { ...base, ...skeletonOptions('hm') });
@@ -70,7 +88,10 @@ export function formatInterval(locale: string, start: number, end: number, timeZ
     };
     out = one(start) + rangeSeparator(locale) + one(end);
   } else {
-    out = dateTimeFormat(locale, { ...base, ...fields }).formatRange(start, end);
+    const f = dateTimeFormat(locale, { ...base, ...fields });
+    // A range that collapses to one date or time is that instant, spaced as the datetime formatter spaces it.
+    const collapsed = f.formatRangeToParts(start, end).every((p) => p.source === 'shared');
+    out = collapsed ? formatInstant(f, start, locale) : f.formatRange(start, end);
   }
   return spec.capitalize ? capitalizeFirst(out, locale) : out;
 }

@@ -185,7 +185,8 @@ const productQuickView: Formatter = {
 
 const productCheckout: Formatter = {
   name: 'product-checkout',
-  format: (item, _args, ctx) => ctx.renderBuiltin(PRODUCT_CHECKOUT, item),
+  // Its parts see a value that is not a product as an empty one (product-scarcity would pass it through).
+  format: (item, _args, ctx) => ctx.renderBuiltin(PRODUCT_CHECKOUT, isObject(item) ? item : {}),
 };
 
 /** "blue / large": the option values of a variant (or cart entry). */

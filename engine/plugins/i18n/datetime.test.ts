@@ -60,3 +60,19 @@ describe('relative-time', () => {
     expect(fmt('{v|relative-time}', 'abc')).toBe('');
   });
 });
+
+describe('datetime-interval', () => {
+  const range = (args: string, s: unknown, e: unknown, locale = 'en-US') =>
+    render(`{s,e|datetime-interval${args === '' ? '' : ' ' + args}}`, { s, e }, { locale, now: NOW }).html;
+  it('gives each end its date when a time skeleton spans days, and keeps a skeleton without a year to its fields', () => {
+    expect(range('hm', T, T + 3 * 864e5)).toBe('Feb 24, 2020, 2:04\u202fPM\u2009–\u2009Feb 27, 2020, 2:04\u202fPM');
+    expect(range('MMMd', T, T + 400 * 864e5)).toBe('Feb 24\u2009–\u2009Mar 30');
+  });
+  it('writes a range that collapses to one time as that time, and reads values as the numeric formatters', () => {
+    expect(range('hm', T, T)).toBe('2:04\u202fPM');
+    expect(range('yMd', String(T), null)).toBe('2/24/2020\u2009–\u200912/31/1969');
+  });
+  it('is hm without a skeleton on one day, in every locale (Java fixture f-message-datetime-interval-fr-FR)', () => {
+    expect(range('', T, T + 36e5, 'fr_FR')).toBe('2:04\u2009–\u20093:04\u202fPM');
+  });
+});

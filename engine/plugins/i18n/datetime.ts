@@ -48,8 +48,8 @@ export const datetimeIntervalFormatter: Formatter<IntervalSpec> = {
     const env = i18nEnv(ctx, 'datetime-interval');
     if (env === null) return ''; // no locale data: empty text, as the platform without CLDR
     if (vars === null || vars.length < 2) return undefined;
-    const s = checkedInstant(vars[0], env);
-    const e = checkedInstant(vars[1], env);
+    const s = checkedInstant(toNumber(vars[0]), env);
+    const e = checkedInstant(toNumber(vars[1]), env);
     if (s === null || e === null) return undefined;
     if (s === 'invalid' || e === 'invalid') return INVALID_DATE;
     return guarded(() => formatInterval(env.locale, s, e, env.timeZone, spec));
