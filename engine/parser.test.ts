@@ -76,3 +76,10 @@ describe('a lone delimiter', () => {
     expect(html('{.section n}{.even? }E{.end}{.even??}F{.end}{.even?  }G{.end}{.end}', { n: 4 })).toBe('EF');
   });
 });
+
+describe('.inject', () => {
+  it('takes a path starting with a letter, digit, `_`, `.`, `/` or `-`', () => {
+    expect(html('{.inject @s a:b}[{@s}]', {}, { 'a:b': 1 })).toBe('[1]');
+    for (const p of ['@', ':a', '$a', '#a', '"a']) expect(html(`{.inject @s ${p}}`)).toBe(`{.inject @s ${p}}`);
+  });
+});

@@ -104,10 +104,11 @@ function parseDotTag(src: string, offset: number): Parsed {
       return { kind: Kind.Node, node: { type: 'include', name, args, offset } };
     }
     case 'inject': {
-      // One space after `.inject` and after the name; the path runs to the next whitespace.
+      // One space after `.inject` and after the name.
       const parts = rest.slice(1).split(' ');
       const [name, ...args] = parts;
-      const path = /^[^ \t\n\v\f\r]*/.exec(args.shift() ?? '')![0];
+      // It starts with a letter, digit, `_`, `.`, `/` or `-` (as on the platform) and runs to whitespace.
+      const path = /^(?:[A-Za-z0-9_.\/-][^ \t\n\v\f\r]*)?/.exec(args.shift() ?? '')![0];
       if (at(rest, 0) !== SPACE || !name || !isLocalName(name) || !path)
         return bad('{.inject} needs a @name and a path');
       return { kind: Kind.Node, node: { type: 'inject', name, path, args, offset } };

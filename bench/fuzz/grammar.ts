@@ -461,6 +461,9 @@ export function meetsChosenBehaviour(c: FuzzCase & CaseExtras): boolean {
   if (/\{\.eval\s+#/.test(c.template) || Object.values(partials).some((p) => /\{\.eval\s+#/.test(p))) return true;
   // `cycle` of a non-integer then `raw`: `null` here, nothing there.
   if (/\|cycle[^}]*\|raw/.test(c.template)) return true;
+  // `~` straight on a variable in `.eval`: the reference complements the variable's name (always -1), a plain
+  // bug; ours complements its value (`~a` is -4 when a is 3).
+  if ([c.template, ...Object.values(partials)].some((t) => /\{\.eval[^}]*~[\s(]*[A-Za-z@$]/.test(t))) return true;
   if (!/\|date/.test(c.template) && !Object.values(partials).some((p) => p.includes('|date'))) return false;
   dateGotUnreadable = false;
   render(c.template, c.data, { now: 0, partials, injects: c.injects, locale: null }, watchingDate);

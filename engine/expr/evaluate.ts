@@ -63,7 +63,7 @@ export class TooDeep {}
 interface Entry {
   readonly fn: Fn;
   readonly depth: number;
-  readonly name?: string;
+  readonly name?: string | undefined;
 }
 
 /** Compile parsed statements. Throws TooDeep when a tree is deeper than MAX_TREE_DEPTH. */
@@ -97,7 +97,7 @@ function compileStatement(steps: Statement): Fn {
   const frames: Entry[][] = [[]];
   const pushed = (fn: Fn, depth: number, name?: string): void => {
     if (depth > MAX_TREE_DEPTH) throw new TooDeep();
-    frames[frames.length - 1]!.push(name === undefined ? { fn, depth } : { fn, depth, name });
+    frames[frames.length - 1]!.push({ fn, depth, name });
   };
   for (const step of steps) {
     const stack = frames[frames.length - 1]!;
