@@ -121,6 +121,12 @@ describe('money options', () => {
     expect(html('{@|money style:short}', { decimalValue: '12.50', currencyCode: 'EUR' })).toBe('€12');
     expect(html('{@|money style:name maxfrac:0}', v)).toBe('-1,234 euros');
   });
+  it('reads a locale argument with a hyphen or an underscore (i18n-money-format)', () => {
+    const v = { decimalValue: '1234.5', currencyCode: 'EUR' };
+    expect(html('{@|i18n-money-format de_DE}', v)).toBe(html('{@|i18n-money-format de-DE}', v));
+    expect(html('{@|i18n-money-format sv_SE}', v)).toBe('1\u00a0234,50€');
+    expect(html('{@|bookkeeper-money-format}', 1250, 'en_GB')).toBe('£12.50');
+  });
   it('reads the page locale with a hyphen or an underscore', () => {
     const v = { decimalValue: '1234.5', currencyCode: 'EUR' };
     expect(html('{@|money}', v, 'de_DE')).toBe('1.234,50\u00a0€');
