@@ -93,6 +93,12 @@ describe('date: the time zone', () => {
   });
 });
 
+describe('truncate reads its limit as the platform', () => {
+  it('the integer its text starts with; none that reads as a number leaves the value as it is', () => {
+    expect(html('{s|truncate 2x}|{s|truncate 1.5}|{s|truncate x}|{o|truncate |raw}|{o|truncate|raw}', { s: 'abc def' })).toBe('ab...|a...|abc def|null|""');
+  });
+});
+
 describe('a delimiter alone is one empty argument, as on the platform', () => {
   it('pluralize, prop and key-by', () => {
     expect(html('{n|pluralize }|{n|pluralize:}|{n|pluralize}', { n: 2 })).toBe('||s');

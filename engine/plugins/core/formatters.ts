@@ -81,15 +81,6 @@ const ESCAPE_FIXUPS: Record<string, string> = {
   '!': '%21', "'": '%27', '(': '%28', ')': '%29', '~': '%7E', '%40': '@', '%2B': '+', '%2F': '/',
 };
 
-/** A whole number argument, or the default when it is absent; an error message when it is not a number. */
-function intArg(args: readonly string[], i: number, fallback: number, name: string): { state: number; error?: string } {
-  const raw = args[i];
-  if (raw === undefined || raw === '') return { state: fallback };
-  const n = Number(raw);
-  if (!Number.isFinite(n)) return { state: fallback, error: `${name}: '${raw}' is not a number` };
-  return { state: n };
-}
-
 /**
  * Walk `keys` from `value`; each key is a string or number (one step) or an array of them (several).
  * `resolved` (for `get`, whose keys are values from the data) follows the platform: a list is indexed by
@@ -241,13 +232,16 @@ export const CORE_FORMATTERS: Formatter[] = [
   simple('str', textOf),
   {
     name: 'truncate',
+    // The limit as the platform reads it: the integer its text starts with (`2x` is 2), 100 without one.
     prepare(args) {
-      const n = intArg(args, 0, 100, 'truncate');
-      return { state: { max: Math.floor(n.state), ellipsis: args[1] ?? '...' }, error: n.error };
+      const raw = args[0];
+      const max = raw === undefined ? 100 : Number.parseInt(raw, 10);
+      const error = raw !== undefined && raw !== '' && Number.isNaN(max) ? `truncate: '${raw}' is not a number` : undefined;
+      return { state: { max, ellipsis: args[1] ?? '...' }, error };
     },
     format(value, _args, _ctx, state: { max: number; ellipsis: string }) {
-      // A limit of 0 or less leaves the value as it is, as on the platform.
-      return state.max <= 0 ? value : truncateAtWhitespace(textOf(value), state.max, state.ellipsis);
+      // A limit of 0 or less, or none that reads as a number (`{x|truncate }`), leaves the value as it is.
+      return !(state.max > 0) ? value : truncateAtWhitespace(textOf(value), state.max, state.ellipsis);
     },
   },
   simple('url-encode', (v) => escapeUtf8(textOf(v))),
