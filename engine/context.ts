@@ -264,6 +264,8 @@ export class RenderContext implements PluginContext {
   include(name: string, keepOutput: boolean): void {
     if (this.depth >= MAX_PARTIAL_DEPTH) {
       this.error(ErrorCode.RECURSION_DEPTH, messages.recursionDepth(name));
+      // Counts for the rest of the render, as a refused apply does (see applyTemplate).
+      this.depth++;
       return;
     }
     const target = this.findRunnable(name);
