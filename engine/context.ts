@@ -220,6 +220,9 @@ export class RenderContext implements PluginContext {
   }
 
   applyTemplate(name: string, node: unknown, args: Record<string, string> | null, isPrivate: boolean): string {
+    // A name that is not found is reported first: it never counts against the depth limit (as on the platform).
+    const target = this.findRunnable(name);
+    if (target === undefined) return '';
     if (this.depth >= MAX_PARTIAL_DEPTH) {
       this.error(ErrorCode.RECURSION_DEPTH, messages.recursionDepth(name));
       // As on the platform, a refused apply still counts for the rest of the render: every later apply gets
@@ -227,8 +230,6 @@ export class RenderContext implements PluginContext {
       this.depth++;
       return '';
     }
-    const target = this.findRunnable(name);
-    if (target === undefined) return '';
     return this.runIsolated(target, node, args, isPrivate);
   }
 
@@ -262,14 +263,14 @@ export class RenderContext implements PluginContext {
 
   /** `.include`: run a macro or partial in the current frame; its output is kept only when asked. */
   include(name: string, keepOutput: boolean): void {
+    const target = this.findRunnable(name);
+    if (target === undefined) return;
     if (this.depth >= MAX_PARTIAL_DEPTH) {
       this.error(ErrorCode.RECURSION_DEPTH, messages.recursionDepth(name));
       // Counts for the rest of the render, as a refused apply does (see applyTemplate).
       this.depth++;
       return;
     }
-    const target = this.findRunnable(name);
-    if (target === undefined) return;
     if (++this.steps > this.maxSteps) this.exhausted('instructions', this.maxSteps);
     const saved = this.out;
     const site = this.site;

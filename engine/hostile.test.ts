@@ -46,7 +46,10 @@ describe('hostile templates', () => {
   });
 
   it('a template that fans out is stopped by the budget', () => {
-    const r = render('{.macro m}{.include m}{.include m}{.include m}{.end}{.include m}', {}, { maxSteps: 1000 });
+    // Macros that each apply the one below ten times (recursion itself stays linear at the depth limit).
+    let src = '{.macro m0}x{.end}';
+    for (let i = 1; i <= 5; i++) src += `{.macro m${i}}${`{@|apply m${i - 1}}`.repeat(10)}{.end}`;
+    const r = render(src + '{@|apply m5}', {}, { maxSteps: 1000 });
     expect(r.errors.at(-1)).toMatchObject({ code: ErrorCode.BUDGET_EXCEEDED, line: 1 });
   });
 });

@@ -145,6 +145,14 @@ describe('an or after a plain or', () => {
   });
 });
 
+describe('an .include refused at the depth limit, and a name not found', () => {
+  it('the refused include counts for later ones like an apply; a name not found never counts', () => {
+    const partials = { p1: '{.include p1}{.include p1 output}p' };
+    expect(render('{a|apply p1}', {}, { partials }).html).toBe('p');
+    expect(render('{.macro m}{@|apply nope}{.include nope}{@|apply m|AbsUrl}{.end}{y|apply m}{g|apply m}', {}).html).toBe('/'.repeat(31));
+  });
+});
+
 describe('an apply refused at the depth limit', () => {
   it('still counts for later applies, as on the platform (so doubled recursion stays linear)', () => {
     const { html } = render('{.macro m}x{@|apply m}{@|apply m}{.end}{a|apply m}|{a|apply m}', { a: 1 });
