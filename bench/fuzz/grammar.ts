@@ -284,10 +284,9 @@ const usableTags = pool.tags.filter((t) => !mentionsExcluded(t) && t.length < 20
  */
 export const OPEN_PLATFORM_NAMES: readonly string[] = [
   'product-price', 'subscription-price', 'product-restock-notification', 'product-checkout', 'add-to-cart-btn', 'product-scarcity',
-  'product-quick-view', 'variants-select', 'quantity-input', 'sale-price', 'summary-form-field', 'twitter-follow-button', 'comment-link',
-  'comment-count', 'comments', 'google-calendar-url', 'activate-twitter-links', 'width', 'height', 'image-meta', 'image-color',
-  'color-weight', 'website-color', 'resizedWidthForHeight', 'humanizeDuration', 'on-sale?', 'has-variants?', 'varied-prices?',
-  'collectionTypeNameEquals?', 'same-day?', 'cart-quantity', 'social-button', 'social-button-inline', 'current-type?', 'product-status', 'from-price', 'item-classes',
+  'product-quick-view', 'variants-select', 'quantity-input', 'summary-form-field', 'twitter-follow-button', 'comment-count',
+  'activate-twitter-links', 'width', 'height', 'image-color', 'color-weight', 'website-color', 'has-variants?', 'product-status',
+  'from-price', 'social-button-inline',
 ];
 
 /** Whether the template or a partial of a case names one of `names` (formatters, or predicates ending in `?`). */

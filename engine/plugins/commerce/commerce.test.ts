@@ -65,6 +65,17 @@ describe('prices', () => {
     expect(restock({ website: { captchaSettings: { siteKey: '' } } })).not.toContain('captcha-container');
     expect(restock({ websiteSettings: { captchaSettings: { siteKey: 'K' } } })).not.toContain('captcha-container');
   });
+  it('shows on sale only physical goods and services by their variants, and digital goods by their own flag', () => {
+    const sale = (productType: unknown) => html('{.on-sale?}Y{.or}N{.end}|{@|item-classes}', { recordType: 11, structuredContent: { productType, variants: [{ onSale: true }] } });
+    expect(sale(1)).toBe('Y|hentry post-type- on-sale sold-out');
+    expect(sale(3)).toBe('Y|hentry post-type- on-sale sold-out');
+    expect(sale(4)).toBe('N|hentry post-type-');
+    expect(sale(undefined)).toBe('N|hentry post-type- sold-out');
+  });
+  it('keeps the price block without locale data, with empty texts (as the platform without CLDR)', () => {
+    const item = { structuredContent: { productType: 1, variants: [{ priceMoney: { value: '100' } }, { priceMoney: { value: '200' } }] } };
+    expect(html('{@|product-price}', item, null)).toBe('\n\n\n<div class="product-price">\n\n\n</div>');
+  });
   it('passes a value that is not a product through product-scarcity', () => {
     expect(html('{@|product-scarcity}', { v: 1 }).trim()).toBe('');
     expect(html('{v|product-scarcity}', { v: 'abc' })).toBe('abc');

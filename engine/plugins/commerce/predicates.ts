@@ -1,6 +1,17 @@
 /** Commerce predicates on the current item: `on-sale?`, `sold-out?`, `has-variants?`, `varied-prices?`. */
-import { hasVariants, hasVariedPrices, isOnSale, isSoldOut } from '../../../commerce/products.js';
+import { hasVariants, hasVariedPrices, isOnSale, isSoldOut, pricedOnProduct, ProductType, productType } from '../../../commerce/products.js';
 import type { Predicate } from '../types.js';
+
+/**
+ * On sale as the platform shows it (`on-sale?`, `item-classes`, `product-status`): a product priced by its
+ * variants counts only when it is physical or a service; gift cards and products of an unknown type never do
+ * (found against the reference engine).
+ */
+export function showsOnSale(item: unknown): boolean {
+  const type = productType(item);
+  if (!pricedOnProduct(type) && type !== ProductType.PHYSICAL && type !== ProductType.SERVICE) return false;
+  return isOnSale(item);
+}
 
 const onCurrentItem = (name: string, test: (item: unknown) => boolean): Predicate => ({
   name,
@@ -8,7 +19,7 @@ const onCurrentItem = (name: string, test: (item: unknown) => boolean): Predicat
 });
 
 export const COMMERCE_PREDICATES: Predicate<any>[] = [
-  onCurrentItem('on-sale?', isOnSale),
+  onCurrentItem('on-sale?', showsOnSale),
   onCurrentItem('sold-out?', isSoldOut),
   onCurrentItem('has-variants?', hasVariants),
   onCurrentItem('varied-prices?', hasVariedPrices),

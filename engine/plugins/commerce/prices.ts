@@ -155,7 +155,20 @@ function renderPrice(ctx: PluginContext, template: string, build: () => PriceVie
     ctx.error('PRICE_MISSING', `cannot show the price: ${e.message}`);
     return undefined;
   }
-  return ctx.renderBuiltin(template, view);
+  return ctx.renderBuiltin(template, ctx.locale === null ? withoutText(view) : view);
+}
+
+/**
+ * Without locale data (`locale: none`) the platform formats no money and no localized pattern: the block keeps
+ * its shape, its texts are empty.
+ */
+function withoutText(view: PriceView): PriceView {
+  const out: PriceView = {};
+  if (view.from !== undefined) out.from = { text: '' };
+  if (view.sale !== undefined) out.sale = { sale: '', original: '' };
+  if (view.single !== undefined) out.single = { text: '' };
+  if (view.unavailable !== undefined) out.unavailable = { text: '' };
+  return out;
 }
 
 const productPrice: Formatter = {

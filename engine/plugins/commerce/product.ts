@@ -5,7 +5,6 @@
  */
 import {
   flag,
-  isOnSale,
   isSoldOut,
   isSubscribable,
   productContent,
@@ -27,6 +26,7 @@ import {
   RESTOCK_NOTIFICATION,
   VARIANTS_SELECT,
 } from './markup.js';
+import { showsOnSale } from './predicates.js';
 import { fill, label, localizedString } from './strings.js';
 
 type Json = Record<string, unknown>;
@@ -46,7 +46,7 @@ const productStatus: Formatter = {
       const soldOut = typeof custom === 'string' && custom !== '' ? custom : label(ctx, 'productSoldOutText');
       return ctx.renderBuiltin(PRODUCT_STATUS, { soldOut });
     }
-    return isOnSale(item) ? ctx.renderBuiltin(PRODUCT_STATUS, { sale: label(ctx, 'productSaleText') }) : '';
+    return showsOnSale(item) ? ctx.renderBuiltin(PRODUCT_STATUS, { sale: label(ctx, 'productSaleText') }) : '';
   },
 };
 

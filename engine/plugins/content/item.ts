@@ -1,5 +1,6 @@
 /** `item-classes`: the classes of a content item's article element. */
-import { isOnSale, isSoldOut } from '../../../commerce/products.js';
+import { isSoldOut } from '../../../commerce/products.js';
+import { showsOnSale } from '../commerce/predicates.js';
 import { isObject, isTruthy } from '../../values.js';
 import type { Formatter } from '../types.js';
 import { readsAs, text } from './scalars.js';
@@ -46,7 +47,7 @@ const itemClasses: Formatter = {
     if (ctx.index > 0) classes.push(`article-index-${ctx.index}`);
     if (isTruthy(item['starred'])) classes.push('featured');
     if (isStoreItem(item['recordType'])) {
-      if (isOnSale(item)) classes.push('on-sale');
+      if (showsOnSale(item)) classes.push('on-sale');
       if (isSoldOut(item)) classes.push('sold-out');
     }
     return classes.join(' ');
