@@ -417,8 +417,10 @@ describe('functions', () => {
     expect(out('null(1)')).toBe('1');
   });
 
-  it('a name followed by a space is not a call', () => {
+  it('a name followed by spaces and `(` is a call too; a dotted path is not', () => {
     expect(out('max (1, 2)', { max: 9 })).toBe('2');
+    expect(parseError('y (1)')).toBe('Invalid function y');
+    expect(out('a.b (1)', { a: { b: 9 } })).toBe('1');
   });
 
   it('failures inside report "Error calling function NAME"', () => {
