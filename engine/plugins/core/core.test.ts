@@ -93,6 +93,12 @@ describe('date: the time zone', () => {
   });
 });
 
+describe('smartypants as the platform', () => {
+  it('opens a single quote after a lowercase s too', () => {
+    expect(smartypants(`Charles' book, it's, S'`)).toBe('Charles\u2018 book, it\u2019s, S\u2019');
+  });
+});
+
 describe('truncate reads its limit as the platform', () => {
   it('the integer its text starts with; none that reads as a number leaves the value as it is', () => {
     expect(html('{s|truncate 2x}|{s|truncate 1.5}|{s|truncate x}|{o|truncate |raw}|{o|truncate|raw}', { s: 'abc def' })).toBe('ab...|a...|abc def|null|""');

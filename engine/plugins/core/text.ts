@@ -65,13 +65,14 @@ export function slugify(s: string): string {
 
 /**
  * Curly quotes and em dashes with the platform's rules: `--` is an em dash (so `---` is one and a hyphen); a
- * single quote opens at the start of a line or after `( [ - — "` (not after a space); a double quote opens at
+ * single quote opens at the start of a line or after `( [ - — "` or a lowercase `s` (`Charles' book` gets an
+ * opening quote there too; not after a space); a double quote opens at
  * the start or after whitespace, `( [ - — ‘` (not after `{`); every other quote closes.
  */
 export function smartypants(s: string): string {
   return s
     .replace(/--/g, '\u2014')
-    .replace(/(^|[-\u2014(["])'/gm, '$1\u2018')
+    .replace(/(^|[-\u2014(["s])'/gm, '$1\u2018')
     .replace(/'/g, '\u2019')
     .replace(/(^|[\s\-\u2014(\[\u2018])"/g, '$1\u201c')
     .replace(/"/g, '\u201d');
