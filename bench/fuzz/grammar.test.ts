@@ -40,6 +40,10 @@ const PINNED: GrammarCase[] = [
   part('{t|date %U %W %i %v a% b%Q}|{u|date %U}', { t: 1672531200000 - 3600000, u: 0, website: { timeZone: 'Nowhere/Zone' } }),
   // partials with an unknown formatter fail; i18n formatters without locale data are empty text
   part('{a|apply p}|{.include p output}|{x|message|json}|{x|decimal|round}', { a: 1, x: 5 }, { p: 'x{b|nosuch}y' }),
+  // truncate's limit, smartypants after s, a predicate's lone delimiter, .inject paths, y (1) in .eval
+  part("{s|truncate 2x}|{o|truncate |raw}|{q|smartypants}|{.section n}{.even? }E{.end}{.end}|{.inject @i @}|{.eval y (1)}", { s: 'abc def', q: "Charles' 's'", n: 4 }),
+  // depth limit: a refused .include counts, a name not found never does
+  part('{a|apply p1}|{.macro m}{@|apply nope}{@|apply m|AbsUrl}{.end}{y|apply m}', {}, { p1: '{.include p1}{.include p1 output}p' }),
 ];
 
 const open = (c: GrammarCase) => mentionsAny(c, OPEN_PLATFORM_NAMES);
