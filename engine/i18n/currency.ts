@@ -9,7 +9,7 @@
  */
 import { CURRENCIES, currencyDigits } from '../../commerce/currencies.js';
 import { type Decimal, parseDecimal } from '../../commerce/decimal.js';
-import { type DigitPlan, digitPlan, formatExact, intlGrouping, roundDecimal } from './exact-number.js';
+import { type DigitPlan, digitPlan, formatExact, INTL_ROUNDING, intlGrouping, roundDecimal } from './exact-number.js';
 import { cachedIntl } from './intl-cache.js';
 import type { OptionMap } from './number-options.js';
 
@@ -72,16 +72,6 @@ function planFor(spec: MoneySpec, currency: string): DigitPlan {
   return plan;
 }
 
-const INTL_MODES: Readonly<Record<DigitPlan['round'], string>> = {
-  up: 'expand',
-  down: 'trunc',
-  ceiling: 'ceil',
-  floor: 'floor',
-  'half-up': 'halfExpand',
-  'half-down': 'halfTrunc',
-  'half-even': 'halfEven',
-};
-
 /** `amount` of `currency` in `locale`; throws RangeError for a currency code Intl refuses. */
 export function formatMoneyAmount(locale: string, amount: Decimal, currency: string, spec: MoneySpec): string {
   const plan = planFor(spec, currency);
@@ -93,7 +83,7 @@ export function formatMoneyAmount(locale: string, amount: Decimal, currency: str
       notation: 'compact',
       compactDisplay: spec.style,
       useGrouping: plan.grouping,
-      roundingMode: INTL_MODES[plan.round],
+      roundingMode: INTL_ROUNDING[plan.round],
     } as Intl.NumberFormatOptions;
     const f = cachedIntl('money-compact', locale, o, () => new Intl.NumberFormat(locale, o));
     const text = amount.scale === 0 ? amount.units.toString() : `${amount.units}e-${amount.scale}`;

@@ -52,6 +52,19 @@ export function parseIntervalSpec(words: readonly string[]): IntervalSpec {
   return { fields, capitalize };
 }
 
+/** Each end in full, its date and time glued as the locale glues them in `width`, around the range separator. */
+function bothEnds(locale: string, start: number, end: number, date: DateTimeOptions, time: DateTimeOptions, width: 'short' | 'medium'): string {
+  const d = dateTimeFormat(locale, date);
+  const t = dateTimeFormat(locale, time);
+  const g = glueOf(locale, width, undefined);
+  const one = (ms: number) => {
+    const ds = formatInstant(d, ms, locale);
+    const ts = formatInstant(t, ms, locale);
+    return g.before ? ds + g.glue + ts : ts + g.glue + ds;
+  };
+  return one(start) + rangeSeparator(locale) + one(end);
+}
+
 export function formatInterval(locale: string, start: number, end: number, timeZone: string, spec: IntervalSpec): string {
   const base: DateTimeOptions = { timeZone };
   let out: string;
@@ -63,30 +76,14 @@ export function formatInterval(locale: string, start: number, end: number, timeZ
   const otherDay = dayKey(start, timeZone) !== dayKey(end, timeZone);
   if (hasTimeFields(fields) && !hasDateFields(fields) && fields.weekday === undefined && otherDay) {
     // Times on different days: each end gets its date, as the platform writes it ("Feb 24, 2020, 2:04 PM").
-    const d = dateTimeFormat(locale, { ...base, ...skeletonOptions('yMMMd') });
-    const t = dateTimeFormat(locale, { ...base, ...fields });
-    const g = glueOf(locale, 'medium', undefined);
-    const one = (ms: number) => {
-      const ds = formatInstant(d, ms, locale);
-      const ts = formatInstant(t, ms, locale);
-      return g.before ? ds + g.glue + ts : ts + g.glue + ds;
-    };
-    out = one(start) + rangeSeparator(locale) + one(end);
+    out = bothEnds(locale, start, end, { ...base, ...skeletonOptions('yMMMd') }, { ...base, ...fields }, 'medium');
   } else if (fields.year === undefined && hasDateFields(fields) && yearOf(start, timeZone) !== yearOf(end, timeZone)) {
     // The platform keeps to the skeleton's fields even when the years differ ("Feb 24 – Mar 30").
     const f = dateTimeFormat(locale, { ...base, ...fields });
     out = formatInstant(f, start, locale) + rangeSeparator(locale) + formatInstant(f, end, locale);
   } else if (!hasDateFields(fields) && !hasTimeFields(fields) && otherDay) {
     // The weekday and an added time, joined as CLDR joins a date and a time ("Tue, 3:51 PM").
-    const d = dateTimeFormat(locale, { ...base, ...fields });
-    const t = dateTimeFormat(locale, { ...base, ...skeletonOptions('hm') });
-    const g = glueOf(locale, 'short', undefined);
-    const one = (ms: number) => {
-      const ds = formatInstant(d, ms, locale);
-      const ts = formatInstant(t, ms, locale);
-      return g.before ? ds + g.glue + ts : ts + g.glue + ds;
-    };
-    out = one(start) + rangeSeparator(locale) + one(end);
+    out = bothEnds(locale, start, end, { ...base, ...fields }, { ...base, ...skeletonOptions('hm') }, 'short');
   } else {
     const f = dateTimeFormat(locale, { ...base, ...fields });
     // A range that collapses to one date or time is that instant, spaced as the datetime formatter spaces it.

@@ -7,7 +7,7 @@
  * An unknown style formats as decimal and is reported.
  */
 import { type Decimal, parseDecimal } from '../../commerce/decimal.js';
-import { type DigitPlan, digitPlan, layOut, roundDecimal } from './exact-number.js';
+import { type DigitPlan, digitPlan, INTL_ROUNDING, layOut, roundDecimal } from './exact-number.js';
 import { cachedIntl } from './intl-cache.js';
 import type { OptionMap } from './number-options.js';
 
@@ -47,7 +47,7 @@ function compactOptions(opts: OptionMap, plan: DigitPlan, display: 'short' | 'lo
     // Intl's default for compact numbers groups only from five digits; the platform groups "1.235" in German.
     useGrouping: plan.grouping,
     signDisplay: 'negative',
-    roundingMode: INTL_MODES[plan.round],
+    roundingMode: INTL_ROUNDING[plan.round],
   };
   if (plan.significant !== null) {
     // Compact numbers show exactly the significant digits asked for (`minsig:3`: "1.23 thousand").
@@ -60,16 +60,6 @@ function compactOptions(opts: OptionMap, plan: DigitPlan, display: 'short' | 'lo
   }
   return o as Intl.NumberFormatOptions;
 }
-
-const INTL_MODES: Readonly<Record<DigitPlan['round'], string>> = {
-  up: 'expand',
-  down: 'trunc',
-  ceiling: 'ceil',
-  floor: 'floor',
-  'half-up': 'halfExpand',
-  'half-down': 'halfTrunc',
-  'half-even': 'halfEven',
-};
 
 /** The value times 10^n, exactly. */
 function shift(d: Decimal, n: number): Decimal {

@@ -13,7 +13,7 @@
  *   leave more fraction digits than `maxfrac`, then fraction digits;
  * - `minint:0` drops the zero before the separator (".5"); a result that rounds to zero has no minus sign.
  */
-import { type Decimal, decimalString, parseDecimal, rescale, type RoundingMode } from '../../commerce/decimal.js';
+import { type Decimal, decimalString, rescale, type RoundingMode } from '../../commerce/decimal.js';
 import { cachedIntl } from './intl-cache.js';
 import { digitOption, flagOption, type OptionMap } from './number-options.js';
 
@@ -39,6 +39,17 @@ const MODES: ReadonlyMap<string, RoundingMode> = new Map([
   ['half-down', 'half-down'],
   ['half-even', 'half-even'],
 ]);
+
+/** Intl's names of the rounding modes (for the compact styles, which Intl rounds itself). */
+export const INTL_ROUNDING: Readonly<Record<RoundingMode, string>> = {
+  up: 'expand',
+  down: 'trunc',
+  ceiling: 'ceil',
+  floor: 'floor',
+  'half-up': 'halfExpand',
+  'half-down': 'halfTrunc',
+  'half-even': 'halfEven',
+};
 
 export interface PlanDefaults {
   readonly maxFrac: number;
@@ -156,9 +167,4 @@ export function layOut(locale: string, d: Decimal, grouping: boolean, minInt: nu
 function isBelowOne(d: Decimal): boolean {
   const abs = d.units < 0n ? -d.units : d.units;
   return d.units !== 0n && abs < 10n ** BigInt(d.scale);
-}
-
-/** A value as the formatters read it: a JSON number or a decimal string, exactly; null when not a number. */
-export function exactDecimal(value: string): Decimal | null {
-  return parseDecimal(value);
 }
