@@ -284,7 +284,7 @@ const usableTags = pool.tags.filter((t) => !mentionsExcluded(t) && t.length < 20
  */
 export const OPEN_PLATFORM_NAMES: readonly string[] = [
   'product-price', 'subscription-price', 'product-restock-notification', 'product-checkout', 'add-to-cart-btn', 'product-scarcity',
-  'product-quick-view', 'variants-select', 'quantity-input', 'summary-form-field', 'twitter-follow-button', 'comment-count',
+  'product-quick-view', 'variants-select', 'quantity-input', 'summary-form-field', 'comment-count',
   'activate-twitter-links', 'width', 'height', 'image-color', 'color-weight', 'website-color', 'has-variants?', 'product-status',
   'from-price', 'social-button-inline',
 ];

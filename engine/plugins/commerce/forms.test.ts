@@ -41,6 +41,9 @@ describe('summary-form-field with missing parts', () => {
 
   it('says N/A for no checkbox ticked, and renders the box for a value that is not a field', () => {
     expect(answer({ type: 'checkbox', rawTitle: 'C', values: [] })).toBe('N/A');
+    expect(answer({ type: 'checkbox', rawTitle: 'C', value: false })).toBe('N/A');
+    expect(answer({ type: 'checkbox', rawTitle: 'C', value: ['a', 'b'] })).toBe('a,b');
+    expect(answer({ type: 'date', rawTitle: 'D', values: 'text' })).toBe('//');
     for (const v of [undefined, null, '', 12, [1]]) {
       expect(render('{f|summary-form-field}', { f: v }, { locale: 'en' }).html).toBe(
         '<div style="font-size:11px; margin-top:3px">\n  <span style="font-weight:bold;">:</span> N/A\n</div>',

@@ -2,7 +2,7 @@
  * `summary-form-field`: one answer of a form (an order's additional fields, a form submission) as the
  * platform's e-mail summaries show it, by field type: address, checkbox, date, likert, name, phone, time.
  */
-import { isObject } from '../../values.js';
+import { isObject, isTruthy, toText } from '../../values.js';
 import { text } from '../content/scalars.js';
 import type { Formatter, PluginContext } from '../types.js';
 import { SUMMARY_FORM_FIELD } from './markup.js';
@@ -39,38 +39,38 @@ interface Answer {
 function answerOf(ctx: PluginContext, type: string, value: unknown, values: unknown): Answer | null {
   const v: Json = isObject(values) ? values : {};
   const part = (k: string) => text(v[k]);
-  if (type === 'time') return { text: `${timePart(v['Hour'])}:${timePart(v['Minute'])}:${timePart(v['Second'])} ${part('Ampm')}` };
-  if (isObject(values) || values === undefined || values === null) {
-    switch (type) {
-      case 'date':
-        return { text: `${part('Month')}/${part('Day')}/${part('Year')}` };
-      case 'name':
-        return { text: `${part('First')} ${part('Last')}` };
-      case 'phone': {
-        const number = `${part('Areacode')}-${part('Prefix')}-${part('Line')}`;
-        return { text: part('Country') === '' ? number : `+${part('Country')} ${number}` };
-      }
-      case 'address':
-        return {
-          block: true,
-          lines: [
-            { text: part('Line1') },
-            ...(part('Line2') === '' ? [] : [{ text: part('Line2') }]),
-            { text: `${part('City')}, ${part('State')} ${part('Zip')} ${part('Country')}` },
-          ],
-        };
-      case 'likert':
-        return {
-          block: true,
-          lines: Object.entries(v).map(([question, answer]) => {
-            const known = LIKERT_LABELS[text(answer)];
-            return { label: question, text: known === undefined ? text(answer) : localizedString(ctx, known[0], known[1]) };
-          }),
-        };
+  switch (type) {
+    case 'time':
+      return { text: `${timePart(v['Hour'])}:${timePart(v['Minute'])}:${timePart(v['Second'])} ${part('Ampm')}` };
+    case 'date':
+      return { text: `${part('Month')}/${part('Day')}/${part('Year')}` };
+    case 'name':
+      return { text: `${part('First')} ${part('Last')}` };
+    case 'phone': {
+      const number = `${part('Areacode')}-${part('Prefix')}-${part('Line')}`;
+      return { text: part('Country') === '' ? number : `+${part('Country')} ${number}` };
     }
+    case 'address':
+      return {
+        block: true,
+        lines: [
+          { text: part('Line1') },
+          ...(part('Line2') === '' ? [] : [{ text: part('Line2') }]),
+          { text: `${part('City')}, ${part('State')} ${part('Zip')} ${part('Country')}` },
+        ],
+      };
+    case 'likert':
+      return {
+        block: true,
+        lines: Object.entries(v).map(([question, answer]) => {
+          const known = LIKERT_LABELS[text(answer)];
+          return { label: question, text: known === undefined ? text(answer) : localizedString(ctx, known[0], known[1]) };
+        }),
+      };
   }
   if (Array.isArray(values) && values.length > 0) return { text: values.map(text).join(', '), list: true };
-  if (value !== undefined && value !== null && value !== '') return { text: text(value) };
+  // A plain answer as the platform tests it: anything truthy, written as text (a list joined with commas).
+  if (isTruthy(value)) return { text: toText(value) };
   return null;
 }
 

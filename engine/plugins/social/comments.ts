@@ -29,15 +29,18 @@ const COMMENT_LINK_TEMPLATE =
   '  </a>{.end}\n';
 
 /**
- * `comment-count`'s words: "No Comments" for a count that is missing, null or zero, "1 Comment", "N Comments"
- * with N printed as the JSON holds it ("NaN" for text that is not a number). Only an object's
- * `publicCommentCount` counts.
+ * `comment-count`'s words: "No Comments" for a count that is missing, null, zero, false, a list or an object,
+ * "1 Comment" (also for true), "N Comments" with N printed as the JSON holds it ("NaN" for text that is not a
+ * number). Only an object's `publicCommentCount` counts.
  */
 export function commentCountWords(value: unknown): { count: string; label: string } {
-  const raw = isObject(value) ? value['publicCommentCount'] : undefined;
+  let raw = isObject(value) ? value['publicCommentCount'] : undefined;
+  if (typeof raw === 'boolean') raw = raw ? 1 : 0;
   const n = numberOf(raw);
-  if (raw === undefined || raw === null || n === 0) return { count: 'No', label: 'Comments' };
-  return { count: Number.isNaN(n) && typeof raw === 'string' ? 'NaN' : toText(raw), label: commentLabel(n) };
+  if (typeof raw !== 'number' && typeof raw !== 'string') return { count: 'No', label: 'Comments' };
+  if (n === 0) return { count: 'No', label: 'Comments' };
+  // A count in text is printed as the number it reads as ("12.50" is 12.5).
+  return { count: typeof raw === 'string' ? String(n) : toText(raw), label: commentLabel(n) };
 }
 
 /**

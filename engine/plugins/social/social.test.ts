@@ -8,7 +8,7 @@ import { calendarStamp, googleCalendarUrl, locationLine, timeSince } from './cal
 import { commentLabel } from './comments.js';
 import { SOCIAL_PLUGINS } from './index.js';
 import { commentsActive, usesDisqus } from './predicates.js';
-import { activateTwitterLinks, lastPathSegment, twitterUserName } from './social.js';
+import { activateTwitterLinks, afterLastSlash, twitterUserName } from './social.js';
 
 const FIXTURES = '/work/shared/conformance/template-engine/plugins/resources';
 const MINE = [
@@ -170,6 +170,10 @@ describe('comments (spec 001 §4)', () => {
     expect(link(1)).toContain('\n  1\n  Comment\n');
     expect(renderHtml('{v|comment-link}', { v: 12 })).toBe('\n  <a href="#comments-" class="sqs-comment-link" data-id="">\n  \n  Comments\n  </a>\n');
     expect(renderHtml('{@|comment-count}', { publicCommentCount: 'abc' })).toBe('NaN Comments');
+    expect(renderHtml('{@|comment-count}', { publicCommentCount: '12.50' })).toBe('12.5 Comments');
+    expect(renderHtml('{@|comment-count}', { publicCommentCount: true })).toBe('1 Comment');
+    expect(renderHtml('{@|comment-count}', { publicCommentCount: false })).toBe('No Comments');
+    expect(renderHtml('{@|comment-count}', { publicCommentCount: [1] })).toBe('No Comments');
   });
 
   it('counts comments with Comment / Comments', () => {
@@ -241,9 +245,13 @@ describe('twitter (spec 001: social links for @mentions and hashtags)', () => {
   });
 
   it('finds the user name from userName or the profile URL', () => {
-    expect(twitterUserName({ userName: '@abc' })).toBe('abc');
-    expect(twitterUserName({ userName: '', profileUrl: 'https://twitter.com/foo/?ref=1' })).toBe('foo');
-    expect(lastPathSegment('http://twitter.com')).toBe('');
+    // As the platform reads them (differential against the reference): nothing trimmed or stripped.
+    expect(twitterUserName({ userName: '@abc' })).toBe('@abc');
+    expect(twitterUserName({ userName: 0, profileUrl: 'http://t.com/a' })).toBe('0');
+    expect(twitterUserName({ userName: null, profileUrl: 'http://t.com/a' })).toBe('a');
+    expect(twitterUserName({ userName: '', profileUrl: 'https://twitter.com/foo/?ref=1' })).toBe('?ref=1');
+    expect(afterLastSlash('http://twitter.com')).toBe('twitter.com');
+    expect(afterLastSlash('http://t.com/a/b/')).toBe('');
     // The platform still renders the button, with an empty user name.
     expect(renderHtml('{@|twitter-follow-button}', { profileUrl: 'http://twitter.com/' })).toContain('data-username=""');
     expect(renderHtml('{v|twitter-follow-button}', { v: 12 })).toContain('data-username=""');

@@ -75,35 +75,19 @@ function socialButton(name: string, template: string): Formatter {
   };
 }
 
-/** The Twitter user name: `userName`, else the last path segment of `profileUrl`; '' when there is none. */
+/**
+ * The Twitter user name as the platform reads it: `userName` as written when it is a non-empty string, a number
+ * or a boolean (`0` is "0"), else what follows the last `/` of `profileUrl` (`http://twitter.com/foobar` is
+ * "foobar", a URL ending in `/` gives ""). Nothing is trimmed or stripped.
+ */
 export function twitterUserName(value: Record<string, unknown>): string {
   const user = value['userName'];
-  if (typeof user === 'string' && user.trim() !== '') return stripAt(user.trim());
-  const url = value['profileUrl'];
-  return typeof url === 'string' ? stripAt(lastPathSegment(url)) : '';
+  if ((typeof user === 'string' && user !== '') || typeof user === 'number' || typeof user === 'boolean') return toText(user);
+  return afterLastSlash(toText(value['profileUrl']));
 }
 
-function stripAt(s: string): string {
-  return s.charCodeAt(0) === 64 /* @ */ ? s.slice(1) : s;
-}
-
-const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//;
-const QUERY_OR_FRAGMENT = /[?#]/;
-
-/** `http://twitter.com/foobar/?x#y` → `foobar`; a URL without a path → ''. */
-export function lastPathSegment(url: string): string {
-  let s = url.trim();
-  const cut = s.search(QUERY_OR_FRAGMENT);
-  if (cut >= 0) s = s.slice(0, cut);
-  const scheme = SCHEME.exec(s);
-  if (scheme !== null) {
-    const slash = s.indexOf('/', scheme[0].length);
-    if (slash < 0) return '';
-    s = s.slice(slash);
-  }
-  const segments = s.split('/');
-  for (let i = segments.length - 1; i >= 0; i--) if (segments[i] !== '') return segments[i]!;
-  return '';
+export function afterLastSlash(url: string): string {
+  return url.slice(url.lastIndexOf('/') + 1);
 }
 
 const twitterFollowButton: Formatter = {
