@@ -46,6 +46,17 @@ describe('generated code', () => {
     for (const r of rest) expect(r).toEqual(first);
   });
 
+  it('joins the text around block tags without changing the output of any path', () => {
+    const source =
+      '<ul>\n  {.section a}\n  {.var @x b}\n  {.if c}\n    <li>{@x}</li>\n  {.or}\n    <li>none</li>\n  {.end}\n  {.end}\n</ul>' +
+      '{.if }never{.or}never{.end}|{.equal? b 1}one{.or equal? b 2}two{.end}|{.if c} c{.end}{.if d} d{.end}.';
+    for (const data of [{ a: { b: 1, c: true } }, { a: { b: 2 }, c: 0, d: 'yes' }, { a: {} }, {}]) {
+      const [first, ...rest] = renders(source, data);
+      for (const r of rest) expect(r).toEqual(first);
+    }
+    expect(renders(source, { a: { b: 1, c: true } }, 1)[0]!.html).toBe('<ul>\n  \n  \n  \n    <li>1</li>\n  \n  \n</ul>||.');
+  });
+
   it('cannot be made to run code through template text', () => {
     const source = '{.section a}`${globalThis.pwned = 1}`"\'\\u2028\u2028</script>{.end}';
     const [first, ...rest] = renders(source, { a: 1 });

@@ -21,7 +21,7 @@ import {
   type Exec,
 } from './compiler.js';
 import { lookupSource, stepSource } from './accessors.js';
-import { isPlainKey } from './context.js';
+import { isPlainKey, type Site } from './context.js';
 import { type IfNode, KEYWORD_TEXT, type Node, type OrNode, type PredicateCall, type VarRef } from './instructions.js';
 import { CORE_PREDICATES, jsonEqual } from './plugins/core/predicates.js';
 import type { PredicateArg } from './plugins/types.js';
@@ -48,6 +48,14 @@ function weight(node: Node): number {
   return w;
 }
 
+/**
+ * Constant text carried into a branch, or past its end, to be joined with the text there. Every piece of
+ * output is a leaf of the page's rope, which V8 copies one by one when the page is flattened; joining the
+ * whitespace and markup around block tags at compile time (`\n    ` + `{.end}` + `\n    <div …`) saves a leaf
+ * and an append at each. Longer runs are written where they stand, so no text is copied into many branches.
+ */
+const MAX_CARRIED_TEXT = 256;
+
 class Generator {
   readonly table: unknown[] = [];
   private depth = 0;
@@ -59,109 +67,191 @@ class Generator {
     return `K[${this.table.length - 1}]`;
   }
 
-  /** A block's code: inline when small, else a call to one generated function per chunk of it. */
-  block(nodes: readonly Node[]): string {
+  /**
+   * A block's code, appending `before`, then the block's output, then `after` (text of the enclosing block, that
+   * the caller leaves out). Inline when small, else a call to one generated function per chunk of it.
+   */
+  block(nodes: readonly Node[], before: string, after: string): string {
     const weights = nodes.map(weight);
-    if (weights.reduce((a, b) => a + b, 0) <= CHUNK) return this.inline(nodes);
+    if (weights.reduce((a, b) => a + b, 0) <= CHUNK) return this.sequence(nodes, before, after);
     let code = '';
     let start = 0;
     while (start < nodes.length) {
       let end = start + 1;
       let w = weights[start]!;
       while (end < nodes.length && w + weights[end]! <= CHUNK) w += weights[end++]!;
-      code += `ctx.out = out; ${this.ref(this.function(nodes.slice(start, end)))}(ctx); out = ctx.out;\n`;
+      const chunk = this.function(nodes.slice(start, end), start === 0 ? before : '', end === nodes.length ? after : '');
+      code += `ctx.out = out; ${this.ref(chunk)}(ctx); out = ctx.out;\n`;
       start = end;
     }
     return code;
   }
 
-  private inline(nodes: readonly Node[]): string {
-    let code = '';
-    for (const node of nodes) code += this.node(node);
-    return code;
-  }
-
   /** A function of its own for `nodes`, sharing this generator's table. */
-  function(nodes: readonly Node[]): Exec {
+  function(nodes: readonly Node[], before: string, after: string): Exec {
     const depth = this.depth;
     this.depth = 0;
-    const body = this.inline(nodes);
+    const body = this.sequence(nodes, before, after);
     this.depth = depth;
     return this.compile(body);
   }
 
   /** The generated function around `body`, with this generator's table. */
   compile(body: string): Exec {
-    const source = `return function generated(ctx) {\nlet out = ctx.out;\nlet v, f, n;\n${body}ctx.out = out;\n};`;
+    const source = `'use strict';\nreturn function generated(ctx) {\nlet out = ctx.out;\nlet v, f, n, c;\n${body}ctx.out = out;\n};`;
     return new Function('K', 'T', 'I', 'E', source)(this.table, toText, isTruthy, jsonEqual) as Exec;
   }
 
-  private node(node: Node): string {
-    switch (node.type) {
-      case 'text':
-        return node.text === '' ? '' : `out += ${JSON.stringify(node.text)};\n`;
-      case 'comment':
-        return '';
-      case 'keyword':
-        return `out += ${JSON.stringify(KEYWORD_TEXT[node.keyword])};\n`;
-      case 'variable': {
-        const inline = node.formatters.length === 0 && node.vars.length === 1 ? this.refCode(node.vars[0]!, 'v', false) : null;
-        if (inline !== null) return `${inline}out += typeof v === 'string' ? v : T(v);\n`;
-        const value = compileValue(node.vars, node.formatters, this.env);
-        if (value === null) return `out += ${JSON.stringify(node.source)};\n`;
-        return `v = ${this.ref(value)}(ctx); out += typeof v === 'string' ? v : T(v);\n`;
+  /**
+   * The nodes of one block in order. Constant text is held back (`pending`) past instructions that write no
+   * output (a frame, a test, `.var`, `.macro`) and carried into the branches of a section, predicate or `.if`,
+   * together with the text that follows it (see MAX_CARRIED_TEXT); it is written before any instruction that
+   * writes output and at the end.
+   */
+  private sequence(nodes: readonly Node[], before: string, after: string): string {
+    let code = '';
+    let pending = before;
+    const flush = (): string => {
+      const text = pending === '' ? '' : `out += ${JSON.stringify(pending)};\n`;
+      pending = '';
+      return text;
+    };
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!;
+      const text = constantText(node);
+      if (text !== null) {
+        pending += text;
+        continue;
       }
+      switch (node.type) {
+        case 'section':
+        case 'predicate':
+        case 'if': {
+          // The text after the branch point, up to the next instruction (and the block's `after` at its end).
+          let j = i + 1;
+          let following = '';
+          for (let t: string | null; j < nodes.length && (t = constantText(nodes[j]!)) !== null; j++) following += t;
+          if (j === nodes.length) following += after;
+          if (pending.length > MAX_CARRIED_TEXT) code += flush();
+          if (following.length > MAX_CARRIED_TEXT) {
+            code += this.branching(node, pending, '');
+            pending = '';
+            continue;
+          }
+          code += this.branching(node, pending, following);
+          pending = '';
+          i = j - 1;
+          if (j === nodes.length) return code; // `after` went into the branches
+          continue;
+        }
+        case 'bindvar':
+        case 'ctxvar':
+        case 'macro':
+        case 'inject':
+          code += this.silent(node);
+          continue;
+        default:
+          code += flush() + this.writing(node);
+      }
+    }
+    pending += after;
+    return code + flush();
+  }
+
+  /** A section, predicate or `.if`, each of its paths starting with `before` and ending with `after`. */
+  private branching(node: Node, before: string, after: string): string {
+    switch (node.type) {
       case 'section': {
         const d = this.depth++;
         const code =
           this.sectionValue(node.path, `s${d}`) +
-          `ctx.push(s${d}, -1, false);\n` +
-          `if (I(s${d})) {\n${this.block(node.block)}}` +
-          this.elseBranch(node.alternative) +
-          `\nctx.pop();\n`;
+          this.push(`s${d}`, '-1', node.offset) +
+          `if (I(s${d})) {\n${this.block(node.block, before, after)}}` +
+          this.elseBranch(node.alternative, before, after) +
+          `\n${POP}`;
         this.depth--;
         return `{\n${code}}\n`;
       }
+      case 'predicate':
+        return this.branch(node.predicate, node.offset, node.block, node.alternative, before, after);
+      case 'if': {
+        // `{.if }` (no condition) runs neither branch (see compileIf).
+        if (node.vars.length === 0) return before + after === '' ? '' : `out += ${JSON.stringify(before + after)};\n`;
+        const test = this.ifTest(node);
+        if (test === null) {
+          return `if (${this.ref(compileIfTest(node))}(ctx)) {\n${this.block(node.block, before, after)}}${this.elseBranch(node.alternative, before, after)}\n`;
+        }
+        const d = this.depth++;
+        const code = `{\nlet c${d};\n${test(`c${d}`)}if (c${d}) {\n${this.block(node.block, before, after)}}${this.elseBranch(node.alternative, before, after)}\n}\n`;
+        this.depth--;
+        return code;
+      }
+      default:
+        throw new Error(`not a branching instruction: ${node.type}`);
+    }
+  }
+
+  /** An instruction that writes no output. */
+  private silent(node: Node): string {
+    if (node.type === 'bindvar' && node.formatters.length === 0 && node.vars.length === 1) {
+      // `{.var @name path}` without formatters: the path read inline.
+      const inline = this.refCode(node.vars[0]!, 'v', false);
+      if (inline !== null) return `${inline}ctx.setVar(${JSON.stringify(node.name)}, v);\n`;
+    }
+    return this.closure(node);
+  }
+
+  /** An instruction that writes output: a variable, a repeated section, `.include`, `.eval`. */
+  private writing(node: Node): string {
+    switch (node.type) {
+      case 'variable': {
+        const inline = node.formatters.length === 0 && node.vars.length === 1 ? this.refCode(node.vars[0]!, 'v', false) : null;
+        if (inline !== null) return `${inline}out += typeof v === 'string' ? v : T(v);\n`;
+        const value = compileValue(node.vars, node.formatters, this.env);
+        return `v = ${this.ref(value)}(ctx); out += typeof v === 'string' ? v : T(v);\n`;
+      }
       case 'repeated': {
         const d = this.depth++;
-        const between = node.alternatesWith === null ? '' : this.block(node.alternatesWith);
+        const between = node.alternatesWith === null ? '' : this.block(node.alternatesWith, '', '');
         const code =
           this.sectionValue(node.path, `a${d}`) +
           `if (Array.isArray(a${d}) && a${d}.length > 0) {\n` +
           `const n${d} = a${d}.length;\n` +
           // the list is a frame under its elements (see compiler.ts)
-          `ctx.push(a${d}, -1, false);\n` +
+          this.push(`a${d}`, '-1', node.offset) +
           `for (let i${d} = 0; i${d} < n${d}; i${d}++) {\n` +
           `const e${d} = a${d}[i${d}];\n` +
-          `ctx.push(e${d} === null ? undefined : e${d}, i${d}, false);\n` +
-          this.block(node.block) +
+          this.push(`e${d} === null ? undefined : e${d}`, `i${d}`, node.offset) +
+          this.block(node.block, '', '') +
           (between === '' ? '' : `if (i${d} < n${d} - 1) {\n${between}}\n`) +
-          `ctx.pop();\n}\nctx.pop();\n}` +
-          this.elseBranch(node.alternative) +
+          `${POP}}\n${POP}}` +
+          this.elseBranch(node.alternative, '', '') +
           '\n';
         this.depth--;
         return `{\n${code}}\n`;
       }
-      case 'predicate':
-        return this.branch(node.predicate, node.offset, node.block, node.alternative);
-      case 'if': {
-        // `{.if }`: no condition, neither branch runs (as on the platform).
-        if (node.vars.length === 0) return '';
-        const test = this.ifTest(node);
-        if (test === null) {
-          return `if (${this.ref(compileIfTest(node))}(ctx)) {\n${this.block(node.block)}}${this.elseBranch(node.alternative)}\n`;
-        }
-        const d = this.depth++;
-        const code = `{\nlet c${d};\n${test(`c${d}`)}if (c${d}) {\n${this.block(node.block)}}${this.elseBranch(node.alternative)}\n}\n`;
-        this.depth--;
-        return code;
-      }
-      default: {
-        // bindvar, ctxvar, macro, include, inject, eval: run their closure, with the output handed over.
-        const exec = compileNode(node, this.env);
-        return `ctx.out = out; ${this.ref(exec)}(ctx); out = ctx.out;\n`;
-      }
+      default:
+        // include, eval
+        return this.closure(node);
     }
+  }
+
+  /**
+   * A new frame for `node` (an expression of the generated code): the work budget counted as RenderContext.push
+   * does, the frame written as newFrame writes it (same shape), and the instruction's position for the error.
+   */
+  private push(node: string, index: string, offset: number): string {
+    const site: Site = { unit: this.env.unit, offset };
+    return (
+      `if (++ctx.steps > ctx.maxSteps || out.length > ctx.maxOutput) ctx.checkBudget(out.length, ${this.ref(site)});\n` +
+      `ctx.frame = { node: ${node}, parent: ctx.frame, index: ${index}, vars: null, macros: null, stop: false };\n`
+    );
+  }
+
+  /** An instruction run by its closure, with the output handed over. */
+  private closure(node: Node): string {
+    const exec = compileNode(node, this.env);
+    return `ctx.out = out; ${this.ref(exec)}(ctx); out = ctx.out;\n`;
   }
 
   /** `const name = <section value>;`, inline when the path allows, else through the compiled getter. */
@@ -176,13 +266,15 @@ class Generator {
    */
   private refCode(ref: VarRef, target: string, section: boolean): string | null {
     const [first, ...rest] = ref.segs;
-    if (first === undefined || !rest.every(isPlainKey)) return null;
+    if (first === undefined || !rest.every((key) => isPlainKey(key) || isIndexKey(key))) return null;
     let code: string;
     if (first === '@') code = `${target} = ctx.frame.node;\n`;
-    else if (first.charCodeAt(0) === 64 || !isPlainKey(first)) return null; // @index, @name...
+    else if (first === '@index' || first === '@index0' || (first.charCodeAt(0) === 64 && section)) return null;
+    else if (first.charCodeAt(0) === 64) code = varSource(target, first);
+    else if (!isPlainKey(first)) return null;
     else if (section) code = `${target} = ctx.frame.node;\n${stepSource(target, first)}`;
     else code = lookupSource(target, first, 'ctx.frame'); // written out at each use: each gets its own inline cache
-    for (const key of rest) code += stepSource(target, key);
+    for (const key of rest) code += isPlainKey(key) ? stepSource(target, key) : indexStepSource(target, key);
     return code;
   }
 
@@ -201,20 +293,29 @@ class Generator {
     };
   }
 
-  private elseBranch(or: OrNode | null): string {
-    if (or === null) return '';
-    if (or.predicate === null) return ` else {\n${this.block(or.block)}}`;
-    return ` else {\n${this.branch(or.predicate, or.offset, or.block, or.alternative)}}`;
+  /** The alternative of a branch; without one, a path that writes only `before` and `after`. */
+  private elseBranch(or: OrNode | null, before: string, after: string): string {
+    if (or === null) return before + after === '' ? '' : ` else {\nout += ${JSON.stringify(before + after)};\n}`;
+    if (or.predicate === null) return ` else {\n${this.block(or.block, before, after)}}`;
+    return ` else {\n${this.branch(or.predicate, or.offset, or.block, or.alternative, before, after)}}`;
   }
 
   /** A predicate with its block and alternatives: `equal?`/`notEqual?` inline, others through their closure. */
-  private branch(call: PredicateCall, offset: number, block: readonly Node[], alternative: OrNode | null): string {
+  private branch(
+    call: PredicateCall,
+    offset: number,
+    block: readonly Node[],
+    alternative: OrNode | null,
+    before: string,
+    after: string,
+  ): string {
     const d = this.depth++;
     const inline = this.equalityTest(call, `a${d}`, `b${d}`);
+    const paths = `${this.block(block, before, after)}}${this.elseBranch(alternative, before, after)}\n`;
     const code =
       inline === null
-        ? `if (${this.ref(compilePredicate(call, offset, this.env))}(ctx)) {\n${this.block(block)}}${this.elseBranch(alternative)}\n`
-        : `{\nlet a${d}, b${d};\n${inline.setup}if (${inline.test}) {\n${this.block(block)}}${this.elseBranch(alternative)}\n}\n`;
+        ? `if (${this.ref(compilePredicate(call, offset, this.env))}(ctx)) {\n${paths}`
+        : `{\nlet a${d}, b${d};\n${inline.setup}if (${inline.test}) {\n${paths}}\n`;
     this.depth--;
     return code;
   }
@@ -243,6 +344,55 @@ class Generator {
 }
 
 /**
+ * The text a node writes when it is constant: text, a keyword, a comment (nothing), and a variable or `.var`
+ * with an unknown formatter (the tag itself, as the reference does); null for anything else.
+ */
+function constantText(node: Node): string | null {
+  switch (node.type) {
+    case 'text':
+      return node.text;
+    case 'keyword':
+      return KEYWORD_TEXT[node.keyword];
+    case 'comment':
+      return '';
+    case 'variable':
+    case 'bindvar':
+      return node.formatters.some((call) => call.resolved === null || call.resolved === undefined) ? node.source : null;
+    default:
+      return null;
+  }
+}
+
+/** Leaves the current frame (the inverse of Generator.push). */
+const POP = 'ctx.frame = ctx.frame.parent;\n';
+
+/** A path segment of digits naming an array index (`items.0`): no sign, no leading zero, below 2^31. */
+function isIndexKey(key: string): boolean {
+  return /^(0|[1-9][0-9]{0,8})$/.test(key);
+}
+
+/**
+ * Source that sets `target` to element or member `key` (an index key) of it, as `step` reads it: a list's
+ * element, an object's member of that name, nothing for anything else or for a function.
+ */
+function indexStepSource(target: string, key: string): string {
+  return `${target} = typeof ${target} === 'object' && ${target} !== null ? ${target}[${key}] : undefined; if (typeof ${target} === 'function') ${target} = undefined;\n`;
+}
+
+/**
+ * Source that sets `target` to the local variable `name` (`@name`), as lookupVar finds it: the innermost frame
+ * that set it, stopping at a private frame. Uses the variables `f` and `c`.
+ */
+function varSource(target: string, name: string): string {
+  const literal = JSON.stringify(name);
+  return (
+    `f = ctx.frame; ${target} = undefined;\n` +
+    `for (;;) { for (c = f.vars; c !== null; c = c.next) if (c.name === ${literal}) { ${target} = c.value; break; } ` +
+    `if (${target} !== undefined || f.stop || (f = f.parent) === null) break; }\n`
+  );
+}
+
+/**
  * Above this many instructions a template keeps its closures. Generated code is specific to each template,
  * so a very long one fills the instruction cache where closures share their code; measured on the bench
  * shapes, closures win from about 1,500 instructions of plain variables on (a theme page is a few hundred).
@@ -257,7 +407,7 @@ export function generateBlock(nodes: readonly Node[], env: CompileEnv): Exec | n
   if (nodes.reduce((w, n) => w + weight(n), 0) > MAX_GENERATED) return null;
   const g = new Generator(env);
   try {
-    return g.compile(g.block(nodes));
+    return g.compile(g.block(nodes, '', ''));
   } catch {
     return null;
   }

@@ -8,6 +8,7 @@
  * output string.
  */
 import {
+  flatName,
   isPlainKey,
   lookupIndex,
   lookupKey,
@@ -75,22 +76,19 @@ const RENDERS_BEFORE_CODEGEN = 2;
 
 /**
  * The root block of a template: closures built on first render, replaced by one generated function once the
- * template has proven to be rendered repeatedly (a one-off render never pays for code generation).
+ * template has proven to be rendered repeatedly (a one-off render never pays for code generation). Returns
+ * the function to run first; `tiered` receives the final one, so that the caller can call it directly (a
+ * partial applied on every page then costs no wrapper call).
  */
-export function compileRoot(root: RootNode, env: CompileEnv): Runnable['run'] {
+export function compileRoot(root: RootNode, env: CompileEnv, tiered: (run: Exec) => void): Exec {
   const nodes = root.block;
   validate(nodes, env);
   for (const branch of root.unreachable) validateAlternative(branch, env);
-  let run: Exec = lazyBlock(nodes, env, (built) => (run = built));
+  let closures: Exec = lazyBlock(nodes, env, (built) => (closures = built));
   let renders = 0;
-  let tiered = false;
   return (ctx) => {
-    if (!tiered && ++renders > RENDERS_BEFORE_CODEGEN) {
-      tiered = true;
-      const generated = generateBlock(nodes, env);
-      if (generated !== null) run = generated;
-    }
-    run(ctx);
+    if (++renders > RENDERS_BEFORE_CODEGEN) tiered(generateBlock(nodes, env) ?? closures);
+    closures(ctx);
   };
 }
 
@@ -164,13 +162,13 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
     case 'bindvar': {
       // `.var` runs its formatters where it stands: no frame for the value (the platform pushes none there).
       const value = compileValue(node.vars, node.formatters, env, false);
-      const name = node.name;
+      const name = flatName(node.name);
       // An unknown formatter leaves the tag as text, as in a variable tag (the platform does so for both).
       if (value === null) return emitText(node.source);
       return (ctx) => ctx.setVar(name, value(ctx));
     }
     case 'ctxvar': {
-      const name = node.name;
+      const name = flatName(node.name);
       const keys = node.bindings.map((b) => b.key);
       const getters = node.bindings.map((b) => compileRef(b.ref));
       return (ctx) => {
@@ -187,11 +185,12 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
       const get = compileSectionRef(node.path);
       let block = lazyBlock(node.block, env, (b) => (block = b));
       const alt = compileAlternative(node.alternative, env);
+      const site = siteAt(env, node.offset);
       // The reference pushes the value even when it takes the alternative: inside `{.or}` the current node is
       // the (falsy) section value, so `{.section x}` there looks in it, not in the enclosing node.
       return (ctx) => {
         const v = get(ctx);
-        ctx.push(v, -1, false);
+        ctx.push(v, -1, false, site);
         if (isTruthy(v)) block(ctx);
         else if (alt !== null) alt(ctx);
         ctx.pop();
@@ -202,15 +201,16 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
       let block = lazyBlock(node.block, env, (b) => (block = b));
       let between = node.alternatesWith === null ? null : lazyBlock(node.alternatesWith, env, (b) => (between = b));
       const alt = compileAlternative(node.alternative, env);
+      const site = siteAt(env, node.offset);
       return (ctx) => {
         const v = get(ctx);
         if (Array.isArray(v) && v.length > 0) {
           const n = v.length;
           // The list is a frame under its elements, as on the platform: `{1}` in the loop reads its second element.
-          ctx.push(v, -1, false);
+          ctx.push(v, -1, false, site);
           for (let i = 0; i < n; i++) {
             const item: unknown = v[i];
-            ctx.push(item === null ? undefined : item, i, false);
+            ctx.push(item === null ? undefined : item, i, false, site);
             block(ctx);
             // The separator runs in the frame of the element before it, as the reference does.
             if (between !== null && i < n - 1) between(ctx);
@@ -244,7 +244,8 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
     }
     case 'inject': {
       const site = siteAt(env, node.offset);
-      const { name, path } = node;
+      const path = node.path;
+      const name = flatName(node.name);
       return (ctx) => {
         const v = Object.hasOwn(ctx.injects, path) ? ctx.injects[path] : undefined;
         if (v === undefined) {
@@ -284,6 +285,7 @@ export function compileValue(vars: readonly VarRef[], calls: readonly FormatterC
   const argLists = calls.map((c) => c.args);
   const n = formatters.length;
   const scoped = scopes && formatters.some((f) => f.scoped === true);
+  if (n === 1 && rest.length === 0) return singleFormatter(first, formatters[0]!, argLists[0]!, states[0], sites[0]!, scoped);
   return (ctx) => {
     let v = first(ctx);
     let all: unknown[] | null = null;
@@ -292,7 +294,7 @@ export function compileValue(vars: readonly VarRef[], calls: readonly FormatterC
       for (const g of rest) all.push(g(ctx));
     }
     // The variable's value as the current frame while its formatters run (see Formatter.scoped).
-    if (scoped) ctx.push(v, -1, false);
+    if (scoped) ctx.push(v, -1, false, sites[0]!);
     let i = 0;
     try {
       for (; i < n; i++) {
@@ -311,6 +313,24 @@ export function compileValue(vars: readonly VarRef[], calls: readonly FormatterC
   };
 }
 
+/** compileValue's commonest case, one variable and one formatter (`{x|apply p}`): no loop, no list. */
+function singleFormatter(get: Getter, formatter: Formatter, args: readonly string[], state: unknown, site: Site, scoped: boolean): Getter {
+  return (ctx) => {
+    const v = get(ctx);
+    ctx.site = site;
+    if (scoped) ctx.push(v, -1, false, site);
+    try {
+      return formatter.format(v, args, ctx, state, null);
+    } catch (e) {
+      if (e instanceof BudgetExceeded) throw e; // the render is over, not this formatter
+      ctx.error(ErrorCode.FORMATTER_FAILED, messages.formatterFailed(formatter.name, describe(e)));
+      return undefined;
+    } finally {
+      if (scoped) ctx.pop();
+    }
+  };
+}
+
 function describe(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
@@ -324,7 +344,10 @@ export function compileRef(ref: VarRef): Getter {
   if (first === '@') head = (ctx) => ctx.frame.node;
   else if (first === '@index') head = (ctx) => lookupIndex(ctx.frame, 1);
   else if (first === '@index0') head = (ctx) => lookupIndex(ctx.frame, 0);
-  else if (first.charCodeAt(0) === 64) head = (ctx) => lookupVar(ctx.frame, first);
+  else if (first.charCodeAt(0) === 64) {
+    const name = flatName(first);
+    head = (ctx) => lookupVar(ctx.frame, name);
+  }
   else if (isPlainKey(first)) {
     const look = keyLookup(first);
     head = (ctx) => look(ctx.frame);
@@ -341,8 +364,9 @@ export function compileSectionRef(ref: VarRef): Getter {
   if (first === '@') return compileRef(ref);
   if (first.charCodeAt(0) === 64) {
     // A section's `@name` is a variable of the current frame only, as on the platform (`{@name}` walks out).
+    const name = flatName(first);
     const own: Getter = (ctx) => {
-      for (let c = ctx.frame.vars; c !== null; c = c.next) if (c.name === first) return c.value;
+      for (let c = ctx.frame.vars; c !== null; c = c.next) if (c.name === name) return c.value;
       return undefined;
     };
     return withSteps(own, ref.segs.slice(1));

@@ -62,6 +62,15 @@ export interface VarCell {
   readonly next: VarCell | null;
 }
 
+/**
+ * A local variable name (`@name`) as a flat string. A name sliced from the source is a view into it once 13
+ * characters or longer, and V8 compares such a string with another in its runtime, a call per comparison of
+ * a lookup; flat strings of the same length compare inline.
+ */
+export function flatName(name: string): string {
+  return name.length < 13 ? name : (JSON.parse(JSON.stringify(name)) as string);
+}
+
 export function newFrame(node: unknown, parent: Frame | null, index: number, stop: boolean): Frame {
   return { node, parent, index, vars: null, macros: null, stop };
 }
@@ -74,8 +83,8 @@ export class RenderContext implements PluginContext {
   /** Work done so far, against the budget of RenderOptions.maxSteps / maxOutput. */
   steps = 0;
   private produced = 0;
-  private readonly maxSteps: number;
-  private readonly maxOutput: number;
+  readonly maxSteps: number;
+  readonly maxOutput: number;
   /** Set once the budget ran out: every later check stops again, even after a plugin swallowed the first. */
   budgetError: string | null = null;
   readonly errors: TemplateError[] = [];
@@ -110,23 +119,32 @@ export class RenderContext implements PluginContext {
     this.maxOutput = options.maxOutput ?? DEFAULT_MAX_OUTPUT;
   }
 
-  /** Stop the render: report once, at the current position, and unwind to Template.render. */
-  private exhausted(what: string, limit: number): never {
+  /** Stop the render: report once, at `site` (the instruction that ran out), and unwind to Template.render. */
+  private exhausted(what: string, limit: number, site: Site): never {
     if (this.budgetError === null) {
       this.budgetError = messages.budgetExceeded(what, limit);
       // Reported past the MAX_ERRORS cap too: the reason a render stopped must never be lost.
-      const { line, column } = this.site.unit.position(this.site.offset);
+      const { line, column } = site.unit.position(site.offset);
       const e: TemplateError = { severity: 'error', code: ErrorCode.BUDGET_EXCEEDED, message: this.budgetError, line, column };
-      if (this.site.unit.filename !== undefined) e.filename = this.site.unit.filename;
+      if (site.unit.filename !== undefined) e.filename = site.unit.filename;
       this.errors.push(e);
     }
     throw new BudgetExceeded(this.budgetError);
   }
 
+  /**
+   * Stop the render if one more instruction at `site` (with `length` characters of output so far) is over the
+   * budget. Generated code tests the two limits inline and calls this only when one is crossed.
+   */
+  checkBudget(length: number, site: Site): void {
+    if (this.steps > this.maxSteps) this.exhausted('instructions', this.maxSteps, site);
+    if (length > this.maxOutput) this.exhausted('characters of output', this.maxOutput, site);
+  }
+
   /** Count output produced out of sight of `out` (partials and includes return or drop theirs). */
-  private spend(chars: number): void {
+  private spend(chars: number, site: Site): void {
     this.produced += chars;
-    if (this.produced > this.maxOutput) this.exhausted('characters of output', this.maxOutput);
+    if (this.produced > this.maxOutput) this.exhausted('characters of output', this.maxOutput, site);
   }
 
   get node(): unknown {
@@ -160,10 +178,10 @@ export class RenderContext implements PluginContext {
     return resolveIn(this.frame, segs);
   }
 
-  push(node: unknown, index: number, stop: boolean): void {
+  /** A new frame for the instruction at `site`. */
+  push(node: unknown, index: number, stop: boolean, site: Site): void {
     // Every section, loop element and apply pushes a frame: counting here bounds the work of any template.
-    if (++this.steps > this.maxSteps) this.exhausted('instructions', this.maxSteps);
-    if (this.out.length > this.maxOutput) this.exhausted('characters of output', this.maxOutput);
+    if (++this.steps > this.maxSteps || this.out.length > this.maxOutput) this.checkBudget(this.out.length, site);
     this.frame = newFrame(node, this.frame, index, stop);
   }
 
@@ -246,12 +264,12 @@ export class RenderContext implements PluginContext {
     const saved = this.out;
     const site = this.site;
     this.out = '';
-    this.push(node, -1, isPrivate);
+    this.push(node, -1, isPrivate, site);
     if (args !== null) this.setVar('@args', args);
     this.depth++;
     try {
       target.run(this);
-      this.spend(this.out.length);
+      this.spend(this.out.length, site);
       return this.out;
     } finally {
       this.depth--;
@@ -271,13 +289,13 @@ export class RenderContext implements PluginContext {
       this.depth++;
       return;
     }
-    if (++this.steps > this.maxSteps) this.exhausted('instructions', this.maxSteps);
     const saved = this.out;
     const site = this.site;
+    if (++this.steps > this.maxSteps) this.checkBudget(saved.length, site);
     this.depth++;
     try {
       target.run(this);
-      this.spend(this.out.length - saved.length);
+      this.spend(this.out.length - saved.length, site);
     } finally {
       this.depth--;
       this.site = site;

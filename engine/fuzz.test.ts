@@ -12,7 +12,7 @@ import { compile, render, type TemplateError } from './index.js';
 
 const FRAGMENTS = [
   '{', '}', '{{', '}}', 'text', ' ', '\n', '{a}', '{a.b.0}', '{@}', '{@index}', '{@index0}', '{@x}', '{$foo}',
-  '{.section a}', '{.section items}', '{.repeated section items}', '{.alternates with}', '{.or}', '{.end}',
+  '{.if }', '{.if @x}', '{.section a}', '{.section items}', '{.repeated section items}', '{.alternates with}', '{.or}', '{.end}',
   '{.if a && b || c}', '{.if equal? a 1}', '{.equal? a "x"}', '{.or equal? @ 2}', '{.even?}', '{.nope?}',
   '{a|html}', '{a|truncate 5}', '{a|json|html}', '{a|nosuch}', '{a, b|format x}', '{@|apply m}', '{@|apply p private}',
   '{.var @x a|html}', '{.ctx @c k=a.b}', '{.macro m}', '{.include m}', '{.include m output}', '{.inject @i x.json}',

@@ -53,16 +53,39 @@ function cachedPartial(source: string, name: string | undefined, plugins: Plugin
   return t;
 }
 
+/**
+ * The template source of a render, kept per partials map and plugin table: a server renders every page with
+ * the same map, and building the resolver anew cost a few allocations per render. It reads the map on every
+ * call, so a map changed between renders is still seen.
+ */
+const sources = new WeakMap<PluginTable, WeakMap<object, TemplateSource>>();
+const NO_PARTIALS = {};
+
+/** The last pair looked up: renders in a row nearly always share it, and two WeakMap lookups cost more. */
+let last: { partials: object; plugins: PluginTable; source: TemplateSource } | null = null;
+
 function templateSource(partials: RenderOptions['partials'], plugins: PluginTable): TemplateSource {
+  const key = partials ?? NO_PARTIALS;
+  if (last !== null && last.partials === key && last.plugins === plugins) return last.source;
+  let byMap = sources.get(plugins);
+  if (byMap === undefined) sources.set(plugins, (byMap = new WeakMap()));
+  let source = byMap.get(key);
+  if (source === undefined) byMap.set(key, (source = newTemplateSource(partials, plugins)));
+  last = { partials: key, plugins, source };
+  return source;
+}
+
+function newTemplateSource(partials: RenderOptions['partials'], plugins: PluginTable): TemplateSource {
   const builtin = (source: string) => cachedPartial(source, BUILTIN, plugins).runnable;
   if (partials === undefined || partials === null) return { partial: () => null, builtin };
   const partial = (name: string): Runnable | { error: string } | null => {
-    if (!Object.hasOwn(partials, name)) return null;
     const p = partials[name];
     let t: Template;
     if (p instanceof Template) t = p;
     else if (typeof p === 'string') t = cachedPartial(p, name, plugins);
     else return null;
+    // Only the map's own entries: not a string a polluted Object.prototype would lend it.
+    if (!Object.hasOwn(partials, name)) return null;
     if (t.structuralError !== null) return { error: describeStructural(t.structuralError) };
     return t.runnable;
   };
