@@ -221,7 +221,7 @@ class Generator {
           this.push(`a${d}`, '-1', node.offset) +
           `for (let i${d} = 0; i${d} < n${d}; i${d}++) {\n` +
           `const e${d} = a${d}[i${d}];\n` +
-          this.push(`e${d} === null ? undefined : e${d}`, `i${d}`, node.offset) +
+          this.push(`e${d}`, `i${d}`, node.offset) +
           this.block(node.block, '', '') +
           (between === '' ? '' : `if (i${d} < n${d} - 1) {\n${between}}\n`) +
           `${POP}}\n${POP}}` +

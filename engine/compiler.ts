@@ -210,7 +210,7 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
           ctx.push(v, -1, false, site);
           for (let i = 0; i < n; i++) {
             const item: unknown = v[i];
-            ctx.push(item === null ? undefined : item, i, false, site);
+            ctx.push(item, i, false, site);
             block(ctx);
             // The separator runs in the frame of the element before it, as the reference does.
             if (between !== null && i < n - 1) between(ctx);

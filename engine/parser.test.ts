@@ -55,6 +55,7 @@ describe('.include and .inject', () => {
     expect(html('{.macro m}x{.end}{.include m  output}')).toBe('x');
     expect(html('{.macro m}x{.end}{.include  m output}')).toBe('');
     expect(html('{.macro m}x{.end}{.include m\toutput}')).toBe('');
+    expect(html('{.include }')).toBe('{.include }');
   });
 
   it('.inject reads its path up to the next whitespace', () => {

@@ -99,7 +99,7 @@ function parseDotTag(src: string, offset: number): Parsed {
     }
     case 'include': {
       // As on the platform, the words are split at each single space: `{.include  m}` names '' (not found).
-      if (at(rest, 0) !== SPACE) return bad('{.include} needs a name');
+      if (at(rest, 0) !== SPACE || rest.length === 1) return bad('{.include} needs a name');
       const [name = '', ...args] = rest.slice(1).split(' ');
       return { kind: Kind.Node, node: { type: 'include', name, args, offset } };
     }

@@ -231,8 +231,9 @@ describe('background-source predicates (p-background-source-1)', () => {
     }
   });
 
-  it('are false for other codes, strings and nodes without the field', () => {
-    for (const node of [{ backgroundSource: 0 }, { backgroundSource: '3' }, { backgroundSource: 5 }, {}, null, undefined, 3, [3]]) {
+  it('are false for other codes, objects and nodes without the field; text of the code matches, as the platform', () => {
+    expect(test('background-source-video?', [], { backgroundSource: '3' })).toBe(true);
+    for (const node of [{ backgroundSource: 0 }, { backgroundSource: 'x' }, { backgroundSource: [3] }, { backgroundSource: 5 }, {}, null, undefined, 3, [3]]) {
       for (const k of kinds) expect(test(`background-source-${k}?`, [], node)).toBe(false);
     }
   });

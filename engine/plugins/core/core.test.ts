@@ -93,6 +93,19 @@ describe('date: the time zone', () => {
   });
 });
 
+describe('background-source-*? compare loosely, as the platform', () => {
+  it('text and booleans that equal the code match; objects never do', () => {
+    const t = '{.background-source-instagram?}I{.end}{.background-source-upload?}U{.end}';
+    expect(['2', ' 2', true, [2], 'x'].map((backgroundSource) => html(t, { backgroundSource }))).toEqual(['I', 'I', 'U', '', '']);
+  });
+});
+
+describe('a null element of a repeated section', () => {
+  it('is null to its formatters (json prints null), prints nothing and is falsy', () => {
+    expect(html('{.repeated section t}[{@}|{@|json}|{.section @}s{.or}o{.end}|{.if @}i{.or}n{.end}]{.end}', { t: [null] })).toBe('[|null|o|n]');
+  });
+});
+
 describe('smartypants as the platform', () => {
   it('opens a single quote after a lowercase s too', () => {
     expect(smartypants(`Charles' book, it's, S'`)).toBe('Charles\u2018 book, it\u2019s, S\u2019');

@@ -98,6 +98,9 @@ export const PLATFORM_PREDICATES: Predicate[] = Object.entries(BACKGROUND_SOURCE
   name: `background-source-${kind}?`,
   test: (ctx: PluginContext) => {
     const node = ctx.node;
-    return typeof node === 'object' && node !== null && (node as { backgroundSource?: unknown }).backgroundSource === code;
+    if (typeof node !== 'object' || node === null) return false;
+    const source = (node as { backgroundSource?: unknown }).backgroundSource;
+    // Compared as the platform does, loosely: "2", " 2" and 2 are instagram, true is upload; objects never match.
+    return (typeof source !== 'object' || source === null) && source == code;
   },
 }));
