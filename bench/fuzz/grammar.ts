@@ -284,9 +284,8 @@ const usableTags = pool.tags.filter((t) => !mentionsExcluded(t) && t.length < 20
  */
 export const OPEN_PLATFORM_NAMES: readonly string[] = [
   'product-price', 'subscription-price', 'product-restock-notification', 'product-checkout', 'add-to-cart-btn', 'product-scarcity',
-  'product-quick-view', 'variants-select', 'quantity-input', 'summary-form-field', 'comment-count',
-  'activate-twitter-links', 'width', 'height', 'image-color', 'color-weight', 'website-color', 'has-variants?', 'product-status',
-  'from-price', 'social-button-inline',
+  'product-quick-view', 'variants-select', 'quantity-input', 'summary-form-field', 'width', 'height', 'image-color', 'color-weight',
+  'product-status', 'from-price', 'social-button-inline',
 ];
 
 /** Whether the template or a partial of a case names one of `names` (formatters, or predicates ending in `?`). */

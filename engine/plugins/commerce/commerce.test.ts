@@ -76,10 +76,24 @@ describe('prices', () => {
     const item = { structuredContent: { productType: 1, variants: [{ priceMoney: { value: '100' } }, { priceMoney: { value: '200' } }] } };
     expect(html('{@|product-price}', item, null)).toBe('\n\n\n<div class="product-price">\n\n\n</div>');
   });
+  it('counts every entry of the variants list for has-variants?, as the platform', () => {
+    expect(html('{.has-variants?}Y{.or}N{.end}', { structuredContent: { variants: ['', {}] } })).toBe('Y');
+    expect(html('{.has-variants?}Y{.or}N{.end}', { structuredContent: { productType: 2, variants: [{}, {}] } })).toBe('N');
+  });
+  it('leaves the messages of variants-select and scarcity empty without locale data (the platform without CLDR)', () => {
+    const item = { id: 'p', structuredContent: { variants: [{ attributes: { fit: 'a' } }, { attributes: { fit: 'b' } }], variantOptionOrdering: ['fit'] } };
+    const out = html('{@|variants-select}', item, null);
+    expect(out).toContain('<div class="variant-option-title">: </div>');
+    expect(out).toContain('<option value=""></option>');
+    expect(html('{@|variants-select}', item)).toContain('<option value="">Select fit</option>');
+    // activate-twitter-links of a missing value is empty text, which a numeric formatter reads as NaN
+    expect(html('{v|activate-twitter-links|mod}', {})).toBe('NaN');
+  });
   it('passes a value that is not a product through product-scarcity', () => {
     expect(html('{@|product-scarcity}', { v: 1 }).trim()).toBe('');
     expect(html('{v|product-scarcity}', { v: 'abc' })).toBe('abc');
     expect(html('{v|product-scarcity}', { v: true })).toBe('true');
+    expect(html('{v|product-scarcity|round}', {})).toBe('0');
   });
   it('switches to CLDR money with featureFlags.useCLDRMoneyFormat', () => {
     const data = { item: { structuredContent: { productType: 2, priceMoney: { value: '1234.5', currency: 'JPY' } } }, featureFlags: { useCLDRMoneyFormat: true } };

@@ -1,5 +1,5 @@
 /** Commerce predicates on the current item: `on-sale?`, `sold-out?`, `has-variants?`, `varied-prices?`. */
-import { hasVariants, hasVariedPrices, isOnSale, isSoldOut, pricedOnProduct, ProductType, productType } from '../../../commerce/products.js';
+import { hasVariedPrices, isOnSale, isSoldOut, pricedOnProduct, productContent, ProductType, productType } from '../../../commerce/products.js';
 import type { Predicate } from '../types.js';
 
 /**
@@ -18,9 +18,15 @@ const onCurrentItem = (name: string, test: (item: unknown) => boolean): Predicat
   test: (ctx) => test(ctx.node),
 });
 
+/** More than one entry in the variants list (whatever the entries are), and not a digital product, as the platform counts. */
+function hasVariantEntries(item: unknown): boolean {
+  const variants = productContent(item)['variants'];
+  return !pricedOnProduct(productType(item)) && Array.isArray(variants) && variants.length > 1;
+}
+
 export const COMMERCE_PREDICATES: Predicate<any>[] = [
   onCurrentItem('on-sale?', showsOnSale),
   onCurrentItem('sold-out?', isSoldOut),
-  onCurrentItem('has-variants?', hasVariants),
+  onCurrentItem('has-variants?', hasVariantEntries),
   onCurrentItem('varied-prices?', hasVariedPrices),
 ];

@@ -94,13 +94,17 @@ const variantsSelect: Formatter = {
       variants: JSON.stringify(sc['variants']),
       subscriptionPlan: isSubscribable(item) && isObject(plan) ? JSON.stringify(plan) : '',
       options: options.map(({ name, values }) => {
-        const selectText = giftCard
-          ? label(ctx, 'giftCardVariantSelectText')
-          : fill(label(ctx, 'productVariantSelectText'), { variantName: name });
+        // Without locale data the platform formats no message: the title and the select texts are empty.
+        const silent = ctx.locale === null;
+        const selectText = silent
+          ? ''
+          : giftCard
+            ? label(ctx, 'giftCardVariantSelectText')
+            : fill(label(ctx, 'productVariantSelectText'), { variantName: name });
         return {
           name,
           values,
-          title: giftCard ? localizedString(ctx, 'giftCardValueDisplayText', name) : name,
+          title: silent ? '' : giftCard ? localizedString(ctx, 'giftCardValueDisplayText', name) : name,
           selectText,
           ariaLabel: attributeSafe(selectText),
         };
@@ -120,9 +124,9 @@ const quantityInput: Formatter = {
 const productScarcity: Formatter = {
   name: 'product-scarcity',
   format(item, _args, ctx) {
-    // A value that is not a product passes through unchanged, as on the platform.
-    if (item !== undefined && item !== null && typeof item !== 'object') return item;
-    if (Array.isArray(item)) return item;
+    // A value that is not a product passes through unchanged (missing and null as missing), as on the platform.
+    if (item === undefined || item === null) return undefined;
+    if (typeof item !== 'object' || Array.isArray(item)) return item;
     const m = merchandising(ctx, item);
     const views = m['scarcityTemplateViews'];
     if (!flag(m['scarcityEnabled']) || !Array.isArray(views) || views.length === 0) return '';
@@ -134,7 +138,8 @@ const productScarcity: Formatter = {
         return {
           attributes: isObject(attributes) ? JSON.stringify(attributes) : '',
           hidden: isObject(attributes) || !shownByDefault,
-          text: fill(template, { qtyInStock: text(v['qtyInStock']) }),
+          // Without locale data the platform formats no message: the block stays, its text is empty.
+          text: ctx.locale === null ? '' : fill(template, { qtyInStock: text(v['qtyInStock']) }),
         };
       }),
     });

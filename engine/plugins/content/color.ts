@@ -54,7 +54,7 @@ function two(n: number): string {
 /**
  * `hsl(200, 30%, 50%)` or `hsla(…, 0.9)` from an object with hue 0..360 and saturation, lightness, alpha 0..1.
  * A component is missing only when its key is absent; present values are read loosely (null → 0, "5" → 5,
- * "abc" → NaN, which passes the bounds and prints as NaN, as on the platform). Alpha counts when its key is
+ * "abc" → NaN: out of bounds for saturation and lightness, printed as NaN for hue and alpha, as on the platform). Alpha counts when its key is
  * present. Problems print instead of the colour: the missing message alone, or each broken bound in order.
  */
 export function formatHsl(c: unknown): string {
@@ -67,8 +67,10 @@ export function formatHsl(c: unknown): string {
   const a = alpha === undefined ? null : looseNumber(alpha);
   let problems = '';
   if (h < 0 || h > 360) problems += HSL_MESSAGES.hue;
-  if (s < 0 || s > 1) problems += HSL_MESSAGES.saturation;
-  if (l < 0 || l > 1) problems += HSL_MESSAGES.lightness;
+  // Saturation and lightness must be numbers in 0..1 (NaN is out of bounds); hue and alpha only must not be
+  // outside theirs (NaN passes and prints), as on the platform.
+  if (!(s >= 0 && s <= 1)) problems += HSL_MESSAGES.saturation;
+  if (!(l >= 0 && l <= 1)) problems += HSL_MESSAGES.lightness;
   if (a !== null && (a < 0 || a > 1)) problems += HSL_MESSAGES.alpha;
   if (problems !== '') return problems;
   const body = `${two(h)}, ${two(s * 100)}%, ${two(l * 100)}%`;

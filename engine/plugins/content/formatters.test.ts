@@ -87,6 +87,9 @@ describe('colours (spec 001 §5)', () => {
       'Hue out of bounds. Saturation out of bounds. Lightness out of bounds. Alpha out of bounds.',
     );
     expect(html('{@|website-color}', {})).toBe('Missing an H/S/L value.');
+    // Text that is not a number: out of bounds for saturation and lightness, printed for hue (differential).
+    expect(formatHsl({ hue: 1, saturation: 'text', lightness: '', alpha: 0.5 })).toBe('Saturation out of bounds. Lightness out of bounds. ');
+    expect(formatHsl({ hue: 'abc', saturation: 0.5, lightness: 0.5 })).toBe('hsl(NaN, 50%, 50%)');
   });
 });
 

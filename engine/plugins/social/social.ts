@@ -141,7 +141,8 @@ const activateTwitterLinksFormatter: Formatter = {
   name: 'activate-twitter-links',
   format(value) {
     if (typeof value === 'string') return activateTwitterLinks(value);
-    return Array.isArray(value) ? '' : value;
+    // Missing, null and lists are empty text (so a numeric formatter after it reads NaN), as on the platform.
+    return value === undefined || value === null || Array.isArray(value) ? '' : value;
   },
 };
 
