@@ -1,7 +1,8 @@
 /**
  * `.eval` evaluation. Each statement (postfix steps) is turned into closures once, at parse time, by running
  * the platform's value stack symbolically: every stack entry becomes a closure, so running a statement touches
- * no stack and allocates nothing but the strings and the assignment map it produces.
+ * no stack. The one shape whose stack depends on the data (a unary operator on an object inside a function's
+ * arguments, see `call`) is run by a small stack machine instead; both share the operations below.
  *
  * Semantics, as the platform: a binary operator short of operands fails ("Invalid arguments to operator OP"),
  * a unary one does nothing; `=` assigns the top value to the `@name` under it (a bare single-segment `@name`,
@@ -59,11 +60,21 @@ export const MAX_TREE_DEPTH = 1000;
 
 export class TooDeep {}
 
-/** A value-stack entry at compile time: its closure, its depth, and its name when it is a bare `@name`. */
+/**
+ * A value-stack entry at compile time: its closure, its depth, its name when it is a bare `@name`, and whether
+ * a unary operator made it (so it may turn out to be NOT_A_VALUE).
+ */
 interface Entry {
   readonly fn: Fn;
   readonly depth: number;
   readonly name?: string | undefined;
+  readonly unary?: boolean;
+}
+
+/** The name a variable reference can be assigned to: a single-segment `@name`. */
+function bareName(path: readonly string[]): string | undefined {
+  const first = path[0]!;
+  return path.length === 1 && first.length > 1 && first.charCodeAt(0) === 64 /* @ */ ? first : undefined;
 }
 
 /** Compile parsed statements. Throws TooDeep when a tree is deeper than MAX_TREE_DEPTH. */
@@ -95,9 +106,9 @@ function all(entries: readonly Entry[]): Fn {
 function compileStatement(steps: Statement): Fn {
   /** The value stack of each open function call; the statement's own is the first. */
   const frames: Entry[][] = [[]];
-  const pushed = (fn: Fn, depth: number, name?: string): void => {
+  const pushed = (fn: Fn, depth: number, name?: string, unary = false): void => {
     if (depth > MAX_TREE_DEPTH) throw new TooDeep();
-    frames[frames.length - 1]!.push({ fn, depth, name });
+    frames[frames.length - 1]!.push({ fn, depth, name, unary });
   };
   for (const step of steps) {
     const stack = frames[frames.length - 1]!;
@@ -107,15 +118,12 @@ function compileStatement(steps: Statement): Fn {
         pushed(() => v, 0);
         break;
       }
-      case 'ref': {
-        const first = step.path[0]!;
-        const bare = step.path.length === 1 && first.length > 1 && first.charCodeAt(0) === 64; /* @ */
-        pushed(compileRef(step.path), 0, bare ? first : undefined);
+      case 'ref':
+        pushed(compileRef(step.path), 0, bareName(step.path));
         break;
-      }
       case 'unary': {
         const a = stack.pop();
-        if (a !== undefined) pushed(compileUnary(step.op, a.fn), a.depth + 1);
+        if (a !== undefined) pushed(compileUnary(step.op, a.fn), a.depth + 1, undefined, true);
         break;
       }
       case 'binary': {
@@ -152,6 +160,8 @@ function compileStatement(steps: Statement): Fn {
         break;
       case 'call': {
         const args = frames.pop()!;
+        // An argument a unary operator made may be NOT_A_VALUE, which changes the stack: the machine runs it.
+        if (args.some((e) => e.unary)) return machine(steps);
         pushed(compileCall(step.name, args.map((e) => e.fn)), Math.max(0, ...args.map((e) => e.depth)) + 1);
         break;
       }
@@ -197,195 +207,179 @@ function compileRef(path: readonly string[]): Fn {
  */
 const NOT_A_VALUE: object = Object.freeze({});
 
-function compileUnary(op: UnaryOp, arg: Fn): Fn {
+function unaryValue(op: UnaryOp, a: unknown): unknown {
+  if (bad(a)) return NOT_A_VALUE;
   switch (op) {
     case '+':
-      return (st) => {
-        const a = arg(st);
-        return bad(a) ? NOT_A_VALUE : toNumber(a);
-      };
+      return toNumber(a);
     case '-':
-      return (st) => {
-        const a = arg(st);
-        return bad(a) ? NOT_A_VALUE : -toNumber(a);
-      };
+      return -toNumber(a);
     case '!':
-      return (st) => {
-        const a = arg(st);
-        return bad(a) ? NOT_A_VALUE : !truthy(a);
-      };
+      return !truthy(a);
     case '~':
-      return (st) => {
-        const a = arg(st);
-        return bad(a) ? NOT_A_VALUE : ~toNumber(a);
-      };
+      return ~toNumber(a);
   }
 }
 
-/** A numeric binary operator: both operands converted with toNumber. */
-function numeric(op: BinaryOp, l: Fn, r: Fn, f: (a: number, b: number) => number): Fn {
-  return (st) => {
-    const a = l(st);
-    const b = r(st);
-    if (typeof a === 'number' && typeof b === 'number') return f(a, b);
-    if (bad(a) || bad(b)) throw invalidArgs(op);
-    return f(toNumber(a), toNumber(b));
-  };
+function compileUnary(op: UnaryOp, arg: Fn): Fn {
+  return (st) => unaryValue(op, arg(st));
 }
 
-/** A comparison or equality: JavaScript's rules on the raw values. */
-function relational(op: BinaryOp, l: Fn, r: Fn, f: (a: unknown, b: unknown) => boolean): Fn {
-  return (st) => {
-    const a = l(st);
-    const b = r(st);
-    if (bad(a) || bad(b)) throw invalidArgs(op);
-    return f(raw(a), raw(b));
-  };
-}
-
-function logical(op: BinaryOp, l: Fn, r: Fn, and: boolean): Fn {
-  return (st) => {
-    const a = l(st);
-    const b = r(st);
-    if (bad(a) || bad(b)) throw invalidArgs(op);
-    return and ? truthy(a) && truthy(b) : truthy(a) || truthy(b);
-  };
-}
-
-// JavaScript's relational operators on unknown values; the casts only quiet the type checker.
+// JavaScript's operators on unknown values; the casts only quiet the type checker.
 type N = number;
-const lt = (a: unknown, b: unknown): boolean => (a as N) < (b as N);
-const gt = (a: unknown, b: unknown): boolean => (a as N) > (b as N);
-const le = (a: unknown, b: unknown): boolean => (a as N) <= (b as N);
-const ge = (a: unknown, b: unknown): boolean => (a as N) >= (b as N);
-const eq = (a: unknown, b: unknown): boolean => a == b;
-const ne = (a: unknown, b: unknown): boolean => a != b;
-const seq = (a: unknown, b: unknown): boolean => a === b;
-const sne = (a: unknown, b: unknown): boolean => a !== b;
+const NUMERIC: Partial<Record<BinaryOp, (a: number, b: number) => number>> = {
+  '-': (a, b) => a - b,
+  '*': (a, b) => a * b,
+  '/': (a, b) => a / b,
+  '%': (a, b) => a % b,
+  '**': (a, b) => a ** b,
+  '<<': (a, b) => a << b,
+  '>>': (a, b) => a >> b,
+  '&': (a, b) => a & b,
+  '^': (a, b) => a ^ b,
+  '|': (a, b) => a | b,
+};
+const RELATIONAL: Partial<Record<BinaryOp, (a: unknown, b: unknown) => boolean>> = {
+  '<': (a, b) => (a as N) < (b as N),
+  '>': (a, b) => (a as N) > (b as N),
+  '<=': (a, b) => (a as N) <= (b as N),
+  '>=': (a, b) => (a as N) >= (b as N),
+  '==': (a, b) => a == b,
+  '!=': (a, b) => a != b,
+  '===': (a, b) => a === b,
+  '!==': (a, b) => a !== b,
+  '&&': (a, b) => truthy(a) && truthy(b),
+  '||': (a, b) => truthy(a) || truthy(b),
+};
+
+function binaryValue(op: BinaryOp, a: unknown, b: unknown, st: State): unknown {
+  if (op === '+' && typeof a === 'number' && typeof b === 'number') return a + b;
+  if (bad(a) || bad(b)) throw invalidArgs(op);
+  if (op === '+') {
+    if (typeof a === 'string' || typeof b === 'string') {
+      const sa = toStr(a);
+      const sb = toStr(b);
+      if (sa.length + sb.length > st.maxStr) throw new ExprFailure(concatTooLong(st.maxStr));
+      return sa + sb;
+    }
+    return toNumber(a) + toNumber(b);
+  }
+  const numeric = NUMERIC[op];
+  if (numeric !== undefined) return numeric(toNumber(a), toNumber(b));
+  return RELATIONAL[op]!(raw(a), raw(b));
+}
 
 function compileBinary(op: BinaryOp, l: Fn, r: Fn): Fn {
-  switch (op) {
-    case '+':
-      return (st) => {
-        const a = l(st);
-        const b = r(st);
-        if (typeof a === 'number' && typeof b === 'number') return a + b;
-        if (bad(a) || bad(b)) throw invalidArgs(op);
-        if (typeof a === 'string' || typeof b === 'string') {
-          const sa = toStr(a);
-          const sb = toStr(b);
-          if (sa.length + sb.length > st.maxStr) throw new ExprFailure(concatTooLong(st.maxStr));
-          return sa + sb;
-        }
-        return toNumber(a) + toNumber(b);
-      };
-    case '-':
-      return numeric(op, l, r, (a, b) => a - b);
-    case '*':
-      return numeric(op, l, r, (a, b) => a * b);
-    case '/':
-      return numeric(op, l, r, (a, b) => a / b);
-    case '%':
-      return numeric(op, l, r, (a, b) => a % b);
-    case '**':
-      return numeric(op, l, r, (a, b) => a ** b);
-    case '<<':
-      return numeric(op, l, r, (a, b) => a << b);
-    case '>>':
-      return numeric(op, l, r, (a, b) => a >> b);
-    case '&':
-      return numeric(op, l, r, (a, b) => a & b);
-    case '^':
-      return numeric(op, l, r, (a, b) => a ^ b);
-    case '|':
-      return numeric(op, l, r, (a, b) => a | b);
-    case '<':
-      return relational(op, l, r, lt);
-    case '>':
-      return relational(op, l, r, gt);
-    case '<=':
-      return relational(op, l, r, le);
-    case '>=':
-      return relational(op, l, r, ge);
-    case '==':
-      return relational(op, l, r, eq);
-    case '!=':
-      return relational(op, l, r, ne);
-    case '===':
-      return relational(op, l, r, seq);
-    case '!==':
-      return relational(op, l, r, sne);
-    case '&&':
-      return logical(op, l, r, true);
-    case '||':
-      return logical(op, l, r, false);
+  const numeric = NUMERIC[op];
+  // The frequent case inline: two numbers.
+  if (numeric !== undefined) {
+    return (st) => {
+      const a = l(st);
+      const b = r(st);
+      return typeof a === 'number' && typeof b === 'number' ? numeric(a, b) : binaryValue(op, a, b, st);
+    };
   }
+  return (st) => binaryValue(op, l(st), r(st), st);
 }
 
-/** Evaluate one function argument: it must be a scalar (or missing). */
-function arg(name: string, f: Fn, st: State): unknown {
-  const v = f(st);
-  if (bad(v)) throw callFailed(name);
-  return v;
+/**
+ * A function on its argument values, as the platform: objects and lists are skipped; `max`/`min` take every
+ * other argument (each replaces the result unless strictly smaller for max, larger for min, so NaN wins only
+ * when it comes last), the others the first; with none, the call fails.
+ */
+function callValue(name: string, args: readonly unknown[]): unknown {
+  if (name === 'max' || name === 'min') {
+    const isMax = name === 'max';
+    let m: number | undefined;
+    for (const a of args) {
+      if (bad(a)) continue;
+      const v = toNumber(a);
+      if (m === undefined || (isMax ? !(v < m) : !(v > m))) m = v;
+    }
+    if (m === undefined) throw callFailed(name);
+    return m;
+  }
+  const a = args.find((v) => !bad(v));
+  if (a === undefined && !args.some((v) => v === undefined)) throw callFailed(name);
+  switch (name) {
+    case 'abs':
+      return Math.abs(toNumber(a));
+    case 'num':
+      return toNumber(a);
+    case 'str':
+      return toStr(a);
+    default:
+      return truthy(a);
+  }
 }
 
 function compileCall(name: string, args: readonly Fn[]): Fn {
-  const n = args.length;
-  switch (name) {
-    case 'max':
-    case 'min': {
-      if (n === 0) return () => { throw callFailed(name); };
-      const isMax = name === 'max';
-      // As the platform: objects and arrays are skipped, and each other argument replaces the result unless it
-      // is strictly smaller (max) or larger (min), so NaN wins only when it comes last (`max(1, NaN)` is NaN,
-      // `max(NaN, 1)` is 1).
-      return (st) => {
-        let m: number | undefined;
-        for (let i = 0; i < n; i++) {
-          const a = args[i]!(st);
-          if (bad(a)) continue;
-          const v = toNumber(a);
-          if (m === undefined || (isMax ? !(v < m) : !(v > m))) m = v;
+  return (st) => callValue(name, args.map((f) => f(st)));
+}
+
+/** Where a function's arguments start on the machine's stack. */
+const ARGS: unique symbol = Symbol('args');
+
+/**
+ * The stack machine for a statement whose stack shape depends on the data: a function's call takes the values
+ * above its start, but stops at a value a unary operator made of an object, which stays on the stack (with the
+ * start) under the call's result, as on the platform (`1 - max(!o, 3)` fails: `-` meets that value).
+ */
+function machine(steps: Statement): Fn {
+  const refs = steps.map((step) => (step.k === 'ref' ? compileRef(step.path) : null));
+  return (st) => {
+    const stack: unknown[] = [];
+    const names: (string | undefined)[] = [];
+    const push = (v: unknown, name?: string): void => {
+      stack.push(v);
+      names.push(name);
+    };
+    const pop = (): unknown => {
+      names.pop();
+      return stack.pop();
+    };
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      switch (step.k) {
+        case 'lit':
+          push(step.value);
+          break;
+        case 'ref':
+          push(refs[i]!(st), bareName(step.path));
+          break;
+        case 'unary':
+          if (stack.length > 0 && stack[stack.length - 1] !== ARGS) push(unaryValue(step.op, pop()));
+          break;
+        case 'binary': {
+          if (stack.length < 2) throw invalidArgs(step.op);
+          const b = pop();
+          const a = pop();
+          if (a === ARGS || b === ARGS) throw invalidArgs(step.op);
+          push(binaryValue(step.op, a, b, st));
+          break;
         }
-        if (m === undefined) throw callFailed(name);
-        return m;
-      };
-    }
-    case 'abs':
-    case 'num':
-    case 'str':
-    case 'bool': {
-      // As the platform: the first argument that is not an object or a list counts (the others are still
-      // evaluated); with none, the call fails.
-      if (n === 0) return () => { throw callFailed(name); };
-      const a: Fn =
-        n === 1
-          ? args[0]!
-          : (st) => {
-              let first: unknown = NOVALUE;
-              for (let i = 0; i < n; i++) {
-                const v = args[i]!(st);
-                if (first === NOVALUE && !bad(v)) first = v;
-              }
-              if (first === NOVALUE) throw callFailed(name);
-              return first;
-            };
-      switch (name) {
-        case 'abs':
-          return (st) => Math.abs(toNumber(arg(name, a, st)));
-        case 'num':
-          return (st) => toNumber(arg(name, a, st));
-        case 'str':
-          return (st) => toStr(arg(name, a, st));
-        default:
-          return (st) => truthy(arg(name, a, st));
+        case 'assign': {
+          const target = names[names.length - 2];
+          if (stack.length >= 2 && target !== undefined) (st.vars ??= new Map()).set(target, stack[stack.length - 1]);
+          return NOVALUE;
+        }
+        case 'args':
+          push(ARGS);
+          break;
+        case 'call': {
+          const args: unknown[] = [];
+          while (stack.length > 0 && stack[stack.length - 1] !== NOT_A_VALUE) {
+            const v = pop();
+            if (v === ARGS) break;
+            args.unshift(v);
+          }
+          push(callValue(step.name, args));
+          break;
+        }
       }
     }
-    default: {
-      const message = `Invalid function ${name}`;
-      return () => {
-        throw new ExprFailure(message);
-      };
-    }
-  }
+    const v = stack.length === 0 ? NOVALUE : stack[stack.length - 1];
+    if (v === ARGS || (bad(v) && v !== NOT_A_VALUE)) throw unexpectedToken;
+    return v;
+  };
 }

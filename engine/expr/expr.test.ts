@@ -189,6 +189,11 @@ describe('variables', () => {
     expect(out('!a, 1', data)).toBe('1');
     expect(out('!a + 1', data)).toBe('ERR: Invalid arguments to operator +');
     expect(out('max(!a, 3)', data)).toBe('3');
+    // Inside a function's arguments it stays on the stack under the call's result, as on the platform.
+    expect(out('1 - max(!a, 3)', data)).toBe('ERR: Invalid arguments to operator -');
+    expect(out('max(3, !a)', data)).toBe('ERR: Error calling function max');
+    expect(out('7 max(!a, 3)', data)).toBe('3');
+    expect(out('1 - max(!a, 3) 4', data)).toBe('-1');
     expect(out('a == a', data)).toBe('ERR: Invalid arguments to operator ==');
     expect(out('a.b < 1', data)).toBe('ERR: Invalid arguments to operator <');
     expect(out('items && true', data)).toBe('ERR: Invalid arguments to operator &&');
