@@ -27,7 +27,7 @@ const PINNED: GrammarCase[] = [
   // .eval as the platform's value stack
   part('{.eval 1 + 2 3 *}|{.eval 2 @v=1}[{@v}]|{.eval @v=1 @w=2}[{@v}{@w}]|{.eval >0~1}|{.eval 1; ()}|{.eval 3; -}', {}),
   part('{.eval max(5 2, 3)}|{.eval abs(a, -5, 3)}|{.eval PI()}|{.eval (1;2)}|{.eval @v=1, foo(1)}[{@v}]|{.eval !o, 1}|{.eval 5 !o}', { a: {}, o: {} }),
-  part('{.eval @w = 1; o; 2}[{@w}]|{.eval o 1}|{.eval @;true}', { o: {} }),
+  part('{.eval @w = 1; o; 2}[{@w}]|{.eval o 1}|{.eval @;true}|{.eval 1 - max(!o, 3)}|{.eval max(3, -o)}|{.eval 7 max(!o, 3)}', { o: {} }),
   // whitespace between an instruction's words; .ctx, .include, .inject, .macro names, .if with no condition
   part('{.section\ta}x{.end}|{.repeated section\n a}y{.end}|{.if a\t&&\tb }z{.end}|{.eval\t1}|{.section a }', { a: [1], b: 1 }),
   part('{.ctx @v k=a\tj=a}{@v|json}|{.ctx @v a=1a}{@v|json}|{.ctx @v}|{.ctx @w x=nosuch}{@w|json}|a{.if }b{.or}c{.end}d', { a: 1, 1: 5 }),
