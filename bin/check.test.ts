@@ -94,6 +94,18 @@ describe('regions, as their layout joins them', () => {
     ]);
   });
 
+  it('reports a tag problem after an earlier tag at its own place, in a block and in a region', () => {
+    const tags = '<nav>\n<squarespace:navigation navigationId="mainNav" template="nav" />\n<p>x</p>\n<squarespace:navigation navigationId="nope" template="nav" />\n{title|html}\n';
+    const dir = theme({
+      'template.conf': JSON.stringify({ layouts: { default: { regions: ['site'] } }, navigations: [{ name: 'mainNav', title: 'Main' }] }),
+      'site.region': `${tags}{squarespace.main-content}`,
+      'blocks/nav.block': '{.repeated section items}{.end}',
+      'blocks/menu.block': tags,
+    });
+    const at = checkTemplates([dir]).problems.map((p) => `${relative(dir, p.filename)}:${p.line}:${p.column} ${p.code}`);
+    expect(at).toEqual(['blocks/menu.block:4:39 UNKNOWN_NAVIGATION', 'site.region:4:39 UNKNOWN_NAVIGATION']);
+  });
+
   it('checks a region no layout uses on its own', () => {
     const dir = theme({ 'site.region': '{squarespace.main-content}', 'spare.region': '{.section a}' });
     expect(checkTemplates([dir]).problems.map((p) => `${p.filename}:${p.code}`)).toEqual([`${shown(dir, 'spare.region')}:EOF_IN_BLOCK`]);

@@ -70,9 +70,17 @@ function themeOf(file: string): string | null {
   }
 }
 
-/** The lints' findings in a compiled template, at positions of its compiled source. */
-function lintProblems(template: Template, partials: ReadonlySet<string> | null): TemplateError[] {
-  const at = (offset: number) => ({ ...template.position(offset), ...(template.filename === undefined ? {} : { filename: template.filename }) });
+/**
+ * The lints' findings in a compiled template, at positions of its compiled source; with the theme, at their
+ * place in the theme's own file (through the tag rewrite, into a layout's region file).
+ */
+function lintProblems(template: Template, partials: ReadonlySet<string> | null, theme?: Theme): TemplateError[] {
+  const at = (offset: number) => {
+    const e = { ...template.position(offset), ...(template.filename === undefined ? {} : { filename: template.filename }) };
+    if (theme === undefined) return e;
+    const { line, column, filename } = theme.locate({ ...e, severity: 'warning', code: '', message: '' });
+    return { line, column, ...(filename === undefined ? {} : { filename }) };
+  };
   const found: TemplateError[] = unescapedOutput(template).map((p) => ({ severity: 'warning', code: UNESCAPED_OUTPUT, message: p.message, ...at(p.offset) }));
   if (partials !== null) {
     for (const p of unknownPartials(template, partials)) found.push({ severity: 'error', code: PARTIAL_NOT_FOUND, message: p.message, ...at(p.offset) });
@@ -104,9 +112,11 @@ class Sources {
 /** A theme as the server loads it (no island scripts: check renders nothing). */
 const themeAt = (dir: string) => new Theme(resolve(dir), false, () => {}, STOREFRONT_PLUGINS, IslandAssets.load(join(dir, '.no-islands')));
 
-/** A problem of a theme's file (named relative to the theme folder) as `check` names it. */
-function inTheme(theme: Theme, sources: Sources, e: TemplateError): CheckProblem {
-  const own = theme.locate(e);
+/**
+ * A problem of a theme's file (named relative to the theme folder, already at its place in that file: the
+ * theme locates its compile problems, `lintProblems` its lints) as `check` names it.
+ */
+function inTheme(theme: Theme, sources: Sources, own: TemplateError): CheckProblem {
   const file = own.filename ?? '';
   // a system template the theme does not have is Tessera's file
   const path = existsSync(join(theme.dir, file)) || !existsSync(join(defaultThemeDir(), file)) ? join(theme.dir, file) : join(defaultThemeDir(), file);
@@ -134,12 +144,12 @@ function themeDirProblems(dir: string, sources: Sources): CheckProblem[] {
       problems.push({ filename: sources.name(confPath), severity: 'error', code: 'MISSING_REGION', message: `The layout "${layout.id}" names the region "${region}", which the theme does not have.`, ...positionAt(confText, offset) });
     }
     if (missing.length > 0) continue;
-    for (const e of [...theme.layoutErrors(layout), ...lintProblems(theme.layoutTemplate(layout), partials)]) problems.push(inTheme(theme, sources, e));
+    for (const e of [...theme.layoutErrors(layout), ...lintProblems(theme.layoutTemplate(layout), partials, theme)]) problems.push(inTheme(theme, sources, e));
   }
   for (const path of themeTemplateFiles(theme.dir)) {
     const file = relative(theme.dir, path).split(sep).join('/');
     if (joined.has(file)) continue;
-    for (const e of [...theme.templateErrors(file), ...lintProblems(theme.template(file), partials)]) problems.push(inTheme(theme, sources, e));
+    for (const e of [...theme.templateErrors(file), ...lintProblems(theme.template(file), partials, theme)]) problems.push(inTheme(theme, sources, e));
   }
   return problems;
 }
@@ -155,8 +165,8 @@ function fileProblems(path: string, sources: Sources): CheckProblem[] {
     const layouts = theme.conf().layouts.filter((l) => layoutRegionFiles(l).includes(file) && layoutRegionFiles(l).every((r) => existsSync(join(theme.dir, r))));
     const found =
       layouts.length > 0
-        ? layouts.flatMap((l) => [...theme.layoutErrors(l), ...lintProblems(theme.layoutTemplate(l), partials)].map((e) => theme.locate(e))).filter((e) => e.filename === file)
-        : [...theme.templateErrors(file), ...lintProblems(theme.template(file), partials)];
+        ? layouts.flatMap((l) => [...theme.layoutErrors(l), ...lintProblems(theme.layoutTemplate(l), partials, theme)]).filter((e) => e.filename === file)
+        : [...theme.templateErrors(file), ...lintProblems(theme.template(file), partials, theme)];
     return found.map((e) => inTheme(theme, sources, e));
   }
   const name = sources.name(path);
