@@ -91,7 +91,8 @@ class Assembler implements TokenSink {
 
   private appendText(text: string): void {
     const target = this.target;
-    const last = target[target.length - 1];
+    // Index -1 of an empty array is a property lookup by name in V8, a slow path: test the length first.
+    const last = target.length > 0 ? target[target.length - 1] : undefined;
     // after a dropped misplaced tag, text resumes past a gap in the source: joined, then flattened (see above)
     if (last !== undefined && last.type === 'text') (last.text += text).charCodeAt(0);
     else target.push({ type: 'text', text });
@@ -110,7 +111,7 @@ class Assembler implements TokenSink {
   tag(start: number, end: number): void {
     const parsed = parseTag(this.source, start, end);
     const stack = this.stack;
-    const top = stack[stack.length - 1];
+    const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
     switch (parsed.kind) {
       case Kind.Text:
         if (parsed.why !== null) {

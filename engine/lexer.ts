@@ -38,27 +38,23 @@ export function scan(src: string, sink: TokenSink): void {
   let textStart = 0; // start of pending literal text
   // Each `{` is found by indexOf exactly once: `open` is the current one, `next` the one after it.
   let open = src.indexOf('{');
-  // Position of the next `{##` at or after the scan point (-1: none left); found once, reused while ahead.
-  let nextComment = open < 0 ? -1 : src.indexOf('{##', open);
   while (open >= 0) {
-    const close = src.indexOf('}', open + 1);
-    if (nextComment >= 0 && nextComment < open) nextComment = src.indexOf('{##', open);
     // A multi-line comment starts only where a tag could start: `{{## …` is a brace, then whatever the rest
     // scans as (the platform reads `{{## a\n{b} ##}` as text around the tag `{b}`).
-    if (nextComment === open) {
+    if (src.charCodeAt(open + 1) === HASH && src.charCodeAt(open + 2) === HASH) {
       // A multi-line comment starts before this tag could close: it wins, and may contain braces.
-      if (nextComment > textStart) sink.text(textStart, nextComment);
-      const endMark = src.indexOf('##}', nextComment + 3);
+      if (open > textStart) sink.text(textStart, open);
+      const endMark = src.indexOf('##}', open + 3);
       if (endMark < 0) {
-        sink.comment(nextComment, nextComment + 3, n, true, true);
+        sink.comment(open, open + 3, n, true, true);
         return;
       }
-      sink.comment(nextComment, nextComment + 3, endMark, true, false);
+      sink.comment(open, open + 3, endMark, true, false);
       textStart = endMark + 3;
       open = src.indexOf('{', textStart);
-      nextComment = open < 0 ? -1 : src.indexOf('{##', open);
       continue;
     }
+    const close = src.indexOf('}', open + 1);
     if (close < 0) break; // no closing brace: the rest is text
     // A later `{` before the closing brace restarts the tag there.
     let next = src.indexOf('{', open + 1);
