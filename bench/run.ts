@@ -9,7 +9,9 @@
  * - partials are compiled once per case, outside the timings, for both engines (the reference would
  *   otherwise reparse every partial on every execution, while ours caches them);
  * - render includes reading a character of the output, which flattens a rope-built string as writing
- *   it out would;
+ *   it out would; a server then also encodes the page as UTF-8 for the socket (Fastify measures its byte
+ *   length, Node encodes it into a buffer). That costs the same for both engines, whose pages are the same
+ *   string, so it is timed apart (`writeMs`) and shown beside the render ratio instead of inside it;
  * - peak RSS is process-wide (maxRSS so far), so it only grows across tasks.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -83,6 +85,8 @@ export interface BenchReport {
   comparisons: Comparison[];
   /** Per case (with --compare): whether our output equals the reference's. */
   outputs: Record<string, OutputDiff>;
+  /** Per case: mean time (ms) to write our output as a server does, UTF-8 byte length plus encoding. */
+  writeMs: Record<string, number>;
   peakRssMiB: number;
 }
 
@@ -118,6 +122,26 @@ function prepare(adapter: EngineAdapter, c: BenchCase): PreparedEngine {
  */
 function consume(html: string): number {
   return html.length === 0 ? 0 : html.charCodeAt(html.length >> 1);
+}
+
+/**
+ * Mean time (ms) of what a server does with a flat page after rendering it: its UTF-8 byte length, then the
+ * bytes encoded into the socket's buffer (one buffer reused here: allocating one per write would load the GC
+ * with external memory and slow every task timed after this one).
+ */
+function writeTime(page: string, timeMs = 100): number {
+  sink ^= consume(page); // flat, as after a timed render
+  const encoder = new TextEncoder();
+  const buffer = new Uint8Array(page.length * 3);
+  let n = 0;
+  const started = performance.now();
+  let now = started;
+  do {
+    for (let i = 0; i < 20; i++) sink ^= Buffer.byteLength(page) ^ encoder.encodeInto(page, buffer).written;
+    n += 20;
+    now = performance.now();
+  } while (now - started < timeMs);
+  return (now - started) / n;
 }
 
 function taskFn(p: PreparedEngine, c: BenchCase, phase: Phase): () => void {
@@ -230,6 +254,7 @@ export async function runBenchmarks(opts: BenchOptions, io: RunIO = defaultIO): 
 
   const tasks: TaskRecord[] = [];
   const outputs: Record<string, OutputDiff> = {};
+  const writeMs: Record<string, number> = {};
   const total = cases.length * PHASES.length * engines.length;
   let n = 0;
   let failed = false;
@@ -252,6 +277,7 @@ export async function runBenchmarks(opts: BenchOptions, io: RunIO = defaultIO): 
     const mine = prepared.find((p) => p.adapter.name === 'ours');
     const ref = prepared.find((p) => p.adapter.name === 'reference');
     if (mine !== undefined && ref !== undefined) outputs[c.name] = diffOutputs(mine.html, ref.html);
+    if (mine !== undefined && c.kind === 'page') writeMs[c.name] = writeTime(mine.html);
 
     for (const phase of PHASES) {
       // Rounds in mirrored order (A B, B A, ...) so neither engine always runs first (JIT, GC and heap
@@ -323,6 +349,7 @@ export async function runBenchmarks(opts: BenchOptions, io: RunIO = defaultIO): 
     tasks,
     comparisons,
     outputs,
+    writeMs,
     peakRssMiB: peakRssMiB(),
   };
 
@@ -411,6 +438,15 @@ export function formatReport(report: BenchReport, compared: boolean): string[] {
     if (wright !== undefined) {
       out.push('');
       out.push(`wright output vs reference: ${describeDiff(wright)}`);
+    }
+    for (const c of report.comparisons) {
+      const write = report.writeMs[c.case];
+      if (c.phase !== 'render' || write === undefined || c.oursOpsPerSec === 0 || c.referenceOpsPerSec === 0) continue;
+      const withWrite = (1000 / c.referenceOpsPerSec + write) / (1000 / c.oursOpsPerSec + write);
+      out.push(
+        `${c.case}: a server then writes the page (UTF-8 length and bytes, ${fmtMs(write * 1000)} µs, the same for both ` +
+          `engines); render + write: ${fmtNum(withWrite, 2)}x`,
+      );
     }
   }
   out.push('');
