@@ -195,6 +195,13 @@ describe('.conf files', () => {
     expect(problems).toEqual([expect.objectContaining({ filename: shown(dir, 'collections/blog.conf'), line: 3, column: 14, code: 'INVALID_JSON', severity: 'error' })]);
     expect(problems[0]!.message).toBe('collections/blog.conf is not valid JSON: Unexpected string.');
   });
+
+  it('points at a trailing comma (where the parser names no position) and says what it is', () => {
+    const conf = '{\n  "layouts": { "default": { "regions": ["site"] } },\n  "stylesheets": [\n    "a.css",\n  ]\n}\n';
+    const { problems } = checkTemplates([theme({ 'template.conf': conf, 'site.region': '{squarespace.main-content}' })]);
+    expect(problems).toEqual([expect.objectContaining({ line: 5, column: 3, code: 'INVALID_JSON' })]);
+    expect(problems[0]!.message).toBe("template.conf is not valid JSON: Unexpected token ']' (a comma before ]: JSON allows none after the last element).");
+  });
 });
 
 describe('code frames', () => {

@@ -51,19 +51,54 @@ type JsonObject = Record<string, unknown>;
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Parses JSON, or says where it stops being JSON. V8 names the offset (`… at position 42`) for most errors;
- * without it the problem points at the file's start.
+ * Parses JSON, or says where it stops being JSON and why. V8 names the offset for most errors (`… at position
+ * 42`) but not for an unexpected token (`[1,]`, a trailing comma), so the offset is then found as the shortest
+ * start of the text that is already wrong (not merely unfinished): every longer start is wrong too.
  */
 export function parseJsonFile(filename: string, text: string): { value: unknown; problems: ThemeProblem[] } {
   try {
     return { value: JSON.parse(text), problems: [] };
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    const at = /at position (\d+)/.exec(message);
-    const offset = at === null ? (text.trim() === '' ? 0 : text.length) : Number(at[1]);
-    const words = message.replace(/ in JSON at position \d+.*$/s, '').replace(/^JSON\.parse: /, '');
-    return { value: undefined, problems: [themeProblem(filename, text, offset, 'INVALID_JSON', `${filename} is not valid JSON: ${words}.`)] };
+    const raw = e instanceof Error ? e.message : String(e);
+    const at = /at position (\d+)/.exec(raw);
+    const offset = at === null ? jsonErrorOffset(text) : Number(at[1]);
+    const message = raw
+      .replace(/( in JSON)? at position \d+.*$/s, '')
+      .replace(/, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, '')
+      .replace(/^JSON\.parse: /, '');
+    // the commonest slip in a hand-written .conf
+    const before = text.slice(0, offset).trimEnd();
+    const hint = (text[offset] === ']' || text[offset] === '}') && before.endsWith(',') ? ` (a comma before ${text[offset]}: JSON allows none after the last element)` : '';
+    return { value: undefined, problems: [themeProblem(filename, text, offset, 'INVALID_JSON', `${filename} is not valid JSON: ${message}${hint}.`)] };
   }
+}
+
+/** Whether `prefix` is wrong JSON whatever follows it (not just cut short). */
+function wrongWhateverFollows(prefix: string): boolean {
+  try {
+    JSON.parse(prefix);
+    return false;
+  } catch (e) {
+    const message = e instanceof Error ? e.message : '';
+    if (/Unexpected end of JSON input/.test(message)) return false;
+    const at = /at position (\d+)/.exec(message);
+    // an error at the very end only says more text was expected
+    return at === null || Number(at[1]) < prefix.trimEnd().length;
+  }
+}
+
+/** The offset of the character where `text` stops being JSON (the text's end when it is only cut short). */
+function jsonErrorOffset(text: string): number {
+  if (text.trim() === '' || !wrongWhateverFollows(text)) return text.trimEnd().length;
+  let low = 1;
+  let high = text.length;
+  // the shortest wrong prefix ends with the offending character
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (wrongWhateverFollows(text.slice(0, mid))) high = mid;
+    else low = mid + 1;
+  }
+  return low - 1;
 }
 
 /** The offset of `"key"` in the file's text, to point a problem at the field it is about (0 when not found). */
