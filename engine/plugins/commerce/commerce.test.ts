@@ -71,6 +71,8 @@ describe('prices', () => {
     expect(sale(3)).toBe('Y|hentry post-type- on-sale sold-out');
     expect(sale(4)).toBe('N|hentry post-type-');
     expect(sale(undefined)).toBe('N|hentry post-type- sold-out');
+    // the flag is read as truthiness, as on the platform
+    expect(html('{.on-sale?}Y{.or}N{.end}', { structuredContent: { productType: 2, onSale: '3' } })).toBe('Y');
   });
   it('keeps the price block without locale data, with empty texts (as the platform without CLDR)', () => {
     const item = { structuredContent: { productType: 1, variants: [{ priceMoney: { value: '100' } }, { priceMoney: { value: '200' } }] } };

@@ -37,6 +37,8 @@ describe('summary-form-field with missing parts', () => {
       '<div style="padding-left:5px;">\n  <div>1 Main St</div>\n  <div>Springfield,   </div>\n</div>',
     );
     expect(answer({ type: 'likert', rawTitle: 'L', values: {} })).toBe('<div style="padding-left:5px;">\n</div>');
+    // An answer outside -2..2 reads as Neutral.
+    expect(answer({ type: 'likert', rawTitle: 'L', values: { q: '12.50' } })).toContain('q:</span> Neutral</div>');
   });
 
   it('says N/A for no checkbox ticked, and renders the box for a value that is not a field', () => {

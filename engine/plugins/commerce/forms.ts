@@ -63,8 +63,9 @@ function answerOf(ctx: PluginContext, type: string, value: unknown, values: unkn
       return {
         block: true,
         lines: Object.entries(v).map(([question, answer]) => {
-          const known = LIKERT_LABELS[text(answer)];
-          return { label: question, text: known === undefined ? text(answer) : localizedString(ctx, known[0], known[1]) };
+          // An answer that is not one of -2..2 reads as Neutral, as on the platform.
+          const [key, english] = LIKERT_LABELS[text(answer)] ?? LIKERT_LABELS['0']!;
+          return { label: question, text: localizedString(ctx, key, english) };
         }),
       };
   }
@@ -82,7 +83,8 @@ const summaryFormField: Formatter = {
     const answer = answerOf(ctx, text(field['type']), field['value'], field['values']) ?? {
       text: label(ctx, 'productSummaryFormNoAnswerText'),
     };
-    return ctx.renderBuiltin(SUMMARY_FORM_FIELD, { title: text(field['rawTitle']), ...answer });
+    // Every field of the view is set, so no lookup in the built-in template walks out into the page's data.
+    return ctx.renderBuiltin(SUMMARY_FORM_FIELD, { title: text(field['rawTitle']), text: '', list: false, block: false, lines: [], ...answer });
   },
 };
 

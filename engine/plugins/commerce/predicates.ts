@@ -1,5 +1,6 @@
 /** Commerce predicates on the current item: `on-sale?`, `sold-out?`, `has-variants?`, `varied-prices?`. */
-import { hasVariedPrices, isOnSale, isSoldOut, pricedOnProduct, productContent, ProductType, productType } from '../../../commerce/products.js';
+import { hasVariedPrices, isSoldOut, pricedOnProduct, productContent, ProductType, productType, variantsOf } from '../../../commerce/products.js';
+import { isTruthy } from '../../values.js';
 import type { Predicate } from '../types.js';
 
 /**
@@ -9,8 +10,10 @@ import type { Predicate } from '../types.js';
  */
 export function showsOnSale(item: unknown): boolean {
   const type = productType(item);
-  if (!pricedOnProduct(type) && type !== ProductType.PHYSICAL && type !== ProductType.SERVICE) return false;
-  return isOnSale(item);
+  // The flag is read as the platform reads it: any truthy value (3, "3") counts.
+  if (pricedOnProduct(type)) return isTruthy(productContent(item)['onSale']);
+  if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE) return false;
+  return variantsOf(item).some((v) => isTruthy(v['onSale']));
 }
 
 const onCurrentItem = (name: string, test: (item: unknown) => boolean): Predicate => ({
