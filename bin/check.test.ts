@@ -80,6 +80,15 @@ describe('regions, as their layout joins them', () => {
     );
   });
 
+  it('suggests the region file the theme has for a misspelt one', () => {
+    const dir = theme({
+      'template.conf': '{ "layouts": { "default": { "regions": ["header", "sidebr"] } } }',
+      'header.region': '{squarespace.main-content}',
+      'sidebar.region': '<aside></aside>',
+    });
+    expect(checkTemplates([dir]).problems.map((p) => p.message)).toEqual(['The layout "default" names the region "sidebr.region", which the theme does not have. Did you mean "sidebar"?']);
+  });
+
   it('checks a region given on its own as its layout joins it, reporting its own problems only', () => {
     const dir = theme({
       'template.conf': conf,

@@ -90,7 +90,9 @@ export class Theme {
   private confStamp(): string {
     const folder = join(this.dir, 'collections');
     const confs = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.conf')).map((f) => join(folder, f)) : [];
-    return [join(this.dir, TEMPLATE_CONF), ...confs].map((f) => `${f}:${statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? -1}`).join('|');
+    // the region files there are: a region template.conf names may appear or go
+    const regions = readdirSync(this.dir).filter((f) => f.endsWith('.region'));
+    return [join(this.dir, TEMPLATE_CONF), ...confs].map((f) => `${f}:${statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? -1}`).join('|') + `|${regions.join(',')}`;
   }
 
   /** The theme's `template.conf`, read and checked (server/theme/theme-conf.ts). */
@@ -391,6 +393,11 @@ export class Theme {
       if (this.cache.has(path) !== existsSync(join(this.dir, path))) this.cache.clear();
     }
     this.cache.delete(path);
+    // a region that appears or goes may be one template.conf names: its problems are told again
+    if (path.endsWith('.region') && this.confs !== null && this.confs.stamp !== this.confStamp()) {
+      this.confs = null;
+      this.loadConfs();
+    }
     try {
       if (path.endsWith('.region')) {
         for (const layout of this.conf().layouts) {

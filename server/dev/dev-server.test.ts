@@ -151,6 +151,9 @@ describe('tessera dev', () => {
     const missing = await page('/');
     expect(missing.status).toBe(500);
     expect(overlayOf(missing.html)).toContain('head.region cannot be read');
+    // and where it is named: template.conf, with the closest region the theme has
+    expect(overlayOf(missing.html)).toContain('<h2>template.conf:5:49</h2>');
+    expect(overlayOf(missing.html)).toMatch(/The layout (&quot;|&#34;)default\1 names the region \1head\.region\1, which the theme does not have\./);
     await save('head.region', head);
     const back = await page('/');
     expect(back.status).toBe(200);

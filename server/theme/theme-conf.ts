@@ -4,7 +4,8 @@
  * platform's system collections the theme serves. A bad file never stops the server: what can be used is used,
  * and every problem is reported with its position.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { suggest } from '../../engine/errors.js';
 import { join } from 'node:path';
 import { type ThemeProblem, themeProblem } from './theme-problem.js';
 
@@ -117,7 +118,28 @@ export function readThemeConf(dir: string): ThemeConf {
   }
   const { value, problems } = parseJsonFile(TEMPLATE_CONF, text);
   if (value !== undefined && !isObject(value)) problems.push(themeProblem(TEMPLATE_CONF, text, 0, 'INVALID_CONF', 'template.conf must hold a JSON object.'));
-  return themeConf(isObject(value) ? value : {}, text, problems);
+  const conf = themeConf(isObject(value) ? value : {}, text, problems);
+  return { ...conf, problems: [...conf.problems, ...missingRegions(dir, conf, text)] };
+}
+
+/**
+ * A region a layout names that the folder lacks, at its name in template.conf (every page of that layout would
+ * fail), with the closest region file the theme has. A theme of one `site` region without the file is framed by
+ * Tessera's own `site.region`.
+ */
+function missingRegions(dir: string, conf: ThemeConf, text: string): ThemeProblem[] {
+  const have = () => readdirSync(dir).filter((f) => f.endsWith('.region')).map((f) => f.slice(0, -'.region'.length));
+  const problems: ThemeProblem[] = [];
+  for (const layout of conf.layouts) {
+    for (const region of layout.regions) {
+      if (existsSync(join(dir, `${region}.region`)) || (layout.regions.length === 1 && region === 'site')) continue;
+      const near = suggest(region, have());
+      const at = keyOffset(text, region, keyOffset(text, layout.id, keyOffset(text, 'layouts')));
+      const message = `The layout "${layout.id}" names the region "${region}.region", which the theme does not have.${near === null ? '' : ` Did you mean "${near}"?`}`;
+      problems.push(themeProblem(TEMPLATE_CONF, text, at, 'MISSING_REGION', message));
+    }
+  }
+  return problems;
 }
 
 function themeConf(conf: JsonObject, text: string, problems: ThemeProblem[]): ThemeConf {
