@@ -57,7 +57,7 @@ function siteContext(db: Store): Json {
     const settings = parse(site.settings);
     const nav = db.select().from(collections).where(eq(collections.websiteId, site.id)).orderBy(asc(collections.ordering)).all();
     return {
-      website: { id: site.id, siteTitle: site.title, timeZone: site.timeZone, language: 'en-US', baseCurrency: site.currency },
+      website: { id: site.id, siteTitle: site.title, timeZone: site.timeZone, language: 'en-US', baseCurrency: site.currency, ...publicCaptcha(settings) },
       websiteSettings: settings,
       // the platform's feature flags sit at the context's root, where the engine reads them
       // (`featureFlags.useCLDRMoneyFormat`: prices as `$89.00` rather than the native `89.00` span)
@@ -68,6 +68,16 @@ function siteContext(db: Store): Json {
         storefrontNavigation(db, site.id, nav) ?? nav.filter((c) => c.enabled).map((c) => ({ title: c.navigationTitle ?? c.title, url: `/${c.urlId}` })),
     };
   });
+}
+
+/**
+ * The captcha's public part where platform templates read it (`website.captchaSettings.siteKey`: the restock
+ * form's captcha container); the provider choice stays in the settings.
+ */
+function publicCaptcha(settings: Json): Json {
+  const captcha = settings['captchaSettings'];
+  if (!isRecord(captcha) || typeof captcha['siteKey'] !== 'string' || captcha['siteKey'].trim() === '') return {};
+  return { captchaSettings: { siteKey: captcha['siteKey'].trim(), enterpriseV3: captcha['enterpriseV3'] === true } };
 }
 
 /** The website settings (parsed once per store version, with the rest of the site context). */

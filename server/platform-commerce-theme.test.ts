@@ -11,7 +11,9 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { openStore, repoRoot } from './db/database.js';
+import { eq } from 'drizzle-orm';
+import { openStore, repoRoot, type Store } from './db/database.js';
+import { websites } from './db/schema.js';
 import { seedDemoStore } from './db/seed.js';
 import { hasIslands, IslandAssets, ISLANDS_PATH } from './islands/assets.js';
 import { Theme } from './theme.js';
@@ -22,6 +24,7 @@ const LOADER = 'loader-PLATFORMTEST.js';
 const LOADER_TAG = `<script type="module" src="${ISLANDS_PATH}${LOADER}"></script>`;
 
 let app: FastifyInstance;
+let store: Store;
 let buildDir: string;
 const problems: string[] = [];
 
@@ -39,7 +42,7 @@ function fakeBuild(dir: string): void {
 beforeAll(async () => {
   buildDir = mkdtempSync(join(tmpdir(), 'tessera-platform-theme-'));
   fakeBuild(buildDir);
-  const store = openStore(':memory:');
+  store = openStore(':memory:');
   seedDemoStore(store);
   const theme = new Theme(PLATFORM_THEME_DIR, false, (p) => problems.push(p), undefined, IslandAssets.load(buildDir));
   app = await buildApp({ store, theme });
@@ -89,5 +92,16 @@ describe('the platform-commerce fixture theme', () => {
     const response = await app.inject({ url: `${ISLANDS_PATH}${LOADER}` });
     expect(response.statusCode).toBe(200);
     expect(problems).toEqual([]);
+  });
+
+  it("shows the restock form's captcha container when the site has a captcha site key (website.captchaSettings)", async () => {
+    const without = await page('/shop/p/canvas-tote');
+    expect(without).toContain('Get notified by email when this product is back in stock');
+    expect(without).not.toContain('captcha-container');
+    const site = store.select().from(websites).get()!;
+    store.update(websites).set({ settings: JSON.stringify({ ...JSON.parse(site.settings), captchaSettings: { siteKey: 'site-key-1', provider: 'test' } }) }).where(eq(websites.id, site.id)).run();
+    const json = JSON.parse(await page('/shop/p/canvas-tote?format=json'));
+    expect(json.website.captchaSettings).toEqual({ siteKey: 'site-key-1', enterpriseV3: false });
+    expect(await page('/shop/p/canvas-tote')).toContain('<div class="captcha-container"></div>');
   });
 });
