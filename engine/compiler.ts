@@ -252,7 +252,8 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
           ctx.site = site;
           ctx.warn(ErrorCode.INJECT_NOT_FOUND, messages.injectNotFound(path));
         }
-        ctx.setVar(name, v);
+        // A false value (0, false, empty text, null) binds nothing, as on the platform.
+        ctx.setVar(name, v ? v : undefined);
       };
     }
     case 'eval':

@@ -58,6 +58,11 @@ describe('.include and .inject', () => {
     expect(html('{.include }')).toBe('{.include }');
   });
 
+  it('.inject binds nothing for a false value (0, false, empty text)', () => {
+    for (const v of [0, false, '']) expect(html('{.inject @x inj}{@x|json}', {}, { inj: v })).toBe('');
+    expect(html('{.inject @x inj}{@x|json}', {}, { inj: [] })).toBe('[]');
+  });
+
   it('.inject reads its path up to the next whitespace', () => {
     expect(html('{.inject @v inj\tx}{@v}', {}, { inj: 5 })).toBe('5');
     expect(html('{.inject @v \tinj}{@v}', {}, { inj: 5 })).toBe('{.inject @v \tinj}');
