@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { gunzipSync } from 'node:zlib';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { demoApp } from './test-support.js';
+import { buildThemeStylesheet } from './theme-stylesheet.js';
 
 describe('the theme stylesheet', () => {
   let app: FastifyInstance;
@@ -35,5 +39,25 @@ describe('the theme stylesheet', () => {
   it('answers 404 for any other file', async () => {
     expect((await app.inject('/static/theme/site-000000000000.css')).statusCode).toBe(404);
     expect((await app.inject('/static/theme/../template.conf')).statusCode).toBe(404);
+  });
+});
+
+describe('a theme\'s LESS', () => {
+  it('reads tweaks from the files the listed stylesheets import, each file in the order LESS reads it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-tweaks-'));
+    try {
+      mkdirSync(join(dir, 'styles'));
+      writeFileSync(join(dir, 'styles/site.less'), '@import "type.less";\n// tweak: { "type": "color", "title": "Accent" }\n@accent: #123456;\nh1 { font: @headingFont; color: @accent; padding: @gap / 2; }');
+      writeFileSync(join(dir, 'styles/type.less'), '// tweak: { "type": "font", "title": "Heading font" }\n@headingFont: 700 30px/1.2 Georgia;\n@gap: 20px;');
+      const built = buildThemeStylesheet(dir, ['site.less']);
+      expect(built.problems).toEqual([]);
+      expect(built.tweaks.map((t) => `${t.file}:${t.line} ${t.type} ${t.name}=${t.value}`)).toEqual([
+        'styles/site.less:2 color accent=#123456',
+        'styles/type.less:1 font headingFont=700 30px/1.2 Georgia',
+      ]);
+      expect(built.sheet!.raw.toString()).toContain('h1{font:700 30px/1.2 Georgia;color:#123456;padding:10px}');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -14,11 +14,11 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { transformSync } from 'esbuild';
-import less, { type LessRenderError } from 'less';
 import type { Precompressed } from './routes/precompressed.js';
+import { compileLess } from './theme/less-compile.js';
 import { readThemeConf } from './theme/theme-conf.js';
 import { type ThemeProblem, themeProblem } from './theme/theme-problem.js';
 
@@ -130,16 +130,6 @@ export function tweakClasses(tweaks: readonly Tweak[]): string[] {
   return out;
 }
 
-/** Compiles LESS synchronously (`syncImport`: the file manager reads imports from disk as it goes). */
-function compileLess(source: string, filename: string, paths: string[]): { css: string } | { error: LessRenderError } {
-  let result: { css: string } | { error: LessRenderError } | null = null;
-  less.render(source, { filename, paths, syncImport: true, javascriptEnabled: false }, (error, output) => {
-    result = error ? { error } : { css: output?.css ?? '' };
-  });
-  if (result === null) throw new Error('less did not compile synchronously');
-  return result;
-}
-
 /**
  * Builds a theme's stylesheet from `template.conf`'s list; `systemCss` (plain CSS) goes first when given. Never
  * throws: a LESS error is a problem at its file, line and column, and the stylesheet is then built without the
@@ -158,12 +148,14 @@ export function buildThemeStylesheet(dir: string, names: readonly string[], syst
   if (available.some((n) => n.endsWith('.less'))) {
     // one LESS compilation in the listed order (CSS files inline, as written), so variables carry across files
     const root = available.map((n) => (n.endsWith('.less') ? `@import ${JSON.stringify(n)};` : `@import (inline) ${JSON.stringify(n)};`)).join('\n');
-    for (const name of available.filter((n) => n.endsWith('.less'))) {
+    const compiled = compileLess(root, join(styles, '(stylesheets)'), [styles]);
+    // tweaks are read from every LESS file of the theme the stylesheets import, in the order LESS read them
+    const imported = 'css' in compiled ? compiled.imports.filter((f) => f.startsWith(styles + sep) && f.endsWith('.less')).map((f) => f.slice(styles.length + 1)) : [];
+    for (const name of new Set([...imported, ...available.filter((n) => n.endsWith('.less'))])) {
       const found = readTweaks(readFileSync(join(styles, name), 'utf8'), `styles/${name}`);
       tweaks.push(...found.tweaks);
       problems.push(...found.problems);
     }
-    const compiled = compileLess(root, join(styles, '(stylesheets)'), [styles]);
     if ('css' in compiled) parts.push(compiled.css);
     else {
       const e = compiled.error;

@@ -11,9 +11,11 @@ declare module 'less' {
     paths?: string[];
     syncImport?: boolean;
     javascriptEnabled?: boolean;
+    /** When `/` divides: `always` (LESS 3 and the platform), `parens-division` (LESS 4's default). */
+    math?: 'always' | 'parens-division' | 'parens' | 'strict';
   }
   const less: {
-    render(source: string, options: LessOptions, callback: (error: LessRenderError | undefined, output: { css: string } | undefined) => void): void;
+    render(source: string, options: LessOptions, callback: (error: LessRenderError | undefined, output: { css: string; imports: string[] } | undefined) => void): void;
   };
   export default less;
 }
