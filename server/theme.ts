@@ -303,14 +303,20 @@ export class Theme {
   // ---- styles ----
 
   private sheet: { stamp: string; value: StylesheetBuild } | null = null;
+  /** The last stylesheet built without a LESS error (while watching, kept through a broken save). */
+  private lastGoodSheet: StylesheetBuild | null = null;
 
   private styles(): StylesheetBuild {
     if (this.sheet !== null && !this.statsFiles) return this.sheet.value;
     const names = this.conf().stylesheets;
     const stamp = `${stylesheetStamp(names.map((n) => join(this.dir, 'styles', n)), this.dir)}|${this.loadConfs().stamp}`;
     if (this.sheet === null || this.sheet.stamp !== stamp) {
-      const value = buildThemeStylesheet(this.dir, names, this.usesSystemTemplates() ? systemCss() : '');
+      let value = buildThemeStylesheet(this.dir, names, this.usesSystemTemplates() ? systemCss() : '');
       this.report(names.map((n) => `styles/${n}`), value.problems);
+      const broken = value.problems.some((p) => p.code === 'LESS_ERROR');
+      // while an author fixes a LESS file the pages keep the look they had, the error on them (tessera dev)
+      if (broken && this.watch && this.lastGoodSheet !== null) value = { ...value, sheet: this.lastGoodSheet.sheet, tweaks: this.lastGoodSheet.tweaks };
+      else if (!broken) this.lastGoodSheet = value;
       this.sheet = { stamp, value };
     }
     return this.sheet.value;
@@ -385,6 +391,12 @@ export class Theme {
     }
     if (path.startsWith('styles/')) {
       this.sheet = null;
+      try {
+        // built now, so its problems are told before the browser asks for the page
+        this.styles();
+      } catch {
+        // not readable now: the page that needs it says so
+      }
       return;
     }
     if (path.startsWith('blocks/')) {

@@ -160,6 +160,25 @@ describe('tessera dev', () => {
     expect(overlayOf(back.html)).toBeNull();
   });
 
+  it('tells a broken LESS save at once, and the pages keep the last stylesheet that built', async () => {
+    const conf = readFileSync(join(themeDir, 'template.conf'), 'utf8');
+    const linkOf = (html: string) => /<link rel="stylesheet" href="([^"]+)">/.exec(html)?.[1];
+    await save('styles/site.less', '@gap: 8px;\n.regions-main { padding: @gap / 2; }\n');
+    await save('template.conf', conf.replace('"stylesheets": ["base.css"]', '"stylesheets": ["base.css", "site.less"]'));
+    const good = linkOf((await page('/')).html)!;
+    expect(await (await fetch(dev.url + good)).text()).toContain('.regions-main{padding:4px}');
+    const before = printed.length;
+    await save('styles/site.less', '.regions-main {\n  padding: 1px;\n');
+    expect(printed.slice(before).join('\n')).toMatch(/^styles\/site\.less:1:15: error: .*this \{ is never closed with \} \[LESS_ERROR\]/m);
+    const broken = await page('/');
+    expect(linkOf(broken.html)).toBe(good);
+    expect(overlayOf(broken.html)).toContain('<h2>styles/site.less:1:15</h2>');
+    await save('template.conf', conf);
+    unlinkSync(join(themeDir, 'styles/site.less'));
+    await dev.nextReload();
+    expect(overlayOf((await page('/')).html)).toBeNull();
+  });
+
   it('serves a binary file saved as a template, and compiles a file saved in two quick writes once', async () => {
     const block = readFileSync(join(themeDir, 'blocks/nav-link.block'));
     const noise = Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 7919) % 256));
