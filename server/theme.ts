@@ -18,7 +18,7 @@ import { fillBlockFields, type StoredBlockFields } from './theme/block-fields.js
 import { type CollectionConfs, readCollectionConfs } from './theme/collection-confs.js';
 import { type LayoutConf, chooseLayout, layoutRegionFiles } from './theme/layouts.js';
 import { type RewrittenTemplate, rewritePlatformTags, TAGS_KEY, type TagTheme } from './theme/platform-tags.js';
-import { pageHeaders } from './theme/page-headers.js';
+import { type OwnHead, ownHead, pageHeaders } from './theme/page-headers.js';
 import { confinedFile } from './theme/static-files.js';
 import { SYSTEM_PARTIALS } from './theme/system-partials.js';
 import { inSystemScope, systemCss } from './theme/system-styles.js';
@@ -288,14 +288,17 @@ export class Theme {
     const classes = [given?.['page-classes'], ...tweakClasses(this.tweaks())].filter((c) => typeof c === 'string' && c !== '').join(' ');
     const squarespace = { ...given, 'main-content': mainContent, ...(classes === '' ? {} : { 'page-classes': classes }) };
     const footers = `\u0004${this.nonce} footers\u0004`;
-    const data = { ...context, squarespace, 'squarespace-headers': this.headers(context), 'squarespace-footers': footers };
+    // filled in once the page is rendered: what the theme's own head already holds is not added again
+    const headers = `\u0004${this.nonce} headers\u0004`;
+    const data = { ...context, squarespace, 'squarespace-headers': headers, 'squarespace-footers': footers };
     // the spread above copies enumerable keys only: the tags' data is hidden from `?format=json`
     const tags = context[TAGS_KEY];
     if (tags !== undefined) Object.defineProperty(data, TAGS_KEY, { value: tags, enumerable: false });
     const page = render(this.layoutTemplate(layout), data, { partials: this.partials() }, this.plugins);
     this.rendered(page.errors);
     const fields = () => ((tags as { blockFields?: StoredBlockFields } | undefined)?.blockFields ?? new Map());
-    const html = fillBlockFields(page.html, this.nonce, fields);
+    const framed = page.html.includes(headers) ? page.html.replaceAll(headers, this.headers(context, ownHead(page.html.replaceAll(headers, '')))) : page.html;
+    const html = fillBlockFields(framed, this.nonce, fields);
     if (!html.includes(footers)) return withIslandScripts(html, this.islands);
     return html.replace(footers, hasIslands(html) ? this.islands.loaderTag : '');
   }
@@ -343,11 +346,12 @@ export class Theme {
   }
 
   /**
-   * What the platform puts in `{squarespace-headers}` (server/theme/page-headers.ts): the stylesheet link (the
+   * What the platform puts in `{squarespace-headers}` (server/theme/page-headers.ts): the charset, title and
+   * description the theme's head lacks (`own`: what it has; by default all three), the stylesheet link (the
    * page's only render-blocking resource), Open Graph meta and the page's context for scripts (crumb included).
    */
-  headers(context: Record<string, unknown> = {}): string {
-    return pageHeaders(this.stylesheet(), context);
+  headers(context: Record<string, unknown> = {}, own?: OwnHead): string {
+    return pageHeaders(this.stylesheet(), context, own);
   }
 
   /** Whether rendered content may be kept: not while watching files, since any template may change. */

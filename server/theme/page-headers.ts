@@ -1,10 +1,13 @@
 /**
- * `{squarespace-headers}`: what the platform puts in a page's head. Here: the theme's stylesheet link (the
- * page's only render-blocking resource), Open Graph meta from the page (site name, title, type), and the page's
- * context for scripts as JSON (`<script type="application/json" id="squarespace-context">`: website id, page
- * type, collection and item ids, and the crumb a script echoes in `X-CSRF-Token`, as the `crumb` cookie holds
- * it). The JSON is not run, so it blocks nothing. Tessera records no analytics, so there is no tracker script;
- * the island loader goes at `{squarespace-footers}`, and only on pages with islands.
+ * `{squarespace-headers}`: what the platform puts in a page's head. Here: `<meta charset>`, the page's `<title>`
+ * ("Page — Site", the site's title alone on the home page) and a meta description (the item's excerpt, else the
+ * collection's description), each unless the theme's head already has its own (platform themes leave them to
+ * the platform, themes written for Tessera often write them); the theme's stylesheet link (the page's only
+ * render-blocking resource), Open Graph meta from the page (site name, title, type), and the page's context
+ * for scripts as JSON (`<script type="application/json" id="squarespace-context">`: website id, page type,
+ * collection and item ids, and the crumb a script echoes in `X-CSRF-Token`, as the `crumb` cookie holds it).
+ * The JSON is not run, so it blocks nothing. Tessera records no analytics, so there is no tracker script; the
+ * island loader goes at `{squarespace-footers}`, and only on pages with islands.
  */
 import { isRecord } from '../../commerce/json.js';
 import type { Stylesheet } from '../theme-stylesheet.js';
@@ -23,14 +26,66 @@ function ogType(context: Record<string, unknown>): string {
   return isRecord(item['structuredContent']) || field(item, 'recordType') === 11 ? 'product' : 'article';
 }
 
-export function pageHeaders(sheet: Stylesheet | null, context: Record<string, unknown>): string {
+/** What the theme's own head already has, so `{squarespace-headers}` does not add a second. */
+export interface OwnHead {
+  readonly charset: boolean;
+  readonly title: boolean;
+  readonly description: boolean;
+}
+
+/** What the head of a rendered page (the HTML before `</head>`) holds of its own. */
+export function ownHead(html: string): OwnHead {
+  const end = html.search(/<\/head\s*>/i);
+  const head = end < 0 ? html : html.slice(0, end);
+  return {
+    charset: /<meta\s[^>]*(charset\s*=|http-equiv\s*=\s*["']?content-type)/i.test(head),
+    title: /<title[\s>]/i.test(head),
+    description: /<meta\s[^>]*name\s*=\s*["']?description["'\s>]/i.test(head),
+  };
+}
+
+/** Titles of the pages that have no collection or item to name them. */
+const SYSTEM_PAGE_TITLES: Readonly<Record<number, string>> = {
+  100: 'Page Not Found',
+  101: 'Something went wrong',
+  102: 'Search',
+  200: 'Cart',
+  201: 'Checkout',
+  202: 'Order Confirmed',
+};
+
+/** Rich text as one line of plain text (a meta description), at most 300 characters. */
+function plainText(html: string): string | undefined {
+  const words = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (m) => ({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" })[m] ?? m)
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (words === '') return undefined;
+  return words.length <= 300 ? words : `${words.slice(0, 299).replace(/\s+\S*$/, '')}…`;
+}
+
+export function pageHeaders(sheet: Stylesheet | null, context: Record<string, unknown>, own: OwnHead = { charset: true, title: true, description: true }): string {
   const out: string[] = [];
-  if (sheet !== null) out.push(`<link rel="stylesheet" href="${sheet.url}">`);
   const site = text(field(context['website'], 'siteTitle'));
   const collection = context['collection'];
   // the home page is the site itself
   const isHome = field(collection, 'homepage') === true || field(collection, 'typeName') === 'home';
-  const title = text(field(context['item'], 'title')) ?? (isHome ? undefined : text(field(collection, 'title'))) ?? site;
+  const pageType = context['pageType'];
+  const named = text(field(context['item'], 'title')) ?? (isHome ? undefined : text(field(collection, 'title')));
+  const title = named ?? site;
+  if (!own.charset) out.push('<meta charset="utf-8">');
+  if (!own.title) {
+    const page = named ?? (typeof pageType === 'number' ? SYSTEM_PAGE_TITLES[pageType] : undefined);
+    const full = [page, site].filter((t) => t !== undefined).join(' \u2014 ');
+    if (full !== '') out.push(`<title>${escapeAttr(full)}</title>`);
+  }
+  if (!own.description) {
+    const description = plainText(String(field(context['item'], 'excerpt') ?? '')) ?? plainText(String(field(collection, 'description') ?? ''));
+    if (description !== undefined) out.push(`<meta name="description" content="${escapeAttr(description)}">`);
+  }
+  if (sheet !== null) out.push(`<link rel="stylesheet" href="${sheet.url}">`);
   if (site !== undefined) out.push(`<meta property="og:site_name" content="${escapeAttr(site)}">`);
   if (title !== undefined) out.push(`<meta property="og:title" content="${escapeAttr(title)}">`);
   out.push(`<meta property="og:type" content="${ogType(context)}">`);

@@ -1,0 +1,25 @@
+/**
+ * `{squarespace-headers}` gives a page what the platform's does and the theme's head lacks: charset, title,
+ * description; never a second one of those the theme wrote itself.
+ */
+import { describe, expect, it } from 'vitest';
+import { ownHead, pageHeaders } from './page-headers.js';
+
+const NONE = { charset: false, title: false, description: false };
+const website = { id: 'demo', siteTitle: 'Linen & Co' };
+
+describe('{squarespace-headers}', () => {
+  it('names the page "Page — Site" (the site alone at home), with a plain-text description', () => {
+    const post = pageHeaders(null, { website, collection: { title: 'Journal' }, item: { title: 'On <b>linen</b>', excerpt: '<p>Wash it cool,&nbsp;dry it &amp; iron it.</p>' } }, NONE);
+    expect(post).toContain('<meta charset="utf-8">\n<title>On &#60;b&#62;linen&#60;/b&#62; \u2014 Linen &#38; Co</title>\n<meta name="description" content="Wash it cool, dry it &#38; iron it.">');
+    expect(pageHeaders(null, { website, collection: { title: 'Home', typeName: 'home' } }, NONE)).toContain('<title>Linen &#38; Co</title>');
+    expect(pageHeaders(null, { website, pageType: 200 }, NONE)).toContain('<title>Cart \u2014 Linen &#38; Co</title>');
+  });
+
+  it('adds none of them where the theme wrote its own', () => {
+    const own = ownHead('<html><head><meta charset=utf-8><title>Mine</title><meta name="description" content="x"></head><body><title>svg</title>');
+    expect(own).toEqual({ charset: true, title: true, description: true });
+    expect(ownHead('<head><meta property="og:title" content="x"></head><body><title>in an svg</title></body>')).toEqual(NONE);
+    expect(pageHeaders(null, { website, item: { title: 'A', excerpt: 'B' } }, own)).not.toMatch(/<title>|charset|name="description"/);
+  });
+});
