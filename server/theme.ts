@@ -16,6 +16,7 @@ import { hasIslands, IslandAssets, withIslandScripts } from './islands/assets.js
 import { STOREFRONT_PLUGINS } from './islands/formatter.js';
 import { fillBlockFields, type StoredBlockFields } from './theme/block-fields.js';
 import { type CollectionConfs, readCollectionConfs } from './theme/collection-confs.js';
+import { IMAGE_LOADER_TAG, needsImageLoader } from './theme/image-loader.js';
 import { type LayoutConf, chooseLayout, layoutRegionFiles } from './theme/layouts.js';
 import { type RewrittenTemplate, rewritePlatformTags, TAGS_KEY, type TagTheme } from './theme/platform-tags.js';
 import { type OwnHead, ownHead, pageHeaders } from './theme/page-headers.js';
@@ -278,8 +279,8 @@ export class Theme {
 
   /**
    * The page's layout (the collection's `regionName`, chosen by the routes, else the default) around already
-   * rendered content; then its block fields filled in and the island loader placed at `{squarespace-footers}`
-   * (else before `</body>`).
+   * rendered content; then its block fields filled in and the island loader, and the image loader where an
+   * image waits for one (server/theme/image-loader.ts), placed at `{squarespace-footers}` (else before `</body>`).
    */
   renderLayout(context: Record<string, unknown>, mainContent: string): string {
     const collection = context['collection'] as Record<string, unknown> | undefined;
@@ -299,8 +300,13 @@ export class Theme {
     const fields = () => ((tags as { blockFields?: StoredBlockFields } | undefined)?.blockFields ?? new Map());
     const framed = page.html.includes(headers) ? page.html.replaceAll(headers, this.headers(context, ownHead(page.html.replaceAll(headers, '')))) : page.html;
     const html = fillBlockFields(framed, this.nonce, fields);
-    if (!html.includes(footers)) return withIslandScripts(html, this.islands);
-    return html.replace(footers, hasIslands(html) ? this.islands.loaderTag : '');
+    const images = needsImageLoader(html) ? IMAGE_LOADER_TAG : '';
+    if (!html.includes(footers)) {
+      const end = html.lastIndexOf('</body>');
+      const loaded = images === '' ? html : end < 0 ? html + images : `${html.slice(0, end)}${images}\n${html.slice(end)}`;
+      return withIslandScripts(loaded, this.islands);
+    }
+    return html.replace(footers, (hasIslands(html) ? this.islands.loaderTag : '') + images);
   }
 
   // ---- styles ----
