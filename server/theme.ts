@@ -19,6 +19,7 @@ import { type CollectionConfs, readCollectionConfs } from './theme/collection-co
 import { IMAGE_LOADER_TAG, needsImageLoader } from './theme/image-loader.js';
 import { type LayoutConf, chooseLayout, layoutRegionFiles } from './theme/layouts.js';
 import { type RewrittenTemplate, rewritePlatformTags, TAGS_KEY, type TagTheme } from './theme/platform-tags.js';
+import { platformPageClasses } from './theme/page-classes.js';
 import { type OwnHead, ownHead, pageHeaders } from './theme/page-headers.js';
 import { confinedFile } from './theme/static-files.js';
 import { SYSTEM_PARTIALS } from './theme/system-partials.js';
@@ -286,7 +287,7 @@ export class Theme {
     const collection = context['collection'] as Record<string, unknown> | undefined;
     const layout = chooseLayout(this.conf(), collection?.['regionName']);
     const given = context['squarespace'] as Record<string, unknown> | undefined;
-    const classes = [given?.['page-classes'], ...tweakClasses(this.tweaks())].filter((c) => typeof c === 'string' && c !== '').join(' ');
+    const classes = [given?.['page-classes'], ...tweakClasses(this.tweaks()), ...platformPageClasses(context)].filter((c) => typeof c === 'string' && c !== '').join(' ');
     const squarespace = { ...given, 'main-content': mainContent, ...(classes === '' ? {} : { 'page-classes': classes }) };
     const footers = `\u0004${this.nonce} footers\u0004`;
     // filled in once the page is rendered: what the theme's own head already holds is not added again
