@@ -141,6 +141,8 @@ export class Theme {
       navigations: this.conf().navigations.map((n) => n.name),
       hasBlock: (name) => existsSync(this.file(`blocks/${name}`)),
       hasScript: (path) => confinedFile(join(this.dir, 'scripts'), path) !== null,
+      blockNames: () => [this.dir, defaultThemeDir()].flatMap((d) => (existsSync(join(d, 'blocks')) ? readdirSync(join(d, 'blocks')) : [])).filter((n) => n.endsWith('.block')),
+      scriptNames: () => (existsSync(join(this.dir, 'scripts')) ? readdirSync(join(this.dir, 'scripts')) : []),
       blockFieldNonce: this.nonce,
     };
   }

@@ -10,6 +10,8 @@ const THEME: TagTheme = {
   navigations: ['mainNav', 'footerNav'],
   hasBlock: (name) => ['nav.block', 'cats.block'].includes(name),
   hasScript: (path) => path === 'site.js',
+  blockNames: () => ['nav.block', 'cats.block'],
+  scriptNames: () => ['site.js'],
   blockFieldNonce: 'NONCE',
 };
 
@@ -66,6 +68,18 @@ describe('rewriting the platform tags', () => {
     expect(problems('<squarespace:query collection="blog"/>')).toEqual(['head.region:1:1: error MISSING_ATTRIBUTE: <squarespace:query> needs a template (a block\'s name) or a body.']);
     expect(problems('<squarespace:script src="missing.js"/>')).toEqual(['head.region:1:26: error UNKNOWN_SCRIPT: The script "missing.js" is not a file in the theme\'s scripts/ folder.']);
     expect(problems('<squarespace:block-field id="x" width="3"/>')).toEqual(['head.region:1:33: warning UNKNOWN_ATTRIBUTE: <squarespace:block-field> has no attribute width; it is ignored.']);
+    expect(problems('<squarespace:navigation navigationID="mainNav" template="nave"/><squarespace:navigaton /><squarespace:script src="sites.js"/>')).toEqual([
+      'head.region:1:1: error MISSING_ATTRIBUTE: <squarespace:navigation> needs the attribute navigationId.',
+      'head.region:1:25: warning UNKNOWN_ATTRIBUTE: <squarespace:navigation> has no attribute navigationID; it is ignored. Did you mean "navigationId"?',
+      'head.region:1:65: error UNKNOWN_TAG: <squarespace:navigaton> is not a tag of the platform; it renders nothing. Did you mean "<squarespace:navigation>"?',
+      'head.region:1:115: error UNKNOWN_SCRIPT: The script "sites.js" is not a file in the theme\'s scripts/ folder. Did you mean "site.js"?',
+    ]);
+    expect(problems('<squarespace:navigation navigationId="mainnav" template="nav"/>')).toEqual([
+      'head.region:1:39: error UNKNOWN_NAVIGATION: The navigation "mainnav" is not listed in template.conf\'s navigations (mainNav, footerNav). Did you mean "mainNav"?',
+    ]);
+    expect(problems('<squarespace:folder-navigation template="nave"/>')).toEqual([
+      'head.region:1:42: error UNKNOWN_PARTIAL: The template "nave" of <squarespace:folder-navigation> is not a block of the theme (blocks/nave.block). Did you mean "nav"?',
+    ]);
     expect(problems('a\n<squarespace:navbar />')).toEqual([
       'head.region:2:1: error UNKNOWN_TAG: <squarespace:navbar> is not a tag of the platform; it renders nothing (known: navigation, folder-navigation, query, category, related, block-field, script).',
     ]);

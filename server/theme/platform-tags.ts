@@ -15,6 +15,7 @@
  * Attributes are checked here; every problem has the tag's position in the theme file, and so does every
  * engine problem in the rewritten source (`locate` maps a position back).
  */
+import { suggest } from '../../engine/errors.js';
 import { offsetAt, positionAt, type ThemeProblem, themeProblem } from './theme-problem.js';
 
 /** What the rewriting needs to know of the theme around the template. */
@@ -25,6 +26,9 @@ export interface TagTheme {
   hasBlock(name: string): boolean;
   /** Whether `scripts/{path}` exists in the theme. */
   hasScript(path: string): boolean;
+  /** The blocks (`nav.block`) and scripts (`site.js`) there are, for "did you mean" (none when not given). */
+  blockNames?(): readonly string[];
+  scriptNames?(): readonly string[];
   /** The random word that marks block fields in rendered output (server/theme/block-fields.ts). */
   readonly blockFieldNonce: string;
 }
@@ -120,6 +124,12 @@ export function rewritePlatformTags(source: string, filename: string, theme: Tag
     out += text;
   };
 
+  /** " Did you mean "x"?" when `name` is a likely typo of one of `known`. */
+  const near = (name: string, known: readonly string[], shown: (s: string) => string = (s) => s) => {
+    const found = suggest(name, known);
+    return found === null ? '' : ` Did you mean "${shown(found)}"?`;
+  };
+
   const rewrite = (from: number, to: number) => {
     let at = from;
     while (at < to) {
@@ -141,12 +151,14 @@ export function rewritePlatformTags(source: string, filename: string, theme: Tag
   const generate = (tag: Tag) => {
     const spec = TAGS[tag.name];
     if (spec === undefined) {
-      problem(tag.start, 'UNKNOWN_TAG', `<squarespace:${tag.name}> is not a tag of the platform; it renders nothing (known: ${Object.keys(TAGS).join(', ')}).`);
+      const known = Object.keys(TAGS);
+      const hint = near(tag.name, known, (t) => `<squarespace:${t}>`);
+      problem(tag.start, 'UNKNOWN_TAG', `<squarespace:${tag.name}> is not a tag of the platform; it renders nothing${hint === '' ? ` (known: ${known.join(', ')}).` : `.${hint}`}`);
       return;
     }
     for (const name of spec.required) if (!tag.attributes.has(name)) problem(tag.start, 'MISSING_ATTRIBUTE', `<squarespace:${tag.name}> needs the attribute ${name}.`);
     for (const [name, attr] of tag.attributes) {
-      if (!spec.required.includes(name) && !spec.optional.includes(name)) problem(attr.nameAt, 'UNKNOWN_ATTRIBUTE', `<squarespace:${tag.name}> has no attribute ${name}; it is ignored.`, 'warning');
+      if (!spec.required.includes(name) && !spec.optional.includes(name)) problem(attr.nameAt, 'UNKNOWN_ATTRIBUTE', `<squarespace:${tag.name}> has no attribute ${name}; it is ignored.${near(name, [...spec.required, ...spec.optional])}`, 'warning');
     }
     if (tag.body !== null && spec.body === 'none') problem(tag.start, 'UNEXPECTED_BODY', `<squarespace:${tag.name}> takes no body; write it as <squarespace:${tag.name} … />.`);
     const plain = (name: string): string | undefined => {
@@ -183,7 +195,8 @@ export function rewritePlatformTags(source: string, filename: string, theme: Tag
       }
       const block = template.endsWith('.block') ? template : `${template}.block`;
       if (!/^[\w-]+\.block$/.test(block) || !theme.hasBlock(block)) {
-        problem(tag.attributes.get('template')!.at, 'UNKNOWN_PARTIAL', `The template "${template}" of <squarespace:${tag.name}> is not a block of the theme (blocks/${block}).`);
+        const hint = near(template.replace(/\.block$/, ''), (theme.blockNames?.() ?? []).map((b) => b.replace(/\.block$/, '')));
+        problem(tag.attributes.get('template')!.at, 'UNKNOWN_PARTIAL', `The template "${template}" of <squarespace:${tag.name}> is not a block of the theme (blocks/${block}).${hint}`);
         return null;
       }
       return { define: '', name: block };
@@ -207,7 +220,7 @@ export function rewritePlatformTags(source: string, filename: string, theme: Tag
         const id = plain('navigationId');
         if (id === undefined) return;
         if (!theme.navigations.includes(id)) {
-          problem(tag.attributes.get('navigationId')!.at, 'UNKNOWN_NAVIGATION', `The navigation "${id}" is not listed in template.conf's navigations (${theme.navigations.join(', ') || 'none'}).`);
+          problem(tag.attributes.get('navigationId')!.at, 'UNKNOWN_NAVIGATION', `The navigation "${id}" is not listed in template.conf's navigations (${theme.navigations.join(', ') || 'none'}).${near(id, theme.navigations)}`);
           return;
         }
         return applyTo(`${TAGS_KEY}.navigation.${navigationKey(theme, id)}`);
@@ -259,7 +272,7 @@ export function rewritePlatformTags(source: string, filename: string, theme: Tag
         if (src === undefined) return;
         const path = src.replace(/^\/?scripts\//, '').replace(/^\//, '');
         if (!theme.hasScript(path)) {
-          problem(tag.attributes.get('src')!.at, 'UNKNOWN_SCRIPT', `The script "${src}" is not a file in the theme's scripts/ folder.`);
+          problem(tag.attributes.get('src')!.at, 'UNKNOWN_SCRIPT', `The script "${src}" is not a file in the theme's scripts/ folder.${near(path, theme.scriptNames?.() ?? [])}`);
           return;
         }
         const url = `/scripts/${path.split('/').map(encodeURIComponent).join('/')}`;
