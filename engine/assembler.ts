@@ -9,7 +9,7 @@
 import { ErrorCode, messages } from './errors.js';
 import type { BlockNode, Node, OrNode, RootNode } from './instructions.js';
 import { scan, type TokenSink } from './lexer.js';
-import { Kind, parseTag } from './parser.js';
+import { compactFor, fit, Kind, parseTag } from './parser.js';
 
 /** A problem found while assembling, at a source offset. */
 export interface AssemblyProblem {
@@ -49,8 +49,13 @@ const DESCRIPTION: Record<State, string> = {
 
 export function assemble(source: string): { root: RootNode; problems: AssemblyProblem[] } {
   const a = new Assembler(source);
-  scan(source, a);
-  return a.finish();
+  compactFor(source.length);
+  try {
+    scan(source, a);
+    return a.finish();
+  } finally {
+    compactFor(null);
+  }
 }
 
 class Assembler implements TokenSink {
@@ -145,6 +150,7 @@ class Assembler implements TokenSink {
       case Kind.End:
         if (top === undefined) return this.misplaced(start, end, top);
         this.flushText();
+        seal(top.node);
         stack.pop();
         this.target = stack.length > 0 ? stack[stack.length - 1]!.target : this.root.block;
         return;
@@ -190,7 +196,15 @@ class Assembler implements TokenSink {
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const open = this.stack[i]!;
       this.report(ErrorCode.EOF_IN_BLOCK, messages.eofInBlock(DESCRIPTION[stateOf(open.node)]), open.node.offset);
+      seal(open.node);
     }
-    return { root: this.root, problems: this.problems };
+    return { root: { ...this.root, block: fit(this.root.block) }, problems: this.problems };
   }
+}
+
+/** A closed block's node lists at their exact length in a huge template (see fit). */
+function seal(node: BlockNode): void {
+  node.block = fit(node.block);
+  if (node.type === 'repeated' && node.alternatesWith !== null) node.alternatesWith = fit(node.alternatesWith);
+  if (node.type !== 'macro') for (let or = node.alternative; or !== null; or = or.alternative) or.block = fit(or.block);
 }

@@ -11,6 +11,8 @@ import {
   flatName,
   isPlainKey,
   lookupIndex,
+  resolvePlain,
+  stepAny,
   lookupKey,
   lookupVar,
   resolveIn,
@@ -59,16 +61,14 @@ export interface CompileEnv {
 const NOOP: Exec = () => {};
 
 /**
- * A block whose closures are built on its first run. The caller keeps the returned function in a `let`
- * and passes a setter, so after the first run it calls the built closure directly, with no indirection.
+ * A block whose closures are built on its first run (a block that never runs costs nothing). One closure per
+ * block, calling the built one: memory per instruction matters more here than a call (pages run generated
+ * code after their second render).
  */
-function lazyBlock(nodes: readonly Node[], env: CompileEnv, install: (built: Exec) => void): Exec {
+function lazyBlock(nodes: readonly Node[], env: CompileEnv): Exec {
   if (nodes.length === 0) return NOOP;
-  return (ctx) => {
-    const built = buildBlock(nodes, env);
-    install(built);
-    built(ctx);
-  };
+  let built: Exec | null = null;
+  return (ctx) => (built ??= buildBlock(nodes, env))(ctx);
 }
 
 /** Renders after which a root block is turned into generated code (see codegen.ts). */
@@ -84,7 +84,7 @@ export function compileRoot(root: RootNode, env: CompileEnv, tiered: (run: Exec)
   const nodes = root.block;
   validate(nodes, env);
   for (const branch of root.unreachable) validateAlternative(branch, env);
-  let closures: Exec = lazyBlock(nodes, env, (built) => (closures = built));
+  const closures = lazyBlock(nodes, env);
   let renders = 0;
   return (ctx) => {
     if (++renders > RENDERS_BEFORE_CODEGEN) tiered(generateBlock(nodes, env) ?? closures);
@@ -92,48 +92,58 @@ export function compileRoot(root: RootNode, env: CompileEnv, tiered: (run: Exec)
   };
 }
 
+/**
+ * What a block runs, in order: text to append (no closure for it), a closure, or a path to print by the
+ * general rule (see printPath).
+ */
+type Step = string | Exec | VarRef;
+
 function buildBlock(nodes: readonly Node[], env: CompileEnv): Exec {
-  const execs: Exec[] = [];
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i]!;
-    const next = nodes[i + 1];
-    // Text followed by a variable (the commonest pair in a page) becomes one closure: one call fewer.
-    if (node.type === 'text' && node.text !== '' && next !== undefined && next.type === 'variable') {
-      const value = compileValue(next.vars, next.formatters, env);
-      if (value !== null) {
-        execs.push(emitTextThenValue(node.text, value));
-        i++;
-        continue;
-      }
-    }
-    const e = compileNode(node, env);
-    if (e !== NOOP) execs.push(e);
+  // Sized once (a pushed array grows by 17 slots: memory per instruction of a huge template).
+  const steps = new Array<Step>(nodes.length);
+  let n = 0;
+  for (const node of nodes) {
+    const step = compileStep(node, env);
+    if (step === NOOP || step === '') continue;
+    const last = n > 0 ? steps[n - 1] : undefined;
+    // text after text (around a comment, say): one piece of output, flattened now
+    if (typeof step === 'string' && typeof last === 'string') (steps[n - 1] = last + step).charCodeAt(0);
+    else steps[n++] = step;
   }
-  return sequence(execs);
+  steps.length = n;
+  return sequence(steps);
 }
 
-function emitTextThenValue(text: string, value: Getter): Exec {
-  return (ctx) => {
-    ctx.out += text;
-    const v = value(ctx);
-    ctx.out += typeof v === 'string' ? v : toText(v);
-  };
+/** A node as a step: constant text as itself, a variable without formatters as its shared printer. */
+function compileStep(node: Node, env: CompileEnv): Step {
+  switch (node.type) {
+    case 'text':
+      return node.text;
+    case 'keyword':
+      return KEYWORD_TEXT[node.keyword];
+    case 'comment':
+      return '';
+    case 'variable':
+      if (node.formatters.length === 0 && node.vars.length === 1) return printer(node.vars[0]!);
+      return compileNode(node, env);
+    default:
+      return compileNode(node, env);
+  }
 }
 
-function sequence(execs: Exec[]): Exec {
-  const n = execs.length;
+function sequence(steps: readonly Step[]): Exec {
+  const n = steps.length;
   if (n === 0) return NOOP;
-  if (n === 1) return execs[0]!;
-  if (n === 2) {
-    const a = execs[0]!;
-    const b = execs[1]!;
-    return (ctx) => {
-      a(ctx);
-      b(ctx);
-    };
-  }
+  const only = steps[0]!;
+  if (n === 1 && typeof only === 'function') return only;
+  if (n === 1 && typeof only === 'string') return emitText(only);
   return (ctx) => {
-    for (let i = 0; i < n; i++) execs[i]!(ctx);
+    for (let i = 0; i < n; i++) {
+      const step = steps[i]!;
+      if (typeof step === 'string') ctx.out += step;
+      else if (typeof step === 'function') step(ctx);
+      else printPath(ctx, step);
+    }
   };
 }
 
@@ -141,6 +151,45 @@ function emitText(text: string): Exec {
   return (ctx) => {
     ctx.out += text;
   };
+}
+
+/**
+ * Getters and printers by path, shared by every tag that names the path (in any template): a huge template of
+ * `{a}` then holds no closure per tag. Up to SHARED_PATHS distinct paths; past them a tag's path is read by
+ * the general rule each time (printPath), still without a closure of its own.
+ */
+const SHARED_PATHS = 4096;
+const refGetters = new Map<string, Getter>();
+const sectionGetters = new Map<string, Getter>();
+const printers = new Map<string, Exec>();
+
+function shared<T>(cache: Map<string, T>, ref: VarRef, make: (ref: VarRef) => T): T {
+  let f = cache.get(ref.raw);
+  if (f === undefined) {
+    f = make(ref);
+    if (cache.size < SHARED_PATHS) cache.set(ref.raw, f);
+  }
+  return f;
+}
+
+/** What prints a variable without formatters: its shared printer, or the path itself past SHARED_PATHS. */
+function printer(ref: VarRef): Exec | VarRef {
+  const p = printers.get(ref.raw);
+  if (p !== undefined) return p;
+  if (printers.size >= SHARED_PATHS) return ref;
+  const get = compileRef(ref);
+  const print: Exec = (ctx) => {
+    const v = get(ctx);
+    ctx.out += typeof v === 'string' ? v : toText(v);
+  };
+  printers.set(ref.raw, print);
+  return print;
+}
+
+/** Prints `ref` as its compiled getter would read it, with no closure (see SHARED_PATHS). */
+function printPath(ctx: RenderContext, ref: VarRef): void {
+  const v = resolvePlain(ctx.frame, ref.segs);
+  ctx.out += typeof v === 'string' ? v : toText(v);
 }
 
 export function compileNode(node: Node, env: CompileEnv): Exec {
@@ -183,7 +232,7 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
     }
     case 'section': {
       const get = compileSectionRef(node.path);
-      let block = lazyBlock(node.block, env, (b) => (block = b));
+      const block = lazyBlock(node.block, env);
       const alt = compileAlternative(node.alternative, env);
       const site = siteAt(env, node.offset);
       // The reference pushes the value even when it takes the alternative: inside `{.or}` the current node is
@@ -198,8 +247,8 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
     }
     case 'repeated': {
       const get = compileSectionRef(node.path);
-      let block = lazyBlock(node.block, env, (b) => (block = b));
-      let between = node.alternatesWith === null ? null : lazyBlock(node.alternatesWith, env, (b) => (between = b));
+      const block = lazyBlock(node.block, env);
+      const between = node.alternatesWith === null ? null : lazyBlock(node.alternatesWith, env);
       const alt = compileAlternative(node.alternative, env);
       const site = siteAt(env, node.offset);
       return (ctx) => {
@@ -225,7 +274,7 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
     case 'if':
       return compileIf(node, env);
     case 'macro': {
-      let body = lazyBlock(node.block, env, (b) => (body = b));
+      const body = lazyBlock(node.block, env);
       const runnable: Runnable = { name: node.name, run: (ctx) => body(ctx) };
       const name = node.name;
       return (ctx) => {
@@ -338,6 +387,10 @@ function describe(e: unknown): string {
 
 /** A variable reference, resolved by the general rule: walk the frames for the first segment. */
 export function compileRef(ref: VarRef): Getter {
+  return shared(refGetters, ref, refGetter);
+}
+
+function refGetter(ref: VarRef): Getter {
   const segs = ref.segs;
   const first = segs[0]!;
   const rest = segs.slice(1);
@@ -359,6 +412,10 @@ export function compileRef(ref: VarRef): Getter {
 
 /** A section's path: a plain first segment is looked up in the current node only. */
 export function compileSectionRef(ref: VarRef): Getter {
+  return shared(sectionGetters, ref, sectionGetter);
+}
+
+function sectionGetter(ref: VarRef): Getter {
   const first = ref.segs[0]!;
   // `{.section @index}` finds nothing on the platform (the index is not a node of the tree).
   if (first === '@index' || first === '@index0') return () => undefined;
@@ -397,7 +454,7 @@ function withSteps(head: Getter, rest: readonly string[]): Getter {
   }
   return (ctx) => {
     let v = head(ctx);
-    for (let i = 0; i < rest.length && v !== undefined; i++) v = step(v, rest[i]!);
+    for (let i = 0; i < rest.length && v !== undefined; i++) v = stepAny(v, rest[i]!);
     return v;
   };
 }
@@ -405,7 +462,7 @@ function withSteps(head: Getter, rest: readonly string[]): Getter {
 function compileAlternative(or: OrNode | null, env: CompileEnv): Exec | null {
   if (or === null) return null;
   if (or.predicate === null) {
-    let block = lazyBlock(or.block, env, (b) => (block = b));
+    const block = lazyBlock(or.block, env);
     return (ctx) => block(ctx);
   }
   return compileBranch(or.predicate, or.block, or.alternative, or.offset, env);
@@ -419,7 +476,7 @@ function compileBranch(
   offset: number,
   env: CompileEnv,
 ): Exec {
-  let block = lazyBlock(blockNodes, env, (b) => (block = b));
+  const block = lazyBlock(blockNodes, env);
   const alt = compileAlternative(alternative, env);
   const test = compilePredicate(call, offset, env);
   return (ctx) => {
@@ -464,10 +521,11 @@ export function ifOperands(node: IfNode): number {
 
 /** The condition of `{.if a && b || c}` (see ifOperands), short-circuit. */
 export function compileIfTest(node: IfNode): (ctx: RenderContext) => boolean {
+  const only = node.vars.length === 1 || ifOperands(node) === 1 ? node.vars[0] : undefined;
+  if (only !== undefined) return shared(truthTests, only, truthTest);
   const getters = node.vars.slice(0, ifOperands(node)).map(compileRef);
   const ops = getters.slice(1).map(() => node.operators[0] === '&&');
   const first = getters[0]!;
-  if (getters.length === 1) return (ctx) => isTruthy(first(ctx));
   return (ctx) => {
     let result = isTruthy(first(ctx));
     for (let i = 0; i < ops.length; i++) {
@@ -479,10 +537,18 @@ export function compileIfTest(node: IfNode): (ctx: RenderContext) => boolean {
   };
 }
 
+const truthTests = new Map<string, (ctx: RenderContext) => boolean>();
+
+/** Whether `ref` is truthy (`{.if a}`), shared by path. */
+function truthTest(ref: VarRef): (ctx: RenderContext) => boolean {
+  const get = compileRef(ref);
+  return (ctx) => isTruthy(get(ctx));
+}
+
 function compileIf(node: IfNode, env: CompileEnv): Exec {
   // `{.if }`: no condition, neither branch runs (as on the platform).
   if (node.vars.length === 0) return NOOP;
-  let block = lazyBlock(node.block, env, (b) => (block = b));
+  const block = lazyBlock(node.block, env);
   const alt = compileAlternative(node.alternative, env);
   const test = compileIfTest(node);
   return (ctx) => {
@@ -582,7 +648,15 @@ function resolveFormatter(call: FormatterCall, env: CompileEnv): void {
   if (prepared?.error !== undefined) {
     env.problems.push({ code: ErrorCode.FORMATTER_ARGS, message: prepared.error, offset: call.offset, severity: 'error' });
   }
-  call.resolved = { impl, state: prepared?.state };
+  call.resolved = prepared?.state === undefined ? stateless(impl) : { impl, state: prepared.state };
+}
+
+/** A formatter without prepared state, resolved: one object per formatter, shared by all its calls. */
+const statelessFormatters = new WeakMap<Formatter, { readonly impl: Formatter; readonly state: undefined }>();
+function stateless(impl: Formatter): { readonly impl: Formatter; readonly state: undefined } {
+  let r = statelessFormatters.get(impl);
+  if (r === undefined) statelessFormatters.set(impl, (r = { impl, state: undefined }));
+  return r;
 }
 
 function resolvePredicate(call: PredicateCall, offset: number, env: CompileEnv): void {

@@ -392,6 +392,26 @@ const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set([
   ),
 ]);
 
+/** A step by the rule of its key: `plainStep` for a plain key, else the careful `step`. */
+export function stepAny(v: unknown, key: string): unknown {
+  return isPlainKey(key) ? plainStep(v, key) : step(v, key);
+}
+
+/**
+ * A path read as the compiler's getters read it (compileRef): the first segment by the general rule (plain
+ * keys by lookupPlainKey), each later one by stepAny. Without a compiled getter: for paths past its cache.
+ */
+export function resolvePlain(frame: Frame, segs: readonly string[]): unknown {
+  const first = segs[0]!;
+  let v: unknown;
+  if (first === '@') v = frame.node;
+  else if (first === '@index' || first === '@index0') v = lookupIndex(frame, first === '@index' ? 1 : 0);
+  else if (first.charCodeAt(0) === 64) v = lookupVar(frame, first);
+  else v = isPlainKey(first) ? lookupPlainKey(frame, first) : lookupKey(frame, first);
+  for (let i = 1; i < segs.length && v !== undefined; i++) v = stepAny(v, segs[i]!);
+  return v;
+}
+
 /** A step for a plain key (see isPlainKey). */
 export function plainStep(v: unknown, key: string): unknown {
   return v === null || v === undefined ? undefined : (v as Record<string, unknown>)[key];

@@ -45,7 +45,10 @@ export interface VariableNode extends At {
   readonly type: 'variable';
   readonly vars: readonly VarRef[];
   readonly formatters: readonly FormatterCall[];
-  /** The whole tag, braces included: emitted verbatim when a formatter is unknown. */
+  /**
+   * The whole tag, braces included, when it has formatters: emitted verbatim when one is unknown. Empty
+   * without formatters (never printed; a huge template keeps no copy of every tag).
+   */
   readonly source: string;
 }
 
@@ -53,21 +56,21 @@ export interface VariableNode extends At {
 export interface OrNode extends At {
   readonly type: 'or';
   readonly predicate: PredicateCall | null;
-  readonly block: Node[];
+  block: Node[];
   alternative: OrNode | null;
 }
 
 export interface SectionNode extends At {
   readonly type: 'section';
   readonly path: VarRef;
-  readonly block: Node[];
+  block: Node[];
   alternative: OrNode | null;
 }
 
 export interface RepeatedNode extends At {
   readonly type: 'repeated';
   readonly path: VarRef;
-  readonly block: Node[];
+  block: Node[];
   alternatesWith: Node[] | null;
   alternative: OrNode | null;
 }
@@ -75,7 +78,7 @@ export interface RepeatedNode extends At {
 export interface PredicateNode extends At {
   readonly type: 'predicate';
   readonly predicate: PredicateCall;
-  readonly block: Node[];
+  block: Node[];
   alternative: OrNode | null;
 }
 
@@ -84,14 +87,14 @@ export interface IfNode extends At {
   /** Operators between consecutive variables, applied left to right. */
   readonly operators: readonly ('&&' | '||')[];
   readonly vars: readonly VarRef[];
-  readonly block: Node[];
+  block: Node[];
   alternative: OrNode | null;
 }
 
 export interface MacroNode extends At {
   readonly type: 'macro';
   readonly name: string;
-  readonly block: Node[];
+  block: Node[];
 }
 
 export interface BindVarNode extends At {
@@ -172,7 +175,7 @@ export type Node =
 /** The root of a compiled template's tree. */
 export interface RootNode {
   readonly type: 'root';
-  readonly block: Node[];
+  block: Node[];
   /** Branches that can never run (after a plain `{.or}`): not rendered, but still checked for problems. */
   readonly unreachable: OrNode[];
 }

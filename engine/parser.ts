@@ -8,6 +8,7 @@
 import type {
   BlockNode,
   FormatterCall,
+  IfNode,
   Keyword,
   Node,
   PredicateCall,
@@ -49,10 +50,9 @@ export function parseTag(src: string, start: number, end: number): Parsed {
   if (!isRefStart(c)) return NOT_A_TAG;
   const v = parseVarsAndFormatters(src, start + 1, 0);
   if (v === null || v.end !== lim) return NOT_A_TAG;
-  return {
-    kind: Kind.Node,
-    node: { type: 'variable', vars: v.vars, formatters: v.formatters, offset: start, source: src.slice(start, end) },
-  };
+  // The tag's text is needed only to print it when a formatter is unknown: a plain `{a}` keeps none.
+  const source = v.formatters.length > 0 ? src.slice(start, end) : '';
+  return { kind: Kind.Node, node: { type: 'variable', vars: v.vars, formatters: v.formatters, offset: start, source } };
 }
 
 function bad(why: string): Parsed {
@@ -136,8 +136,9 @@ function parseSection(word: string, src: string, from: number, offset: number): 
   const pathStart = skipWhitespace(src, from + prefix.length);
   if (from + prefix.length > lim || !matches(src, from, from + prefix.length, prefix) || pathStart === from + prefix.length)
     return bad(`the instruction is {.${word === 'repeated' ? 'repeated section' : 'section'} path}`);
-  const ref = parseRef(src, pathStart);
-  if (ref === null || refEnd !== lim) return bad('the section path is not a variable reference');
+  const parsed = parseRef(src, pathStart);
+  if (parsed === null || refEnd !== lim) return bad('the section path is not a variable reference');
+  const ref = sharedRef(parsed);
   const node: BlockNode =
     word === 'repeated'
       ? { type: 'repeated', path: ref, block: [], alternatesWith: null, alternative: null, offset }
@@ -184,7 +185,15 @@ function parseIf(s: string, from: number, offset: number): Parsed {
     operators.push(c === AMP ? '&&' : '||');
     i = skipWhitespace(s, i + 2);
   }
-  return { kind: Kind.Open, node: { type: 'if', operators, vars, block: [], alternative: null, offset } };
+  const node: IfNode = {
+    type: 'if',
+    operators: operators.length === 0 ? NO_OPERATORS : fit(operators),
+    vars: vars.length === 1 ? sharedVars(vars[0]!) : fit(vars),
+    block: [],
+    alternative: null,
+    offset,
+  };
+  return { kind: Kind.Open, node };
 }
 
 function parseBindVar(rest: string, offset: number, source: string, restOffset: number): Parsed {
@@ -229,16 +238,22 @@ function parseVarsAndFormatters(
   start: number,
   base: number,
 ): { vars: VarRef[]; formatters: readonly FormatterCall[]; end: number } | null {
-  const vars: VarRef[] = [];
-  let i = start;
-  for (;;) {
-    const ref = parseRef(s, i);
-    if (ref === null) return null;
-    vars.push(ref);
-    i = refEnd;
-    const j = skipSpaces(s, i);
-    if (at(s, j) !== COMMA) break;
-    i = skipSpaces(s, j + 1);
+  const first = parseRef(s, start);
+  if (first === null) return null;
+  let i = refEnd;
+  let vars: VarRef[];
+  if (at(s, skipSpaces(s, i)) !== COMMA) vars = sharedVars(first); // one variable, the usual case
+  else {
+    vars = [first];
+    for (;;) {
+      const j = skipSpaces(s, i);
+      if (at(s, j) !== COMMA) break;
+      const ref = parseRef(s, skipSpaces(s, j + 1));
+      if (ref === null) return null;
+      vars.push(ref);
+      i = refEnd;
+    }
+    vars = fit(vars);
   }
   let formatters: FormatterCall[] | null = null;
   while (at(s, i) === PIPE) {
@@ -252,10 +267,48 @@ function parseVarsAndFormatters(
     (formatters ??= []).push({ name: s.slice(nameStart, nameEnd), args, delimiter, offset: base + i });
     i = end;
   }
-  return { vars, formatters: formatters ?? NO_FORMATTERS, end: i };
+  return { vars, formatters: formatters === null ? NO_FORMATTERS : fit(formatters), end: i };
+}
+
+/**
+ * While a huge template is parsed (see compactFor), the references of the tags naming the same path, shared.
+ * A Map lookup per tag and exact arrays (see fit) cost compile time a page need not pay (6% of its compile);
+ * a template of hundreds of thousands of tags saves about 150 bytes on each.
+ */
+let sharedRefs: Map<string, VarRef[]> | null = null;
+
+/** Parse compactly a source of `length` characters when it is huge (from COMPACT_ABOVE on), or stop (null). */
+export function compactFor(length: number | null): void {
+  sharedRefs = length !== null && length >= COMPACT_ABOVE ? new Map() : null;
+}
+
+const COMPACT_ABOVE = 100_000;
+
+/** `[ref]`, or the one taken by an earlier tag naming the same path when parsing compactly. */
+function sharedVars(ref: VarRef): VarRef[] {
+  if (sharedRefs === null) return [ref];
+  let vars = sharedRefs.get(ref.raw);
+  if (vars === undefined) sharedRefs.set(ref.raw, (vars = [ref]));
+  return vars;
+}
+
+/** `ref`, or the one taken by an earlier tag naming the same path when parsing compactly. */
+function sharedRef(ref: VarRef): VarRef {
+  return sharedRefs === null ? ref : sharedVars(ref)[0]!;
+}
+
+/**
+ * An array filled by push, at its exact length when parsing compactly. V8 grows a pushed array to 17 slots at
+ * once, and a template keeps several small arrays per tag (variables, path segments, blocks): over a hundred
+ * bytes of empty slots each, which a page affords and a huge template does not.
+ */
+export function fit<T>(items: T[]): T[] {
+  if (sharedRefs === null) return items;
+  return items.length === 1 ? [items[0]!] : items.slice();
 }
 
 const NO_FORMATTERS: readonly FormatterCall[] = Object.freeze([]);
+const NO_OPERATORS: readonly ('&&' | '||')[] = Object.freeze([]);
 
 const NO_ARGS: readonly string[] = Object.freeze([]);
 const NONE = Object.freeze({ args: NO_ARGS, delimiter: '' });
@@ -282,27 +335,38 @@ let refEnd = 0;
  */
 export function parseRef(s: string, i: number): VarRef | null {
   const start = i;
-  const segs: string[] = [];
-  for (;;) {
-    const segStart = i;
-    const c = at(s, i);
-    if (isDigit(c)) {
-      while (isDigit(at(s, i))) i++;
-    } else if (c === AT || c === DOLLAR) {
-      const w = scanWord(s, i + 1);
-      if (w === i + 1 && c === DOLLAR) return null;
-      i = w; // `@` alone when no word follows
-    } else {
-      const w = scanWord(s, i);
-      if (w === i) return null;
-      i = w;
-    }
-    segs.push(s.slice(segStart, i));
-    if (at(s, i) !== DOT) break;
-    i++;
+  let end = segmentEnd(s, i);
+  if (end < 0) return null;
+  // One segment, the usual case: no list to grow.
+  if (at(s, end) !== DOT) {
+    refEnd = end;
+    const seg = s.slice(start, end);
+    return { raw: seg, segs: [seg] };
   }
-  refEnd = i;
-  return { raw: segs.length === 1 ? segs[0]! : s.slice(start, i), segs };
+  const segs: string[] = [s.slice(start, end)];
+  do {
+    i = end + 1;
+    end = segmentEnd(s, i);
+    if (end < 0) return null;
+    segs.push(s.slice(i, end));
+  } while (at(s, end) === DOT);
+  refEnd = end;
+  return { raw: s.slice(start, end), segs: fit(segs) };
+}
+
+/** The end of the path segment at `i` (`@`, digits, or an optional `@`/`$` plus a word), or -1. */
+function segmentEnd(s: string, i: number): number {
+  const c = at(s, i);
+  if (isDigit(c)) {
+    while (isDigit(at(s, i))) i++;
+    return i;
+  }
+  if (c === AT || c === DOLLAR) {
+    const w = scanWord(s, i + 1);
+    return w === i + 1 && c === DOLLAR ? -1 : w; // `@` alone when no word follows
+  }
+  const w = scanWord(s, i);
+  return w === i ? -1 : w;
 }
 
 /** Whether s[start, end) is exactly `word` (char by char: faster than startsWith for these short words). */
