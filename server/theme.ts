@@ -24,9 +24,9 @@ import { type OwnHead, ownHead, pageHeaders } from './theme/page-headers.js';
 import { confinedFile } from './theme/static-files.js';
 import { SYSTEM_PARTIALS } from './theme/system-partials.js';
 import { inSystemScope, systemCss } from './theme/system-styles.js';
-import { readThemeConf, TEMPLATE_CONF, type ThemeConf } from './theme/theme-conf.js';
+import { NAME, parseJsonFile, readThemeConf, TEMPLATE_CONF, type ThemeConf } from './theme/theme-conf.js';
 import { defaultThemeDir } from './theme/theme-dir.js';
-import { describeProblem, offsetAt, positionAt, type ThemeProblem } from './theme/theme-problem.js';
+import { describeProblem, offsetAt, positionAt, type ThemeProblem, themeProblem } from './theme/theme-problem.js';
 import { buildThemeStylesheet, type Stylesheet, type StylesheetBuild, stylesheetStamp, type Tweak, tweakClasses } from './theme-stylesheet.js';
 
 interface Entry {
@@ -110,7 +110,8 @@ export class Theme {
   /** Problems of the theme's configuration and stylesheet (templates report theirs through `templateErrors`). */
   problems(): ThemeProblem[] {
     const { conf, collections } = this.loadConfs();
-    return [...conf.problems, ...collections.problems, ...this.styles().problems];
+    const pages = existsSync(join(this.dir, 'pages')) ? readdirSync(join(this.dir, 'pages')).filter((f) => f.endsWith('.page.conf')) : [];
+    return [...conf.problems, ...collections.problems, ...this.styles().problems, ...pages.flatMap((f) => this.staticPageConf(`pages/${f}`).problems)];
   }
 
   // ---- templates ----
@@ -230,6 +231,30 @@ export class Theme {
     }
     this.blocks = out;
     return out;
+  }
+
+  /**
+   * A static page of the theme (the platform's "template pages"): `pages/{name}.page`, its own and not one of
+   * Tessera's system pages (home, search, 404…), served at `/{name}` where no collection is; titled by
+   * `pages/{name}.page.conf`'s `title` (else the name). Null for any other name.
+   */
+  staticPage(name: string): { path: string; title: string } | null {
+    const path = `pages/${name}.page`;
+    if (!NAME.test(name) || !this.hasOwnTemplate(path) || existsSync(join(defaultThemeDir(), path))) return null;
+    const conf = this.staticPageConf(`${path}.conf`);
+    this.report([`${path}.conf`], conf.problems);
+    return { path, title: conf.title ?? name };
+  }
+
+  /** A static page's `.conf` (`{ "title": "Visit us" }`): its title, and what is wrong with it. */
+  private staticPageConf(file: string): { title: string | null; problems: ThemeProblem[] } {
+    if (!this.hasOwnTemplate(file)) return { title: null, problems: [] };
+    const text = readFileSync(join(this.dir, file), 'utf8');
+    const { value, problems } = parseJsonFile(file, text);
+    const title = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['title'] : undefined;
+    if (typeof title === 'string') return { title, problems };
+    if (problems.length === 0) problems.push(themeProblem(file, text, 0, 'INVALID_CONF', `${file} must hold a JSON object with a "title".`));
+    return { title: null, problems };
   }
 
   // ---- collections and layouts ----

@@ -42,7 +42,14 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
 
   app.get<{ Params: { collection: string }; Querystring: CollectionQuery }>('/:collection', { schema: { querystring: collectionQuery } }, async (request, reply) => {
     const collection = loadCollectionByUrl(store, request.params.collection);
-    if (collection === null) return reply.callNotFound();
+    if (collection === null) {
+      // a static page of the theme (pages/{name}.page) where no collection is
+      const page = theme.staticPage(request.params.collection);
+      if (page === null) return reply.callNotFound();
+      const name = request.params.collection;
+      const pageCollection = { id: name, title: page.title, navigationTitle: page.title, urlId: name, fullUrl: `/${name}`, typeName: 'page' };
+      return send(reply, request, theme, store, page.path, { pageType: PageType.PAGE, pageId: name, collection: pageCollection, shoppingCart: visitorCart(store, request) });
+    }
     if (collection.type !== PRODUCTS_COLLECTION) return contentCollectionPage({ store, theme }, request, reply, collection);
     return productListPage(request, reply, collection);
   });
