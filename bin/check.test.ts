@@ -238,7 +238,7 @@ describe('exit codes', () => {
   });
 
   it('checks the default theme and the fixture themes clean', () => {
-    const result = checkTemplates(['templates', 'fixtures/themes/regions', 'fixtures/themes/platform-commerce', 'fixtures/themes/atelier']);
+    const result = checkTemplates(['templates', 'fixtures/themes/regions', 'fixtures/themes/platform-commerce', 'fixtures/themes/atelier', 'fixtures/themes/harbor']);
     expect(result.report).toEqual([]);
   });
 });
