@@ -62,16 +62,26 @@ export function stylesheetStamp(files: readonly string[], dir?: string): string 
   return all.map((f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? -1).join(',');
 }
 
-/** Minified, hashed and compressed CSS, ready to serve. */
+/**
+ * Minified, hashed CSS, ready to serve; each compressed form made when a browser first asks for it (brotli at
+ * its best quality takes about 100 ms for a theme's stylesheet, which a page linking it need not wait for,
+ * nor a save in `tessera dev`).
+ */
 export function stylesheetOf(css: string): Stylesheet {
   const raw = Buffer.from(transformSync(css, { loader: 'css', minify: true, legalComments: 'none' }).code);
   const file = `site-${createHash('sha256').update(raw).digest('hex').slice(0, 12)}.css`;
+  let gzip: Buffer | undefined;
+  let brotli: Buffer | undefined;
   return {
     file,
     url: `${THEME_ASSETS_PATH}${file}`,
     raw,
-    gzip: gzipSync(raw, { level: 9 }),
-    brotli: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    get gzip() {
+      return (gzip ??= gzipSync(raw, { level: 9 }));
+    },
+    get brotli() {
+      return (brotli ??= brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    },
   };
 }
 
