@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { suggest } from '../engine/errors.js';
 import { compile, type PluginTable, render, type Template, type TemplateError } from '../engine/index.js';
 import { hasIslands, IslandAssets, withIslandScripts } from './islands/assets.js';
 import { STOREFRONT_PLUGINS } from './islands/formatter.js';
@@ -482,14 +483,24 @@ export class Theme {
     return locate === undefined ? e : locate(e);
   }
 
+  /** A missing partial's problem with the closest block or system partial there is, as `tessera check` says it. */
+  private withPartialSuggestion(e: TemplateError): TemplateError {
+    const name = MISSING_PARTIAL.exec(e.message)?.[1];
+    const near = name === undefined ? null : suggest(name, Object.keys(this.partials()));
+    return near === null ? e : { ...e, message: `${e.message} Did you mean '${near}'?` };
+  }
+
   /** Logs a render's problems and tells the observer, each at its place in the theme's file. */
   private rendered(errors: readonly TemplateError[]): void {
     if (errors.length === 0) return;
-    const located = errors.map((e) => this.locate(e));
+    const located = errors.map((e) => this.withPartialSuggestion(this.locate(e)));
     for (const e of located) this.log(describeProblem(e));
     this.observer?.rendered(located.map((e) => ({ ...e, filename: e.filename ?? 'template' })));
   }
 }
+
+/** The engine's words for a partial applied that does not exist (`{@|apply nav-lnk.block}`). */
+const MISSING_PARTIAL = /^Attempt to apply partial '([^']*)' which could not be found\.$/;
 
 /** An engine problem in a joined layout, at its place in the region file it comes from. */
 function locateInRegions(e: TemplateError, parts: readonly { region: string; rewritten: RewrittenTemplate }[]): TemplateError {

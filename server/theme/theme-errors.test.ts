@@ -125,6 +125,12 @@ describe('problems that do not stop the pages', () => {
     expect(problems).toContainEqual(expect.stringMatching(/INVALID_CONF: The stylesheet "\.\.\/secret\.css" is not a \.css or \.less file name/));
   });
 
+  it('a partial applied that the theme lacks is logged with the closest block, as tessera check says it', async () => {
+    const { app, problems } = await serve({ 'template.conf': '{}', 'site.region': SITE, 'blocks/nav-link.block': '<a></a>', 'pages/home.page': '\n  {@|apply nav-lnk.block}' });
+    expect((await app.inject('/')).statusCode).toBe(200);
+    expect(problems).toEqual(["pages/home.page:2:5: error PARTIAL_NOT_FOUND: Attempt to apply partial 'nav-lnk.block' which could not be found. Did you mean 'nav-link.block'?"]);
+  });
+
   it('more than 8 query tags on a page: the ninth and later show no items', async () => {
     const queries = Array.from({ length: 10 }, (_, i) => `<squarespace:query collection="shop" skip="${i}" limit="1"><i>{.repeated section items}${i}{.end}</i></squarespace:query>`).join('');
     const { app, problems } = await serve({ 'template.conf': '{}', 'site.region': SITE, 'pages/home.page': queries });
