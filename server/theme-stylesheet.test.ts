@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoApp } from './test-support.js';
-import { buildThemeStylesheet } from './theme-stylesheet.js';
+import { buildThemeStylesheet, readTweaks } from './theme-stylesheet.js';
 
 describe('the theme stylesheet', () => {
   let app: FastifyInstance;
@@ -59,5 +59,17 @@ describe('a theme\'s LESS', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('tweak declarations', () => {
+  it('says where one is not JSON and why, and when no variable follows it', () => {
+    const source = '// tweak: { "type": "color", "title": "Accent", }\n@accent: red;\n\n// tweak: { "type": "checkbox" }\n.rule { color: red; }\n';
+    const { tweaks, problems } = readTweaks(source, 'styles/site.less');
+    expect(tweaks).toEqual([]);
+    expect(problems.map((p) => `${p.line}:${p.column} ${p.code}: ${p.message}`)).toEqual([
+      '1:49 INVALID_TWEAK: The tweak declaration is not JSON: Expected double-quoted property name (a comma before }: JSON allows none after the last element) ({ "type": "value", "title": "…" }).',
+      '4:1 INVALID_TWEAK: A tweak declaration must be followed by the LESS variable it declares (@name: value;).',
+    ]);
   });
 });

@@ -19,7 +19,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { transformSync } from 'esbuild';
 import type { Precompressed } from './routes/precompressed.js';
 import { compileLess } from './theme/less-compile.js';
-import { readThemeConf } from './theme/theme-conf.js';
+import { jsonError, readThemeConf } from './theme/theme-conf.js';
 import { type ThemeProblem, themeProblem } from './theme/theme-problem.js';
 
 export const THEME_ASSETS_PATH = '/static/theme/';
@@ -103,8 +103,9 @@ export function readTweaks(source: string, file: string): { tweaks: Tweak[]; pro
     let declaration: unknown;
     try {
       declaration = JSON.parse(m[1]!);
-    } catch {
-      problems.push(themeProblem(file, source, at, 'INVALID_TWEAK', 'The tweak declaration is not a JSON object ({ "type": "value", "title": "…" }).'));
+    } catch (e) {
+      const { offset, message } = jsonError(m[1]!, e);
+      problems.push(themeProblem(file, source, at + offset, 'INVALID_TWEAK', `The tweak declaration is not JSON: ${message} ({ "type": "value", "title": "…" }).`));
       continue;
     }
     const after = source.slice(m.index + m[0].length).replace(/^\s*\n/, '');

@@ -60,18 +60,24 @@ export function parseJsonFile(filename: string, text: string): { value: unknown;
   try {
     return { value: JSON.parse(text), problems: [] };
   } catch (e) {
-    const raw = e instanceof Error ? e.message : String(e);
-    const at = /at position (\d+)/.exec(raw);
-    const offset = at === null ? jsonErrorOffset(text) : Number(at[1]);
-    const message = raw
-      .replace(/( in JSON)? at position \d+.*$/s, '')
-      .replace(/, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, '')
-      .replace(/^JSON\.parse: /, '');
-    // the commonest slip in a hand-written .conf
-    const before = text.slice(0, offset).trimEnd();
-    const hint = (text[offset] === ']' || text[offset] === '}') && before.endsWith(',') ? ` (a comma before ${text[offset]}: JSON allows none after the last element)` : '';
-    return { value: undefined, problems: [themeProblem(filename, text, offset, 'INVALID_JSON', `${filename} is not valid JSON: ${message}${hint}.`)] };
+    const { offset, message } = jsonError(text, e);
+    return { value: undefined, problems: [themeProblem(filename, text, offset, 'INVALID_JSON', `${filename} is not valid JSON: ${message}.`)] };
   }
+}
+
+/** Where `text`, which `JSON.parse` refused with `error`, stops being JSON, and why in words. */
+export function jsonError(text: string, error: unknown): { offset: number; message: string } {
+  const raw = error instanceof Error ? error.message : String(error);
+  const at = /at position (\d+)/.exec(raw);
+  const offset = at === null ? jsonErrorOffset(text) : Number(at[1]);
+  const message = raw
+    .replace(/( in JSON)? at position \d+.*$/s, '')
+    .replace(/, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, '')
+    .replace(/^JSON\.parse: /, '');
+  // the commonest slip in hand-written JSON
+  const before = text.slice(0, offset).trimEnd();
+  const hint = (text[offset] === ']' || text[offset] === '}') && before.endsWith(',') ? ` (a comma before ${text[offset]}: JSON allows none after the last element)` : '';
+  return { offset, message: message + hint };
 }
 
 /** Whether `prefix` is wrong JSON whatever follows it (not just cut short). */
