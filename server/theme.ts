@@ -77,12 +77,18 @@ export class Theme {
   // ---- configuration ----
 
   private confs: { stamp: string; conf: ThemeConf; collections: CollectionConfs } | null = null;
+  /** The last template.conf read that was JSON (while watching, kept through a broken save). */
+  private lastGoodConf: ThemeConf | null = null;
 
   private loadConfs() {
     if (this.confs !== null && !this.statsFiles) return this.confs;
     const stamp = this.confStamp();
     if (this.confs === null || this.confs.stamp !== stamp) {
-      const conf = readThemeConf(this.dir);
+      let conf = readThemeConf(this.dir);
+      const unreadable = conf.problems.some((p) => p.code === 'INVALID_JSON');
+      // while an author fixes template.conf the pages keep the layouts, navigations and styles they had
+      if (unreadable && this.watch && this.lastGoodConf !== null) conf = { ...this.lastGoodConf, problems: conf.problems };
+      else if (!unreadable) this.lastGoodConf = conf;
       const collections = readCollectionConfs(this.dir);
       this.report([TEMPLATE_CONF, ...[...collections.byType.keys()].map((t) => `collections/${t}.conf`)], [...conf.problems, ...collections.problems]);
       this.confs = { stamp, conf, collections };

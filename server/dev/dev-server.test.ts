@@ -179,6 +179,17 @@ describe('tessera dev', () => {
     expect(overlayOf((await page('/')).html)).toBeNull();
   });
 
+  it('keeps the layouts and styles of the last template.conf that was JSON while a broken one is on the page', async () => {
+    const conf = readFileSync(join(themeDir, 'template.conf'), 'utf8');
+    await save('template.conf', conf.replace('"stylesheets": ["base.css"]', '"stylesheets": ["base.css",]'));
+    const broken = await page('/');
+    expect(broken.html).toContain('class="regions-theme"');
+    expect(broken.html).toMatch(/<link rel="stylesheet" href="\/static\/theme\/site-[0-9a-f]{12}\.css">/);
+    expect(overlayOf(broken.html)).toMatch(/<h2>template\.conf:\d+:\d+<\/h2><p class="message"><span class="error">error:<\/span> template\.conf is not valid JSON: Unexpected token/);
+    await save('template.conf', conf);
+    expect(overlayOf((await page('/')).html)).toBeNull();
+  });
+
   it('serves a binary file saved as a template, and compiles a file saved in two quick writes once', async () => {
     const block = readFileSync(join(themeDir, 'blocks/nav-link.block'));
     const noise = Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 7919) % 256));
