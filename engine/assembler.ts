@@ -6,7 +6,7 @@
  * `.alternates with` or `.end` is reported and dropped, and blocks still open at EOF are reported and closed,
  * so a broken template still renders as much as it can.
  */
-import { ErrorCode, messages } from './errors.js';
+import { ErrorCode, MAX_NESTING, messages, NestedTooDeeply } from './errors.js';
 import type { BlockNode, Node, OrNode, RootNode } from './instructions.js';
 import { scan, type TokenSink } from './lexer.js';
 import { compactFor, fit, Kind, parseTag } from './parser.js';
@@ -30,6 +30,11 @@ interface OpenBlock {
   lastOr: OrNode | null;
   /** A plain `.or` was seen: any further branch is dead code. */
   closedChain: boolean;
+  /** The nesting level this block opened at, itself included, and its `.or` branches so far (see MAX_NESTING). */
+  readonly level: number;
+  ors: number;
+  /** The deepest level reached inside it. */
+  deepest: number;
 }
 
 /** The state a block opens in: its own type's name (a block type is also a state). */
@@ -60,8 +65,14 @@ export function assemble(source: string): { root: RootNode; problems: AssemblyPr
 
 class Assembler implements TokenSink {
   readonly problems: AssemblyProblem[] = [];
-  readonly root: RootNode = { type: 'root', block: [], unreachable: [] };
+  readonly root: RootNode = { type: 'root', block: [], unreachable: [], depth: 0 };
   private readonly stack: OpenBlock[] = [];
+  /**
+   * The nesting level here (open blocks and their `.or` branches, see MAX_NESTING), and the deepest a render of
+   * the template reaches: outside macro bodies, which nest as deep as they do wherever they are applied.
+   */
+  private level = 0;
+  private deepest = 0;
   private target: Node[] = this.root.block;
   /**
    * Text not yet added to the tree, as a source range. Text and tag look-alikes (CSS and script braces) come
@@ -137,6 +148,7 @@ class Assembler implements TokenSink {
           top.state = 'repeated';
           top.target = this.target = top.node.block;
         }
+        this.deeper(start);
         this.target.push(parsed.node);
         stack.push({
           node: parsed.node,
@@ -144,14 +156,16 @@ class Assembler implements TokenSink {
           target: parsed.node.block,
           lastOr: null,
           closedChain: false,
+          level: this.level,
+          ors: 0,
+          deepest: this.level,
         });
         this.target = parsed.node.block;
         return;
       case Kind.End:
         if (top === undefined) return this.misplaced(start, end, top);
         this.flushText();
-        seal(top.node);
-        stack.pop();
+        this.close();
         this.target = stack.length > 0 ? stack[stack.length - 1]!.target : this.root.block;
         return;
       case Kind.Alternates:
@@ -169,6 +183,9 @@ class Assembler implements TokenSink {
           return;
         }
         this.flushText();
+        this.deeper(start); // an else-if is one level deeper, in closures and generated code alike
+        top.ors++;
+        top.deepest = Math.max(top.deepest, this.level);
         const branch: OrNode = { type: 'or', predicate: parsed.predicate, block: [], alternative: null, offset: start };
         if (top.lastOr !== null) {
           top.lastOr.alternative = branch;
@@ -184,6 +201,26 @@ class Assembler implements TokenSink {
     }
   }
 
+  /** One level deeper, for the tag at `offset`; past MAX_NESTING the template is refused there. */
+  private deeper(offset: number): void {
+    if (++this.level > MAX_NESTING) throw new NestedTooDeeply(offset);
+  }
+
+  /** Closes the innermost open block. */
+  private close(): void {
+    const open = this.stack.pop()!;
+    seal(open.node);
+    this.level -= 1 + open.ors;
+    if (open.node.type === 'macro') {
+      // Its body runs where it is applied, and adds its own depth there (see RenderContext.nestsWithin).
+      open.node.depth = open.deepest - open.level;
+      return;
+    }
+    const parent = this.stack.length > 0 ? this.stack[this.stack.length - 1]! : undefined;
+    if (parent === undefined) this.deepest = Math.max(this.deepest, open.deepest);
+    else if (open.deepest > parent.deepest) parent.deepest = open.deepest;
+  }
+
   /** An `.or`, `.alternates with` or `.end` where the current state does not accept it: reported, dropped. */
   private misplaced(start: number, end: number, top: OpenBlock | undefined): void {
     const tagText = this.source.slice(start, end);
@@ -193,12 +230,12 @@ class Assembler implements TokenSink {
 
   finish(): { root: RootNode; problems: AssemblyProblem[] } {
     this.flushText();
-    for (let i = this.stack.length - 1; i >= 0; i--) {
-      const open = this.stack[i]!;
+    while (this.stack.length > 0) {
+      const open = this.stack[this.stack.length - 1]!;
       this.report(ErrorCode.EOF_IN_BLOCK, messages.eofInBlock(DESCRIPTION[stateOf(open.node)]), open.node.offset);
-      seal(open.node);
+      this.close();
     }
-    return { root: { ...this.root, block: fit(this.root.block) }, problems: this.problems };
+    return { root: { ...this.root, block: fit(this.root.block), depth: this.deepest }, problems: this.problems };
   }
 }
 

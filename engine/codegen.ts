@@ -208,7 +208,9 @@ class Generator {
         const inline = node.formatters.length === 0 && node.vars.length === 1 ? this.refCode(node.vars[0]!, 'v', false) : null;
         if (inline !== null) return `${inline}out += typeof v === 'string' ? v : T(v);\n`;
         const value = compileValue(node.vars, node.formatters, this.env);
-        return `v = ${this.ref(value)}(ctx); out += typeof v === 'string' ? v : T(v);\n`;
+        // ctx.out is brought up to date first: should a formatter stop the render (an apply over the budget), the
+        // page returned holds everything written before it, as with closures.
+        return `ctx.out = out; v = ${this.ref(value)}(ctx); out += typeof v === 'string' ? v : T(v);\n`;
       }
       case 'repeated': {
         const d = this.depth++;
@@ -243,7 +245,7 @@ class Generator {
   private push(node: string, index: string, offset: number): string {
     const site: Site = { unit: this.env.unit, offset };
     return (
-      `if (++ctx.steps > ctx.maxSteps || out.length > ctx.maxOutput) ctx.checkBudget(out.length, ${this.ref(site)});\n` +
+      `if (++ctx.steps > ctx.maxSteps || out.length > ctx.maxOutput) { ctx.out = out; ctx.checkBudget(out.length, ${this.ref(site)}); }\n` +
       `ctx.frame = { node: ${node}, parent: ctx.frame, index: ${index}, vars: null, macros: null, stop: false };\n`
     );
   }

@@ -275,7 +275,7 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
       return compileIf(node, env);
     case 'macro': {
       const body = lazyBlock(node.block, env);
-      const runnable: Runnable = { name: node.name, run: (ctx) => body(ctx) };
+      const runnable: Runnable = { name: node.name, run: (ctx) => body(ctx), depth: node.depth };
       const name = node.name;
       return (ctx) => {
         (ctx.frame.macros ??= new Map()).set(name, runnable);

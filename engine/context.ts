@@ -4,7 +4,7 @@
  * A frame holds a node, its parent frame, the index when it iterates, local variables (`@name`) and macros.
  * Lookup walks frames from the innermost outward; `apply … private` marks a frame where the walk stops.
  */
-import { BudgetExceeded, DEFAULT_MAX_OUTPUT, DEFAULT_MAX_STEPS, ErrorCode, MAX_ERRORS, MAX_PARTIAL_DEPTH, messages } from './errors.js';
+import { BudgetExceeded, DEFAULT_MAX_OUTPUT, DEFAULT_MAX_STEPS, ErrorCode, MAX_ERRORS, MAX_NESTING, MAX_PARTIAL_DEPTH, messages } from './errors.js';
 import type { ExprScope } from './expr/index.js';
 import type { PluginContext } from './plugins/types.js';
 import { isObject } from './values.js';
@@ -38,6 +38,8 @@ export interface SourceUnit {
 export interface Runnable {
   readonly run: (ctx: RenderContext) => void;
   readonly name: string;
+  /** How deep blocks nest in it (see MAX_NESTING). */
+  readonly depth: number;
   /** A partial's own compile problems, reported the first time a render uses it. */
   readonly problems?: readonly TemplateError[];
 }
@@ -79,7 +81,10 @@ export class RenderContext implements PluginContext {
   out = '';
   frame: Frame;
   site: Site;
+  /** Partials and macros applied around the current point (see MAX_PARTIAL_DEPTH). */
   depth = 0;
+  /** How deep blocks may nest at the current point: the depths of the templates and macros running (MAX_NESTING). */
+  nesting = 0;
   /** Work done so far, against the budget of RenderOptions.maxSteps / maxOutput. */
   steps = 0;
   private produced = 0;
@@ -248,7 +253,7 @@ export class RenderContext implements PluginContext {
       this.depth++;
       return '';
     }
-    return this.runIsolated(target, node, args, isPrivate);
+    return this.runIsolated(target, name, node, args, isPrivate);
   }
 
   renderBuiltin(source: string, node: unknown): string {
@@ -256,23 +261,34 @@ export class RenderContext implements PluginContext {
       this.error(ErrorCode.RECURSION_DEPTH, messages.recursionDepth('(built-in)'));
       return '';
     }
-    return this.runIsolated(this.templates.builtin(source), node, null, false);
+    return this.runIsolated(this.templates.builtin(source), '(built-in)', node, null, false);
+  }
+
+  /** Whether `target` may run here without nesting blocks past MAX_NESTING; reports it when not. */
+  private nestsWithin(target: Runnable, name: string): boolean {
+    if (this.nesting + target.depth <= MAX_NESTING) return true;
+    this.error(ErrorCode.NESTED_TOO_DEEPLY, messages.applyNestedTooDeeply(name));
+    return false;
   }
 
   /** Run `target` with `node` pushed as a new frame, returning its output instead of appending it. */
-  private runIsolated(target: Runnable, node: unknown, args: Record<string, string> | null, isPrivate: boolean): string {
+  private runIsolated(target: Runnable, name: string, node: unknown, args: Record<string, string> | null, isPrivate: boolean): string {
+    if (!this.nestsWithin(target, name)) return '';
     const saved = this.out;
     const site = this.site;
+    const nesting = this.nesting;
+    this.push(node, -1, isPrivate, site); // before the output is set aside: a render stopped here keeps it
     this.out = '';
-    this.push(node, -1, isPrivate, site);
     if (args !== null) this.setVar('@args', args);
     this.depth++;
+    this.nesting = nesting + target.depth;
     try {
       target.run(this);
       this.spend(this.out.length, site);
       return this.out;
     } finally {
       this.depth--;
+      this.nesting = nesting;
       this.pop();
       this.out = saved;
       this.site = site;
@@ -289,15 +305,19 @@ export class RenderContext implements PluginContext {
       this.depth++;
       return;
     }
+    if (!this.nestsWithin(target, name)) return;
     const saved = this.out;
     const site = this.site;
+    const nesting = this.nesting;
     if (++this.steps > this.maxSteps) this.checkBudget(saved.length, site);
     this.depth++;
+    this.nesting = nesting + target.depth;
     try {
       target.run(this);
       this.spend(this.out.length - saved.length, site);
     } finally {
       this.depth--;
+      this.nesting = nesting;
       this.site = site;
       if (!keepOutput) this.out = saved;
     }

@@ -36,6 +36,20 @@ export type ErrorCodeName = (typeof ErrorCode)[keyof typeof ErrorCode];
 /** The recursion limit for partials and macros. */
 export const MAX_PARTIAL_DEPTH = 16;
 
+/**
+ * How deep blocks may nest: the blocks open at once (each `{.or}` of a block counts as one more, an else-if
+ * being one level deeper), in a template and, during a render, across the partials and macros it applies.
+ * Real themes nest a few dozen; at this limit compile, generated code and render stay far from the stack's end.
+ */
+export const MAX_NESTING = 1000;
+
+/** Thrown by the assembler at the tag that opens one block too many; Template.compile refuses the template. */
+export class NestedTooDeeply extends Error {
+  constructor(readonly offset: number) {
+    super('nested too deeply');
+  }
+}
+
 /** A render reports at most this many problems (a broken loop body would otherwise report per element). */
 export const MAX_ERRORS = 1000;
 
@@ -52,7 +66,8 @@ export const messages = {
   budgetExceeded: (what: string, limit: number) => `Render stopped: it exceeded its budget of ${limit} ${what}`,
   templateTooLarge: (length: number, limit: number) =>
     `Template is too large (${length} characters, the limit is ${limit}); nothing is rendered`,
-  nestedTooDeeply: () => 'Template is nested too deeply to compile; nothing is rendered',
+  nestedTooDeeply: () => `Blocks are nested more than ${MAX_NESTING} deep; nothing is rendered`,
+  applyNestedTooDeeply: (name: string) => `Attempt to apply '${name}' would nest blocks more than ${MAX_NESTING} deep`,
   unknownFormatter: (name: string, suggestion: string | null) =>
     `Formatter '${name}' is unknown${didYouMean(suggestion)}`,
   unknownPredicate: (name: string, suggestion: string | null) =>

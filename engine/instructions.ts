@@ -95,6 +95,8 @@ export interface MacroNode extends At {
   readonly type: 'macro';
   readonly name: string;
   block: Node[];
+  /** How deep blocks nest in the body (see MAX_NESTING), set when the macro closes. */
+  depth: number;
 }
 
 export interface BindVarNode extends At {
@@ -178,4 +180,6 @@ export interface RootNode {
   block: Node[];
   /** Branches that can never run (after a plain `{.or}`): not rendered, but still checked for problems. */
   readonly unreachable: OrNode[];
+  /** How deep blocks nest in the template (see MAX_NESTING). */
+  readonly depth: number;
 }

@@ -33,11 +33,16 @@ describe('work budget (RenderOptions.maxSteps / maxOutput)', () => {
   });
 
   it('stops at the section that ran out, with its position, and keeps what was rendered', () => {
-    const r = render('ab\n{.repeated section l}{@}{.end}', { l: [1, 2, 3, 4, 5] }, { maxSteps: 3 });
-    expect(r.html).toBe('ab\n12');
-    expect(r.errors).toEqual([
-      { severity: 'error', code: ErrorCode.BUDGET_EXCEEDED, message: 'Render stopped: it exceeded its budget of 3 instructions', line: expect.any(Number), column: expect.any(Number) },
-    ]);
+    const t = compile('ab\n{.repeated section l}{@}{.end}{@|apply p}').template;
+    // closures on the first renders, generated code from the third: the same page and error
+    for (let i = 0; i < 4; i++) {
+      const r = render(t, { l: [1, 2, 3, 4, 5] }, { maxSteps: 3 });
+      expect(r.html).toBe('ab\n12');
+      expect(r.errors).toEqual([
+        { severity: 'error', code: ErrorCode.BUDGET_EXCEEDED, message: 'Render stopped: it exceeded its budget of 3 instructions', line: 2, column: 1 },
+      ]);
+      expect(render(t, { l: [1] }, { maxSteps: 3, partials: { p: '{@|apply p}' } }).html).toBe('ab\n1');
+    }
   });
 
   it('bounds output, partials included', () => {
@@ -52,21 +57,77 @@ describe('work budget (RenderOptions.maxSteps / maxOutput)', () => {
   });
 });
 
-describe('nesting', () => {
-  it('refuses a template nested too deeply to compile instead of throwing', () => {
-    const r = compile('{.section a}'.repeat(5000) + '{.end}'.repeat(5000));
+describe('nesting (MAX_NESTING = 1000 levels)', () => {
+  const deep = (n: number, inner = 'x') => '{.section a}'.repeat(n) + inner + '{.end}'.repeat(n);
+  const loop: Record<string, unknown> = { b: 1 };
+  loop['a'] = loop;
+
+  it('refuses the template at the tag that opens one block too many, instead of throwing', () => {
+    const r = compile(deep(5000));
     expect(r.errors).toEqual([
-      { severity: 'error', code: ErrorCode.NESTED_TOO_DEEPLY, message: 'Template is nested too deeply to compile; nothing is rendered', line: 1, column: 1 },
+      { severity: 'error', code: ErrorCode.NESTED_TOO_DEEPLY, message: 'Blocks are nested more than 1000 deep; nothing is rendered', line: 1, column: 1000 * 12 + 1 },
     ]);
-    expect(render(r.template, {}).html).toBe('');
+    expect(render(r.template, loop).html).toBe('');
+    // an else-if is one level deeper: a chain of `.or` branches counts too
+    const chain = compile('{.equal? b 0}a' + '\n{.or equal? b 1}b'.repeat(1000) + '{.end}');
+    expect(chain.errors.map((e) => [e.code, e.line])).toEqual([[ErrorCode.NESTED_TOO_DEEPLY, 1001]]); // the 1000th .or
   });
 
-  it('still compiles and renders 3500 levels', () => {
-    const r = compile('{.section a}'.repeat(3500) + 'x' + '{.end}'.repeat(3500));
-    expect(r.errors).toEqual([]);
-    let data: unknown = { b: 1 };
-    for (let i = 0; i < 3500; i++) data = { a: data };
-    expect(render(r.template, data).html).toBe('x');
+  it('compiles and renders 1000 levels of every block kind, in closures and in generated code', () => {
+    const kinds = ['{.section a}', '{.if a}', '{.equal? b 1}', '{.repeated section l}'];
+    let source = '';
+    for (let i = 0; i < 1000; i++) source += kinds[i % kinds.length];
+    source += 'x{@index}' + '{.end}'.repeat(1000);
+    const data: Record<string, unknown> = { b: 1 };
+    data['a'] = data;
+    data['l'] = [data];
+    const c = compile(source);
+    expect(c.errors).toEqual([]);
+    for (let i = 0; i < 4; i++) expect(render(c.template, data)).toEqual({ html: 'x1', errors: [] });
+  });
+
+  it('bounds nesting across the partials and macros a render applies, with the error at the apply', () => {
+    const partials = { p: deep(600, 'p') };
+    expect(render(deep(300, '{@|apply p}') + '{@|apply p}', loop, { partials })).toEqual({ html: 'pp', errors: [] });
+    const r = render('\n' + deep(500, '{@|apply p}') + '{.macro m}' + deep(600, 'm') + '{.end}{.section a}' + deep(500, '{.include m output}') + '{.end}', loop, { partials });
+    expect(r.html).toBe('\n');
+    expect(r.errors).toEqual([
+      { severity: 'error', code: ErrorCode.NESTED_TOO_DEEPLY, message: "Attempt to apply 'p' would nest blocks more than 1000 deep", line: 2, column: 500 * 12 + 3 }, // its |apply
+      { severity: 'error', code: ErrorCode.NESTED_TOO_DEEPLY, message: "Attempt to apply 'm' would nest blocks more than 1000 deep", line: 2, column: expect.any(Number) },
+    ]);
+  });
+
+  it('never lets a RangeError out, nor reports one as an internal error', () => {
+    const out = inChild(`
+      const results = [
+        compile('{.section a}'.repeat(100_000) + '{.end}'.repeat(100_000)),
+        compile('{.if a}'.repeat(100_000)),
+        compile('{.eval ' + '('.repeat(100_000) + '1' + ')'.repeat(100_000) + '}'),
+        compile('{.section a}{.or equal? b 1}'.repeat(2) + '{.or equal? b 2}'.repeat(100_000)),
+      ].map((c) => c.errors.map((e) => e.code + ': ' + e.message));
+      const rendered = render('{.macro m}' + '{.section a}'.repeat(900) + '{@|apply m}' + '{.end}'.repeat(900) + '{.end}{@|apply m}', (() => { const d = {}; d.a = d; return d; })());
+      return { results, rendered: rendered.errors.map((e) => e.code) };`) as { results: string[][]; rendered: string[] };
+    expect(out.results.map((problems) => problems[0]!.split(':')[0])).toEqual([
+      ErrorCode.NESTED_TOO_DEEPLY,
+      ErrorCode.NESTED_TOO_DEEPLY,
+      ErrorCode.EXPRESSION_PARSE, // "Expression is nested too deeply" (expressions nest 256 levels)
+      ErrorCode.NESTED_TOO_DEEPLY,
+    ]);
+    expect(out.results.flat().join('\n')).not.toMatch(/Maximum call stack|Internal error/);
+    // the macro applies itself inside 900 levels: its second apply would reach 1800
+    expect(out.rendered).toEqual([ErrorCode.NESTED_TOO_DEEPLY]);
+  });
+});
+
+describe('budget position', () => {
+  it('BUDGET_EXCEEDED points at the instruction that ran out, not at the last tag that recorded a position', () => {
+    const r = render('{a|html}\n  {.repeated section l}{@}{.end}', { a: 1, l: [1, 2, 3] }, { maxSteps: 2 });
+    expect(r.errors.map((e) => [e.code, e.line, e.column])).toEqual([[ErrorCode.BUDGET_EXCEEDED, 2, 3]]);
+    const t = compile('{a|html}\n  {.repeated section l}{@}{.end}').template;
+    for (let i = 0; i < 3; i++) render(t, { a: 1, l: [1] }); // generated code from here on
+    expect(render(t, { a: 1, l: [1, 2, 3] }, { maxSteps: 2 }).errors.map((e) => [e.code, e.line, e.column])).toEqual([[ErrorCode.BUDGET_EXCEEDED, 2, 3]]);
+    const applied = render('{a|html}\n{.section a}{@|apply p}{.end}', { a: 1 }, { maxOutput: 5, partials: { p: 'x'.repeat(10) } });
+    expect(applied.errors.map((e) => [e.code, e.line, e.column])).toEqual([[ErrorCode.BUDGET_EXCEEDED, 2, 15]]); // at its |apply
   });
 });
 

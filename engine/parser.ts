@@ -95,7 +95,7 @@ function parseDotTag(src: string, offset: number): Parsed {
       const name = rest.slice(1);
       // Letters, digits, `_`, `-`, `.` and `/` only, as on the platform (`emit.it`, `blocks/card.block`).
       if (at(rest, 0) !== SPACE || !MACRO_NAME.test(name)) return bad('{.macro} needs one name');
-      return { kind: Kind.Open, node: { type: 'macro', name, block: [], offset } };
+      return { kind: Kind.Open, node: { type: 'macro', name, block: [], depth: 0, offset } };
     }
     case 'include': {
       // As on the platform, the words are split at each single space: `{.include  m}` names '' (not found).

@@ -4,7 +4,7 @@
 import { assemble } from './assembler.js';
 import { compileRoot, type CompileProblem, type Exec } from './compiler.js';
 import { RenderContext, type Runnable, type SourceUnit, type TemplateSource } from './context.js';
-import { BudgetExceeded, DEFAULT_MAX_TEMPLATE_LENGTH, ErrorCode, MAX_ERRORS, messages } from './errors.js';
+import { BudgetExceeded, DEFAULT_MAX_TEMPLATE_LENGTH, ErrorCode, MAX_ERRORS, messages, NestedTooDeeply } from './errors.js';
 import type { RootNode } from './instructions.js';
 import { LineMap } from './lexer.js';
 import type { PluginTable } from './plugins/types.js';
@@ -42,7 +42,12 @@ export class Template implements SourceUnit {
   ) {
     this.lines = new LineMap(source);
     const problems: CompileProblem[] = [...assemblyProblems];
-    const runnable: { name: string; run: Exec; problems: readonly TemplateError[] } = { name: filename ?? '', run: NOT_COMPILED, problems: [] };
+    const runnable: { name: string; run: Exec; depth: number; problems: readonly TemplateError[] } = {
+      name: filename ?? '',
+      run: NOT_COMPILED,
+      depth: root.depth,
+      problems: [],
+    };
     // Set from outside compileRoot: a closure made there and stored into a parameter's field kept every
     // compiled template alive through young collections (compile ran at a third of its speed, in GC).
     runnable.run = compileRoot(root, { plugins, unit: this, problems }, (run) => (runnable.run = run));
@@ -60,21 +65,27 @@ export class Template implements SourceUnit {
   }
 
   static compile(source: string, plugins: PluginTable, filename?: string, maxLength = DEFAULT_MAX_TEMPLATE_LENGTH): Template {
-    if (source.length > maxLength) return Template.refused(source, plugins, filename, ErrorCode.TEMPLATE_TOO_LARGE, messages.templateTooLarge(source.length, maxLength));
+    if (source.length > maxLength) {
+      // Refused at 1:1 with a one-character source: a template ten times the limit is not kept to map a position.
+      return Template.refused(source.length > 0 ? ' ' : '', 0, plugins, filename, ErrorCode.TEMPLATE_TOO_LARGE, messages.templateTooLarge(source.length, maxLength));
+    }
     try {
       const { root, problems } = assemble(source);
       return new Template(source, root, filename, plugins, problems);
     } catch (e) {
-      // Nesting deep enough to exhaust the stack in the recursive passes: refuse the template, never throw.
-      if (e instanceof RangeError) return Template.refused(source, plugins, filename, ErrorCode.NESTED_TOO_DEEPLY, messages.nestedTooDeeply());
+      // At the tag that opens one block too many (see MAX_NESTING).
+      if (e instanceof NestedTooDeeply) return Template.refused(source, e.offset, plugins, filename, ErrorCode.NESTED_TOO_DEEPLY, messages.nestedTooDeeply());
+      // The recursive passes stay far from the end of the stack at MAX_NESTING; should one still reach it, the
+      // template is refused all the same, never thrown.
+      if (e instanceof RangeError) return Template.refused(source, 0, plugins, filename, ErrorCode.NESTED_TOO_DEEPLY, messages.nestedTooDeeply());
       throw e;
     }
   }
 
-  /** An empty template carrying one structural error at the start, for a source that cannot be compiled. */
-  private static refused(source: string, plugins: PluginTable, filename: string | undefined, code: string, message: string): Template {
-    const problem: CompileProblem = { code, message, offset: 0, severity: 'error' };
-    return new Template(source.length > 0 ? ' ' : '', { type: 'root', block: [], unreachable: [] }, filename, plugins, [problem]);
+  /** An empty template carrying one structural error at `offset` of `source`, for a source that cannot be compiled. */
+  private static refused(source: string, offset: number, plugins: PluginTable, filename: string | undefined, code: string, message: string): Template {
+    const problem: CompileProblem = { code, message, offset, severity: 'error' };
+    return new Template(source, { type: 'root', block: [], unreachable: [], depth: 0 }, filename, plugins, [problem]);
   }
 
   position(offset: number): { line: number; column: number } {
@@ -91,6 +102,7 @@ export class Template implements SourceUnit {
   /** Render against `data`. Never throws: problems are collected with their positions. */
   render(data: unknown, options: RenderOptions, templates: TemplateSource): { html: string; errors: TemplateError[] } {
     const ctx = new RenderContext(data, options, templates, { unit: this, offset: 0 });
+    ctx.nesting = this.root.depth;
     try {
       this.runnable.run(ctx);
     } catch (e) {
