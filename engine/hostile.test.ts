@@ -14,6 +14,8 @@ const piece: fc.Arbitrary<string> = fc.letrec<{ t: string }>((tie) => ({
     fc.tuple(fc.constantFrom('{.section a}', '{.repeated section l}', '{.if a}', '{.equal? a 1}'), tie('t')).map(([o, b]) => `${o}${b}{.end}`),
     fc.tuple(tie('t'), fc.integer({ min: 1, max: 40 })).map(([b, n]) => b.repeat(n)),
     fc.tuple(fc.integer({ min: 1, max: 3000 })).map(([n]) => '{.section a}'.repeat(n) + '{.end}'.repeat(n)),
+    fc.tuple(fc.integer({ min: 1, max: 1500 })).map(([n]) => '{.equal? b 1}' + '{.or equal? b 2}x'.repeat(n) + '{.end}'),
+    fc.tuple(fc.integer({ min: 1, max: 999 })).map(([n]) => '{.section a}'.repeat(n) + '{@|apply p}{@|apply m}' + '{.end}'.repeat(n)),
   ),
 })).t;
 
