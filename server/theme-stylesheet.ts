@@ -65,9 +65,9 @@ export function stylesheetStamp(files: readonly string[], dir?: string): string 
 /**
  * Minified, hashed CSS, ready to serve; each compressed form made when a browser first asks for it (brotli at
  * its best quality takes about 100 ms for a theme's stylesheet, which a page linking it need not wait for,
- * nor a save in `tessera dev`).
+ * nor a save in `tessera dev`, which asks for a quick quality instead: every save makes a new stylesheet).
  */
-export function stylesheetOf(css: string): Stylesheet {
+export function stylesheetOf(css: string, brotliQuality = 11): Stylesheet {
   const raw = Buffer.from(transformSync(css, { loader: 'css', minify: true, legalComments: 'none' }).code);
   const file = `site-${createHash('sha256').update(raw).digest('hex').slice(0, 12)}.css`;
   let gzip: Buffer | undefined;
@@ -80,7 +80,7 @@ export function stylesheetOf(css: string): Stylesheet {
       return (gzip ??= gzipSync(raw, { level: 9 }));
     },
     get brotli() {
-      return (brotli ??= brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      return (brotli ??= brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } }));
     },
   };
 }
@@ -146,7 +146,7 @@ export function tweakClasses(tweaks: readonly Tweak[]): string[] {
  * throws: a LESS error is a problem at its file, line and column, and the stylesheet is then built without the
  * LESS part, so the pages keep their plain styles.
  */
-export function buildThemeStylesheet(dir: string, names: readonly string[], systemCss = ''): StylesheetBuild {
+export function buildThemeStylesheet(dir: string, names: readonly string[], systemCss = '', brotliQuality = 11): StylesheetBuild {
   const styles = join(dir, 'styles');
   const problems: ThemeProblem[] = [];
   const tweaks: Tweak[] = [];
@@ -179,7 +179,7 @@ export function buildThemeStylesheet(dir: string, names: readonly string[], syst
   }
   if (parts.length === 0 && systemCss === '') return { sheet: null, tweaks, problems };
   try {
-    return { sheet: stylesheetOf([systemCss, ...parts].filter((p) => p !== '').join('\n')), tweaks, problems };
+    return { sheet: stylesheetOf([systemCss, ...parts].filter((p) => p !== '').join('\n'), brotliQuality), tweaks, problems };
   } catch (e) {
     // esbuild refuses only what is not CSS at all; the message names no path of ours
     problems.push(themeProblem('styles', '', 0, 'CSS_ERROR', `The stylesheet could not be minified: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`));

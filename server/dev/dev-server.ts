@@ -14,6 +14,7 @@ import { buildApp } from '../app.js';
 import { openStore } from '../db/database.js';
 import { seedDemoStore } from '../db/seed.js';
 import { Theme } from '../theme.js';
+import { tweakClasses } from '../theme-stylesheet.js';
 import { checkThemeDir, defaultThemeDir } from '../theme/theme-dir.js';
 import { describeWithFrame } from './code-frame.js';
 import { contextApp, type PageContext, readContextFile } from './context-page.js';
@@ -88,12 +89,16 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const events = installDevTools(app, { problems, boot: randomBytes(8).toString('hex'), sourceOf, fileOf });
 
   let waiting: ((change: { path: string; clients: number }) => void)[] = [];
-  const reload = (path: string, compileMs?: number) => {
-    const clients = events.send('reload', { path });
-    print(`tessera dev: ${path} changed${compileMs === undefined ? '' : ` (compiled in ${compileMs.toFixed(1)} ms)`}, ${clients} page${clients === 1 ? '' : 's'} reloaded`);
+  /** Tells open pages: `reload`, or `stylesheet` (`{ href }`: the page swaps its stylesheet without reloading). */
+  const reload = (path: string, compileMs?: number, stylesheet?: string) => {
+    const clients = stylesheet === undefined ? events.send('reload', { path }) : events.send('stylesheet', { path, href: stylesheet });
+    const done = stylesheet === undefined ? 'reloaded' : 'given the new stylesheet';
+    print(`tessera dev: ${path} changed${compileMs === undefined ? '' : ` (compiled in ${compileMs.toFixed(1)} ms)`}, ${clients} page${clients === 1 ? '' : 's'} ${done}`);
     for (const resolveWaiting of waiting) resolveWaiting({ path, clients });
     waiting = [];
   };
+  /** The page classes the tweaks give: a stylesheet that changes them needs the pages rendered again. */
+  const tweakState = () => tweakClasses(theme.tweaks()).join(' ');
   const watcher = watchTheme(
     themeDir,
     (path) => {
@@ -102,8 +107,14 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       problems.changed();
       // compiled again now, alone: its problems are printed (and on the page) before the browser asks
       const start = performance.now();
+      const tweaksBefore = path.startsWith('styles/') ? tweakState() : null;
       theme.changed(path);
-      reload(path, performance.now() - start);
+      const ms = performance.now() - start;
+      // a stylesheet that builds and leaves the page classes as they were is swapped in place (no reload: the
+      // page keeps its scroll and what is open); anything else reloads, so the page shows the overlay or classes
+      const sheet = theme.stylesheet();
+      const swap = tweaksBefore !== null && sheet !== null && tweakState() === tweaksBefore && !theme.problems().some((p) => p.severity === 'error');
+      reload(path, ms, swap ? sheet.url : undefined);
     },
     options.settleMs,
   );

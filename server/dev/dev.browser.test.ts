@@ -91,6 +91,19 @@ describeBrowser('tessera dev in the browser', () => {
     await page.waitForFunction(() => document.querySelector('main.regions-main') !== null && document.querySelector('tessera-dev-overlay') === null);
   });
 
+  it('swaps a saved stylesheet into the open page without reloading it', async () => {
+    await page.goto(`${dev.url}/about`);
+    await page.waitForFunction(() => (window as { __tesseraDev?: string }).__tesseraDev === 'connected');
+    // gone if the page reloads
+    await page.evaluate(() => ((window as { __stillHere?: boolean }).__stillHere = true));
+    const css = readFileSync(join(themeDir, 'styles/base.css'), 'utf8');
+    await save('styles/base.css', `${css}\n.regions-footer { color: rgb(1, 2, 3); }\n`);
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('footer.regions-footer')!).color === 'rgb(1, 2, 3)', null, { timeout: 5_000 });
+    expect(await page.evaluate(() => (window as { __stillHere?: boolean }).__stillHere)).toBe(true);
+    expect(await page.locator('link[rel="stylesheet"][href^="/static/theme/"]').count()).toBe(1);
+    await save('styles/base.css', css);
+  });
+
   it('logged no console errors or warnings', () => {
     expect(problems).toEqual([]);
   });
