@@ -32,6 +32,11 @@ describe('division, as the platform', () => {
     );
   });
 
+  it("divides in a function's argument, where LESS 4 alone fails", () => {
+    const result = compile({ 'grid.less': '@col: 80px;\n@total: 960px;\n.a { width: percentage(@col / @total); margin: @col / 4; }\n' });
+    expect('css' in result && result.css).toBe('.a {\n  width: 8.33333333%;\n  margin: 20px;\n}\n');
+  });
+
   it('lists every file imported, imports of imports too', () => {
     const result = compile({ 'main.less': '@import "vars.less";\n.a { color: @c; }', 'vars.less': '@import "deeper.less";\n@c: @d;', 'deeper.less': '@d: red;' });
     expect('imports' in result && result.imports.map((f) => f.slice(dir.length + 1))).toEqual(['vars.less', 'deeper.less']);

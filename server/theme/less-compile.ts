@@ -6,7 +6,9 @@
  * browsers drop without a word. The other way round, CSS's own slashes (`font: 12px/1.5`, `grid-row: 1 / 3`,
  * `aspect-ratio: 4 / 3`, `background: … center / cover`) must stay. So the LESS is compiled both ways and,
  * declaration by declaration (the two outputs have the same lines: only values differ), a property whose CSS
- * has a slash of its own keeps LESS 4's value and every other property takes the divided one.
+ * has a slash of its own keeps LESS 4's value and every other property takes the divided one. Where LESS 4
+ * fails and the platform's way does not (a division in a function's argument: `percentage(@a / @b)`), the
+ * platform's output is taken whole.
  *
  * Also: the files every compilation imported (for their tweaks), and for an unclosed `{` the place it opens
  * (LESS itself only says "Unrecognised input" at the end of the file).
@@ -54,7 +56,11 @@ function withPlatformDivision(modern: string, divided: string): string {
 /** Compiles `source` (read as the file `filename`, imports from `paths`) as the platform's LESS would. */
 export function compileLess(source: string, filename: string, paths: string[]): CompiledLess | { error: LessRenderError } {
   const modern = render(source, filename, paths, 'parens-division');
-  if ('error' in modern) return { error: withUnclosedBrace(modern.error) };
+  if ('error' in modern) {
+    // LESS 4 may fail where the platform's divides (`percentage(@width / 1200px)`): then the platform's way alone
+    const divided = render(source, filename, paths, 'always');
+    return 'error' in divided ? { error: withUnclosedBrace(modern.error) } : divided;
+  }
   // a slash left between numbers is a division LESS 4 did not do
   if (!/\d[a-z%]*\s*\/\s*[-\d.]/i.test(modern.css)) return modern;
   const divided = render(source, filename, paths, 'always');
