@@ -4,6 +4,10 @@
  * A tag is found by scanning to the next `{`, then to the next `}`; a `{` met on the way moves the start
  * (so `{{foo}` is a literal `{` then the tag `{foo}`). What a tag means is the parser's job: the lexer only
  * separates text from candidate tags and recognises the two comment forms, which may contain braces.
+ *
+ * A tag starting `{^` is the platform's preprocessor scope, run before a template is stored; in a template
+ * rendered as it is, the platform's tokenizer drops it from the output (the Java suite's `preprocessor-4`,
+ * outside preprocessor mode), so it is dropped here too. The TypeScript reference prints it as text.
  */
 
 export const TokenKind = { Text: 'text', Tag: 'tag', Comment: 'comment', MultiComment: 'multi-comment' } as const;
@@ -22,6 +26,7 @@ export interface Token {
 }
 
 const HASH = 35; // #
+const CARET = 94; // ^
 
 /** Receives the pieces of a source in order, as offsets: nothing is sliced or allocated by the scan itself. */
 export interface TokenSink {
@@ -63,8 +68,9 @@ export function scan(src: string, sink: TokenSink): void {
       next = src.indexOf('{', open + 1);
     }
     if (open > textStart) sink.text(textStart, open);
-    if (src.charCodeAt(open + 1) === HASH) sink.comment(open, open + 2, close, false, false);
-    else sink.tag(open, close + 1);
+    const first = src.charCodeAt(open + 1);
+    if (first === HASH) sink.comment(open, open + 2, close, false, false);
+    else if (first !== CARET) sink.tag(open, close + 1);
     textStart = close + 1;
     open = next;
   }

@@ -159,3 +159,9 @@ describe('an apply refused at the depth limit', () => {
     expect(html).toBe('x'.repeat(16) + '|');
   });
 });
+
+describe('preprocessor tags outside preprocessor mode', () => {
+  it('{^…} prints nothing, as the platform tokenizer drops it (Java suite, preprocessor-4)', () => {
+    expect(render('a{^foo}b{^.section x}c{^.end}|{# {^comment} #}|{{^x}}', { x: 1 }).html).toBe('abc|{#  #}|{}');
+  });
+});

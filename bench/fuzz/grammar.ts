@@ -462,6 +462,9 @@ export function meetsChosenBehaviour(c: FuzzCase & CaseExtras): boolean {
   // `~` straight on a variable in `.eval`: the reference complements the variable's name (always -1), a plain
   // bug; ours complements its value (`~a` is -4 when a is 3).
   if ([c.template, ...Object.values(partials)].some((t) => /\{\.eval[^}]*~[\s(]*[A-Za-z@$]/.test(t))) return true;
+  // A `{^…}` tag (the preprocessor's scope) outside preprocessor mode: the platform drops it (the Java suite's
+  // preprocessor-4), the reference prints it.
+  if ([c.template, ...Object.values(partials)].some((t) => t.includes('{^'))) return true;
   if (!/\|date/.test(c.template) && !Object.values(partials).some((p) => p.includes('|date'))) return false;
   dateGotUnreadable = false;
   render(c.template, c.data, { now: 0, partials, injects: c.injects, locale: null }, watchingDate);
