@@ -205,6 +205,18 @@ describe('.conf files', () => {
     expect(problems[0]!.message).toBe('collections/blog.conf is not valid JSON: Unexpected string.');
   });
 
+  it('warns about a key that is a slip for one Tessera reads, and keeps the platform\'s other keys quiet', () => {
+    const dir = theme({
+      'template.conf': '{\n  "layouts": { "default": { "regions": ["site"] } },\n  "stylesheet": ["a.css"],\n  "customKey": true\n}',
+      'site.region': '{squarespace.main-content}',
+      'collections/blog.conf': '{ "title": "Blog", "layuot": "wide", "pageSize": 10 }',
+    });
+    expect(checkTemplates([dir]).problems.map((p) => `${relative(dir, p.filename)}:${p.line}:${p.column} ${p.severity} ${p.message}`)).toEqual([
+      'collections/blog.conf:1:20 warning collections/blog.conf has "layuot", which Tessera does not read; did you mean "layout"?',
+      'template.conf:3:3 warning template.conf has "stylesheet", which Tessera does not read; did you mean "stylesheets"?',
+    ]);
+  });
+
   it('points at a trailing comma (where the parser names no position) and says what it is', () => {
     const conf = '{\n  "layouts": { "default": { "regions": ["site"] } },\n  "stylesheets": [\n    "a.css",\n  ]\n}\n';
     const { problems } = checkTemplates([theme({ 'template.conf': conf, 'site.region': '{squarespace.main-content}' })]);

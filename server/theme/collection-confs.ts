@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NAME, parseJsonFile } from './theme-conf.js';
+import { misspeltKeys, NAME, parseJsonFile } from './theme-conf.js';
 import { type ThemeProblem, themeProblem } from './theme-problem.js';
 
 export interface CollectionConf {
@@ -24,6 +24,9 @@ export interface CollectionConfs {
   readonly byType: ReadonlyMap<string, CollectionConf>;
   readonly problems: readonly ThemeProblem[];
 }
+
+/** The keys of a collection .conf: the platform's, and `layout`. */
+const COLLECTION_CONF_KEYS = ['title', 'ordering', 'addText', 'acceptTypes', 'folder', 'icon', 'layout'];
 
 /** Every `collections/*.conf` of the theme in `dir`, by type name; never throws. */
 export function readCollectionConfs(dir: string): CollectionConfs {
@@ -53,6 +56,7 @@ export function readCollectionConfs(dir: string): CollectionConfs {
       continue;
     }
     const c = conf as Record<string, unknown>;
+    problems.push(...misspeltKeys(filename, text, c, COLLECTION_CONF_KEYS));
     const layout = c['layout'];
     if (layout !== undefined && (typeof layout !== 'string' || !NAME.test(layout))) {
       problems.push(themeProblem(filename, text, Math.max(0, text.indexOf('"layout"')), 'INVALID_CONF', '"layout" must name a layout of template.conf.'));

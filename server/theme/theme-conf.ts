@@ -148,7 +148,25 @@ function missingRegions(dir: string, conf: ThemeConf, text: string): ThemeProble
   return problems;
 }
 
+/** The keys of template.conf that Tessera reads. */
+const TEMPLATE_CONF_KEYS = ['name', 'author', 'layouts', 'navigations', 'stylesheets', 'systemCollections'];
+
+/**
+ * A key of a .conf that is a likely slip for one Tessera reads (`stylesheet`, `Layouts`): a warning, since the
+ * setting it meant is not applied. Other keys are the platform's own and are kept quiet.
+ */
+export function misspeltKeys(file: string, text: string, conf: JsonObject, known: readonly string[]): ThemeProblem[] {
+  const problems: ThemeProblem[] = [];
+  for (const key of Object.keys(conf)) {
+    if (known.includes(key)) continue;
+    const near = suggest(key, known);
+    if (near !== null) problems.push(themeProblem(file, text, keyOffset(text, key), 'UNKNOWN_KEY', `${file} has "${key}", which Tessera does not read; did you mean "${near}"?`, 'warning'));
+  }
+  return problems;
+}
+
 function themeConf(conf: JsonObject, text: string, problems: ThemeProblem[]): ThemeConf {
+  problems.push(...misspeltKeys(TEMPLATE_CONF, text, conf, TEMPLATE_CONF_KEYS));
   const problem = (key: string, message: string, from?: number) => problems.push(themeProblem(TEMPLATE_CONF, text, keyOffset(text, key, from), 'INVALID_CONF', message));
   const layouts: LayoutConf[] = [];
   if (conf['layouts'] !== undefined && !isObject(conf['layouts'])) problem('layouts', '"layouts" must be an object of layouts by name.');
