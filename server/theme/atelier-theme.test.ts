@@ -320,6 +320,6 @@ describe('LESS and tweaks', () => {
       ['galleryColumns', 'dropdown', 'three'],
     ]);
     expect(tweaks[3]).toMatchObject({ title: 'Site width', file: 'styles/variables.less', declaration: { min: 800, max: 1600, unit: 'px' } });
-    expect(await get('/gallery')).toMatch(/<body id="[^"]+" class="page-type-1 tweak-uppercase-nav tweak-gallery-columns-three collection-type-gallery collection-layout-full collection-gallery view-list layout-full/);
+    expect(await get('/gallery')).toMatch(/<body id="[^"]+" class="page-type-1 tweak-uppercase-nav tweak-gallery-columns-three collection-type-gallery collection-layout-full view-list layout-full/);
   });
 });

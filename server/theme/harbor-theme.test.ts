@@ -56,7 +56,7 @@ describe('Harbor over the demo store', () => {
   it('gives what platform themes leave to the platform: title, image loader, page classes', async () => {
     const post = (await app.inject('/blog/caring-for-linen')).body;
     expect(post).toContain('<title>Caring for linen \u2014 Tessera Supply Co.</title>');
-    expect(post).toMatch(/<body id="[^"]+" class="page-type-50 [^"]*collection-type-blog collection-layout-sidebar collection-blog view-item harbor-blog">/);
+    expect(post).toMatch(/<body id="[^"]+" class="page-type-50 [^"]*collection-type-blog collection-layout-sidebar view-item harbor-blog">/);
     const home = (await app.inject('/')).body;
     expect(home).toMatch(/<img data-src="\/static\/images\/p\d+\.svg"/);
     expect(home).toContain('window.ImageLoader');

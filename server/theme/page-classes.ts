@@ -1,8 +1,9 @@
 /**
  * The classes the platform puts in `{squarespace.page-classes}` besides the tweaks', which platform themes
  * style by: `homepage` on the home page; on a collection's pages `collection-type-{typeName}` (the theme's
- * type: `blog`, `events`, `gallery`, `page`…), `collection-layout-{layout}` and `collection-{id}`; and
- * `view-item` on an item's page, `view-list` on the collection's own.
+ * type: `blog`, `events`, `gallery`, `page`…) and `collection-layout-{layout}`; and `view-item` on an item's
+ * page, `view-list` on the collection's own. Not the platform's `collection-{id}`: its ids are hex, ours are
+ * words (`header`, `title`), which would give the page a theme's own classes (`collection-header`).
  */
 import { isRecord } from '../../commerce/json.js';
 
@@ -20,10 +21,8 @@ export function platformPageClasses(context: Record<string, unknown>): string[] 
   if (collection['homepage'] === true || collection['typeName'] === 'home') out.push('homepage');
   const type = asClass(collection['typeName']);
   const layout = asClass(collection['regionName']);
-  const id = asClass(collection['id']);
   if (type !== null) out.push(`collection-type-${type}`);
   if (layout !== null) out.push(`collection-layout-${layout}`);
-  if (id !== null) out.push(`collection-${id}`);
   out.push(isRecord(context['item']) ? 'view-item' : 'view-list');
   return out;
 }
