@@ -470,7 +470,10 @@ export class Theme {
   }
 
   /** Logs the problems of a build of `files`, and tells the observer each file's (an empty list: it is clean). */
-  private report(files: readonly string[], problems: readonly TemplateError[]): void {
+  private report(files: readonly string[], found: readonly TemplateError[]): void {
+    // in the order of the files, each file's from its top (a tag's problems come out as its checks run)
+    const order = (e: TemplateError) => files.indexOf(e.filename ?? files[0] ?? '');
+    const problems = [...found].sort((a, b) => order(a) - order(b) || a.line - b.line || a.column - b.column);
     for (const p of problems) this.log(describeProblem(p));
     if (this.observer === null) return;
     const byFile = new Map<string, ThemeProblem[]>(files.map((f) => [f, []]));

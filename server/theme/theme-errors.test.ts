@@ -131,6 +131,12 @@ describe('problems that do not stop the pages', () => {
     expect(problems).toEqual(["pages/home.page:2:5: error PARTIAL_NOT_FOUND: Attempt to apply partial 'nav-lnk.block' which could not be found. Did you mean 'nav-link.block'?"]);
   });
 
+  it("logs a template's problems from its top, whatever order the checks found them in", async () => {
+    const { app, problems } = await serve({ 'template.conf': '{}', 'site.region': SITE, 'pages/home.page': '<squarespace:query collection="blog" limit="three" featured="yes" sort="date">x</squarespace:query>' });
+    await app.inject('/');
+    expect(problems.map((p) => p.slice(0, p.indexOf(': ')))).toEqual(['pages/home.page:1:45', 'pages/home.page:1:62', 'pages/home.page:1:67']);
+  });
+
   it('more than 8 query tags on a page: the ninth and later show no items', async () => {
     const queries = Array.from({ length: 10 }, (_, i) => `<squarespace:query collection="shop" skip="${i}" limit="1"><i>{.repeated section items}${i}{.end}</i></squarespace:query>`).join('');
     const { app, problems } = await serve({ 'template.conf': '{}', 'site.region': SITE, 'pages/home.page': queries });
