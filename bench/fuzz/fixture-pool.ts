@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { repoRoot } from '../cases.js';
 
 export interface MinedFixture {
   name: string;
@@ -23,7 +24,8 @@ export interface FixturePool {
   argsByName: Map<string, string[]>;
 }
 
-const SUITES = ['../../../shared/conformance/template-engine', '../../../shared/conformance/template-compiler'];
+/** The suites, beside the repository (found from here whether this runs from bench/fuzz or dist/bench/fuzz). */
+const SUITES = ['../shared/conformance/template-engine', '../shared/conformance/template-compiler'];
 
 function filesUnder(dir: string): string[] {
   const out: string[] = [];
@@ -97,7 +99,7 @@ export function fixturePool(): FixturePool {
   const tags = new Set<string>();
   const argsByName = new Map<string, string[]>();
   for (const suite of SUITES) {
-    const root = resolve(import.meta.dirname, suite);
+    const root = resolve(repoRoot(), suite);
     for (const file of filesUnder(root)) {
       const s = sections(readFileSync(file, 'utf8'));
       const template = s.get('TEMPLATE');
