@@ -115,7 +115,7 @@ page (see the README's "The \`tessera\` command").
 | \`NAME.region\` | a part of a layout (\`header.region\`, \`footer.region\`…); a block may open in one region and close in a later one. \`{squarespace.main-content}\` is where the page's own template goes, \`{squarespace-headers}\` and \`{squarespace-footers}\` what the platform adds to the head and the end of the body |
 | \`collections/TYPE.conf\` | a collection type (JSON: \`title\`, \`ordering\`, \`folder\`, \`layout\`…); a collection of that type is shown by \`collections/TYPE.list\` and its items by \`collections/TYPE.item\` |
 | \`collections/TYPE.list\`, \`.item\` | a collection's page and an item's page |
-| \`pages/NAME.page\` | a page of its own |
+| \`pages/NAME.page\` | a page of its own: a system page it replaces (\`search\`, \`404\`…), else a static page served at \`/NAME\`, titled by \`pages/NAME.page.conf\` (\`{ "title": "…" }\`) |
 | \`blocks/NAME.block\` | a partial, applied with \`{@|apply NAME.block}\` |
 | \`styles/*.css\`, \`*.less\` | the stylesheet, LESS compiled, \`// tweak: {…}\` declarations read as tweaks |
 | \`assets/\`, \`scripts/\` | static files, served at \`/assets/…\` and \`/scripts/…\` |
