@@ -178,4 +178,13 @@ describe('errors that were silent', () => {
       [ErrorCode.FORMATTER_FAILED, 31, "Formatter 'raw' failed"],
     ]);
   });
+
+  it('says a string in .eval grew too long, not that the expression nests too deeply', () => {
+    // 64 characters doubled 30 times: past the longest string V8 builds (ropes keep it cheap to try)
+    const r = render('x{.eval @s = "' + 'a'.repeat(64) + '"; ' + '@s = @s + @s; '.repeat(30) + '@s}y', {});
+    expect(r.html).toBe('xy');
+    expect(r.errors.map((e) => [e.code, e.column, e.message])).toEqual([
+      [ErrorCode.EXPRESSION_EVAL, 2, 'Expression result is too long: a string grew past the largest the runtime can build'],
+    ]);
+  });
 });
