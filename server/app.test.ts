@@ -70,6 +70,17 @@ describe('pages', () => {
     expect(json.json()).toEqual({ message: 'page is not in the expected format.' });
   });
 
+  it('answers a path that does not decode with the same page or JSON, naming no runtime code', async () => {
+    const message = 'The page address is not valid: each % in it must start a percent-encoded UTF-8 character.';
+    const page = await app.inject('/shop/%E0%A4%A');
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain(`<p>${message}</p>`);
+    expect(page.body).toContain('<header');
+    const api = await app.inject({ method: 'POST', url: '/api/%zz', payload: {} });
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toEqual({ message });
+  });
+
   it('renders a product page with variants, quantity and a no-JavaScript form', async () => {
     const res = await app.inject('/shop/p/field-shirt');
     expect(res.statusCode).toBe(200);

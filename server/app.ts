@@ -4,7 +4,7 @@
  */
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifySchemaValidationError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchemaValidationError, type FastifyServerOptions } from 'fastify';
 import type { Store } from './db/database.js';
 import { PageType, pageContext } from './page-context.js';
 import { cartRoutes } from './routes/cart.js';
@@ -111,6 +111,8 @@ const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its length.',
+  // a path Fastify cannot decode (before any route): `/%E0%A4%A`
+  FST_ERR_BAD_URL: 'The page address is not valid: each % in it must start a percent-encoded UTF-8 character.',
 };
 
 /** The 500 page when even the theme's error page cannot be rendered. */
@@ -133,6 +135,8 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
     ...serverOptions(httpLimits),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
     schemaErrorFormatter: (errors, part) => new Error(errors.map((e) => schemaErrorMessage(e, part)).join(' ')),
+    // errors raised before routing (a path that does not decode) go through the same handler as the rest
+    frameworkErrors: (error, request, reply) => answerError(error, request, reply),
   });
   const theme =
     givenTheme ?? new Theme(themeDir ?? themeDirFromEnv(process.env), process.env['NODE_ENV'] !== 'production', (p) => app.log.warn(p));
@@ -153,7 +157,7 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
    * unexpected failures say nothing more than that. A plain HTML form post (a write outside /api/) is answered
    * for a browser: the cart forms (/cart/…) go back to the cart with the message, any other a short page.
    */
-  app.setErrorHandler((error: { statusCode?: number; message?: string; code?: string }, request, reply) => {
+  const answerError = (error: { statusCode?: number; message?: string; code?: string }, request: FastifyRequest, reply: FastifyReply) => {
     const code = error.statusCode;
     const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
     if (status === 500) request.log.error(error);
@@ -179,7 +183,8 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
       request.log.error(themeError);
       return reply.code(500).type('text/html; charset=utf-8').send(PLAIN_ERROR_PAGE);
     }
-  });
+  };
+  app.setErrorHandler(answerError);
 
   await app.register(pageRoutes, { store, theme });
   await app.register(cartRoutes, { store });
