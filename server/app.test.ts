@@ -70,7 +70,7 @@ describe('pages', () => {
     expect(json.json()).toEqual({ message: 'page is not in the expected format.' });
   });
 
-  it('answers a path that does not decode with the same page or JSON, naming no runtime code', async () => {
+  it('answers a path that does not decode or is too long with the same page or JSON, naming no runtime code', async () => {
     const message = 'The page address is not valid: each % in it must start a percent-encoded UTF-8 character.';
     const page = await app.inject('/shop/%E0%A4%A');
     expect(page.statusCode).toBe(400);
@@ -79,6 +79,9 @@ describe('pages', () => {
     const api = await app.inject({ method: 'POST', url: '/api/%zz', payload: {} });
     expect(api.statusCode).toBe(400);
     expect(api.json()).toEqual({ message });
+    const long = await app.inject(`/shop/p/${'a'.repeat(3000)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.body).toContain('<p>The page address is too long.</p>');
   });
 
   it('renders a product page with variants, quantity and a no-JavaScript form', async () => {

@@ -113,6 +113,7 @@ const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its length.',
   // a path Fastify cannot decode (before any route): `/%E0%A4%A`
   FST_ERR_BAD_URL: 'The page address is not valid: each % in it must start a percent-encoded UTF-8 character.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The page address is too long.',
 };
 
 /** The 500 page when even the theme's error page cannot be rendered. */
