@@ -16,12 +16,12 @@ export function colorAttributes(colorData: unknown, lowercase: boolean): string 
 /**
  * `{img|image-color}`: all regions, each attribute followed by a space. `{img|image-color topLeft}`: `#hex`;
  * `… topLeft prop`: `prop: #hex`; a region without a colour prints `"topLeft" not found.`. An image without
- * `colorData` prints nothing.
+ * `colorData` leaves the value missing (`raw` prints null), as on the platform.
  */
 const imageColor: Formatter = {
   name: 'image-color',
   format(v, args) {
-    if (!isObject(v) || v['colorData'] === undefined) return '';
+    if (!isObject(v) || v['colorData'] === undefined) return undefined;
     const data = v['colorData'];
     if (args.length === 0) return colorAttributes(data, false) + ' ';
     const c = text(field(data, `${args[0]}Average`));

@@ -41,7 +41,7 @@ function scale(side: number, wanted: number, reference: number): number {
 const intArg = (args: readonly string[]): number => Number.parseInt(args[0] ?? '', 10);
 
 /** A formatter on a size string; an invalid size prints the platform's message in place of the result. */
-function resizing(name: string, compute: (w: number, h: number, arg: number) => string): Formatter {
+function resizing(name: string, compute: (w: number, h: number, arg: number) => string | number): Formatter {
   return {
     name,
     format(v, args) {
@@ -51,13 +51,13 @@ function resizing(name: string, compute: (w: number, h: number, arg: number) => 
   };
 }
 
-/** `width` and `height` print nothing for an invalid size. */
+/** `width` and `height` of an invalid size leave the value missing (`raw` prints null, `round` 0), as on the platform. */
 function side(name: string, index: 0 | 1): Formatter {
   return {
     name,
     format(v) {
       const size = parseSize(v);
-      return size === null ? '' : String(size[index]);
+      return size === null ? undefined : size[index];
     },
   };
 }
@@ -65,8 +65,8 @@ function side(name: string, index: 0 | 1): Formatter {
 export const SIZE_FORMATTERS: Formatter<any>[] = [
   side('width', 0),
   side('height', 1),
-  resizing('resizedHeightForWidth', (w, h, width) => String(scale(h, width, w))),
-  resizing('resizedWidthForHeight', (w, h, height) => String(scale(w, height, h))),
+  resizing('resizedHeightForWidth', (w, h, width) => scale(h, width, w)),
+  resizing('resizedWidthForHeight', (w, h, height) => scale(w, height, h)),
   // The width bucket needs no source size: the value is not read at all.
   { name: 'squarespaceThumbnailForWidth', format: (_v, args) => thumbnailWidth(intArg(args)) },
   resizing('squarespaceThumbnailForHeight', (w, h, height) => thumbnailWidth(scale(w, height, h))),

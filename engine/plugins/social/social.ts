@@ -141,8 +141,9 @@ const activateTwitterLinksFormatter: Formatter = {
   name: 'activate-twitter-links',
   format(value) {
     if (typeof value === 'string') return activateTwitterLinks(value);
-    // Missing, null and lists are empty text (so a numeric formatter after it reads NaN), as on the platform.
-    return value === undefined || value === null || Array.isArray(value) ? '' : value;
+    // The result is always text, as on the platform: a number or boolean as written, anything else (missing,
+    // null, lists, objects) empty, so a numeric formatter after it reads NaN.
+    return typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
   },
 };
 
