@@ -43,9 +43,21 @@ describe('prices', () => {
     expect(html('{@|product-price}', plan('MONTH', 1, 5))).toContain(' every month for 5 months');
     expect(html('{@|product-price}', plan('YEAR', 1, 0))).toContain(' every year\n');
   });
-  it('a digital product is never sold as a subscription', () => {
-    const digital = { structuredContent: { productType: 2, isSubscribable: true, priceMoney: { value: '3' } } };
-    expect(html('{@|product-price}', digital)).toBe('\n\n\n<div class="product-price">\n<span class="sqs-money-native">3.00</span>\n</div>');
+  it('reads a subscribable product of any type as the platform: no plan is unavailable, any plan prints its period', () => {
+    const digital = (extra: object) => ({ structuredContent: { productType: 2, isSubscribable: true, priceMoney: { value: '3' }, ...extra } });
+    expect(html('{@|product-price}', digital({}))).toBe('\n\n\n<div class="product-price">\nUnavailable\n\n</div>');
+    const weekly = { subscriptionPlan: { billingPeriod: { value: 1, unit: 'WEEK' } } };
+    expect(html('{@|product-price}', digital(weekly))).toBe('\n\n\n<div class="product-price">\n<span class="sqs-money-native">3.00</span> every week\n</div>');
+    // isSubscribable is read as a comparison reads a boolean: true, "true" or a whole non-zero number
+    expect(html('{@|product-price}', digital({ isSubscribable: 2 }))).toContain('Unavailable');
+    expect(html('{@|product-price}', digital({ isSubscribable: '1' }))).not.toContain('Unavailable');
+    // odd plans: any object with a billingPeriod; value and cycles read as numbers, the unit as written
+    const plan = (subscriptionPlan: unknown) => html('{@|product-price}', digital({ subscriptionPlan }));
+    expect(plan({ billingPeriod: { value: '2x', unit: 'DAY' }, numBillingCycles: 3 })).toContain(' every 2 days for 6 days\n');
+    expect(plan({ billingPeriod: { value: 0, unit: 'WEEK' }, numBillingCycles: 104 })).toContain(' every week for 0 weeks\n');
+    expect(plan({ billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 26 })).toContain(' every 2 weeks for 1 year\n');
+    expect(plan({ billingPeriod: null })).toContain('</span> every \n');
+    expect(plan({})).toContain('Unavailable');
   });
   it('prices a product without variants, or of an unknown type, at 0.00, and type -1 not at all (as the platform)', () => {
     expect(html('{@|product-price}', { structuredContent: {} })).toContain('<span class="sqs-money-native">0.00</span>');
@@ -75,8 +87,51 @@ describe('prices', () => {
     expect(html('{.on-sale?}Y{.or}N{.end}', { structuredContent: { productType: 2, onSale: '3' } })).toBe('Y');
   });
   it('keeps the price block without locale data, with empty texts (as the platform without CLDR)', () => {
-    const item = { structuredContent: { productType: 1, variants: [{ priceMoney: { value: '100' } }, { priceMoney: { value: '200' } }] } };
-    expect(html('{@|product-price}', item, null)).toBe('\n\n\n<div class="product-price">\n\n\n</div>');
+    const from = physical([{ price: 100, priceMoney: { value: '1' } }, { price: 200, priceMoney: { value: '2' } }]);
+    expect(html('{@|product-price}', from, null)).toBe('\n\n\n<div class="product-price">\n\n\n</div>');
+    const single = physical([{ priceMoney: { value: '1' } }]);
+    expect(html('{@|product-price}', single, null)).toBe('\n\n\n<div class="product-price">\n\n</div>');
+  });
+  it('varies prices by the legacy price, salePrice and onSale fields compared as JSON, as the platform', () => {
+    const varied = (variants: unknown[]) => html('{.varied-prices?}V{.or}-{.end}|{@|product-price}', physical(variants));
+    // different priceMoney, same legacy price: one price, the highest
+    expect(varied([{ priceMoney: { value: '2' } }, { priceMoney: { value: '1' } }])).toBe('-|\n\n\n<div class="product-price">\n<span class="sqs-money-native">2.00</span>\n</div>');
+    expect(varied([{ price: 3, priceMoney: { value: '1' } }, { price: '3', priceMoney: { value: '1' } }])).toMatch(/^V\|.*from <span class="sqs-money-native">1.00<\/span>/s);
+    expect(varied([{ onSale: false }, {}])).toMatch(/^V/);
+    expect(varied([{ price: null }, {}])).toMatch(/^-/);
+    expect(varied([{ onSale: 'x', salePrice: 1 }, { onSale: 'x', salePrice: 2 }])).toMatch(/^V/);
+    expect(varied([{ price: 1 }, 'x'])).toMatch(/^V/);
+  });
+  it('prints no block for a price whose money is missing (legacy cents only), with locale data; the bare block without', () => {
+    const legacy = physical([{ price: 100 }, { price: 200 }]);
+    expect(html('{@|product-price}', legacy)).toBe('');
+    expect(errors('{@|product-price}', legacy)[0]).toMatch(/cannot show the price/);
+    expect(html('{@|product-price}', physical([{ price: 100, priceMoney: { value: '1' } }, { price: 200, priceMoney: { value: null } }]))).toBe('');
+    expect(html('{@|product-price}', physical([{ onSale: true, priceMoney: { value: '2' } }]))).toBe('');
+    expect(html('{@|product-price}', { structuredContent: { productType: 2 } })).toBe('');
+    expect(html('{@|product-price}', legacy, null)).toBe('\n\n\n<div class="product-price">\n\n\n</div>');
+    // a value that is no number is still a price the block prints (0.00), as is a product of an unknown type
+    expect(html('{@|product-price}', physical([{ priceMoney: { value: 'abc' } }]))).toContain('>0.00<');
+    expect(html('{@|product-price}', { structuredContent: { productType: 7 } })).toContain('>0.00<');
+  });
+  it('prints amounts in cents with the digits the amount has, unreadable amounts as 0, NaN first in a minimum', () => {
+    const cents = (value: unknown) => html('{@|normal-price}', physical([{ priceMoney: { value } }]));
+    expect([cents('1.005'), cents('1.230'), cents('-0'), cents('1e2'), cents(' 7 '), cents('12abc'), cents(true), cents('nan'), cents('-Infinity')]).toEqual([
+      '100.5', '123.0', '-0', '10000', '0', '0', '0', 'NaN', '-Infinity',
+    ]);
+    const from = (a: string, b: string) => html('{@|from-price}', physical([{ priceMoney: { value: a } }, { priceMoney: { value: b } }]));
+    expect([from('NaN', '5'), from('5', 'NaN')]).toEqual(['500', 'NaN']);
+    // the product type is read as the numeric formatters read a value; an unknown type is priced at 0 and sold out
+    const typed = (productType: unknown) => html('{@|normal-price}|{.sold-out?}S{.end}', { structuredContent: { productType, variants: [{ priceMoney: { value: '5' }, qtyInStock: 3 }] } });
+    expect([typed('1abc'), typed(true), typed([1]), typed(5)]).toEqual(['500|', '500|', '0|S', '0|S']);
+  });
+  it('prices a subscription by the first pricing option of the variant that costs least now', () => {
+    const option = (value: string) => ({ pricingOptions: [{ priceMoney: { value } }] });
+    const sub = (variants: unknown[]) => html('{@|subscription-price}', physical(variants));
+    expect(sub([{ priceMoney: { value: '5' }, ...option('9') }, { priceMoney: { value: '3' }, ...option('7') }])).toContain('>7.00<');
+    expect(sub([{ price: 1, ...option('9') }, { price: 2, ...option('7') }])).toContain('from <span class="sqs-money-native">9.00</span>');
+    expect(sub([{}, option('9')])).toBe('\n\n\n<div class="subscription-price">\n\n</div>');
+    expect(sub([{ pricingOptions: [null] }])).toContain('>0.00<');
   });
   it('counts every entry of the variants list for has-variants?, as the platform', () => {
     expect(html('{.has-variants?}Y{.or}N{.end}', { structuredContent: { variants: ['', {}] } })).toBe('Y');
@@ -100,10 +155,6 @@ describe('prices', () => {
   it('switches to CLDR money with featureFlags.useCLDRMoneyFormat', () => {
     const data = { item: { structuredContent: { productType: 2, priceMoney: { value: '1234.5', currency: 'JPY' } } }, featureFlags: { useCLDRMoneyFormat: true } };
     expect(html('{item|product-price}', data)).toContain('¥1,234') // half to even;
-  });
-  it('reports a variant without a price instead of printing a wrong one', () => {
-    expect(html('{@|product-price}', physical([{ price: 100 }, { price: 200 }]))).toBe('');
-    expect(errors('{@|product-price}', physical([{ price: 100 }, { price: 200 }]))[0]).toMatch(/cannot show the price/);
   });
 });
 

@@ -5,7 +5,6 @@
  */
 import {
   flag,
-  isSoldOut,
   isSubscribable,
   productContent,
   ProductType,
@@ -26,7 +25,7 @@ import {
   RESTOCK_NOTIFICATION,
   VARIANTS_SELECT,
 } from './markup.js';
-import { showsOnSale } from './predicates.js';
+import { onSale, soldOut } from './platform-product.js';
 import { fill, label, localizedString } from './strings.js';
 
 type Json = Record<string, unknown>;
@@ -41,12 +40,12 @@ function merchandising(ctx: PluginContext, item: unknown): Json {
 const productStatus: Formatter = {
   name: 'product-status',
   format(item, _args, ctx) {
-    if (isSoldOut(item)) {
+    if (soldOut(item)) {
       const custom = merchandising(ctx, item)['customSoldOutText'];
       const soldOut = typeof custom === 'string' && custom !== '' ? custom : label(ctx, 'productSoldOutText');
       return ctx.renderBuiltin(PRODUCT_STATUS, { soldOut });
     }
-    return showsOnSale(item) ? ctx.renderBuiltin(PRODUCT_STATUS, { sale: label(ctx, 'productSaleText') }) : '';
+    return onSale(item) ? ctx.renderBuiltin(PRODUCT_STATUS, { sale: label(ctx, 'productSaleText') }) : '';
   },
 };
 

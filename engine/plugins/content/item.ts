@@ -1,6 +1,5 @@
 /** `item-classes`: the classes of a content item's article element. */
-import { isSoldOut } from '../../../commerce/products.js';
-import { showsOnSale } from '../commerce/predicates.js';
+import { onSale, soldOut } from '../commerce/platform-product.js';
 import { isObject, isTruthy } from '../../values.js';
 import type { Formatter } from '../types.js';
 import { readsAs, text } from './scalars.js';
@@ -47,8 +46,8 @@ const itemClasses: Formatter = {
     if (ctx.index > 0) classes.push(`article-index-${ctx.index}`);
     if (isTruthy(item['starred'])) classes.push('featured');
     if (isStoreItem(item['recordType'])) {
-      if (showsOnSale(item)) classes.push('on-sale');
-      if (isSoldOut(item)) classes.push('sold-out');
+      if (onSale(item)) classes.push('on-sale');
+      if (soldOut(item)) classes.push('sold-out');
     }
     return classes.join(' ');
   },
