@@ -43,7 +43,22 @@ const PINNED: GrammarCase[] = [
   // truncate's limit, smartypants after s, a predicate's lone delimiter, .inject paths, y (1) in .eval
   part("{s|truncate 2x}|{o|truncate |raw}|{q|smartypants}|{.section n}{.even? }E{.end}{.end}|{.inject @i @}|{.eval y (1)}", { s: 'abc def', q: "Charles' 's'", n: 4 }),
   // depth limit: a refused .include counts, a name not found never does
-  part('{a|apply p1}|{.macro m}{@|apply nope}{@|apply m|AbsUrl}{.end}{y|apply m}', {}, { p1: '{.include p1}{.include p1 output}p' }),
+  part('{a|apply p1}|{.macro m}{@|apply nope}{@|apply m|AbsUrl}{.end}{y|apply m}', {}, { p1: '{.include p1}{.include p1 output}p' }),  // add-to-cart-btn reads the item's fields as variables (a field the value lacks comes from the scopes around
+  // the tag), flags by truthiness, the form only with its id, the first subscription option of a listed value
+  part('{v|add-to-cart-btn}|{item|add-to-cart-btn}', {
+    id: 'r', structuredContent: { productType: '2x', isSubscribable: 't', useCustomAddButtonText: 1, customAddButtonText: 5, productSubscriptionOptions: 'o' },
+    item: { structuredContent: { additionalFieldsFormId: [1], additionalFieldsForm: 't' } }, localizedStrings: { productAddToCartText: true },
+  }),
+  // quantity-input and variants-select: nothing to show leaves the value missing; a subscription is read as a
+  // comparison reads a boolean, stock adds up (negatives too), every variants entry and ordering name counts
+  part('{v|quantity-input|raw}|{v|variants-select|json}|{v|quantity-input|round}|{a|quantity-input}|{b|quantity-input}', {
+    a: { structuredContent: { productType: '1x', isSubscribable: 't', variants: [{ qtyInStock: -3 }, { unlimited: 'y' }] } },
+    b: { structuredContent: { productType: 1, isSubscribable: 3, variants: [{ qtyInStock: 5 }] } },
+  }),
+  part('{a|variants-select}|{b|variants-select}', {
+    a: { structuredContent: { variants: ['t', { attributes: { c: null } }, { attributes: { c: [1] } }], variantOptionOrdering: ['c', false] } },
+    b: { structuredContent: { variants: [{ attributes: { c: 1 } }, { attributes: { c: '1' } }], variantOptionOrdering: ['c'], isSubscribable: 'x', subscriptionPlan: 'p' } },
+  }),
 ];
 
 const open = (c: GrammarCase) => mentionsAny(c, OPEN_PLATFORM_NAMES);

@@ -133,6 +133,19 @@ describe('prices', () => {
     expect(sub([{}, option('9')])).toBe('\n\n\n<div class="subscription-price">\n\n</div>');
     expect(sub([{ pricingOptions: [null] }])).toContain('>0.00<');
   });
+  it('reads the add-to-cart fields as variables: a field the item lacks comes from the scopes around it, still escaped', () => {
+    const page = { id: 'page"1', structuredContent: { productType: 2, isSubscribable: 'yes' }, item: {} };
+    const button = html('{item|add-to-cart-btn}', page);
+    expect(button).toContain('data-item-id="page&quot;1" data-product-type="2"');
+    expect(button).toContain('data-is-subscription="yes" data-original-label="Subscribe"');
+    expect(html('{item|add-to-cart-btn}', { item: { id: 'own', structuredContent: {} }, id: 'page' })).toContain('data-item-id="own" data-product-type=""');
+  });
+  it('shows the quantity input when the variants stock adds up to more than one, negatives included', () => {
+    const qty = (variants: unknown[]) => html('{@|quantity-input|raw}', physical(variants));
+    expect(qty([{ qtyInStock: -3 }, { qtyInStock: 4 }])).toBe('null');
+    expect(qty([{ qtyInStock: '1.5' }])).toContain('product-quantity-input');
+    expect(qty([{ unlimited: 1 }])).toContain('product-quantity-input');
+  });
   it('counts every entry of the variants list for has-variants?, as the platform', () => {
     expect(html('{.has-variants?}Y{.or}N{.end}', { structuredContent: { variants: ['', {}] } })).toBe('Y');
     expect(html('{.has-variants?}Y{.or}N{.end}', { structuredContent: { productType: 2, variants: [{}, {}] } })).toBe('N');

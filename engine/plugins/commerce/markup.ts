@@ -28,7 +28,7 @@ export const PRODUCT_STATUS =
   '{.section sale}<div class="product-mark sale">{@|html}</div>{.end}';
 
 export const ADD_TO_CART_BUTTON = `${lines(13)}<div class="sqs-add-to-cart-button-wrapper" data-animation-role="button">
-  <div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary {.if form}use-form{.end}" role="button" tabindex="0" data-dynamic-strings data-collection-id="{collectionId|htmlattr}" data-item-id="{id|htmlattr}" data-product-type="{productType|htmlattr}" data-use-custom-label="{useCustomLabel|htmlattr}"{.if subscription} data-is-subscription="true"{.end} data-original-label="{label|htmlattr}" {.if form}data-form="{form|htmlattr}"{.end}{.if subscriptionOptionId}data-subscription-option-id="{subscriptionOptionId|htmlattr}"{.end}>
+  <div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary {.if form}use-form{.end}" role="button" tabindex="0" data-dynamic-strings data-collection-id="{collectionId|htmlattr}" data-item-id="{id|htmlattr}" data-product-type="{productType|htmlattr}" data-use-custom-label="{useCustomLabel|htmlattr}"{.section subscription} data-is-subscription="{text|htmlattr}"{.end} data-original-label="{label|htmlattr}" {.if form}data-form="{form|htmlattr}"{.end}{.section optionId}data-subscription-option-id="{text|htmlattr}"{.end}>
     <div class="sqs-add-to-cart-button-inner">{label|html}</div>
   </div>
 </div>`;

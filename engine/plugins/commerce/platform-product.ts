@@ -141,3 +141,36 @@ export function fromPrice(item: unknown): Price {
 }
 
 export { onSaleFlag };
+
+/** An option a shopper chooses, with its values as the select prints them. */
+export interface SelectOption {
+  readonly name: string;
+  readonly values: string[];
+}
+
+/** An attribute value as the select prints it: text, a number or a flag as written, anything else empty. */
+function optionText(v: unknown): string {
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+}
+
+/**
+ * `variants-select`'s options: with more than one entry in the variants list, one per entry of
+ * `variantOptionOrdering` (its name as text), each with the distinct texts of the variants' attribute of that
+ * name, in the variants' order; an attribute that is null (or not text) is an empty choice, a missing one none.
+ */
+export function selectOptions(item: unknown): SelectOption[] {
+  const variants = variantEntries(item);
+  const ordering = contentOf(item)['variantOptionOrdering'];
+  if (variants.length <= 1 || !Array.isArray(ordering)) return [];
+  return ordering.map((entry) => {
+    const name = optionText(entry);
+    const values: string[] = [];
+    for (const v of variants) {
+      const value = field(field(v, 'attributes'), name);
+      if (value === undefined) continue;
+      const text = optionText(value);
+      if (!values.includes(text)) values.push(text);
+    }
+    return { name, values };
+  });
+}

@@ -3,16 +3,8 @@
  * restock notices, quick view, the whole checkout box and the variant descriptor. Each builds a view from the
  * item and renders its built-in template from `markup.ts`.
  */
-import {
-  flag,
-  isSubscribable,
-  productContent,
-  ProductType,
-  productType,
-  showsQuantityInput,
-  variantOptions,
-} from '../../../commerce/products.js';
-import { isObject, isTruthy, toText } from '../../values.js';
+import { flag, multipleQuantityAllowedForServices } from '../../../commerce/products.js';
+import { isObject, isTruthy, toNumber, toText } from '../../values.js';
 import { field, text } from '../content/scalars.js';
 import type { Formatter, PluginContext } from '../types.js';
 import {
@@ -25,8 +17,8 @@ import {
   RESTOCK_NOTIFICATION,
   VARIANTS_SELECT,
 } from './markup.js';
-import { onSale, soldOut } from './platform-product.js';
-import { fill, label, localizedString } from './strings.js';
+import { contentOf, GIFT_CARD, isSubscribableProduct, onSale, PHYSICAL, selectOptions, SERVICE, soldOut, typeOf, variantEntries } from './platform-product.js';
+import { DEFAULT_LABELS, fill, label, type LabelKey, localizedString } from './strings.js';
 
 type Json = Record<string, unknown>;
 
@@ -49,25 +41,39 @@ const productStatus: Formatter = {
   },
 };
 
+/** A label as the platform's templates print it: the page's translation when it is truthy (of any type), else the default. */
+function labelValue(ctx: PluginContext, key: LabelKey): unknown {
+  const translated = field(ctx.resolve('localizedStrings'), key);
+  return isTruthy(translated) ? translated : DEFAULT_LABELS[key];
+}
+
+/**
+ * The platform's template reads the item's fields as variables: a field the value lacks is looked up in the
+ * scopes around the tag (a missing item reads the page's own `id` and `structuredContent`), hence `scoped`.
+ * Fields print as a variable prints them (a list joined with commas); flags are read by truthiness.
+ */
 const addToCartButton: Formatter = {
   name: 'add-to-cart-btn',
-  format(item, _args, ctx) {
-    const sc = productContent(item);
-    const subscribable = isSubscribable(item);
-    const custom = sc['customAddButtonText'];
-    const useCustom = flag(sc['useCustomAddButtonText']) && typeof custom === 'string' && custom !== '';
-    const options = sc['productSubscriptionOptions'];
-    const firstOption = subscribable && Array.isArray(options) ? field(options[0], 'id') : undefined;
-    const form = sc['additionalFieldsForm'];
+  scoped: true,
+  format(_item, _args, ctx) {
+    const sc = (key: string) => ctx.resolvePath(['structuredContent', key]);
+    const subscribable = sc('isSubscribable');
+    const custom = sc('customAddButtonText');
+    const form = sc('additionalFieldsForm');
+    const subscription = isTruthy(subscribable);
+    // The first option's id shows for any non-empty text, list or object of options (not for a number or a flag).
+    const options = sc('productSubscriptionOptions');
+    const listed = isTruthy(options) && (typeof options === 'string' || typeof options === 'object');
+    const optionId = subscription && listed ? { text: toText(ctx.resolvePath(['structuredContent', 'productSubscriptionOptions', '0', 'id'])) } : undefined;
     return ctx.renderBuiltin(ADD_TO_CART_BUTTON, {
-      id: text(field(item, 'id')),
-      collectionId: text(field(item, 'collectionId')),
-      productType: text(sc['productType']),
-      useCustomLabel: text(sc['useCustomAddButtonText']),
-      subscription: subscribable,
-      label: useCustom ? custom : label(ctx, subscribable ? 'productSubscribeText' : 'productAddToCartText'),
-      form: isObject(form) ? JSON.stringify(form) : '',
-      subscriptionOptionId: text(firstOption),
+      id: toText(ctx.resolve('id')),
+      collectionId: toText(ctx.resolve('collectionId')),
+      productType: toText(sc('productType')),
+      useCustomLabel: toText(sc('useCustomAddButtonText')),
+      subscription: subscription ? { text: toText(subscribable) } : undefined,
+      label: isTruthy(sc('useCustomAddButtonText')) && isTruthy(custom) ? custom : labelValue(ctx, subscription ? 'productSubscribeText' : 'productAddToCartText'),
+      form: isTruthy(sc('additionalFieldsFormId')) && isTruthy(form) ? JSON.stringify(form) : '',
+      optionId,
     });
   },
 };
@@ -83,15 +89,17 @@ function attributeSafe(s: string): string {
 const variantsSelect: Formatter = {
   name: 'variants-select',
   format(item, _args, ctx) {
-    const options = variantOptions(item);
-    if (options.length === 0) return '';
-    const sc = productContent(item);
-    const giftCard = productType(item) === ProductType.GIFT_CARD;
+    const options = selectOptions(item);
+    // Nothing to choose leaves the value missing (`raw` prints null, `round` 0), as on the platform.
+    if (options.length === 0) return undefined;
+    const sc = contentOf(item);
+    const giftCard = typeOf(item) === GIFT_CARD;
     const plan = sc['subscriptionPlan'];
     return ctx.renderBuiltin(VARIANTS_SELECT, {
       id: text(field(item, 'id')),
       variants: JSON.stringify(sc['variants']),
-      subscriptionPlan: isSubscribable(item) && isObject(plan) ? JSON.stringify(plan) : '',
+      // The flag and the plan are read by truthiness; the plan is written as JSON whatever it is.
+      subscriptionPlan: isTruthy(sc['isSubscribable']) && isTruthy(plan) ? JSON.stringify(plan) : '',
       options: options.map(({ name, values }) => {
         // Without locale data the platform formats no message: the title and the select texts are empty.
         const silent = ctx.locale === null;
@@ -112,11 +120,30 @@ const variantsSelect: Formatter = {
   },
 };
 
+/**
+ * The quantity input shows for physical products, or services when the store allows several, that are not
+ * sold by subscription, when any variant is unlimited or the stock of all variants adds up to more than one
+ * (a negative count subtracts), the product read as its templates read it (platform-product.ts).
+ */
+function showsQuantity(item: unknown, settings: unknown): boolean {
+  const type = typeOf(item);
+  const kindAllows = type === PHYSICAL || (type === SERVICE && multipleQuantityAllowedForServices(settings));
+  if (!kindAllows || isSubscribableProduct(item)) return false;
+  let total = 0;
+  for (const v of variantEntries(item)) {
+    if (isTruthy(field(v, 'unlimited'))) return true;
+    total += toNumber(field(v, 'qtyInStock'));
+  }
+  return total > 1;
+}
+
+/** Scoped for the item's `id`, which the platform's template reads as a variable (see add-to-cart-btn). */
 const quantityInput: Formatter = {
   name: 'quantity-input',
+  scoped: true,
   format(item, _args, ctx) {
-    if (!showsQuantityInput(item, ctx.resolve('websiteSettings'))) return '';
-    return ctx.renderBuiltin(QUANTITY_INPUT, { id: text(field(item, 'id')), label: label(ctx, 'productQuantityInputLabel') });
+    if (!showsQuantity(item, ctx.resolve('websiteSettings'))) return undefined;
+    return ctx.renderBuiltin(QUANTITY_INPUT, { id: toText(ctx.resolve('id')), label: labelValue(ctx, 'productQuantityInputLabel') });
   },
 };
 
