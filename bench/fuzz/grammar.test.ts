@@ -58,6 +58,16 @@ const PINNED: GrammarCase[] = [
   part('{a|variants-select}|{b|variants-select}', {
     a: { structuredContent: { variants: ['t', { attributes: { c: null } }, { attributes: { c: [1] } }], variantOptionOrdering: ['c', false] } },
     b: { structuredContent: { variants: [{ attributes: { c: 1 } }, { attributes: { c: '1' } }], variantOptionOrdering: ['c'], isSubscribable: 'x', subscriptionPlan: 'p' } },
+  }),  // quick-view's group is one key's value as text or the word; scarcity and restock views are every entry,
+  // hidden by their own attributes or flag; a checkbox alone lists its values; cart quantities read as numbers
+  part('{@|product-quick-view foo}|{@|product-quick-view}|{@|product-quick-view a.b}|{@|cart-quantity}|{f|summary-form-field}|{g|summary-form-field}', {
+    foo: null, '': '{', a: { b: 'x' }, entries: [{ quantity: '2a' }, { quantity: [3] }], f: { values: ['T'] }, g: { type: 'checkbox', values: [1, null, [2]] },
+  }),
+  part('{item|product-scarcity}|{item|product-restock-notification}|{item|variants-select}', {
+    item: { id: 'p1', structuredContent: { isSubscribable: 't', variants: ['1', {}], variantOptionOrdering: ['f'] } },
+    productMerchandisingContext: {
+      p1: { scarcityEnabled: 1, scarcityTemplateViews: [{}, null, { attributes: 'x' }], restockNotificationViews: [null, { variantId: [1, 2], hiddenByDefault: 't' }], mailingListSignUpEnabled: 't' },
+    },
   }),
 ];
 

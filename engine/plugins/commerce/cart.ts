@@ -1,18 +1,19 @@
 /** Cart formatters on the shopping-cart JSON: item count, the cart link, and the subtotal. */
 import { moneyFromMinor } from '../../../commerce/money.js';
-import { isObject } from '../../values.js';
+import { isObject, toNumber } from '../../values.js';
+import { field } from '../content/scalars.js';
 import { nativeMarkup } from './money-format.js';
 import type { Formatter } from '../types.js';
 
-/** Total quantity over the cart's entries; entries without a numeric quantity count as 0. */
+/**
+ * Total quantity over the cart's entries, each read as the numeric formatters read a value (a missing one is 0,
+ * `"2a"` is 2, text that is no number makes the total NaN), as the platform counts.
+ */
 export function cartQuantity(cart: unknown): number {
   const entries = isObject(cart) ? cart['entries'] : undefined;
   if (!Array.isArray(entries)) return 0;
   let total = 0;
-  for (const e of entries) {
-    const q = isObject(e) ? Number(e['quantity']) : NaN;
-    if (Number.isFinite(q)) total += q;
-  }
+  for (const e of entries) total += toNumber(field(e, 'quantity'));
   return total;
 }
 

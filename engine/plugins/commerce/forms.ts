@@ -69,7 +69,8 @@ function answerOf(ctx: PluginContext, type: string, value: unknown, values: unkn
         }),
       };
   }
-  if (Array.isArray(values) && values.length > 0) return { text: values.map(text).join(', '), list: true };
+  // Only a checkbox answer is a list (each choice printed as a variable prints it); other types read `value`.
+  if (type === 'checkbox' && Array.isArray(values) && values.length > 0) return { text: values.map(toText).join(', '), list: true };
   // A plain answer as the platform tests it: anything truthy, written as text (a list joined with commas).
   if (isTruthy(value)) return { text: toText(value) };
   return null;

@@ -33,7 +33,7 @@ export const ADD_TO_CART_BUTTON = `${lines(13)}<div class="sqs-add-to-cart-butto
   </div>
 </div>`;
 
-export const VARIANTS_SELECT = `\n  \n  \n  \n  \n\n  <div class="product-variants" data-item-id="{id|htmlattr}" data-variants="{variants|htmlattr}"{.if subscriptionPlan} data-is-subscribable="true" data-subscription-plan="{subscriptionPlan|htmlattr}"{.end} data-animation-role="content">
+export const VARIANTS_SELECT = `\n  \n  \n  \n  \n\n  <div class="product-variants" data-item-id="{id|htmlattr}" data-variants="{variants|htmlattr}"{.section subscription} data-is-subscribable="true" data-subscription-plan="{plan|htmlattr}"{.end} data-animation-role="content">
 {.repeated section options}    <div class="variant-option">
     <div class="variant-option-title">{title|html}: </div>
     <div class="variant-select-wrapper">

@@ -12,7 +12,7 @@
  *   first variant's, as JSON values (3 and "3" differ; missing and null do not).
  */
 import { isObject, isTruthy, toNumber, valuesEqual } from '../../values.js';
-import { field } from '../content/scalars.js';
+import { field, text } from '../content/scalars.js';
 import { type Amount, compareAmounts, moneyAmount, ZERO } from './platform-decimal.js';
 
 export const PHYSICAL = 1;
@@ -148,11 +148,6 @@ export interface SelectOption {
   readonly values: string[];
 }
 
-/** An attribute value as the select prints it: text, a number or a flag as written, anything else empty. */
-function optionText(v: unknown): string {
-  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
-}
-
 /**
  * `variants-select`'s options: with more than one entry in the variants list, one per entry of
  * `variantOptionOrdering` (its name as text), each with the distinct texts of the variants' attribute of that
@@ -163,13 +158,13 @@ export function selectOptions(item: unknown): SelectOption[] {
   const ordering = contentOf(item)['variantOptionOrdering'];
   if (variants.length <= 1 || !Array.isArray(ordering)) return [];
   return ordering.map((entry) => {
-    const name = optionText(entry);
+    const name = text(entry);
     const values: string[] = [];
     for (const v of variants) {
       const value = field(field(v, 'attributes'), name);
       if (value === undefined) continue;
-      const text = optionText(value);
-      if (!values.includes(text)) values.push(text);
+      const shown = text(value);
+      if (!values.includes(shown)) values.push(shown);
     }
     return { name, values };
   });

@@ -17,7 +17,7 @@ import {
   RESTOCK_NOTIFICATION,
   VARIANTS_SELECT,
 } from './markup.js';
-import { contentOf, GIFT_CARD, isSubscribableProduct, onSale, PHYSICAL, selectOptions, SERVICE, soldOut, typeOf, variantEntries } from './platform-product.js';
+import { contentOf, GIFT_CARD, isSubscribableProduct, onSale, PHYSICAL, readsTrue, selectOptions, SERVICE, soldOut, typeOf, variantEntries } from './platform-product.js';
 import { DEFAULT_LABELS, fill, label, type LabelKey, localizedString } from './strings.js';
 
 type Json = Record<string, unknown>;
@@ -98,8 +98,8 @@ const variantsSelect: Formatter = {
     return ctx.renderBuiltin(VARIANTS_SELECT, {
       id: text(field(item, 'id')),
       variants: JSON.stringify(sc['variants']),
-      // The flag and the plan are read by truthiness; the plan is written as JSON whatever it is.
-      subscriptionPlan: isTruthy(sc['isSubscribable']) && isTruthy(plan) ? JSON.stringify(plan) : '',
+      // The flag is read by truthiness; the plan is written as JSON whatever it is (nothing when missing).
+      subscription: isTruthy(sc['isSubscribable']) ? { plan: plan === undefined ? '' : JSON.stringify(plan) } : undefined,
       options: options.map(({ name, values }) => {
         // Without locale data the platform formats no message: the title and the select texts are empty.
         const silent = ctx.locale === null;
@@ -155,17 +155,19 @@ const productScarcity: Formatter = {
     if (typeof item !== 'object' || Array.isArray(item)) return item;
     const m = merchandising(ctx, item);
     const views = m['scarcityTemplateViews'];
-    if (!flag(m['scarcityEnabled']) || !Array.isArray(views) || views.length === 0) return '';
+    // Enabled as a comparison reads a boolean (true, "true", a whole non-zero number); every entry is a view.
+    if (!readsTrue(m['scarcityEnabled']) || !Array.isArray(views) || views.length === 0) return '';
     const template = typeof m['scarcityText'] === 'string' ? m['scarcityText'] : '';
-    const shownByDefault = flag(m['scarcityShownByDefault']);
     return ctx.renderBuiltin(PRODUCT_SCARCITY, {
-      views: views.filter(isObject).map((v) => {
-        const attributes = v['attributes'];
+      views: views.map((v) => {
+        const attributes = field(v, 'attributes');
+        // A view for some variants (any truthy attributes, written as JSON) starts hidden; one for all shows.
+        const forVariants = isTruthy(attributes);
         return {
-          attributes: isObject(attributes) ? JSON.stringify(attributes) : '',
-          hidden: isObject(attributes) || !shownByDefault,
+          attributes: forVariants ? JSON.stringify(attributes) : '',
+          hidden: forVariants,
           // Without locale data the platform formats no message: the block stays, its text is empty.
-          text: ctx.locale === null ? '' : fill(template, { qtyInStock: text(v['qtyInStock']) }),
+          text: ctx.locale === null ? '' : fill(template, { qtyInStock: text(field(v, 'qtyInStock')) }),
         };
       }),
     });
@@ -190,27 +192,29 @@ const restockNotification: Formatter = {
       placeholder: text(messages['placeholderText']),
       button: text(messages['buttonText']),
       mailingListDescription: text(messages['mailingListDescription']),
-      mailingList: flag(m['mailingListSignUpEnabled']),
-      optIn: flag(m['mailingListOptInByDefault']),
+      mailingList: isTruthy(m['mailingListSignUpEnabled']),
+      optIn: isTruthy(m['mailingListOptInByDefault']),
       captcha: isTruthy(captcha),
     };
     return ctx.renderBuiltin(RESTOCK_NOTIFICATION, {
-      views: views.filter(isObject).map((v) => ({ ...shared, variantId: text(v['variantId']), hidden: flag(v['hiddenByDefault']) })),
+      // Every entry is a view (null, a number: one without a variant), its fields read as the template prints them.
+      views: views.map((v) => ({ ...shared, variantId: toText(field(v, 'variantId')), hidden: isTruthy(field(v, 'hiddenByDefault')) })),
     });
   },
 };
 
-/** `{item|product-quick-view group}`: the group is the value of that variable, or the word itself. */
+/**
+ * `{item|product-quick-view group}`: the group is the variable of that name (one key, not a path) as text (a
+ * list, an object or null print empty), or the word itself when there is no such variable; without a word,
+ * the variable named by the empty key.
+ */
 const productQuickView: Formatter = {
   name: 'product-quick-view',
   format(item, args, ctx) {
-    const name = args[0];
-    let group = '';
-    if (name !== undefined) {
-      const v = ctx.resolve(name);
-      group = v === undefined || v === null ? name : toText(v);
-    }
-    return ctx.renderBuiltin(QUICK_VIEW_BUTTON, { id: text(field(item, 'id')), group, label: label(ctx, 'productQuickViewText') });
+    const name = args[0] ?? '';
+    const v = ctx.resolvePath([name]);
+    const group = v === undefined ? name : text(v);
+    return ctx.renderBuiltin(QUICK_VIEW_BUTTON, { id: text(field(item, 'id')), group, label: labelValue(ctx, 'productQuickViewText') });
   },
 };
 
