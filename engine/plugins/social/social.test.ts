@@ -230,17 +230,29 @@ describe('like and share buttons', () => {
 });
 
 describe('twitter (spec 001: social links for @mentions and hashtags)', () => {
-  it('links mentions and hashtags', () => {
-    expect(activateTwitterLinks('hi @Foo_1 #Bar!')).toBe(
-      'hi <a target="new" href="https://twitter.com/Foo_1/">@Foo_1</a> <a target="new" href="https://twitter.com/hashtag/Bar?src=hash">#Bar</a>!',
+  it('links mentions and hashtags of ASCII word characters at the start or after a plain space', () => {
+    expect(activateTwitterLinks('hi @Foo_1 #Bar! #12')).toBe(
+      'hi <a target="new" href="https://twitter.com/Foo_1/">@Foo_1</a> <a target="new" href="https://twitter.com/hashtag/Bar?src=hash">#Bar</a>!' +
+        ' <a target="new" href="https://twitter.com/hashtag/12?src=hash">#12</a>',
     );
-    expect(activateTwitterLinks('#café')).toBe('<a target="new" href="https://twitter.com/hashtag/caf%C3%A9?src=hash">#café</a>');
+    expect(activateTwitterLinks('#café @a@b')).toBe('<a target="new" href="https://twitter.com/hashtag/caf?src=hash">#caf</a>é <a target="new" href="https://twitter.com/a/">@a</a>@b');
+    // As the reference links them: not after a newline, a tab, a no-break space or punctuation; inside markup too.
+    for (const s of ['me@example.com', 'x\n@foo', 'x\t@foo', 'x\u00a0@foo', '(@foo)', 'a=#foo', '<b>@foo</b>', '##a']) expect(activateTwitterLinks(s)).toBe(s);
+    expect(activateTwitterLinks('<p title=" @foo">')).toBe('<p title=" <a target="new" href="https://twitter.com/foo/">@foo</a>">');
   });
 
-  it('leaves e-mail addresses, entities, URL fragments, numbers, tags and link text alone', () => {
-    for (const s of ['me@example.com', 'it&#39;s', 'http://x.com/#top', 'issue #12', '<a href="#x">@foo</a>', '<p data-x="#y">']) {
-      expect(activateTwitterLinks(s)).toBe(s);
-    }
+  it('links web addresses first, leaving trailing punctuation outside (the platform\'s pattern)', () => {
+    expect(activateTwitterLinks('see http://x.com/#top, FTP://a.b/?q=@c; (https://x.y/a_b).')).toBe(
+      'see <a target="new" href="http://x.com/#top">http://x.com/#top</a>, <a target="new" href="FTP://a.b/?q=@c">FTP://a.b/?q=@c</a>;' +
+        ' (<a target="new" href="https://x.y/a_b">https://x.y/a_b</a>).',
+    );
+    expect(activateTwitterLinks('http://x*y http://x\\y https://é ahttp://x mailto:a@b www.x.com')).toBe(
+      '<a target="new" href="http://x">http://x</a>*y <a target="new" href="http://x\\">http://x\\</a>y https://é ahttp://x mailto:a@b www.x.com',
+    );
+    expect(activateTwitterLinks('http://a @b')).toBe('<a target="new" href="http://a">http://a</a> <a target="new" href="https://twitter.com/b/">@b</a>');
+  });
+
+  it('prints a number as written', () => {
     expect(renderHtml('{n|activate-twitter-links}', { n: 5 })).toBe('5');
   });
 

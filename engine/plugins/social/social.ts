@@ -1,7 +1,7 @@
 /**
  * Social formatters: `like-button`, `social-button`, `social-button-inline`, `twitter-follow-button` (markup
  * rendered from JSON-T constants over a view object whose fields are all set) and `activate-twitter-links`
- * (links @mentions and #hashtags in text).
+ * (links web addresses, @mentions and #hashtags in text).
  */
 import { isObject, isTruthy, toText } from '../../values.js';
 import type { Formatter, PluginContext } from '../types.js';
@@ -99,42 +99,28 @@ const twitterFollowButton: Formatter = {
 };
 
 /**
- * HTML tags (kept as they are; `<a …>`/`</a>` tracked so link text is not linked again), @mentions and
- * #hashtags. A mention or hashtag must not follow a word character, `&` (entities such as `&#39;`) or `/`
- * (URL fragments).
+ * Web addresses as the platform links them (found by differential testing against the reference): `http`,
+ * `https`, `ftp` or `file` in any case at a word's start, then ASCII URL characters, ending on one that cannot
+ * be trailing punctuation (`.`, `,`, `:`, `;`, `!`, `?` stay outside the link). A backslash can end an address
+ * but not continue one, as there.
  */
-const TOKENS = /(<\/?([a-zA-Z][a-zA-Z0-9]*)[^>]*>)|(?<![\p{L}\p{M}\p{N}_&/])(?:@([A-Za-z0-9_]+)|#([\p{L}\p{M}\p{N}_]+))/gu;
-const DIGITS = /^\d+$/;
+const ADDRESS = /\b(?:https?|ftp|file):\/\/[-A-Za-z0-9+&@#/%?=~_|!:,.;]*[-A-Za-z0-9+&@#/%=~_|\\]/gi;
+/**
+ * @mentions and #hashtags of ASCII word characters (digits alone too), at the start of the text or after a
+ * plain space only (not a newline, tab or no-break space). Markup is not special: the platform links inside
+ * tags and link text too.
+ */
+const MENTION = /(^| )(?:@(\w+)|#(\w+))/g;
 
-/** Spec 001: social links are built for @mentions and hashtags. */
+/** Spec 001: social links are built for web addresses, @mentions and hashtags; addresses first, as there. */
 export function activateTwitterLinks(text: string): string {
-  if (text.indexOf('@') < 0 && text.indexOf('#') < 0) return text;
-  let out = '';
-  let last = 0;
-  let inLink = false;
-  TOKENS.lastIndex = 0;
-  for (let m = TOKENS.exec(text); m !== null; m = TOKENS.exec(text)) {
-    const tag = m[1];
-    if (tag !== undefined) {
-      const tagName = m[2]!;
-      if (tagName.length === 1 && (tagName === 'a' || tagName === 'A')) inLink = tag.charCodeAt(1) !== 47; /* / */
-      continue;
-    }
-    if (inLink) continue;
-    const user = m[3];
-    const hashtag = m[4];
-    let link: string;
-    if (user !== undefined) {
-      link = `<a target="new" href="https://twitter.com/${user}/">@${user}</a>`;
-    } else if (hashtag !== undefined && !DIGITS.test(hashtag)) {
-      link = `<a target="new" href="https://twitter.com/hashtag/${encodeURIComponent(hashtag)}?src=hash">#${hashtag}</a>`;
-    } else {
-      continue;
-    }
-    out += text.slice(last, m.index) + link;
-    last = m.index + m[0].length;
-  }
-  return last === 0 ? text : out + text.slice(last);
+  return text
+    .replace(ADDRESS, (url) => `<a target="new" href="${url}">${url}</a>`)
+    .replace(MENTION, (_m, space: string, user: string | undefined, tag: string | undefined) =>
+      user !== undefined
+        ? `${space}<a target="new" href="https://twitter.com/${user}/">@${user}</a>`
+        : `${space}<a target="new" href="https://twitter.com/hashtag/${tag}?src=hash">#${tag}</a>`,
+    );
 }
 
 const activateTwitterLinksFormatter: Formatter = {
