@@ -171,6 +171,8 @@ describe('image metadata', () => {
         'data-image-dimensions="" data-image-focal-point="0.5,0.5" alt="a&amp;amp;b" data-load="false" data-image-id="i" data-type="image" />',
     );
     expect(html('{img|image foo bar}', { img: {} })).toContain('class="thumb-image"');
+    // one argument is the class even when empty, as the platform reads it
+    expect(html('{img|image,}|{img|image:}', { img: {} })).toMatch(/^[^|]*class=""[^|]*\|[^|]*class=""/);
   });
 
   it('reads a child image by an integer index and a cover image', () => {
@@ -239,6 +241,13 @@ describe('items and text', () => {
     expect(html('{@|item-classes}', item)).toBe('hentry post-type- on-sale sold-out');
     expect(html('{.repeated section @}{@|item-classes}|{.end}', [{}, {}])).toBe('hentry post-type- article-index-1|hentry post-type- article-index-2|');
     expect(html('{i|item-classes}', {})).toBe('hentry post-type-');
+  });
+
+  it("reads a field the item lacks from the scopes around the tag (a field's own fields only from it), as the platform", () => {
+    const page = { recordTypeLabel: 'r', categories: ['Top'], author: { displayName: 'Au' }, starred: true };
+    expect(html('{a|item-classes}', { ...page, a: { recordTypeLabel: null } })).toBe('hentry category-top author-au post-type- featured');
+    expect(html('{a|item-classes}', { ...page, a: { author: {} } })).toBe('hentry category-top post-type-r featured');
+    expect(html('{nope|item-classes}', page)).toBe('hentry category-top author-au post-type-r featured');
   });
 
   it('makes a path absolute with base-url and upper-cases scalars', () => {

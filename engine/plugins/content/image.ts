@@ -30,15 +30,15 @@ const coverImageMeta: Formatter = {
 };
 
 /**
- * `{img|image [class]}`: the lazy-loading image with its no-script fallback. One non-empty argument is the
- * class, anything else gives `thumb-image`. The alt text is escaped once in the fallback and twice in the
+ * `{img|image [class]}`: the lazy-loading image with its no-script fallback. One argument is the class, even
+ * an empty one (`{img|image,}` prints `class=""`, as the platform does); none or several give `thumb-image`. The alt text is escaped once in the fallback and twice in the
  * image, exactly as the platform prints it. A missing image still prints the markup, without metadata.
  */
 const image: Formatter = {
   name: 'image',
   format(v, args, ctx) {
     const img = isObject(v) ? v : {};
-    const cls = args.length === 1 && args[0] !== '' ? args[0]! : 'thumb-image';
+    const cls = args.length === 1 ? args[0]! : 'thumb-image';
     const alt = escapeAttr(v === undefined ? '' : altText(img, ctx));
     return (
       `<noscript><img src="${text(img['assetUrl'])}" alt="${alt}" /></noscript>` +

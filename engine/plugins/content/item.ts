@@ -29,25 +29,29 @@ function isStoreItem(v: unknown): boolean {
 
 /**
  * hentry; promoted block; categories; tags; author; the post type (always, even empty); position in the
- * enclosing list; featured; and for store items the sale and sold-out marks.
+ * enclosing list; featured; and for store items the sale and sold-out marks. The platform reads the item's
+ * fields as variables: a field the value lacks (or a value that is no item) comes from the scopes around the
+ * tag, hence `scoped` and `ctx.resolve`; a field's own fields (the author's name) only from the field.
  */
 const itemClasses: Formatter = {
   name: 'item-classes',
-  format(v, _args, ctx) {
-    const item = isObject(v) ? v : {};
+  scoped: true,
+  format(_v, _args, ctx) {
+    const field = (key: string) => ctx.resolve(key);
     const classes = ['hentry'];
-    const promoted = item['promotedBlockType'];
+    const promoted = field('promotedBlockType');
     if (isTruthy(promoted)) classes.push('promoted', `promoted-block-${classSlug(text(promoted))}`);
-    for (const c of entries(item['categories'])) classes.push(`category-${classSlug(c)}`);
-    for (const t of entries(item['tags'])) classes.push(`tag-${classSlug(t)}`);
-    const author = item['author'];
+    for (const c of entries(field('categories'))) classes.push(`category-${classSlug(c)}`);
+    for (const t of entries(field('tags'))) classes.push(`tag-${classSlug(t)}`);
+    const author = field('author');
     if (isObject(author) && isTruthy(author['displayName'])) classes.push(`author-${classSlug(text(author['displayName']))}`);
-    classes.push(`post-type-${text(item['recordTypeLabel'])}`);
+    classes.push(`post-type-${text(field('recordTypeLabel'))}`);
     if (ctx.index > 0) classes.push(`article-index-${ctx.index}`);
-    if (isTruthy(item['starred'])) classes.push('featured');
-    if (isStoreItem(item['recordType'])) {
-      if (onSale(item)) classes.push('on-sale');
-      if (soldOut(item)) classes.push('sold-out');
+    if (isTruthy(field('starred'))) classes.push('featured');
+    if (isStoreItem(field('recordType'))) {
+      const product = { structuredContent: field('structuredContent') };
+      if (onSale(product)) classes.push('on-sale');
+      if (soldOut(product)) classes.push('sold-out');
     }
     return classes.join(' ');
   },

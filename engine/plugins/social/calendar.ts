@@ -64,8 +64,10 @@ export function googleCalendarUrl(event: Record<string, unknown>): string {
   const end = calendarStamp(event['endDate']);
   // A date that cannot be read makes no link at all.
   if (start === '' || end === '') return '';
+  // The title is encoded as JavaScript's escape() does (`%E9`, `%u2013`; `@*_+-./` kept), the location as a URI
+  // component, as the platform writes them (differential against the reference).
   let url =
-    `${CALENDAR_BASE}&text=${encodeComponent(toText(event['title']))}` +
+    `${CALENDAR_BASE}&text=${escape(toText(event['title']))}` +
     `&dates=${start}/${end}`;
   const location = locationLine(event['location']);
   if (location !== '') url += `&location=${encodeComponent(location)}`;

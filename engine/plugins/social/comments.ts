@@ -45,19 +45,23 @@ export function commentCountWords(value: unknown): { count: string; label: strin
 
 /**
  * `comment-link`'s words, which the platform reads differently: "No" only for the number 0, the count as
- * written otherwise, and nothing when it is missing or null (" Comments").
+ * written otherwise, and nothing when it is missing or null (" Comments"); "Comment" only for the number 1.
  */
-function commentLinkWords(value: unknown): { count: string; label: string } {
-  const raw = isObject(value) ? value['publicCommentCount'] : undefined;
-  return { count: raw === 0 ? 'No' : toText(raw ?? ''), label: commentLabel(numberOf(raw)) };
+function commentLinkWords(raw: unknown): { count: string; label: string } {
+  return { count: raw === 0 ? 'No' : toText(raw ?? ''), label: commentLabel(typeof raw === 'number' ? raw : NaN) };
 }
 
 export function commentLabel(count: number): string {
   return count === 1 ? 'Comment' : 'Comments';
 }
 
+/**
+ * The platform's comment templates read the item's fields as variables: a field the value lacks (or a value
+ * that is no item) is looked up in the scopes around the tag, hence `scoped` and `ctx.resolve`.
+ */
 const comments: Formatter = {
   name: 'comments',
+  scoped: true,
   format(value, _args, ctx) {
     const item = ctx.resolve('item');
     const collection = ctx.resolve('collection');
@@ -67,7 +71,7 @@ const comments: Formatter = {
     const of = (key: string) => (isObject(owner) ? toText(owner[key]) : '');
     const view = {
       disqus: usesDisqus(siteSettings(ctx, value)),
-      id: isObject(value) ? toText(value['id']) : '',
+      id: toText(ctx.resolve('id')),
       kind,
       ownerId: of('id'),
       count: of('publicCommentCount'),
@@ -79,14 +83,13 @@ const comments: Formatter = {
 
 const commentLink: Formatter = {
   name: 'comment-link',
+  scoped: true,
   format(value, _args, ctx) {
-    // A value that is not an item still gets the link, with an empty address and id.
-    const item = isObject(value) ? value : {};
     const view = {
       disqus: usesDisqus(siteSettings(ctx, value)),
-      url: toText(item['fullUrl'] ?? ''),
-      id: toText(item['id'] ?? ''),
-      ...commentLinkWords(value),
+      url: toText(ctx.resolve('fullUrl') ?? ''),
+      id: toText(ctx.resolve('id') ?? ''),
+      ...commentLinkWords(ctx.resolve('publicCommentCount')),
     };
     return ctx.renderBuiltin(COMMENT_LINK_TEMPLATE, view);
   },

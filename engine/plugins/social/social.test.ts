@@ -154,10 +154,17 @@ describe('comments (spec 001 §4)', () => {
     );
   });
 
-  it('does not let a built-in view pick up fields of the page', () => {
-    const data = { url: 'WRONG', id: 'WRONG', item: {} };
+  it('reads a field the item lacks from the scopes around the tag, as the platform template does, but no view field', () => {
+    const data = { url: 'WRONG', id: 'p', fullUrl: '/page', publicCommentCount: 2, item: { id: 'i' } };
     expect(renderHtml('{item|comment-link}', data)).toBe(
-      '\n  <a href="#comments-" class="sqs-comment-link" data-id="">\n  \n  Comments\n  </a>\n',
+      '\n  <a href="/page#comments-i" class="sqs-comment-link" data-id="i">\n  2\n  Comments\n  </a>\n',
+    );
+    // a missing value or no item: every field from around the tag; a chain's formatters leave the tag's value in scope
+    expect(renderHtml('{nope|comment-link}', data)).toContain('href="/page#comments-p"');
+    expect(renderHtml('{item|htmlattr|comment-link}', data)).toContain('data-id="i"');
+    expect(renderHtml('{nope|comments}|{.section item}{5|comments}{.end}', { id: 'p', item: { id: 'i' } })).toBe(
+      '\n  <div class="squarespace-comments" id="comments-p" data-item-id="i" data-public-comment-count="" data-comment-state=""></div>\n|' +
+        '\n  <div class="squarespace-comments" id="comments-i" data-item-id="i" data-public-comment-count="" data-comment-state=""></div>\n',
     );
   });
 
@@ -283,7 +290,9 @@ describe('calendar (spec 001 §9: UTC, YYYYMMDDTHHMMSSZ)', () => {
       googleCalendarUrl({ title: 'Tea & cake', startDate: 0, endDate: 3_600_000, location: { addressLine1: 'A', addressCountry: ' ' } }),
     ).toBe('http://www.google.com/calendar/event?action=TEMPLATE&text=Tea%20%26%20cake&dates=19700101T000000Z/19700101T010000Z&location=A');
     expect(locationLine({ addressLine2: 'B', addressCountry: 'US' })).toBe('B, US');
-    expect(googleCalendarUrl({ title: '\uD800x' })).toContain('text=%EF%BF%BDx');
+    // the title as JavaScript's escape() writes it, the location as a URI component (the platform's, differential)
+    expect(googleCalendarUrl({ title: '\uD800x é–!(~+/@' })).toContain('text=%uD800x%20%E9%u2013%21%28%7E+/@&');
+    expect(googleCalendarUrl({ location: { addressLine1: 'é(' } })).toContain('&location=%C3%A9(');
   });
 });
 
