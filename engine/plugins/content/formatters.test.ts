@@ -253,6 +253,8 @@ describe('items and text', () => {
   it('makes a path absolute with base-url and upper-cases scalars', () => {
     const ctx = fakeContext({ root: { 'base-url': 'https://x.com' } });
     expect(runFormatter(formatter('AbsUrl'), 'a/b', [], ctx).value).toBe('https://x.com/a/b');
+    // base-url is read like a variable from the value's own frame out, as on the platform
+    expect(html('{a|AbsUrl}|{a.x|AbsUrl}', { 'base-url': 'top', a: { 'base-url': 'own', x: 'p' } })).toBe('own/|top/p');
     expect(html('{c|capitalize}', { c: 'straße' })).toBe('STRASSE');
     expect(html('{c|capitalize}', { c: ['a'] })).toBe('');
   });
