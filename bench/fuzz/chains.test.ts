@@ -1,0 +1,53 @@
+/**
+ * The chains arm of the differential fuzz test (chains.ts): chains of formatters from the whole plugin table
+ * with random arguments over random values, rendered by ours (without locale data) and by the reference
+ * (`@squarespace/template-engine`, public API). A difference fails with the case shrunk. Seed and case count:
+ * CHAINS_FUZZ_SEED, CHAINS_FUZZ_RUNS (`npm run fuzz -- --generator chains --n 100000` for long runs).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { chainsAllowed, chainsFuzzCase, type ChainsCase } from './chains.js';
+import { compareCase, describeDifference } from './compare.js';
+import { deltaShrink } from './delta-shrink.js';
+import { mentionsAny } from './grammar.js';
+
+const RUNS = Number(process.env['CHAINS_FUZZ_RUNS'] ?? 1000);
+const SEED = Number(process.env['CHAINS_FUZZ_SEED'] ?? 31337);
+
+/**
+ * Commerce formatters whose differences from the reference are still open (the commerce plugin's own work):
+ * left out of this test's random cases until fixed; `npm run fuzz -- --generator chains` still draws them.
+ */
+export const CHAINS_OPEN_NAMES: readonly string[] = ['product-scarcity', 'quantity-input', 'product-checkout', 'product-quick-view'];
+
+const part = (template: string, data: unknown): ChainsCase => ({ template, data, locale: null });
+
+/** One case per root cause the arm found and the engine now renders as the reference does. */
+const PINNED: ChainsCase[] = [
+  // activate-twitter-links: web addresses first, then mentions and hashtags after a plain space only
+  part('{a|activate-twitter-links}|{b|activate-twitter-links}', { a: 'see http://x.y/a?b=@c, (ftp://z)! #12 @u_1 x@y\n@no', b: '<p title=" @t">' }),
+  // comments, comment-link, item-classes, AbsUrl read what the value lacks from the scopes around the tag
+  part('{a|comment-link}|{b|comments}|{c|item-classes}|{c|AbsUrl}|{d|AbsUrl}', {
+    id: 'p', fullUrl: '/f', publicCommentCount: 2, recordTypeLabel: 'r', categories: ['C'], 'base-url': 'top', b: { id: 'i' }, c: {}, d: { 'base-url': 'own' },
+  }),
+  // image's one argument is the class even when empty; google-calendar-url's title as escape()
+  part('{i|image,}|{e|google-calendar-url}', { i: {}, e: { title: 'é–(~+/@', location: { addressLine1: 'é(' } } }),
+];
+
+const open = (c: ChainsCase) => mentionsAny(c, CHAINS_OPEN_NAMES);
+
+describe('chains arm: differential fuzzing against the reference engine', () => {
+  it('renders the pinned cases of each root cause identically', () => {
+    for (const c of PINNED) {
+      const o = compareCase(c);
+      expect(o.same, describeDifference(c, o)).toBe(true);
+    }
+  });
+
+  it(`renders ${RUNS} random formatter chains identically (seed ${SEED})`, () => {
+    const r = fc.check(fc.property(chainsFuzzCase.filter((c) => !open(c)), (c) => compareCase(c).same), { seed: SEED, numRuns: RUNS });
+    const c = r.counterexample?.[0];
+    const shrunk = c === undefined ? undefined : deltaShrink(c, 1500, (x) => chainsAllowed(x) && !open(x));
+    expect(shrunk === undefined ? '' : describeDifference(shrunk, compareCase(shrunk)), `seed ${SEED}`).toBe('');
+  });
+});
