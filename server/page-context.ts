@@ -57,7 +57,16 @@ function siteContext(db: Store): Json {
     const settings = parse(site.settings);
     const nav = db.select().from(collections).where(eq(collections.websiteId, site.id)).orderBy(asc(collections.ordering)).all();
     return {
-      website: { id: site.id, siteTitle: site.title, timeZone: site.timeZone, language: 'en-US', baseCurrency: site.currency, ...publicCaptcha(settings) },
+      website: {
+        id: site.id,
+        siteTitle: site.title,
+        timeZone: site.timeZone,
+        language: 'en-US',
+        baseCurrency: site.currency,
+        ...publicCaptcha(settings),
+        // where the platform's share buttons read whether sharing is on (`{@|social-button-inline}`)
+        ...(settings['shareButtonOptions'] !== undefined ? { shareButtonOptions: settings['shareButtonOptions'] } : {}),
+      },
       websiteSettings: settings,
       // the platform's feature flags sit at the context's root, where the engine reads them
       // (`featureFlags.useCLDRMoneyFormat`: prices as `$89.00` rather than the native `89.00` span)

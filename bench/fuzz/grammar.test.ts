@@ -69,6 +69,15 @@ const PINNED: GrammarCase[] = [
       p1: { scarcityEnabled: 1, scarcityTemplateViews: [{}, null, { attributes: 'x' }], restockNotificationViews: [null, { variantId: [1, 2], hiddenByDefault: 't' }], mailingListSignUpEnabled: 't' },
     },
   }),
+  // share buttons: on when website.shareButtonOptions (the value's own website first) is a list or object with
+  // entries; any value gets the markup. comments? turns off with settings that are no object, reads numbers as
+  // the numeric formatters do; disqus? reads disqusShortName, the comment markup disqusShortname
+  part('{@|social-button}|{@|social-button-inline}|{e|social-button}|{n|social-button-inline}', {
+    website: { shareButtonOptions: '1' }, e: { website: { shareButtonOptions: [0] }, title: [1] }, n: { website: { shareButtonOptions: { a: null } } },
+  }),
+  part('{.section a}{.comments?}A{.end}{.end}|{.section b}{.comments?}B{.end}{.end}|{.disqus?}D{.end}|{@|comments}|{item|like-button}', {
+    a: { websiteSettings: 3, publicCommentCount: 20 }, b: { commentState: '1x' }, websiteSettings: { disqusShortName: 'x', simpleLikingEnabled: 1 }, item: true, id: 'r',
+  }),
 ];
 
 const open = (c: GrammarCase) => mentionsAny(c, OPEN_PLATFORM_NAMES);

@@ -284,7 +284,7 @@ const usableTags = pool.tags.filter((t) => !mentionsExcluded(t) && t.length < 20
  */
 export const OPEN_PLATFORM_NAMES: readonly string[] = [
   // from-price and sale-price: the reference orders a positive amount below 1 under zero (a bug we keep out of)
-  'from-price', 'sale-price', 'social-button-inline',
+  'from-price', 'sale-price',
 ];
 
 /** Whether the template or a partial of a case names one of `names` (formatters, or predicates ending in `?`). */

@@ -146,12 +146,12 @@ export const FORMATTER_DOCS: Docs = {
   'social-button': {
     summary: 'The share buttons of an item, when the site turns share buttons on.',
     template: '{item|social-button}',
-    data: { item: { id: 'post1', recordType: 1, fullUrl: '/blog/spring-notes', title: 'Spring notes' }, websiteSettings: { shareButtonOptions: { facebook: true } } },
+    data: { item: { id: 'post1', recordType: 1, fullUrl: '/blog/spring-notes', title: 'Spring notes' }, website: { shareButtonOptions: { facebook: true } } },
   },
   'social-button-inline': {
     summary: 'The share buttons as an inline `<span>`.',
     template: '{item|social-button-inline}',
-    data: { item: { id: 'post1', recordType: 1, fullUrl: '/blog/spring-notes', title: 'Spring notes' }, websiteSettings: { shareButtonOptions: { facebook: true } } },
+    data: { item: { id: 'post1', recordType: 1, fullUrl: '/blog/spring-notes', title: 'Spring notes' }, website: { shareButtonOptions: { facebook: true } } },
   },
   'twitter-follow-button': { summary: 'A follow button for an account (its `userName`, else the last part of `profileUrl`).', template: '{account|twitter-follow-button}', data: { account: { profileUrl: 'https://twitter.com/tessera' } } },
   'activate-twitter-links': { summary: 'Links @mentions and #hashtags in text.', template: '{text|activate-twitter-links}', data: { text: 'Thanks @ada for #linen' } },
@@ -320,7 +320,7 @@ const HAND_WRITTEN_PREDICATES: Docs = {
     template: test('comments?', 'item'),
     data: { item: { commentState: 1 }, websiteSettings: { commentsEnabled: true } },
   },
-  'disqus?': { summary: 'Whether the site uses Disqus for comments (a Disqus short name is set).', template: test('disqus?'), data: { websiteSettings: { disqusShortname: 'tessera' } } },
+  'disqus?': { summary: 'Whether the site uses Disqus for comments (`disqusShortName` set in the site settings).', template: test('disqus?'), data: { websiteSettings: { disqusShortName: 'tessera' } } },
 
   // ---- content: records and collections ----
   'external-video?': { summary: 'Whether the item shows a video hosted elsewhere (a video post or a promoted video block).', template: test('external-video?', 'item'), data: { item: { recordType: 8 } } },

@@ -8,7 +8,7 @@
  */
 import { isObject, isTruthy, toText } from '../../values.js';
 import type { Formatter } from '../types.js';
-import { numberOf, siteSettings, usesDisqus } from './predicates.js';
+import { numberOf, usesDisqus } from './predicates.js';
 
 /**
  * View: { disqus, id, kind, ownerId, count, state }. `id` is the formatted value's; the data attributes are the
@@ -62,7 +62,7 @@ export function commentLabel(count: number): string {
 const comments: Formatter = {
   name: 'comments',
   scoped: true,
-  format(value, _args, ctx) {
+  format(_value, _args, ctx) {
     const item = ctx.resolve('item');
     const collection = ctx.resolve('collection');
     // The item when there is one (any truthy value, as the platform tests it), else the collection.
@@ -70,7 +70,7 @@ const comments: Formatter = {
     const owner = kind === 'item' ? item : collection;
     const of = (key: string) => (isObject(owner) ? toText(owner[key]) : '');
     const view = {
-      disqus: usesDisqus(siteSettings(ctx, value)),
+      disqus: usesDisqus(ctx.resolve('websiteSettings')),
       id: toText(ctx.resolve('id')),
       kind,
       ownerId: of('id'),
@@ -84,9 +84,9 @@ const comments: Formatter = {
 const commentLink: Formatter = {
   name: 'comment-link',
   scoped: true,
-  format(value, _args, ctx) {
+  format(_value, _args, ctx) {
     const view = {
-      disqus: usesDisqus(siteSettings(ctx, value)),
+      disqus: usesDisqus(ctx.resolve('websiteSettings')),
       url: toText(ctx.resolve('fullUrl') ?? ''),
       id: toText(ctx.resolve('id') ?? ''),
       ...commentLinkWords(ctx.resolve('publicCommentCount')),

@@ -1,26 +1,20 @@
 /**
  * Social predicates (`comments?`, `disqus?`) and the site-settings helpers the social formatters share.
  *
- * Site settings (`websiteSettings`: disqusShortname, commentsEnabled, simpleLikingEnabled, shareButtonOptions)
+ * Site settings (`websiteSettings`: disqusShortname, disqusShortName, commentsEnabled, simpleLikingEnabled)
  * are found the way a template variable would find them: walking the frames outward from the current node,
  * so a page context has them at its root and an item may carry its own.
  */
-import { isObject, isTruthy } from '../../values.js';
-import type { PluginContext, Predicate } from '../types.js';
+import { isObject, isTruthy, toNumber } from '../../values.js';
+import type { Predicate } from '../types.js';
 
-/** The site settings in scope: the value's own `websiteSettings` first (when given), else the frames'. */
-export function siteSettings(ctx: PluginContext, value?: unknown): unknown {
-  if (isObject(value)) {
-    const own = value['websiteSettings'];
-    if (own !== undefined && own !== null) return own;
-  }
-  return ctx.resolve('websiteSettings');
-}
-
-/** Whether the site uses Disqus for comments: a non-empty shortname (also read as `disqusShortName`). */
+/**
+ * Whether the comment markup is Disqus's: the settings' `disqusShortname` is truthy. The `disqus?` predicate
+ * reads the other spelling, `disqusShortName`, alone (differential and the Java fixture p-disqus: each reads
+ * only its own).
+ */
 export function usesDisqus(settings: unknown): boolean {
-  if (!isObject(settings)) return false;
-  return isTruthy(settings['disqusShortname']) || isTruthy(settings['disqusShortName']);
+  return isObject(settings) && isTruthy(settings['disqusShortname']);
 }
 
 /** A number from a JSON number or a numeric string; NaN otherwise. */
@@ -34,12 +28,14 @@ const NUMERIC = /^\s*-?\d+(?:\.\d+)?\s*$/;
 
 /**
  * Spec 001 §4: comments are active if commentState equals 1 or the public comment count is above 0, but
- * disabled if site settings exist and commentsEnabled is not set.
+ * disabled if site settings exist and commentsEnabled is not set. As on the platform (differential), settings
+ * that are there but no object (null, a number, a list) disable them too, and both fields are read as the
+ * numeric formatters read numbers (`true` is 1, `"1x"` is 1, a list 0).
  */
 export function commentsActive(item: unknown, settings: unknown): boolean {
-  if (isObject(settings) && !isTruthy(settings['commentsEnabled'])) return false;
+  if (settings !== undefined && !(isObject(settings) && isTruthy(settings['commentsEnabled']))) return false;
   if (!isObject(item)) return false;
-  return numberOf(item['commentState']) === 1 || numberOf(item['publicCommentCount']) > 0;
+  return toNumber(item['commentState']) === 1 || toNumber(item['publicCommentCount']) > 0;
 }
 
 const comments: Predicate = {
@@ -52,7 +48,8 @@ const comments: Predicate = {
 const disqus: Predicate = {
   name: 'disqus?',
   test(ctx) {
-    return usesDisqus(ctx.resolve('websiteSettings'));
+    const settings = ctx.resolve('websiteSettings');
+    return isObject(settings) && isTruthy(settings['disqusShortName']);
   },
 };
 

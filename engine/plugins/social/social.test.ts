@@ -139,12 +139,30 @@ describe('comments (spec 001 §4)', () => {
     expect(renderHtml(src, { websiteSettings: { commentsEnabled: true }, item: { publicCommentCount: 2 } })).toBe('on');
   });
 
-  it('uses Disqus when the site settings have a shortname (either spelling)', () => {
+  it('uses Disqus markup with disqusShortname; the disqus? predicate reads disqusShortName alone (differential)', () => {
     expect(usesDisqus({ disqusShortname: 'abc' })).toBe(true);
-    expect(usesDisqus({ disqusShortName: 'abc' })).toBe(true);
+    expect(usesDisqus({ disqusShortName: 'abc' })).toBe(false);
     expect(usesDisqus({ disqusShortname: '' })).toBe(false);
     expect(usesDisqus(undefined)).toBe(false);
-    expect(renderHtml('{.disqus?}d{.or}n{.end}', { websiteSettings: { disqusShortname: 'x' } })).toBe('d');
+    expect(renderHtml('{.disqus?}d{.or}n{.end}', { websiteSettings: { disqusShortName: 'x' } })).toBe('d');
+    expect(renderHtml('{.disqus?}d{.or}n{.end}', { websiteSettings: { disqusShortname: 'x' } })).toBe('n');
+    expect(renderHtml('{@|comments}', { websiteSettings: { disqusShortName: 'x' } })).toBe('\n  <div class="squarespace-comments" id="comments-"></div>\n');
+    // the value's own settings first; a null there stops the lookup
+    expect(renderHtml('{m|comments}', { m: { websiteSettings: null }, websiteSettings: { disqusShortname: 'x' } })).toBe(
+      '\n  <div class="squarespace-comments" id="comments-"></div>\n',
+    );
+  });
+
+  it('reads settings that are no object as comments off, and the fields as numbers (differential)', () => {
+    const src = '{.section i}{.comments?}on{.or}off{.end}{.end}';
+    expect(renderHtml(src, { websiteSettings: 3, i: { publicCommentCount: 20 } })).toBe('off');
+    expect(renderHtml(src, { websiteSettings: null, i: { publicCommentCount: 20 } })).toBe('off');
+    expect(renderHtml(src, { i: { commentState: true } })).toBe('on');
+    expect(renderHtml(src, { i: { commentState: '1x' } })).toBe('on');
+    expect(renderHtml(src, { i: { publicCommentCount: '1e3' } })).toBe('on');
+    expect(renderHtml(src, { i: { publicCommentCount: [1] } })).toBe('off');
+    // only the node's own fields count
+    expect(renderHtml('{.section s}{.comments?}on{.or}off{.end}{.end}', { s: { a: 1 }, publicCommentCount: 5 })).toBe('off');
   });
 
   it('links to the full URL with anchor comments- followed by the item id', () => {
@@ -225,9 +243,29 @@ describe('like and share buttons', () => {
     const item = { mainImageId: 'm', mainImage: { assetUrl: 'a.jpg' }, recordType: 1, title: 'Tom & "Jerry"', fullUrl: '/u' };
     expect(renderHtml('{@|social-button}', item)).toBe('');
     expect(renderHtml('{@|social-button}', { ...item, website: { shareButtonOptions: [] } })).toBe('');
-    expect(renderHtml('{@|social-button-inline}', { ...item, websiteSettings: { shareButtonOptions: { 1: true } } })).toBe(
+    expect(renderHtml('{@|social-button-inline}', { ...item, website: { shareButtonOptions: { 1: true } } })).toBe(
       '<span class="squarespace-social-buttons inline-style" data-system-data-id="m" data-asset-url="a.jpg" data-record-type="1" data-full-url="/u" data-title="Tom &amp; &quot;Jerry&quot;"></span>',
     );
+  });
+
+  it('reads shareButtonOptions of the website in scope as a list or object with entries (differential)', () => {
+    const empty = '<div class="squarespace-social-buttons button-style" data-system-data-id="" data-asset-url="" data-record-type="" data-full-url="" data-title=""></div>';
+    for (const options of ['1', 1, true]) expect(renderHtml('{@|social-button}', { website: { shareButtonOptions: options } })).toBe('');
+    // the site settings are not where the platform looks
+    expect(renderHtml('{@|social-button}', { websiteSettings: { shareButtonOptions: { a: 1 } } })).toBe('');
+    // any value gets the markup (only an object's own scalar fields fill it); its own website first
+    expect(renderHtml('{e|social-button}', { website: { shareButtonOptions: [0] } })).toBe(empty);
+    expect(renderHtml('{e|social-button}', { e: 'x', website: { shareButtonOptions: { a: null } } })).toBe(empty);
+    expect(renderHtml('{e|social-button}', { e: { title: [1, 2], fullUrl: { a: 1 }, website: { shareButtonOptions: [1] } } })).toBe(empty);
+    expect(renderHtml('{e|social-button}', { e: { website: null }, website: { shareButtonOptions: [1] } })).toBe('');
+  });
+
+  it("reads the like button's fields as variables, and renders for any truthy value (differential)", () => {
+    const data = (item: unknown) => ({ item, id: 'R', likeCount: 9, websiteSettings: { simpleLikingEnabled: true } });
+    expect(renderHtml('{item|like-button}', data(true))).toContain('data-item-id="R" data-like-count="9"');
+    expect(renderHtml('{item|like-button}', data({ id: null }))).toContain('data-item-id="" data-like-count="9"');
+    expect(renderHtml('{item|like-button}', data({ websiteSettings: null }))).toBe('');
+    expect(renderHtml('{item|like-button}', data(0))).toBe('');
   });
 
   it('shares an image record itself', () => {

@@ -5,7 +5,7 @@
  */
 import { isObject, isTruthy, toText } from '../../values.js';
 import type { Formatter, PluginContext } from '../types.js';
-import { numberOf, siteSettings } from './predicates.js';
+import { numberOf } from './predicates.js';
 
 /**
  * View: { id, count }. Rendered only when the site settings have simpleLikingEnabled, with the platform
@@ -34,41 +34,55 @@ const FOLLOW_BUTTON_TEMPLATE =
 /** Record type code of an image record (spec 001 enumerations). */
 const RECORD_TYPE_IMAGE = 2;
 
+/**
+ * The platform's template reads the item's fields and the site settings as variables (differential): a field
+ * the value lacks, or any field of a value that is no object, comes from the scopes around the tag, and a null
+ * stops the lookup there. A falsy value (missing, null, an empty object) is no item: nothing.
+ */
 const likeButton: Formatter = {
   name: 'like-button',
+  scoped: true,
   format(value, _args, ctx) {
-    // an empty object is no item: the platform prints nothing for it
-    if (!isObject(value) || Object.keys(value).length === 0) return '';
-    const settings = siteSettings(ctx, value);
+    if (!isTruthy(value)) return '';
+    const settings = ctx.resolve('websiteSettings');
     if (!isObject(settings) || !isTruthy(settings['simpleLikingEnabled'])) return '';
     // the count as the JSON holds it; a missing one leaves the attribute empty, as on the platform
-    const view = { id: toText(value['id']), count: toText(value['likeCount']) };
-    return ctx.renderBuiltin(LIKE_BUTTON_TEMPLATE, view);
+    return ctx.renderBuiltin(LIKE_BUTTON_TEMPLATE, { id: toText(ctx.resolve('id')), count: toText(ctx.resolve('likeCount')) });
   },
 };
 
-/** The share-button options in scope: `website.shareButtonOptions`, else the site settings' field. */
-function shareButtonOptions(ctx: PluginContext, value: Record<string, unknown>): unknown {
+/**
+ * Whether share buttons are on: `website.shareButtonOptions` (the `website` in scope, the value's own first) is
+ * a list or an object with at least one entry. A string, a number or `true` is not (differential).
+ */
+function sharesButtons(ctx: PluginContext): boolean {
   const website = ctx.resolve('website');
-  if (isObject(website) && website['shareButtonOptions'] !== undefined) return website['shareButtonOptions'];
-  const settings = siteSettings(ctx, value);
-  return isObject(settings) ? settings['shareButtonOptions'] : undefined;
+  const options = isObject(website) ? website['shareButtonOptions'] : undefined;
+  return typeof options === 'object' && isTruthy(options);
+}
+
+/** A field of the shared record as an attribute: text, a number or a boolean as written; anything else empty. */
+function scalarText(v: unknown): string {
+  return typeof v === 'object' ? '' : toText(v);
 }
 
 function socialButton(name: string, template: string): Formatter {
   return {
     name,
+    scoped: true,
     format(value, _args, ctx) {
-      if (!isObject(value) || !isTruthy(shareButtonOptions(ctx, value))) return '';
-      // An image record shares itself; any other record shares its main image.
-      const isImage = numberOf(value['recordType']) === RECORD_TYPE_IMAGE;
-      const mainImage = value['mainImage'];
+      if (!sharesButtons(ctx)) return '';
+      // Any value gets the markup; only an object's own fields fill it. An image record shares itself; any
+      // other record shares its main image.
+      const record = isObject(value) ? value : {};
+      const isImage = numberOf(record['recordType']) === RECORD_TYPE_IMAGE;
+      const mainImage = record['mainImage'];
       const view = {
-        id: toText(isImage ? value['systemDataId'] : value['mainImageId']),
-        asset: toText(isImage ? value['assetUrl'] : isObject(mainImage) ? mainImage['assetUrl'] : undefined),
-        type: toText(value['recordType']),
-        url: toText(value['fullUrl']),
-        title: toText(value['title']),
+        id: scalarText(isImage ? record['systemDataId'] : record['mainImageId']),
+        asset: scalarText(isImage ? record['assetUrl'] : isObject(mainImage) ? mainImage['assetUrl'] : undefined),
+        type: scalarText(record['recordType']),
+        url: scalarText(record['fullUrl']),
+        title: scalarText(record['title']),
       };
       return ctx.renderBuiltin(template, view);
     },
