@@ -37,6 +37,15 @@ describe('generated code', () => {
     }
   });
 
+  it('runs neither branch of a predicate that failed, keeping the text around it', () => {
+    const source = 'x{.same-day?}A{.or}B{.end}y{.equal? 1 2}C{.or same-day?}D{.or}E{.end}z';
+    for (const data of [{ startDate: 'no date' }, { startDate: 1, endDate: 2 }]) {
+      const [first, ...rest] = renders(source, data);
+      for (const r of rest) expect(r).toEqual(first);
+    }
+    expect(renders(source, { startDate: 'no date' })[4]!.html).toBe('xyz');
+  });
+
   it('cuts long blocks into several functions without changing anything', () => {
     const line = (i: number) => `<p>{a.b}{.section list}{.repeated section @}{n}{.alternates with},{.end}{.end}{.if x}${i}{.or}-{.end}</p>\n`;
     const source = Array.from({ length: 70 }, (_, i) => line(i)).join('') + '{.section a}' + line(0).repeat(50) + '{.end}';

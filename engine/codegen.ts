@@ -313,11 +313,15 @@ class Generator {
   ): string {
     const d = this.depth++;
     const inline = this.equalityTest(call, `a${d}`, `b${d}`);
-    const paths = `${this.block(block, before, after)}}${this.elseBranch(alternative, before, after)}\n`;
-    const code =
-      inline === null
-        ? `if (${this.ref(compilePredicate(call, offset, this.env))}(ctx)) {\n${paths}`
-        : `{\nlet a${d}, b${d};\n${inline.setup}if (${inline.test}) {\n${paths}}\n`;
+    const body = this.block(block, before, after);
+    const otherwise = this.elseBranch(alternative, before, after);
+    let code: string;
+    if (inline !== null) code = `{\nlet a${d}, b${d};\n${inline.setup}if (${inline.test}) {\n${body}}${otherwise}\n}\n`;
+    else {
+      // A predicate that failed (undefined) runs neither branch (see compilePredicate); the text around still prints.
+      const neither = `else if (t${d} === undefined) {\n${before + after === '' ? '' : `out += ${JSON.stringify(before + after)};\n`}}`;
+      code = `{\nconst t${d} = ${this.ref(compilePredicate(call, offset, this.env))}(ctx);\nif (t${d}) {\n${body}} ${neither}${otherwise}\n}\n`;
+    }
     this.depth--;
     return code;
   }

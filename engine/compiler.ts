@@ -480,12 +480,17 @@ function compileBranch(
   const alt = compileAlternative(alternative, env);
   const test = compilePredicate(call, offset, env);
   return (ctx) => {
-    if (test(ctx)) block(ctx);
-    else if (alt !== null) alt(ctx);
+    const holds = test(ctx);
+    if (holds) block(ctx);
+    else if (holds === false && alt !== null) alt(ctx);
   };
 }
 
-export function compilePredicate(call: PredicateCall, offset: number, env: CompileEnv): (ctx: RenderContext) => boolean {
+/**
+ * A predicate's test: true or false, or undefined when the predicate failed (threw), which runs neither its
+ * block nor any alternative of the chain, as on the platform (`{.same-day?}` of a date that is not one).
+ */
+export function compilePredicate(call: PredicateCall, offset: number, env: CompileEnv): (ctx: RenderContext) => boolean | undefined {
   const r = call.resolved;
   if (r === null || r === undefined) return () => false;
   const { impl, state } = r;
@@ -503,7 +508,7 @@ export function compilePredicate(call: PredicateCall, offset: number, env: Compi
     } catch (e) {
       if (e instanceof BudgetExceeded) throw e;
       ctx.error(ErrorCode.PREDICATE_FAILED, messages.predicateFailed(impl.name, describe(e)));
-      return false;
+      return undefined;
     }
   };
 }

@@ -78,6 +78,11 @@ const PINNED: GrammarCase[] = [
   part('{.section a}{.comments?}A{.end}{.end}|{.section b}{.comments?}B{.end}{.end}|{.disqus?}D{.end}|{@|comments}|{item|like-button}', {
     a: { websiteSettings: 3, publicCommentCount: 20 }, b: { commentState: '1x' }, websiteSettings: { disqusShortName: 'x', simpleLikingEnabled: 1 }, item: true, id: 'r',
   }),
+  // collectionTypeNameEquals? with an empty argument holds for a typeName that is no scalar; same-day? of a
+  // value that is no date fails, and a failed predicate runs neither branch of its chain
+  part('{.collectionTypeNameEquals?  }}|{.section c}{.collectionTypeNameEquals?  }C{.or}D{.end}{.end}|{.repeated section t}[{.same-day?}S{.or}o{.end}]{.end}|{.n?}{.or same-day?}x{.or}y{.end}', {
+    c: { typeName: [1] }, t: [{ endDate: 't' }, {}, { startDate: 1e20 }], startDate: '',
+  }),
 ];
 
 const open = (c: GrammarCase) => mentionsAny(c, OPEN_PLATFORM_NAMES);

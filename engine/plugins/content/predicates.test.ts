@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { render } from '../../index.js';
 import { fakeContext, runPredicate } from '../testing.js';
 import type { Predicate } from '../types.js';
 import { GALLERY_ACTIVE_ALIGNMENTS, GALLERY_DESIGNS, GALLERY_FLAGS, GALLERY_META_POSITIONS } from './gallery.js';
@@ -171,6 +172,12 @@ describe('collections and folders', () => {
     expect(on('collectionTypeNameEquals?', { name: 'foo' }, ['foo'])).toBe(false);
     expect(on('collectionTypeNameEquals?', { typeName: 1 }, ['1'])).toBe(true);
   });
+
+  it('collectionTypeNameEquals? reads a typeName that is no scalar as empty text (differential)', () => {
+    for (const typeName of [undefined, null, [], [1], {}, '']) expect(on('collectionTypeNameEquals?', { typeName }, [''])).toBe(true);
+    expect(on('collectionTypeNameEquals?', { typeName: [1] }, ['1'])).toBe(false);
+    expect(on('collectionTypeNameEquals?', { typeName: true }, [''])).toBe(false);
+  });
 });
 
 describe('gallery options (spec §3)', () => {
@@ -293,12 +300,23 @@ describe('item fields', () => {
     expect(on('same-day?', { startDate: start, endDate: start + 86_400_000 })).toBe(false);
     expect(on('same-day?', { startDate: start })).toBe(false);
     expect(on('same-day?', { startDate: String(start), endDate: start + 3_600_000 })).toBe(true);
-    expect(on('same-day?', { startDate: 'soon', endDate: start })).toBe(false);
     // Missing dates are the epoch: no dates at all is "same day", as in the reference engine.
     expect(on('same-day?', {})).toBe(true);
     expect(on('same-day?', { startDate: 0 })).toBe(true);
     expect(sameDay(0, 86_399_999)).toBe(true);
     expect(sameDay(-1, 0)).toBe(false);
+  });
+
+  it('same-day? of a value that is no date fails: neither branch renders, the text around does (differential)', () => {
+    const html = (data: unknown) => render('a{.equal? 1 2}A{.or same-day?}Y{.or}N{.end}b', data).html;
+    for (const startDate of ['soon', '', 1e20]) {
+      const out = render('a{.same-day?}Y{.or}N{.end}b', { startDate });
+      expect(out.html).toBe('ab');
+      expect(out.errors.map((e) => e.code)).toEqual(['PREDICATE_FAILED']);
+      expect(html({ startDate, endDate: 0 })).toBe('ab');
+    }
+    expect(html({ endDate: 'x' })).toBe('ab');
+    expect(html({ startDate: '12abc', endDate: 12 })).toBe('aYb');
   });
 
   it('show-past-events?, serviceNameEmail? and calendar-view?', () => {

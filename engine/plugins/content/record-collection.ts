@@ -93,15 +93,16 @@ const collectionTemplatePage: Predicate = {
 
 /**
  * `{.collectionTypeNameEquals? NAME}`: the current collection's `typeName` is NAME, compared as text (the
- * argument is taken literally, not resolved as a variable). False without an argument.
+ * argument is taken literally, not resolved as a variable). False without an argument. A `typeName` that is
+ * missing, null, a list or an object reads as empty text, so an empty argument (`{.collectionTypeNameEquals?  }`,
+ * two spaces) holds for it, as on the platform (differential).
  */
 const collectionTypeNameEquals: Predicate = {
   name: 'collectionTypeNameEquals?',
   test(ctx, args) {
     if (args.length === 0) return false;
     const typeName = field(ctx.node, 'typeName');
-    const text = typeof typeName === 'string' || typeof typeName === 'number' || typeof typeName === 'boolean' ? String(typeName) : null;
-    return text !== null && text === args[0]!.raw;
+    return (typeof typeName === 'object' || typeName === undefined ? '' : String(typeName)) === args[0]!.raw;
   },
 };
 

@@ -70,22 +70,26 @@ export function sameDay(a: number, b: number): boolean {
   return Math.floor(a / DAY_MS) === Math.floor(b / DAY_MS);
 }
 
+/** The largest distance from the epoch a date may have (ECMAScript's time range), in milliseconds. */
+const MAX_INSTANT = 8.64e15;
+
 /**
  * An event date as epoch milliseconds: a number, or a string or boolean read as a code is (a numeric string
  * counts). A missing date, null, array or object is the epoch, as in the reference engine, so an item with no
- * dates at all is "same day"; NaN (a non-numeric string) makes the test false.
+ * dates at all is "same day". A value that is no date (a non-numeric string, a number past the time range)
+ * fails the predicate: neither its block nor its alternatives render, as on the platform (differential).
  */
 function instant(v: unknown): number {
-  return typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' ? enumCode(v) : 0;
+  const t = typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' ? enumCode(v) : 0;
+  if (!(Math.abs(t) <= MAX_INSTANT)) throw new RangeError(`not a date: ${JSON.stringify(v)}`);
+  return t;
 }
 
 /** `{.same-day?}`: an event that starts and ends on the same day (the template then prints the date once). */
 const sameDayPredicate: Predicate = {
   name: 'same-day?',
   test(ctx) {
-    const start = instant(field(ctx.node, 'startDate'));
-    const end = instant(field(ctx.node, 'endDate'));
-    return !Number.isNaN(start) && !Number.isNaN(end) && sameDay(start, end);
+    return sameDay(instant(field(ctx.node, 'startDate')), instant(field(ctx.node, 'endDate')));
   },
 };
 
