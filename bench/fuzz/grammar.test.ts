@@ -83,6 +83,11 @@ const PINNED: GrammarCase[] = [
   part('{.collectionTypeNameEquals?  }}|{.section c}{.collectionTypeNameEquals?  }C{.or}D{.end}{.end}|{.repeated section t}[{.same-day?}S{.or}o{.end}]{.end}|{.n?}{.or same-day?}x{.or}y{.end}', {
     c: { typeName: [1] }, t: [{ endDate: 't' }, {}, { startDate: 1e20 }], startDate: '',
   }),
+  // summary-form-field: a likert without values fails, any truthy checkbox values make a list, parts print as
+  // variables do (falsy time parts 00, a country or second line only when truthy)
+  part('{a|summary-form-field}|{b|summary-form-field}|{c|summary-form-field}|{d|summary-form-field}', {
+    a: { type: 'likert' }, b: { type: 'checkbox', values: '1' }, c: { type: 'time', values: { Hour: false, Minute: [1, 2] } }, d: { type: 'phone', values: { Country: 0 } },
+  }),
 ];
 
 const open = (c: GrammarCase) => mentionsAny(c, OPEN_PLATFORM_NAMES);

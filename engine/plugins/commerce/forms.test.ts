@@ -46,10 +46,32 @@ describe('summary-form-field with missing parts', () => {
     expect(answer({ type: 'checkbox', rawTitle: 'C', value: false })).toBe('N/A');
     expect(answer({ type: 'checkbox', rawTitle: 'C', value: ['a', 'b'] })).toBe('a,b');
     expect(answer({ type: 'date', rawTitle: 'D', values: 'text' })).toBe('//');
+    // any truthy values of a checkbox make a list, only a list's choices give it text
+    expect(answer({ type: 'checkbox', rawTitle: 'C', values: '1', value: 'v' })).toBe('\n');
+    expect(answer({ type: 'checkbox', rawTitle: 'C', values: { a: 1 } })).toBe('\n');
+    expect(answer({ type: 'checkbox', rawTitle: 'C', values: {}, value: 'v' })).toBe('v');
     for (const v of [undefined, null, '', 12, [1]]) {
       expect(render('{f|summary-form-field}', { f: v }, { locale: 'en' }).html).toBe(
         '<div style="font-size:11px; margin-top:3px">\n  <span style="font-weight:bold;">:</span> N/A\n</div>',
       );
     }
+  });
+
+  it('reads parts as variables print, by truthiness where the platform tests them (differential)', () => {
+    expect(answer({ type: 'time', values: { Hour: false, Minute: [0], Second: '0' } })).toBe('00:0:0 ');
+    expect(answer({ type: 'time', values: { Hour: [1, 2], Minute: { a: 1 } } })).toBe('1,2::00 ');
+    expect(answer({ type: 'date', values: { Month: [1, 2], Day: { a: 1 } } })).toBe('1,2//');
+    expect(answer({ type: 'phone', values: { Country: 0, Areacode: 0 } })).toBe('0--');
+    expect(answer({ type: 'phone', values: { Country: [0], Line: [1, [2]] } })).toBe('+0 --1,2');
+    expect(answer({ type: 'address', values: { Line1: 0, Line2: false } })).toBe('<div style="padding-left:5px;">\n  <div>0</div>\n  <div>,   </div>\n</div>');
+  });
+
+  it("lists a likert's answers by their keys, and prints nothing without any (differential)", () => {
+    const lines = (values: unknown) => answer({ type: 'likert', values }).match(/bold;">[^<]*<\/span> [^<]*/g);
+    expect(lines('ab')).toEqual(['bold;">0:</span> Neutral', 'bold;">1:</span> Neutral']);
+    expect(lines([1])).toEqual(['bold;">0:</span> Agree']);
+    expect(lines({ q: [1], r: '2', s: '-2.0' })).toEqual(['bold;">q:</span> Agree', 'bold;">r:</span> Strongly Agree', 'bold;">s:</span> Neutral']);
+    expect(lines(3)).toBeNull();
+    for (const values of [undefined, null]) expect(render('{f|summary-form-field}', { f: { type: 'likert', values } }).html).toBe('');
   });
 });

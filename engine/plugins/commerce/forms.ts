@@ -19,8 +19,8 @@ export const LIKERT_LABELS: Readonly<Record<string, readonly [key: string, engli
   '2': ['productSummaryFormLikertStronglyAgreeText', 'Strongly Agree'],
 };
 
-/** A part of a time answer: a missing, empty or zero part is "00", any other is written as it is ("5", "07"). */
-const timePart = (v: unknown) => text(v) === '' || v === 0 || v === '0' ? '00' : text(v);
+/** A part of a time answer: a falsy part (missing, empty, 0, false, an empty list) is "00", any other prints as a variable does ("5", "07", "0"). */
+const timePart = (v: unknown) => (isTruthy(v) ? toText(v) : '00');
 
 interface Answer {
   text?: string;
@@ -33,12 +33,13 @@ interface Answer {
 /**
  * The answer as the platform writes it. Each kind has a fixed layout whose missing parts are left empty, as
  * the platform leaves them (found against the reference engine, and the Java fixtures for the whole answers):
- * a time `9:15:31 am` (missing parts "00", so `00:5:00 ` for a lone minute), a date `3//`, a name `Ada `,
- * a phone `--4567`, an address's last line `City, State Zip Country`.
+ * a time `9:15:31 am` (falsy parts "00", so `00:5:00 ` for a lone minute), a date `3//`, a name `Ada `, a phone
+ * `--4567` (`+1 ` before it for a truthy country), an address's last line `City, State Zip Country` (the second
+ * line only when truthy). Parts print as variables print (a list joined with commas, an object empty).
  */
 function answerOf(ctx: PluginContext, type: string, value: unknown, values: unknown): Answer | null {
   const v: Json = isObject(values) ? values : {};
-  const part = (k: string) => text(v[k]);
+  const part = (k: string) => toText(v[k]);
   switch (type) {
     case 'time':
       return { text: `${timePart(v['Hour'])}:${timePart(v['Minute'])}:${timePart(v['Second'])} ${part('Ampm')}` };
@@ -48,29 +49,33 @@ function answerOf(ctx: PluginContext, type: string, value: unknown, values: unkn
       return { text: `${part('First')} ${part('Last')}` };
     case 'phone': {
       const number = `${part('Areacode')}-${part('Prefix')}-${part('Line')}`;
-      return { text: part('Country') === '' ? number : `+${part('Country')} ${number}` };
+      return { text: isTruthy(v['Country']) ? `+${part('Country')} ${number}` : number };
     }
     case 'address':
       return {
         block: true,
         lines: [
           { text: part('Line1') },
-          ...(part('Line2') === '' ? [] : [{ text: part('Line2') }]),
+          ...(isTruthy(v['Line2']) ? [{ text: part('Line2') }] : []),
           { text: `${part('City')}, ${part('State')} ${part('Zip')} ${part('Country')}` },
         ],
       };
     case 'likert':
+      // The platform lists the answers' keys: an object's, a list's or a string's indexes, none of a number or
+      // boolean; with no answers at all (missing, null) the formatter fails and prints nothing (differential).
+      if (values === undefined || values === null) throw new TypeError('a likert field without values');
       return {
         block: true,
-        lines: Object.entries(v).map(([question, answer]) => {
-          // An answer that is not one of -2..2 reads as Neutral, as on the platform.
-          const [key, english] = LIKERT_LABELS[text(answer)] ?? LIKERT_LABELS['0']!;
+        lines: Object.entries(values).map(([question, answer]) => {
+          // An answer that is not one of -2..2 as a variable prints it reads as Neutral, as on the platform.
+          const [key, english] = LIKERT_LABELS[toText(answer)] ?? LIKERT_LABELS['0']!;
           return { label: question, text: localizedString(ctx, key, english) };
         }),
       };
   }
-  // Only a checkbox answer is a list (each choice printed as a variable prints it); other types read `value`.
-  if (type === 'checkbox' && Array.isArray(values) && values.length > 0) return { text: values.map(toText).join(', '), list: true };
+  // Only a checkbox answer is a list (any truthy values; a list's choices printed as a variable prints them,
+  // anything else as no text); other types read `value`.
+  if (type === 'checkbox' && isTruthy(values)) return { text: Array.isArray(values) ? values.map(toText).join(', ') : '', list: true };
   // A plain answer as the platform tests it: anything truthy, written as text (a list joined with commas).
   if (isTruthy(value)) return { text: toText(value) };
   return null;
