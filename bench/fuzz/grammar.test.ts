@@ -88,6 +88,8 @@ const PINNED: GrammarCase[] = [
   part('{a|summary-form-field}|{b|summary-form-field}|{c|summary-form-field}|{d|summary-form-field}', {
     a: { type: 'likert' }, b: { type: 'checkbox', values: '1' }, c: { type: 'time', values: { Hour: false, Minute: [1, 2] } }, d: { type: 'phone', values: { Country: 0 } },
   }),
+  // without locale data the native money formatters hand the value on unchanged
+  part('{n|money-format ,"q"}|{x|round x y|money-format:a \'s\'}|{a.n.s|raw|money-string}|{o|i18n-money-format de-DE|json}', { n: '0', x: 0.2, o: { value: '1' } }),
 ];
 
 const open = (c: GrammarCase) => mentionsAny(c, OPEN_PLATFORM_NAMES);

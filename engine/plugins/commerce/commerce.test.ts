@@ -218,6 +218,18 @@ describe('money options', () => {
     expect(html('{@|i18n-money-format sv_SE}', v)).toBe('1\u00a0234,50€');
     expect(html('{@|bookkeeper-money-format}', 1250, 'en_GB')).toBe('£12.50');
   });
+  it('hands the value on unchanged from the native money formatters without locale data (differential)', () => {
+    for (const f of ['money-format', 'moneyFormat', 'money-string', 'i18n-money-format', 'i18n-money-format de-DE']) {
+      expect(html(`{n|${f}}`, { n: 150 }, null)).toBe('150');
+      expect(html(`{n|${f} ,"q"|json}`, { n: '0' }, null)).toBe('"0"');
+      expect(html(`{n|${f}|json}`, { n: { value: '1.5', currency: 'EUR' } }, null)).toBe('{"value":"1.5","currency":"EUR"}');
+    }
+    expect(html('{x|round x y|money-format:a \'s\'}', { x: 0.2 }, null)).toBe('0');
+    expect(html('{a.n.s|raw|money-string}', {}, null)).toBe('null');
+    // with locale data they format, as before
+    expect(html('{n|money-format}', { n: 150 })).toBe('1.50');
+    expect(html('{n|money-string}', { n: 150 })).toBe('<span class="sqs-money-native">1.50</span>');
+  });
   it('reads the page locale with a hyphen or an underscore', () => {
     const v = { decimalValue: '1234.5', currencyCode: 'EUR' };
     expect(html('{@|money}', v, 'de_DE')).toBe('1.234,50\u00a0€');

@@ -72,14 +72,21 @@ function nativeOrCldr(ctx: PluginContext, value: unknown, wrap: boolean): string
   return wrap ? nativeMarkup(m) : formatNative(m);
 }
 
+/**
+ * Without locale data the platform's native money formatters (`money-format`, `moneyFormat`, `money-string`,
+ * `i18n-money-format`) hand the value on unchanged, as the reference does without CLDR (differential: `{n|money-format}`
+ * of 150 prints `150`, of the text `null` prints `null`, and a later `json` sees the same value).
+ */
+const passesThrough = (ctx: PluginContext) => ctx.locale === null;
+
 const moneyFormat = (name: string): Formatter => ({
   name,
-  format: (value, _args, ctx) => nativeOrCldr(ctx, value, false),
+  format: (value, _args, ctx) => (passesThrough(ctx) ? value : nativeOrCldr(ctx, value, false)),
 });
 
 const moneyString: Formatter = {
   name: 'money-string',
-  format: (value, _args, ctx) => nativeOrCldr(ctx, value, true),
+  format: (value, _args, ctx) => (passesThrough(ctx) ? value : nativeOrCldr(ctx, value, true)),
 };
 
 /**
@@ -121,8 +128,9 @@ const percentageFormat: Formatter = {
 const i18nMoneyFormat: Formatter = {
   name: 'i18n-money-format',
   format(value, args, ctx) {
+    if (passesThrough(ctx)) return value;
     const locale = args[0] ?? ctx.locale;
-    if (locale === null || locale === undefined) return '';
+    if (locale === undefined) return '';
     const m = moneyOf(value);
     return m === null ? '' : formatLegacyLocale(m, locale);
   },
