@@ -257,10 +257,8 @@ export class RenderContext implements PluginContext {
   }
 
   renderBuiltin(source: string, node: unknown): string {
-    if (this.depth >= MAX_PARTIAL_DEPTH) {
-      this.error(ErrorCode.RECURSION_DEPTH, messages.recursionDepth('(built-in)'));
-      return '';
-    }
+    // A plugin's own markup is no partial: it renders at any depth of applies, as on the platform (a constant
+    // template cannot recurse by itself; MAX_NESTING still bounds it).
     return this.runIsolated(this.templates.builtin(source), '(built-in)', node, null, false);
   }
 

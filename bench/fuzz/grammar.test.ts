@@ -90,6 +90,13 @@ const PINNED: GrammarCase[] = [
   }),
   // without locale data the native money formatters hand the value on unchanged
   part('{n|money-format ,"q"}|{x|round x y|money-format:a \'s\'}|{a.n.s|raw|money-string}|{o|i18n-money-format de-DE|json}', { n: '0', x: 0.2, o: { value: '1' } }),
+  // quick view reads its group with the item pushed; stock that is no number shows the quantity input; the
+  // store marks of item-classes read the value alone; a plain answer prints when it has text (false, 0)
+  part('{y|product-quick-view/@}|{item|quantity-input}|{.section q}{.or}{@|item-classes}{.end}|{f|summary-form-field}', {
+    item: { structuredContent: { productType: 1, variants: [{ qtyInStock: 't' }] } }, recordType: 11, f: { value: false },
+  }),
+  // a plugin's markup renders at any depth of applies; a line break inside quotes makes a predicate argument a path
+  part('{a|apply p1}|{.equal?::"\n"}}|{.equal?,"\n",}\n', {}, { p1: '{@|comment-link}{x|apply p1}' }),
 ];
 
 const open = (c: GrammarCase) => mentionsAny(c, OPEN_PLATFORM_NAMES);

@@ -19,5 +19,8 @@ describe('predicate arguments', () => {
     expect(parsePredicateArg('1abc')).toMatchObject({ kind: 'path', path: ['1abc'] });
     expect(parsePredicateArg('"open')).toMatchObject({ kind: 'path' });
     expect(parsePredicateArg('trueish')).toMatchObject({ kind: 'path' });
+    // a line break or other control character inside the quotes is no JSON (differential: `{.equal?::"⏎"}` holds)
+    expect(parsePredicateArg('"\n"')).toMatchObject({ kind: 'path', path: ['"\n"'] });
+    expect(parsePredicateArg('"a\tb"')).toMatchObject({ kind: 'path' });
   });
 });

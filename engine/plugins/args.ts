@@ -17,15 +17,17 @@ export function parsePredicateArg(raw: string): PredicateArg {
 }
 
 const NOT_JSON = Symbol('not JSON');
+const CONTROL = /[\u0000-\u001f]/;
 
 /** The JSON value of `raw` when it looks like JSON (`"`, a digit, `[`, `{`, `-digit`, true, false, null). */
 function jsonLiteral(raw: string): unknown {
   const c = raw.length > 0 ? raw.charCodeAt(0) : -1;
   const isDigit = (x: number) => x >= 48 && x <= 57;
   if (c === 34 /* " */) {
-    // The common case, a plain string, without going through JSON.parse.
+    // The common case, a plain string, without going through JSON.parse. A control character (a line break
+    // written inside the quotes) is no JSON: JSON.parse refuses it, and the argument is a path, as on the platform.
     if (raw.length > 1 && raw.charCodeAt(raw.length - 1) === 34 && raw.indexOf('\\') < 0 && raw.indexOf('"', 1) === raw.length - 1)
-      return raw.slice(1, -1);
+      return CONTROL.test(raw) ? NOT_JSON : raw.slice(1, -1);
   } else if (isDigit(c) || (c === 45 /* - */ && raw.length > 1 && isDigit(raw.charCodeAt(1)))) {
     if (SIMPLE_NUMBER.test(raw)) return Number(raw);
   } else if (c !== 91 /* [ */ && c !== 123 /* { */) {

@@ -50,6 +50,12 @@ describe('summary-form-field with missing parts', () => {
     expect(answer({ type: 'checkbox', rawTitle: 'C', values: '1', value: 'v' })).toBe('\n');
     expect(answer({ type: 'checkbox', rawTitle: 'C', values: { a: 1 } })).toBe('\n');
     expect(answer({ type: 'checkbox', rawTitle: 'C', values: {}, value: 'v' })).toBe('v');
+    // another type's plain answer shows when it prints as some text: false and 0 do, an object does not
+    expect(answer({ value: false })).toBe('false');
+    expect(answer({ type: 'x', value: 0 })).toBe('0');
+    expect(answer({ value: { a: 1 } })).toBe('N/A');
+    expect(answer({ type: 'checkbox', value: 0 })).toBe('N/A');
+    expect(answer({ type: 'checkbox', value: { a: 1 } })).toBe('N/A');
     for (const v of [undefined, null, '', 12, [1]]) {
       expect(render('{f|summary-form-field}', { f: v }, { locale: 'en' }).html).toBe(
         '<div style="font-size:11px; margin-top:3px">\n  <span style="font-weight:bold;">:</span> N/A\n</div>',

@@ -76,8 +76,11 @@ function answerOf(ctx: PluginContext, type: string, value: unknown, values: unkn
   // Only a checkbox answer is a list (any truthy values; a list's choices printed as a variable prints them,
   // anything else as no text); other types read `value`.
   if (type === 'checkbox' && isTruthy(values)) return { text: Array.isArray(values) ? values.map(toText).join(', ') : '', list: true };
-  // A plain answer as the platform tests it: anything truthy, written as text (a list joined with commas).
-  if (isTruthy(value)) return { text: toText(value) };
+  // A plain answer as the platform tests it: when it prints as some text (an object does not), and for a
+  // checkbox only when truthy too (`false` and `0` are N/A there, printed for other types); written as a
+  // variable prints it (a list joined with commas).
+  const answer = toText(value);
+  if (answer !== '' && (type !== 'checkbox' || isTruthy(value))) return { text: answer };
   return null;
 }
 

@@ -123,7 +123,8 @@ const variantsSelect: Formatter = {
 /**
  * The quantity input shows for physical products, or services when the store allows several, that are not
  * sold by subscription, when any variant is unlimited or the stock of all variants adds up to more than one
- * (a negative count subtracts), the product read as its templates read it (platform-product.ts).
+ * (a negative count subtracts; a count that is no number makes the total NaN, which shows it), the product
+ * read as its templates read it (platform-product.ts).
  */
 function showsQuantity(item: unknown, settings: unknown): boolean {
   const type = typeOf(item);
@@ -134,7 +135,8 @@ function showsQuantity(item: unknown, settings: unknown): boolean {
     if (isTruthy(field(v, 'unlimited'))) return true;
     total += toNumber(field(v, 'qtyInStock'));
   }
-  return total > 1;
+  // Hidden only for a total of at most one: stock that is no number (NaN) shows it, as on the platform.
+  return !(total <= 1);
 }
 
 /** Scoped for the item's `id`, which the platform's template reads as a variable (see add-to-cart-btn). */
@@ -206,10 +208,12 @@ const restockNotification: Formatter = {
 /**
  * `{item|product-quick-view group}`: the group is the variable of that name (one key, not a path) as text (a
  * list, an object or null print empty), or the word itself when there is no such variable; without a word,
- * the variable named by the empty key.
+ * the variable named by the empty key. Scoped: the item is looked in first (`@` is the item itself), as on the
+ * platform (differential).
  */
 const productQuickView: Formatter = {
   name: 'product-quick-view',
+  scoped: true,
   format(item, args, ctx) {
     const name = args[0] ?? '';
     const v = ctx.resolvePath([name]);

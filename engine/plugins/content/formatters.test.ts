@@ -248,6 +248,11 @@ describe('items and text', () => {
     expect(html('{a|item-classes}', { ...page, a: { recordTypeLabel: null } })).toBe('hentry category-top author-au post-type- featured');
     expect(html('{a|item-classes}', { ...page, a: { author: {} } })).toBe('hentry category-top post-type-r featured');
     expect(html('{nope|item-classes}', page)).toBe('hentry category-top author-au post-type-r featured');
+    // the store marks read the value alone: a value that is no store item of its own gets neither (differential)
+    const store = { recordType: 11, structuredContent: { productType: 1, variants: [{ onSale: true }] } };
+    expect(html('{x|item-classes}', { ...store, x: { a: 1 } })).toBe('hentry post-type-');
+    expect(html('{.section q}{.or}{@|item-classes}{.end}', store)).toBe('hentry post-type-');
+    expect(html('{x|item-classes}', { x: store })).toBe('hentry post-type- on-sale sold-out');
   });
 
   it('makes a path absolute with base-url and upper-cases scalars', () => {

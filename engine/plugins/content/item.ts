@@ -31,12 +31,13 @@ function isStoreItem(v: unknown): boolean {
  * hentry; promoted block; categories; tags; author; the post type (always, even empty); position in the
  * enclosing list; featured; and for store items the sale and sold-out marks. The platform reads the item's
  * fields as variables: a field the value lacks (or a value that is no item) comes from the scopes around the
- * tag, hence `scoped` and `ctx.resolve`; a field's own fields (the author's name) only from the field.
+ * tag, hence `scoped` and `ctx.resolve`; a field's own fields (the author's name) only from the field, and the
+ * store marks only from the value.
  */
 const itemClasses: Formatter = {
   name: 'item-classes',
   scoped: true,
-  format(_v, _args, ctx) {
+  format(v, _args, ctx) {
     const field = (key: string) => ctx.resolve(key);
     const classes = ['hentry'];
     const promoted = field('promotedBlockType');
@@ -48,10 +49,11 @@ const itemClasses: Formatter = {
     classes.push(`post-type-${text(field('recordTypeLabel'))}`);
     if (ctx.index > 0) classes.push(`article-index-${ctx.index}`);
     if (isTruthy(field('starred'))) classes.push('featured');
-    if (isStoreItem(field('recordType'))) {
-      const product = { structuredContent: field('structuredContent') };
-      if (onSale(product)) classes.push('on-sale');
-      if (soldOut(product)) classes.push('sold-out');
+    // The sale and sold-out marks read the value itself, never the scopes around (differential): a value
+    // that is no store item of its own gets neither.
+    if (isObject(v) && isStoreItem(v['recordType'])) {
+      if (onSale(v)) classes.push('on-sale');
+      if (soldOut(v)) classes.push('sold-out');
     }
     return classes.join(' ');
   },
