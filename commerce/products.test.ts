@@ -3,7 +3,7 @@
  * `plugins/resources/*.json`, run with the conformance suite: see bin/conformance/helper-data.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { hasVariants, hasVariedPrices, isOnSale, isSoldOut, isSubscriptionAvailable, showsQuantityInput, totalStock, UNLIMITED_STOCK } from './products.js';
+import { hasVariants, hasVariedPrices, isSubscriptionAvailable, showsQuantityInput, totalStock, UNLIMITED_STOCK } from './products.js';
 
 const product = (structuredContent: Record<string, unknown>) => ({ structuredContent });
 
@@ -19,23 +19,6 @@ describe('display status (spec 001 §4)', () => {
   it('counts unlimited stock as the max safe integer', () => {
     expect(totalStock(product({ productType: 1, variants: [{ qtyInStock: 2 }, { unlimited: true }] }))).toBe(UNLIMITED_STOCK);
     expect(UNLIMITED_STOCK).toBe(Number.MAX_SAFE_INTEGER);
-  });
-
-  it('physical and service products sell out when no variant is unlimited or in stock', () => {
-    expect(isSoldOut(product({ productType: 1, variants: [{ qtyInStock: 0 }] }))).toBe(true);
-    expect(isSoldOut(product({ productType: 3, variants: [{ qtyInStock: 0 }, { unlimited: true }] }))).toBe(false);
-    expect(isSoldOut(product({ productType: 1, variants: [{ qtyInStock: 2 }] }))).toBe(false);
-  });
-
-  it('digital products and gift cards never sell out', () => {
-    expect(isSoldOut(product({ productType: 2 }))).toBe(false);
-    expect(isSoldOut(product({ productType: 4, variants: [{ qtyInStock: 0 }] }))).toBe(false);
-  });
-
-  it('on sale when any variant is; a digital product uses its own flag', () => {
-    expect(isOnSale(product({ productType: 1, variants: [{}, { onSale: true }] }))).toBe(true);
-    expect(isOnSale(product({ productType: 2, onSale: true, variants: [] }))).toBe(true);
-    expect(isOnSale(product({ productType: 2, variants: [{ onSale: true }] }))).toBe(false);
   });
 
   it('subscriptions are available for physical and service products only', () => {

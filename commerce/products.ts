@@ -72,18 +72,6 @@ export function totalStock(item: unknown): number {
   return Math.min(total, UNLIMITED_STOCK);
 }
 
-/** Sold out: no variant is unlimited or has stock; digital products and gift cards never sell out. */
-export function isSoldOut(item: unknown): boolean {
-  if (neverRunsOut(productType(item))) return false;
-  return !variantsOf(item).some((v) => stockOf(v) > 0);
-}
-
-/** On sale: any variant on sale; a digital product has its own flag. */
-export function isOnSale(item: unknown): boolean {
-  if (pricedOnProduct(productType(item))) return flag(productContent(item)['onSale']);
-  return variantsOf(item).some((v) => flag(v['onSale']));
-}
-
 /** More than one variant, and not a digital product. */
 export function hasVariants(item: unknown): boolean {
   return !pricedOnProduct(productType(item)) && variantsOf(item).length > 1;
@@ -104,7 +92,7 @@ function sameMoney(a: Money | null, b: Money | null): boolean {
 }
 
 /** Priced by its variants: the display layer's physical, service and gift-card products. */
-export function pricedByVariants(type: number): boolean {
+function pricedByVariants(type: number): boolean {
   return type === ProductType.PHYSICAL || type === ProductType.SERVICE || type === ProductType.GIFT_CARD;
 }
 
