@@ -575,8 +575,12 @@ function compileEval(node: EvalNode, env: CompileEnv): Exec {
         : { maxTokens: ctx.maxExpressionTokens, maxStringLength: ctx.maxExpressionStringLength };
     const r = evaluateExpression(expression, ctx.exprScope, limits);
     if (!r.ok) return ctx.error(ErrorCode.EXPRESSION_EVAL, r.error);
-    // An object or a list assigned to a variable arrives as null in the template, as on the platform.
-    for (const [name, value] of r.assignments) ctx.setVar(name, typeof value === 'object' ? null : value);
+    // As on the platform, an object or a list is not assigned to a template variable (it keeps what it held,
+    // missing if nothing), and a missing value arrives as null (`{.eval @w = nosuch}{@w|json}` prints `null`).
+    for (const [name, value] of r.assignments) {
+      if (value === undefined) ctx.setVar(name, null);
+      else if (typeof value !== 'object' || value === null) ctx.setVar(name, value);
+    }
     // null, objects and arrays print nothing in a template, as on the platform.
     if (r.hasValue && (typeof r.value !== 'object' || r.value === undefined)) ctx.out += formatExprValue(r.value);
   };

@@ -94,6 +94,13 @@ describe('render', () => {
   });
 });
 
+describe('.eval assignments', () => {
+  it('assign a missing value as null and leave the variable as it was for an object or a list, as the reference does', () => {
+    const source = '{.eval @w = nosuch}{@w|json}|{.eval @o = o}{@o|json},{@o|raw}|{.eval @n = 2}{.eval @n = l}{@n|json}|{.var @v o}{.eval @v = o}{@v|json}';
+    expect(render(source, { o: { a: 1 }, l: [1] }).html).toBe('null|,null|2|{"a":1}');
+  });
+});
+
 describe('frames, as the reference keeps them', () => {
   it('pushes a section value even when it takes the alternative', () => {
     expect(html('{.section s}x{.or}[{@}|{.section a}A{.or}noA{.end}]{.end}', { s: 0, a: 1 })).toBe('[0|noA]');

@@ -97,6 +97,8 @@ const PINNED: GrammarCase[] = [
   }),
   // a plugin's markup renders at any depth of applies; a line break inside quotes makes a predicate argument a path
   part('{a|apply p1}|{.equal?::"\n"}}|{.equal?,"\n",}\n', {}, { p1: '{@|comment-link}{x|apply p1}' }),
+  // .eval assigns a missing value as null and leaves a variable as it was for an object or a list
+  part('{.eval @w=x}[{@w|json}]{y|product-quick-view/@w}|{.eval @n = 1}{.eval @n = o}{@n|json}|{.eval @o = o}{y|product-quick-view/@o}', { o: { a: 1 } }),
 ];
 
 const open = (c: GrammarCase) => mentionsAny(c, OPEN_PLATFORM_NAMES);

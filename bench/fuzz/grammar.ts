@@ -451,6 +451,16 @@ const watchingDate: PluginTable = {
   ]),
 };
 
+/** Whether the data holds a money amount (`value`, `decimalValue`) above 0 and below 1, at any depth. */
+function holdsAmountBelowOne(v: unknown, depth = 0): boolean {
+  if (typeof v !== 'object' || v === null || depth > 32) return false;
+  for (const [k, x] of Object.entries(v)) {
+    const n = (k === 'value' || k === 'decimalValue') && (typeof x === 'string' || typeof x === 'number') ? Number(x) : NaN;
+    if ((n > 0 && n < 1) || holdsAmountBelowOne(x, depth + 1)) return true;
+  }
+  return false;
+}
+
 /** Whether a case meets one of the behaviours we chose (so its difference is not a finding). */
 export function meetsChosenBehaviour(c: FuzzCase & CaseExtras): boolean {
   const partials = c.partials ?? {};
@@ -464,6 +474,8 @@ export function meetsChosenBehaviour(c: FuzzCase & CaseExtras): boolean {
   // A `{^…}` tag (the preprocessor's scope) outside preprocessor mode: the platform drops it (the Java suite's
   // preprocessor-4), the reference prints it.
   if ([c.template, ...Object.values(partials)].some((t) => t.includes('{^'))) return true;
+  // from-price and sale-price of an amount above 0 and below 1: the reference orders it under zero (README).
+  if (mentionsAny(c, ['from-price', 'sale-price']) && holdsAmountBelowOne(c.data)) return true;
   // Platform markup escapes what it writes (README): the reference writes a quick view's group word raw.
   if ([c.template, ...Object.values(partials)].some((t) => /product-quick-view[^}|]*[<>&"]/.test(t))) return true;
   if (!/\|date/.test(c.template) && !Object.values(partials).some((p) => p.includes('|date'))) return false;
