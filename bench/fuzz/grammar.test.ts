@@ -99,6 +99,8 @@ const PINNED: GrammarCase[] = [
   part('{a|apply p1}|{.equal?::"\n"}}|{.equal?,"\n",}\n', {}, { p1: '{@|comment-link}{x|apply p1}' }),
   // .eval assigns a missing value as null and leaves a variable as it was for an object or a list
   part('{.eval @w=x}[{@w|json}]{y|product-quick-view/@w}|{.eval @n = 1}{.eval @n = o}{@n|json}|{.eval @o = o}{y|product-quick-view/@o}', { o: { a: 1 } }),
+  // current-type? reads currentType text by its leading integer, a boolean as 1 or 0
+  part('{.section items.0}{.current-type? gallery}0{.end}{.end}|{.section b}{.current-type? heading}1{.end}{.end}', { items: [{ currentType: '5' }], b: { currentType: true } }),
 ];
 
 const open = (c: GrammarCase) => mentionsAny(c, OPEN_PLATFORM_NAMES);

@@ -474,8 +474,9 @@ export function meetsChosenBehaviour(c: FuzzCase & CaseExtras): boolean {
   // A `{^…}` tag (the preprocessor's scope) outside preprocessor mode: the platform drops it (the Java suite's
   // preprocessor-4), the reference prints it.
   if ([c.template, ...Object.values(partials)].some((t) => t.includes('{^'))) return true;
-  // from-price and sale-price of an amount above 0 and below 1: the reference orders it under zero (README).
-  if (mentionsAny(c, ['from-price', 'sale-price']) && holdsAmountBelowOne(c.data)) return true;
+  // from-price, sale-price and normal-price of an amount above 0 and below 1: the reference orders it under
+  // zero (README).
+  if (mentionsAny(c, ['from-price', 'sale-price', 'normal-price']) && holdsAmountBelowOne(c.data)) return true;
   // Platform markup escapes what it writes (README): the reference writes a quick view's group word raw.
   if ([c.template, ...Object.values(partials)].some((t) => /product-quick-view[^}|]*[<>&"]/.test(t))) return true;
   if (!/\|date/.test(c.template) && !Object.values(partials).some((p) => p.includes('|date'))) return false;

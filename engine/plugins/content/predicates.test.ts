@@ -238,7 +238,14 @@ describe('current-type? (slice types)', () => {
     expect(on('current-type?', { currentType: 5 }, ['gallery'])).toBe(true);
     expect(on('current-type?', { currentType: 12 }, ['album'])).toBe(true);
     expect(on('current-type?', { currentType: -1 }, ['gallery'])).toBe(false);
-    expect(on('current-type?', { currentType: '5' }, ['gallery'])).toBe(false);
+  });
+
+  it('reads currentType text by its leading integer and a boolean as 1 or 0 (differential)', () => {
+    for (const currentType of ['5', '5x', '5.9', ' 5']) expect(on('current-type?', { currentType }, ['gallery'])).toBe(true);
+    expect(on('current-type?', { currentType: '50' }, ['gallery'])).toBe(false);
+    expect(on('current-type?', { currentType: true }, ['heading'])).toBe(true);
+    expect(on('current-type?', { currentType: [1] }, ['heading'])).toBe(false);
+    expect(on('current-type?', { currentType: '-1x' })).toBe(true);
   });
 
   it('an unknown name matches nothing; no name means the undefined type', () => {

@@ -1,6 +1,6 @@
 /**
  * `{.current-type? NAME}`: whether the current slice (a block of a cover page, lock screen or popup) is of the
- * slice type NAME, by the spec's slice-type codes. The node's `currentType` must be that code as a number.
+ * slice type NAME, by the spec's slice-type codes. The node's `currentType` must read as that code.
  */
 import type { Predicate } from '../types.js';
 import { field } from './record-values.js';
@@ -39,6 +39,16 @@ export const CURRENT_TYPE: Predicate<number | null> = {
     return { state: Object.hasOwn(SLICE_TYPES, name) ? SLICE_TYPES[name]! : null };
   },
   test(ctx, _args, code) {
-    return code !== null && field(ctx.node, 'currentType') === code;
+    return code !== null && sliceCode(field(ctx.node, 'currentType')) === code;
   },
 };
+
+/**
+ * `currentType` as the platform reads it (differential): a number as it is, text by its leading integer
+ * (`"5x"` and `"1.5"` read 5 and 1), a boolean as 1 or 0; anything else matches no slice type.
+ */
+function sliceCode(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string') return parseInt(v, 10);
+  return typeof v === 'boolean' ? Number(v) : NaN;
+}
