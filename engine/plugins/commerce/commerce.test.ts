@@ -165,6 +165,15 @@ describe('prices', () => {
     expect(html('{v|product-scarcity}', { v: true })).toBe('true');
     expect(html('{v|product-scarcity|round}', {})).toBe('0');
   });
+  it('passes a product without scarcity enabled through product-scarcity; enabled without views, nothing', () => {
+    const item = { id: 'x', n: 7 };
+    const withEntry = (entry: unknown) => ({ item, productMerchandisingContext: { x: entry } });
+    expect(html('{item|product-scarcity|json}', { item })).toBe('{"id":"x","n":7}');
+    expect(html('{item|product-scarcity|json}', withEntry({ scarcityEnabled: false }))).toBe('{"id":"x","n":7}');
+    expect(html('{item|product-scarcity|json}', withEntry({ scarcityEnabled: 'yes', scarcityTemplateViews: [{}] }))).toBe('{"id":"x","n":7}');
+    expect(html('{item|product-scarcity|json}', withEntry({ scarcityEnabled: true, scarcityTemplateViews: [] }))).toBe('""');
+    expect(html('[{item|product-scarcity}]', { item })).toBe('[]');
+  });
   it('switches to CLDR money with featureFlags.useCLDRMoneyFormat', () => {
     const data = { item: { structuredContent: { productType: 2, priceMoney: { value: '1234.5', currency: 'JPY' } } }, featureFlags: { useCLDRMoneyFormat: true } };
     expect(html('{item|product-price}', data)).toContain('¥1,234') // half to even;

@@ -158,7 +158,10 @@ const productScarcity: Formatter = {
     const m = merchandising(ctx, item);
     const views = m['scarcityTemplateViews'];
     // Enabled as a comparison reads a boolean (true, "true", a whole non-zero number); every entry is a view.
-    if (!readsTrue(m['scarcityEnabled']) || !Array.isArray(views) || views.length === 0) return '';
+    // Not enabled (no merchandising entry at all, say): the product passes through, as on the platform;
+    // enabled with no views: nothing.
+    if (!readsTrue(m['scarcityEnabled'])) return item;
+    if (!Array.isArray(views) || views.length === 0) return '';
     const template = typeof m['scarcityText'] === 'string' ? m['scarcityText'] : '';
     return ctx.renderBuiltin(PRODUCT_SCARCITY, {
       views: views.map((v) => {
