@@ -62,12 +62,15 @@ export function locationLine(location: unknown): string {
 export function googleCalendarUrl(event: Record<string, unknown>): string {
   const start = calendarStamp(event['startDate']);
   const end = calendarStamp(event['endDate']);
-  // A date that cannot be read makes no link at all.
-  if (start === '' || end === '') return '';
+  // A date that cannot be read fails the formatter, as on the platform: the tag prints nothing, whatever
+  // formatters follow it, and the theme author is told which date.
+  if (start === '') throw new Error(`startDate ${JSON.stringify(event['startDate'])} is not a date`);
+  if (end === '') throw new Error(`endDate ${JSON.stringify(event['endDate'])} is not a date`);
   // The title is encoded as JavaScript's escape() does (`%E9`, `%u2013`; `@*_+-./` kept), the location as a URI
   // component, as the platform writes them (differential against the reference).
   let url =
-    `${CALENDAR_BASE}&text=${escape(toText(event['title']))}` +
+    // a list title is empty text, as string formatters read lists
+    `${CALENDAR_BASE}&text=${escape(Array.isArray(event['title']) ? '' : toText(event['title']))}` +
     `&dates=${start}/${end}`;
   const location = locationLine(event['location']);
   if (location !== '') url += `&location=${encodeComponent(location)}`;

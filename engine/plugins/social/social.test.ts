@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSections } from '../../../bin/conformance/fixture.js';
 import { Template } from '../../template.js';
+import { render } from '../../index.js';
 import type { RenderOptions } from '../../types.js';
 import type { Formatter, PluginTable, Predicate } from '../types.js';
 import { calendarStamp, googleCalendarUrl, locationLine, timeSince } from './calendar.js';
@@ -331,6 +332,17 @@ describe('calendar (spec 001 §9: UTC, YYYYMMDDTHHMMSSZ)', () => {
     // the title as JavaScript's escape() writes it, the location as a URI component (the platform's, differential)
     expect(googleCalendarUrl({ title: '\uD800x é–!(~+/@' })).toContain('text=%uD800x%20%E9%u2013%21%28%7E+/@&');
     expect(googleCalendarUrl({ location: { addressLine1: 'é(' } })).toContain('&location=%C3%A9(');
+    expect(googleCalendarUrl({ title: [1, 2] })).toContain('&text=&');
+  });
+
+  it('fails on a date that is not a date: the tag prints nothing, even through later formatters, and says which', () => {
+    const r = render('[{c|google-calendar-url}][{c|google-calendar-url|round}][{d|google-calendar-url|json}]', { c: { startDate: ' ' }, d: { endDate: 1e20 } });
+    expect(r.html).toBe('[][][]');
+    expect(r.errors.map((e) => [e.code, e.column, e.message])).toEqual([
+      ['FORMATTER_FAILED', 4, `Formatter 'google-calendar-url' failed: startDate " " is not a date`],
+      ['FORMATTER_FAILED', 29, `Formatter 'google-calendar-url' failed: startDate " " is not a date`],
+      ['FORMATTER_FAILED', 60, 'Formatter \'google-calendar-url\' failed: endDate 100000000000000000000 is not a date'],
+    ]);
   });
 });
 
@@ -364,12 +376,13 @@ describe('timesince (spec 001 §4 buckets)', () => {
 
 describe('robustness', () => {
   const odd: unknown[] = [undefined, null, 0, -1, NaN, '', 'x', true, [], [1], {}, { id: {}, fullUrl: [] }, { location: 5, startDate: 'x' }];
-  it('never throws or reports a problem, whatever the input', () => {
+  it('never throws or reports a problem, whatever the input (but a calendar link of an event whose date is no date)', () => {
     for (const f of SOCIAL_PLUGINS.formatters) {
       for (const v of odd) {
         const data = { v, website: { shareButtonOptions: [1] }, websiteSettings: { simpleLikingEnabled: true } };
         const { html, errors } = renderFull(`{v|${f.name}}`, data);
-        expect(errors).toEqual([]);
+        const dateless = f.name === 'google-calendar-url' && (v as { startDate?: unknown } | undefined)?.startDate === 'x';
+        expect(errors.map((e) => (e as { code: string }).code)).toEqual(dateless ? ['FORMATTER_FAILED'] : []);
         expect(typeof html).toBe('string');
       }
     }
