@@ -110,6 +110,9 @@ describe('smartypants as the platform', () => {
   it('opens a single quote after a lowercase s too', () => {
     expect(smartypants(`Charles' book, it's, S'`)).toBe('Charles\u2018 book, it\u2019s, S\u2019');
   });
+  it('opens a double quote after a slash and a single quote after a backslash', () => {
+    expect(smartypants(`"a/"x and/or \\'b\\'`)).toBe('\u201ca/\u201cx and/or \\\u2018b\\\u2018');
+  });
 });
 
 describe('truncate reads its limit as the platform', () => {

@@ -72,9 +72,9 @@ export function slugify(s: string): string {
 export function smartypants(s: string): string {
   return s
     .replace(/--/g, '\u2014')
-    .replace(/(^|[-\u2014(["s])'/gm, '$1\u2018')
+    .replace(/(^|[-\u2014(["s\\])'/gm, '$1\u2018')
     .replace(/'/g, '\u2019')
-    .replace(/(^|[\s\-\u2014(\[\u2018])"/g, '$1\u201c')
+    .replace(/(^|[\s\-\u2014(\[\u2018/])"/g, '$1\u201c')
     .replace(/"/g, '\u201d');
 }
 
