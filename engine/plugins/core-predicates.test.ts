@@ -192,6 +192,11 @@ describe('nth? (p-nth-1)', () => {
     expect(got).toEqual([true, false, false, true, false, false, true, false]);
   });
 
+  it('with three or more arguments (an empty one from a doubled or trailing space too) tests the node by the first', () => {
+    expect([0, 1, 2, 3, 4, 6, '4'].map((n) => test('nth?', ['2', '1', '0'], n))).toEqual([true, false, true, false, true, true, false]);
+    expect([3, 4, 8].map((n) => test('nth?', ['4', '', '4'], n))).toEqual([false, true, true]);
+  });
+
   it('is false without a divisor, with zero or a non-integer', () => {
     expect(test('nth?', [], 4)).toBe(false);
     expect(test('nth?', ['0'], 4)).toBe(false);

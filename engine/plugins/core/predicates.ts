@@ -81,8 +81,11 @@ export const CORE_PREDICATES: Predicate[] = [
   {
     name: 'nth?',
     test(ctx, args) {
-      const value = integer(args.length >= 2 ? argValue(ctx, args[0]!) : ctx.node);
-      const m = integer(args.length === 0 ? undefined : argValue(ctx, args[args.length - 1]!));
+      // Exactly two arguments: the value and its divisor; otherwise the current node and the first argument
+      // (a third, even an empty one from a doubled or trailing space, goes back to the node), as the platform.
+      const pair = args.length === 2;
+      const value = integer(pair ? argValue(ctx, args[0]!) : ctx.node);
+      const m = integer(args.length === 0 ? undefined : argValue(ctx, args[pair ? 1 : 0]!));
       return value !== null && m !== null && m !== 0 && value % m === 0;
     },
   },
