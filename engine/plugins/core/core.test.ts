@@ -32,6 +32,11 @@ describe('core formatters', () => {
     expect(html(src)).toBe('vv');
   });
 
+  it('give @args for any text after the name: its key=value words, even none', () => {
+    const src = '{.macro m}[{@args|json}]{.end}{@|apply m}{@|apply m }{@|apply m a b}{@|apply m =1 private}';
+    expect(html(src)).toBe('[][{}][{}][{"":"1"}]');
+  });
+
   it('turn text into slugs, smart quotes and truncated text', () => {
     expect(slugify("  Isn't -- it  Great? ")).toBe('-isnt----it-great-');
     expect(smartypants(`"It's" --'x'`)).toBe('\u201cIt\u2019s\u201d \u2014\u2018x\u2019');

@@ -114,11 +114,13 @@ export const CORE_FORMATTERS: Formatter[] = [
     prepare(args) {
       if (args.length === 0 || args[0] === '') return { error: 'apply needs the name of a macro or partial' };
       let isPrivate = false;
-      let kv: Record<string, string> | null = null;
+      // Any text after the name (a lone space too) gives the partial an @args of its key=value words, even none
+      // (`{}`); a word without `=` adds nothing, `=1` adds the empty key, as on the platform.
+      const kv: Record<string, string> | null = args.length > 1 ? (Object.create(null) as Record<string, string>) : null;
       for (const a of args.slice(1)) {
         if (a === 'private') isPrivate = true;
         const eq = a.indexOf('=');
-        if (eq > 0) (kv ??= Object.create(null) as Record<string, string>)[a.slice(0, eq)] = a.slice(eq + 1);
+        if (eq >= 0) kv![a.slice(0, eq)] = a.slice(eq + 1);
       }
       return { state: { name: args[0]!, isPrivate, kv } };
     },
