@@ -149,6 +149,8 @@ describe('image metadata', () => {
     expect(meta({ title: 0, body: 'B' })).toContain('alt="B"');
     expect(meta({ body: `<p>${'x'.repeat(300)}</p>` })).toContain(`alt=" ${'x'.repeat(ALT_FROM_BODY_MAX - 1)}"`);
     expect(meta({ body: ['x'], filename: 'f.jpg' })).toContain('alt="f.jpg"');
+    expect(meta({ title: ['x'], body: 'B', filename: 'f.jpg' })).toContain('alt=""');
+    expect(meta({ title: { y: 'U' }, body: 1000 })).toContain('alt=""');
     expect(meta({ title: '"><script>' })).toContain('alt="&quot;&gt;&lt;script&gt;"');
   });
 

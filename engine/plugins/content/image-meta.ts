@@ -35,15 +35,18 @@ function isImageBlock(v: unknown): boolean {
 
 /**
  * The alt text, unescaped. Inside an image block, `altText` alone (empty when absent). Elsewhere the first
- * truthy printable field of title, body (tags turned into spaces, cut to 250 UTF-16 units), file name.
+ * truthy field of title (as text: a list or object gives empty), body (if it prints as text; tags turned into
+ * spaces, cut to 250 UTF-16 units), file name.
  */
 export function altText(image: Json, ctx: PluginContext): string {
   if (isImageBlock(blockType(image, ctx))) return text(image['altText']);
   for (const key of ['title', 'body', 'filename'] as const) {
     const v = image[key];
     if (!isTruthy(v)) continue;
+    // A truthy title wins even when it prints as nothing (a non-empty list or object); a body only when it
+    // prints as text (differential against the reference).
     const t = text(v);
-    if (t === '') continue;
+    if (t === '' && key === 'body') continue;
     return key === 'body' ? t.replace(TAG, ' ').slice(0, ALT_FROM_BODY_MAX) : t;
   }
   return '';
