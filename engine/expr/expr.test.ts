@@ -428,6 +428,12 @@ describe('functions', () => {
     expect(out('a.b (1)', { a: { b: 9 } })).toBe('1');
   });
 
+  it('a local variable before `(` is a call too: an invalid function', () => {
+    expect(parseError('@(1)')).toBe('Invalid function @');
+    expect(parseError('7, @a (1)')).toBe('Invalid function @a');
+    expect(out('@a.b(1)')).toBe('1');
+  });
+
   it('failures inside report "Error calling function NAME"', () => {
     expect(out('max()')).toBe('ERR: Error calling function max');
     expect(out('min()')).toBe('ERR: Error calling function min');

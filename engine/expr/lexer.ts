@@ -223,11 +223,12 @@ export function tokenize(src: string, maxTokens?: number): LexResult {
         // A constant stays a constant before `(` (`PI()` is PI and an empty group), as on the platform.
         const k = CONSTANTS.get(word);
         if (k !== undefined || CONSTANTS.has(word)) return { t: 'const', value: k ?? null, name: word };
-        // A word before `(` is a function name, whitespace between them or not (`y (1)` calls y), as on the platform.
-        let j = i;
-        while (j < n && isSpace(src.charCodeAt(j))) j++;
-        if (src.charCodeAt(j) === 40 /* ( */) return { t: 'func', name: word };
       }
+      // A single name before `(` is a function name, whitespace between them or not (`y (1)` calls y), a local
+      // variable's too (`@(1)`, `@a (1)` are invalid functions), as on the platform; a dotted path is not.
+      let j = i;
+      while (j < n && isSpace(src.charCodeAt(j))) j++;
+      if (src.charCodeAt(j) === 40 /* ( */) return { t: 'func', name: word };
     }
     return { t: 'ref', path: Object.freeze(path) };
   };
