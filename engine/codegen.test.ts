@@ -66,6 +66,22 @@ describe('generated code', () => {
     expect(renders(source, { a: { b: 1, c: true } }, 1)[0]!.html).toBe('<ul>\n  \n  \n  \n    <li>1</li>\n  \n  \n</ul>||.');
   });
 
+  it('tests truth and equality inline as isTruthy and jsonEqual do, for values of every type', () => {
+    // The generated code decides booleans and missing values inline and calls out for the rest; each pair of
+    // values is rendered by closures first and by generated code after, which must agree.
+    const values: unknown[] = [true, false, null, 0, 1, -0, Number.NaN, '', '0', 'a', [], [0], {}, { k: null }, [1, '1'], { k: [1] }];
+    const source =
+      '{.section a}S{.or}s{.end}{.if a}I{.or}i{.end}{.if a || b}O{.end}{.if a && b}A{.end}' +
+      '{.equal? a b}E{.or}e{.end}{.notEqual? a b}N{.end}{.equal? a missing}M{.end}{.equal? missing a}m{.end}' +
+      '{.section o}{.equal? a}C{.end}{.end}{.equal? a "a"}L{.end}{.equal? a 1}1{.end}{.equal? a null}0{.end}';
+    for (const a of [...values, undefined]) {
+      for (const b of [...values, undefined]) {
+        const [first, ...rest] = renders(source, { a, b, o: a });
+        for (const r of rest) expect(r.html, JSON.stringify([a, b])).toBe(first!.html);
+      }
+    }
+  });
+
   it('cannot be made to run code through template text', () => {
     const source = '{.section a}`${globalThis.pwned = 1}`"\'\\u2028\u2028</script>{.end}';
     const [first, ...rest] = renders(source, { a: 1 });
