@@ -156,9 +156,9 @@ export class RenderContext implements PluginContext {
     return this.frame.node;
   }
 
+  /** The 1-based index of the innermost loop element, as `@index` reads it (a private apply hides it); -1 if none. */
   get index(): number {
-    for (let f: Frame | null = this.frame; f !== null; f = f.parent) if (f.index >= 0) return f.index + 1;
-    return -1;
+    return lookupIndex(this.frame, 1) ?? -1;
   }
 
   get now(): number {

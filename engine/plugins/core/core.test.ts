@@ -32,6 +32,11 @@ describe('core formatters', () => {
     expect(html(src)).toBe('vv');
   });
 
+  it('give iter the loop index as @index reads it: a private apply hides it', () => {
+    const partials = { p: '{x|iter}' };
+    expect(render('{.repeated section l}[{@|apply p}|{@|apply p private}]{.end}', { l: [5, 6] }, { partials }).html).toBe('[1|][2|]');
+  });
+
   it('give @args for any text after the name: its key=value words, even none', () => {
     const src = '{.macro m}[{@args|json}]{.end}{@|apply m}{@|apply m }{@|apply m a b}{@|apply m =1 private}';
     expect(html(src)).toBe('[][{}][{}][{"":"1"}]');
