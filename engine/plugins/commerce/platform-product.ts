@@ -11,14 +11,13 @@
  * - "varied prices" compares every variant's `onSale`, legacy `price` and (when on sale) `salePrice` with the
  *   first variant's, as JSON values (3 and "3" differ; missing and null do not).
  */
+import { ProductType } from '../../../commerce/products.js';
 import { isObject, isTruthy, toNumber, valuesEqual } from '../../values.js';
 import { field, text } from '../content/scalars.js';
 import { type Amount, compareAmounts, moneyAmount, ZERO } from './platform-decimal.js';
 
-export const PHYSICAL = 1;
-export const DIGITAL = 2;
-export const SERVICE = 3;
-export const GIFT_CARD = 4;
+// The platform's type codes, as the shop's own rules name them.
+export const { PHYSICAL, DIGITAL, SERVICE, GIFT_CARD } = ProductType;
 /** The type of a record that is no product: no price at all. */
 export const NO_PRODUCT = -1;
 
