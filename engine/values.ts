@@ -86,12 +86,17 @@ export function compareValues(a: unknown, b: unknown): number {
       return a < y ? -1 : a === y ? 0 : 1;
     }
     case 'boolean': {
-      const y = typeof b === 'boolean' ? b : typeof b === 'string' ? b === 'true' : typeof b === 'number' && Number.isSafeInteger(b) && b !== 0;
+      const y = readsTrue(b);
       return a === y ? 0 : a ? 1 : -1;
     }
     default:
       return valuesEqual(a, b) ? 0 : -1;
   }
+}
+
+/** A value as a comparison reads a boolean: `true`, `"true"` or a whole non-zero number; anything else is false. */
+export function readsTrue(v: unknown): boolean {
+  return v === true || v === 'true' || (typeof v === 'number' && Number.isSafeInteger(v) && v !== 0);
 }
 
 /** JSON equality: same type and value, objects and arrays compared deeply, missing equal to null. */

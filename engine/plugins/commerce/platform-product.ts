@@ -12,7 +12,7 @@
  *   first variant's, as JSON values (3 and "3" differ; missing and null do not).
  */
 import { ProductType } from '../../../commerce/products.js';
-import { isObject, isTruthy, toNumber, valuesEqual } from '../../values.js';
+import { isObject, isTruthy, readsTrue, toNumber, valuesEqual } from '../../values.js';
 import { field, text } from '../content/scalars.js';
 import { type Amount, compareAmounts, moneyAmount, ZERO } from './platform-decimal.js';
 
@@ -45,11 +45,6 @@ export function variantEntries(item: unknown): readonly unknown[] {
 }
 
 const onSaleFlag = (variant: unknown) => isTruthy(field(variant, 'onSale'));
-
-/** `true`, `"true"` or a whole non-zero number, as a comparison reads a boolean. */
-export function readsTrue(v: unknown): boolean {
-  return v === true || v === 'true' || (typeof v === 'number' && Number.isSafeInteger(v) && v !== 0);
-}
 
 export function isSubscribableProduct(item: unknown): boolean {
   return readsTrue(contentOf(item)['isSubscribable']);

@@ -4,7 +4,7 @@
  * item and renders its built-in template from `markup.ts`.
  */
 import { flag, multipleQuantityAllowedForServices } from '../../../commerce/products.js';
-import { isObject, isTruthy, toNumber, toText } from '../../values.js';
+import { isObject, isTruthy, readsTrue, toNumber, toText } from '../../values.js';
 import { field, text } from '../content/scalars.js';
 import type { Formatter, PluginContext } from '../types.js';
 import {
@@ -17,7 +17,7 @@ import {
   RESTOCK_NOTIFICATION,
   VARIANTS_SELECT,
 } from './markup.js';
-import { contentOf, GIFT_CARD, isSubscribableProduct, onSale, PHYSICAL, readsTrue, selectOptions, SERVICE, soldOut, typeOf, variantEntries } from './platform-product.js';
+import { contentOf, GIFT_CARD, isSubscribableProduct, onSale, PHYSICAL, selectOptions, SERVICE, soldOut, typeOf, variantEntries } from './platform-product.js';
 import { DEFAULT_LABELS, fill, label, type LabelKey, localizedString } from './strings.js';
 
 type Json = Record<string, unknown>;
