@@ -23,6 +23,7 @@ import { applyHeadersTimeout, type HttpLimits, httpLimitsFromEnv, installBodyChe
 import { pageRoutes } from './routes/pages.js';
 import { subscriptionRoutes } from './routes/subscription.js';
 import { emptyCart } from './routes/visitor-cart.js';
+import { escapeHtml } from './escape-html.js';
 import { Theme } from './theme.js';
 import { themeDirFromEnv } from './theme/theme-dir.js';
 import { themeStaticFiles } from './theme/static-files.js';
@@ -125,7 +126,6 @@ const PLAIN_ERROR_PAGE =
 /** A page's own JSON (`?format=json`, `?format=json-pretty`): answered as JSON even when it fails. */
 const ASKS_FOR_JSON = /[?&]format=json/;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function buildApp({ store, theme: givenTheme, themeDir, logger = false, guards, httpLimits = httpLimitsFromEnv() }: AppOptions): Promise<FastifyInstance> {
   // Strict validation: no silent type coercion or dropping of unknown fields; a bad body is a 400.

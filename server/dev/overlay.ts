@@ -4,11 +4,11 @@
  * line, column and code frame. The overlay lives in a declarative shadow root, so the theme's CSS cannot
  * restyle or hide it, and it is shown without waiting for any script.
  */
+import { escapeHtml } from '../escape-html.js';
 import { frameLines } from './code-frame.js';
 import type { DevProblem } from './dev-problems.js';
 import { EVENTS_PATH } from './reload-events.js';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The page's script: reload on `reload`; after the server restarts (another `boot` id when the stream comes

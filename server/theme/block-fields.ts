@@ -9,6 +9,7 @@
  * `{ type: "button", text, url }`.
  */
 import { isRecord } from '../../commerce/json.js';
+import { escapeHtml } from '../escape-html.js';
 import { isSafeLink } from '../navigation-items.js';
 import { BLOCK_FIELD_CLOSE, BLOCK_FIELD_OPEN, BLOCK_FIELD_SEP } from './platform-tags.js';
 
@@ -24,8 +25,6 @@ export type StoredBlockFields = ReadonlyMap<string, readonly Block[]>;
 /** Block type codes (spec 001 enumerations). */
 const BLOCK_TYPES = { html: 2, image: 5, button: 53 } as const;
 
-/** Every character that could end an attribute or start markup, as a numeric reference. */
-export const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** Site paths, http(s), mailto and tel links only: a stored link never runs script. */
 const safeUrl = (url: string) => (isSafeLink(url) ? url : '#');
 
@@ -48,16 +47,16 @@ export function storedBlockFields(document: unknown): StoredBlockFields {
 }
 
 function blockHtml(block: Block, fieldId: string, index: number): string {
-  const id = `block-${escapeAttr(fieldId)}-${index + 1}`;
+  const id = `block-${escapeHtml(fieldId)}-${index + 1}`;
   const wrap = (kind: keyof typeof BLOCK_TYPES, inner: string) =>
     `<div class="sqs-block ${kind}-block sqs-block-${kind}" data-block-type="${BLOCK_TYPES[kind]}" id="${id}"><div class="sqs-block-content">${inner}</div></div>`;
   switch (block.type) {
     case 'html':
       return wrap('html', block.html);
     case 'image':
-      return wrap('image', `<img src="${escapeAttr(safeUrl(block.url))}" alt="${escapeAttr(block.alt)}" loading="lazy">`);
+      return wrap('image', `<img src="${escapeHtml(safeUrl(block.url))}" alt="${escapeHtml(block.alt)}" loading="lazy">`);
     case 'button':
-      return wrap('button', `<div class="sqs-block-button-container"><a class="sqs-block-button-element" href="${escapeAttr(safeUrl(block.url))}">${escapeAttr(block.text)}</a></div>`);
+      return wrap('button', `<div class="sqs-block-button-container"><a class="sqs-block-button-element" href="${escapeHtml(safeUrl(block.url))}">${escapeHtml(block.text)}</a></div>`);
   }
 }
 
@@ -65,7 +64,7 @@ function blockHtml(block: Block, fieldId: string, index: number): string {
 export function blockFieldHtml(id: string, columns: number, cls: string, blocks: readonly Block[]): string {
   const classes = ['sqs-layout', `sqs-grid-${columns}`, `columns-${columns}`, ...(blocks.length === 0 ? ['empty'] : []), ...cls.split(/\s+/).filter(Boolean)];
   return (
-    `<div class="${escapeAttr(classes.join(' '))}" data-type="block-field" id="${escapeAttr(id)}">` +
+    `<div class="${escapeHtml(classes.join(' '))}" data-type="block-field" id="${escapeHtml(id)}">` +
     `<div class="row sqs-row"><div class="col sqs-col-${columns} span-${columns}">${blocks.map((b, i) => blockHtml(b, id, i)).join('')}</div></div></div>`
   );
 }

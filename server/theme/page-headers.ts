@@ -11,7 +11,7 @@
  */
 import { isRecord } from '../../commerce/json.js';
 import type { Stylesheet } from '../theme-stylesheet.js';
-import { escapeAttr } from './block-fields.js';
+import { escapeHtml } from '../escape-html.js';
 
 /** JSON safe inside a script element: no `</script>` or comment opener can close it. */
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -79,15 +79,15 @@ export function pageHeaders(sheet: Stylesheet | null, context: Record<string, un
   if (!own.title) {
     const page = named ?? (typeof pageType === 'number' ? SYSTEM_PAGE_TITLES[pageType] : undefined);
     const full = [page, site].filter((t) => t !== undefined).join(' \u2014 ');
-    if (full !== '') out.push(`<title>${escapeAttr(full)}</title>`);
+    if (full !== '') out.push(`<title>${escapeHtml(full)}</title>`);
   }
   if (!own.description) {
     const description = plainText(String(field(context['item'], 'excerpt') ?? '')) ?? plainText(String(field(collection, 'description') ?? ''));
-    if (description !== undefined) out.push(`<meta name="description" content="${escapeAttr(description)}">`);
+    if (description !== undefined) out.push(`<meta name="description" content="${escapeHtml(description)}">`);
   }
   if (sheet !== null) out.push(`<link rel="stylesheet" href="${sheet.url}">`);
-  if (site !== undefined) out.push(`<meta property="og:site_name" content="${escapeAttr(site)}">`);
-  if (title !== undefined) out.push(`<meta property="og:title" content="${escapeAttr(title)}">`);
+  if (site !== undefined) out.push(`<meta property="og:site_name" content="${escapeHtml(site)}">`);
+  if (title !== undefined) out.push(`<meta property="og:title" content="${escapeHtml(title)}">`);
   out.push(`<meta property="og:type" content="${ogType(context)}">`);
   const page = {
     websiteId: field(context['website'], 'id') ?? null,
