@@ -23,7 +23,7 @@ import { applyHeadersTimeout, type HttpLimits, httpLimitsFromEnv, installBodyChe
 import { pageRoutes } from './routes/pages.js';
 import { subscriptionRoutes } from './routes/subscription.js';
 import { emptyCart } from './routes/visitor-cart.js';
-import { escapeHtml } from './escape-html.js';
+import { answerStatus, tryAgainPage } from './error-page.js';
 import { Theme } from './theme.js';
 import { themeDirFromEnv } from './theme/theme-dir.js';
 import { themeStaticFiles } from './theme/static-files.js';
@@ -159,8 +159,7 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
    * for a browser: the cart forms (/cart/…) go back to the cart with the message, any other a short page.
    */
   const answerError = (error: { statusCode?: number; message?: string; code?: string }, request: FastifyRequest, reply: FastifyReply) => {
-    const code = error.statusCode;
-    const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
+    const status = answerStatus(error);
     if (status === 500) request.log.error(error);
     const message = status === 500 ? 'Something went wrong' : ((error.code === undefined ? undefined : FASTIFY_MESSAGES[error.code]) ?? error.message ?? 'Bad request');
     if (!wantsJson(request.url) && !isSafeMethod(request.method) && status < 500) {
@@ -169,7 +168,7 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
       return reply
         .code(status)
         .type('text/html; charset=utf-8')
-        .send(`<!doctype html><meta charset="utf-8"><title>Please try again</title><p>${escapeHtml(message)}</p><p><a href="javascript:history.back()">Back</a></p>`);
+        .send(tryAgainPage(message));
     }
     // a page asked for by a browser (a bad ?page=, a filter too long) gets the theme's page, not bare JSON
     const pageRequest = !wantsJson(request.url) && isSafeMethod(request.method) && !ASKS_FOR_JSON.test(request.url);

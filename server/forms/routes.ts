@@ -16,6 +16,7 @@ import { type FieldValue, FORM_MESSAGES, validateForm, valuesFromFormPost } from
 import { isRecord } from '../../commerce/json.js';
 import { pageJson } from '../content.js';
 import type { Store } from '../db/database.js';
+import { answerStatus, tryAgainPage } from '../error-page.js';
 import { mayView } from '../page-access.js';
 import { PageType } from '../page-context.js';
 import { sendPage } from '../routes/page-response.js';
@@ -79,14 +80,14 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, theme }
 
   // Failures before a handler runs (schema, body) keep the API's shape here; plain posts get a short page.
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status = answerStatus(error);
     if (status === 500) request.log.error(error);
     const message = status === 500 ? FORM_MESSAGES.sendFailed : (error.message ?? FORM_MESSAGES.unknown);
     if (request.url.startsWith('/api/')) return apiError(reply, status, message);
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
-      .send(`<!doctype html><meta charset="utf-8"><title>Please try again</title><p>${message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p><p><a href="javascript:history.back()">Back</a></p>`);
+      .send(tryAgainPage(message));
   });
 
   app.post('/api/form/FormSubmissionKey', async () => ({ key: issueSubmissionKey(store) }));

@@ -12,6 +12,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_MESSAGES, restockEmailError } from '../../commerce/form-validation.js';
 import { isRecord } from '../../commerce/json.js';
 import type { Store } from '../db/database.js';
+import { answerStatus, tryAgainPage } from '../error-page.js';
 import { captchaConfig, captchaPasses } from '../forms/captcha.js';
 import { requireRole, signedInContributor } from '../owner/guard.js';
 import {
@@ -75,11 +76,11 @@ type Outcome = { readonly status: number; readonly message: string };
 
 export const restockRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status = answerStatus(error);
     if (status === 500) request.log.error(error);
     const message = status === 500 ? 'Something went wrong' : (error.message ?? FORM_MESSAGES.unknown);
     if (request.url.startsWith('/api/')) return failure(reply, status, message);
-    return reply.code(status).type('text/html; charset=utf-8').send(`<!doctype html><meta charset="utf-8"><title>Please try again</title><p>${message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`);
+    return reply.code(status).type('text/html; charset=utf-8').send(tryAgainPage(message, false));
   });
 
   /** The whole signup, shared by the API and the plain form. */
