@@ -4,6 +4,7 @@
  * shrinks the first failure of a run through its arbitraries; this one shrinks any case, so a long run can
  * report every distinct difference small, not just the first.
  */
+import fc from 'fast-check';
 import { compareCase, describeDifference, type CaseExtras } from './compare.js';
 import type { FuzzCase } from './generator.js';
 
@@ -89,4 +90,15 @@ export function distinctDifferences(cases: readonly Case[], allowed?: (c: Case) 
     else groups.set(s.template, { count: 1, text: describeDifference(s, compareCase(s)) });
   }
   return [...groups.values()].sort((a, b) => b.count - a.count);
+}
+
+/**
+ * The first of `runs` cases of `cases` (seeded) that renders differently, shrunk within what `allowed` lets
+ * the shrink reach, as a report (template, data, both outputs); '' when every case renders the same.
+ */
+export function firstDifference<C extends Case>(cases: fc.Arbitrary<C>, seed: number, runs: number, allowed?: (c: Case) => boolean): string {
+  const found = fc.check(fc.property(cases, (c) => compareCase(c).same), { seed, numRuns: runs }).counterexample?.[0];
+  if (found === undefined) return '';
+  const shrunk = deltaShrink(found, 1500, allowed);
+  return describeDifference(shrunk, compareCase(shrunk));
 }
