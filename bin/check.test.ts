@@ -197,6 +197,44 @@ describe('the unescaped-output lint', () => {
   });
 });
 
+describe('the lint summary', () => {
+  const dir = () =>
+    theme({
+      'site.region': '<h1>{website.siteTitle}</h1>{squarespace.main-content}',
+      'pages/a.page': '<h2>{title}</h2><p>{title}</p>{@|apply nope.block}',
+      'pages/b.page': '<h2>{title}</h2>',
+    });
+
+  it('sums a lint rule\'s warnings in one line, files with the most first, and prints every error in full', () => {
+    const d = dir();
+    const { report: lines, warnings, errors } = checkTemplates([d]);
+    expect([warnings, errors]).toEqual([4, 1]);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain("error: Attempt to apply partial 'nope.block'");
+    expect(lines[1]).toBe(
+      `warning: 4 × plain-text fields printed into HTML without escaping in 3 file(s): ${shown(d, 'pages/a.page')} (2), ${shown(d, 'pages/b.page')} (1), ${shown(d, 'site.region')} (1); --verbose prints each [UNESCAPED_OUTPUT]`,
+    );
+  });
+
+  it('prints each lint warning with its code frame with --verbose', async () => {
+    const d = dir();
+    const lines = checkTemplates([d], { verbose: true }).report;
+    expect(lines).toHaveLength(5);
+    expect(lines.filter((l) => l.includes('[UNESCAPED_OUTPUT]\n'))).toHaveLength(4);
+    const out: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
+    expect(await main(['check', '--verbose', d])).toBe(1);
+    expect(out.join('')).toContain(`${shown(d, 'pages/b.page')}:1:5: warning: {title} prints 'title'`);
+    expect(out.at(-1)).toBe('1 error(s), 4 warning(s)\n');
+  });
+
+  it('names eight files at most and counts the rest', () => {
+    const files: Record<string, string> = { 'site.region': '{squarespace.main-content}' };
+    for (let i = 0; i < 10; i++) files[`pages/p${i}.page`] = '{title}';
+    expect(checkTemplates([theme(files)]).report).toEqual([expect.stringMatching(/^warning: 10 × .* in 10 file\(s\): (.*? \(1\), ){7}.*? \(1\), and 2 more; --verbose prints each \[UNESCAPED_OUTPUT\]$/)]);
+  });
+});
+
 describe('.conf files', () => {
   it('reports template.conf or a collection .conf that is not JSON, where the parser stopped', () => {
     const dir = theme({ 'site.region': '{squarespace.main-content}', 'collections/blog.conf': '{\n  "title": "Blog",\n  "ordering" "chronological"\n}' });

@@ -9,6 +9,8 @@
  * - A lint warns about plain-text fields printed into HTML without escaping (lint/unescaped.ts).
  * - Templates are read as the server reads them (server/theme.ts): `<squarespace:…>` tags rewritten, with their
  *   problems; `template.conf`, `collections/*.conf` and the stylesheets (LESS) checked too.
+ * Lint warnings are summed per rule (how many, in which files) unless `verbose`: on a theme written for the
+ * platform a rule may warn hundreds of times, which would bury the few real problems; `--verbose` prints each.
  * Exit 1 on any error; warnings alone exit 0.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -177,13 +179,50 @@ function distinct(problems: readonly CheckProblem[]): CheckProblem[] {
   return out.sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : a.line - b.line || a.column - b.column));
 }
 
-/** Checks `targets` (theme folders or template files): every problem, the printed report and the counts. */
-export function checkTemplates(targets: readonly string[]): { problems: CheckProblem[]; report: string[]; errors: number; warnings: number } {
+/** The lint rules whose warnings are summed unless `--verbose`, with what each one finds. */
+export const LINT_RULES: Readonly<Record<string, string>> = {
+  [UNESCAPED_OUTPUT]: 'plain-text fields printed into HTML without escaping',
+};
+
+/** Files named in a lint rule's summary at most (the rest are counted). */
+const SUMMARY_FILES = 8;
+
+/** One line per lint rule: its count, what it finds, and the files with the most warnings first. */
+export function lintSummary(problems: readonly CheckProblem[]): string[] {
+  const byRule = new Map<string, Map<string, number>>();
+  for (const p of problems) {
+    if (p.severity !== 'warning' || !Object.hasOwn(LINT_RULES, p.code)) continue;
+    const files = byRule.get(p.code) ?? new Map<string, number>();
+    files.set(p.filename, (files.get(p.filename) ?? 0) + 1);
+    byRule.set(p.code, files);
+  }
+  return [...byRule].map(([code, files]) => {
+    const total = [...files.values()].reduce((a, b) => a + b, 0);
+    const ranked = [...files].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const named = ranked.slice(0, SUMMARY_FILES).map(([f, n]) => `${f} (${n})`);
+    const more = ranked.length > SUMMARY_FILES ? `, and ${ranked.length - SUMMARY_FILES} more` : '';
+    return `warning: ${total} × ${LINT_RULES[code]} in ${files.size} file(s): ${named.join(', ')}${more}; --verbose prints each [${code}]`;
+  });
+}
+
+export interface CheckOptions {
+  /** Print every lint warning with its code frame instead of one summary line per rule. */
+  readonly verbose?: boolean;
+}
+
+/**
+ * Checks `targets` (theme folders or template files): every problem, the printed report and the counts. The
+ * report prints each error and each warning that is not a lint's; a lint's warnings are one line per rule at the
+ * end unless `verbose`.
+ */
+export function checkTemplates(targets: readonly string[], options: CheckOptions = {}): { problems: CheckProblem[]; report: string[]; errors: number; warnings: number } {
   const sources = new Sources();
   const found: CheckProblem[] = [];
   for (const target of targets) found.push(...(statSync(target).isDirectory() ? themeDirProblems(target, sources) : fileProblems(target, sources)));
   const problems = distinct(found);
-  const report = problems.map((p) => describeWithFrame(p, p.filename, sources.byName(p.filename)));
+  const summed = (p: CheckProblem) => options.verbose !== true && p.severity === 'warning' && Object.hasOwn(LINT_RULES, p.code);
+  const report = problems.filter((p) => !summed(p)).map((p) => describeWithFrame(p, p.filename, sources.byName(p.filename)));
+  if (options.verbose !== true) report.push(...lintSummary(problems));
   const errors = problems.filter((p) => p.severity === 'error').length;
   return { problems, report, errors, warnings: problems.length - errors };
 }

@@ -21,10 +21,10 @@ Usage:
   tessera render --theme DIR [--url /path | --context page.json] [--out FILE]
       Render one page of a theme to stdout, over the demo store (or a captured ?format=json context);
       exit 1 if the page is not 2xx or a template has an error.
-  tessera check [THEME_DIR | TEMPLATE...]
+  tessera check [--verbose] [THEME_DIR | TEMPLATE...]
       Compile a theme's templates (regions as their layouts join them) and lint them; print every problem
-      as file:line:col: severity: message [CODE] with its source line; exit 1 if any is an error.
-      Default: the default theme.
+      as file:line:col: severity: message [CODE] with its source line, the lint's warnings summed per rule
+      (--verbose: each one); exit 1 if any is an error. Default: the default theme.
   tessera dev [THEME_DIR] [--context page.json] [--port 3000] [--host localhost]
       Serve a theme over the demo store (or a captured context) and reload open pages when a file is
       saved; template errors show on the page. Default: the default theme.
@@ -89,9 +89,10 @@ function cmdRender(argv: string[]): number {
 }
 
 function cmdCheck(argv: string[]): number {
-  const missing = argv.find((target) => !existsSync(target));
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { verbose: { type: 'boolean', short: 'v' } } });
+  const missing = positionals.find((target) => !existsSync(target));
   if (missing !== undefined) throw new UsageError(`${missing} does not exist`);
-  const { report, errors, warnings } = checkTemplates(argv.length === 0 ? [defaultThemeDir()] : argv);
+  const { report, errors, warnings } = checkTemplates(positionals.length === 0 ? [defaultThemeDir()] : positionals, { verbose: values.verbose === true });
   for (const problem of report) process.stdout.write(problem + '\n');
   if (report.length > 0) process.stdout.write(`${errors} error(s), ${warnings} warning(s)\n`);
   return errors > 0 ? 1 : 0;
