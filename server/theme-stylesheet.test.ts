@@ -48,12 +48,12 @@ describe('a theme\'s LESS', () => {
     try {
       mkdirSync(join(dir, 'styles'));
       writeFileSync(join(dir, 'styles/site.less'), '@import "type.less";\n// tweak: { "type": "color", "title": "Accent" }\n@accent: #123456;\nh1 { font: @headingFont; color: @accent; padding: @gap / 2; }');
-      writeFileSync(join(dir, 'styles/type.less'), '// tweak: { "type": "font", "title": "Heading font" }\n@headingFont: 700 30px/1.2 Georgia;\n@gap: 20px;');
-      const built = buildThemeStylesheet(dir, ['site.less']);
+      writeFileSync(join(dir, 'styles/type.less'), '// tweak: { "type": "font", "title": "Heading font" }\n@headingFont: 700 ~"30px/1.2" Georgia;\n@gap: 20px;');
+      const built = buildThemeStylesheet(dir, { names: ['site.less'] });
       expect(built.problems).toEqual([]);
       expect(built.tweaks.map((t) => `${t.file}:${t.line} ${t.type} ${t.name}=${t.value}`)).toEqual([
         'styles/site.less:2 color accent=#123456',
-        'styles/type.less:1 font headingFont=700 30px/1.2 Georgia',
+        'styles/type.less:1 font headingFont=700 ~"30px/1.2" Georgia',
       ]);
       expect(built.sheet!.raw.toString()).toContain('h1{font:700 30px/1.2 Georgia;color:#123456;padding:10px}');
     } finally {

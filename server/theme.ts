@@ -356,8 +356,10 @@ export class Theme {
     const stamp = `${stylesheetStamp(names.map((n) => join(this.dir, 'styles', n)), this.dir)}|${this.loadConfs().stamp}`;
     if (this.sheet === null || this.sheet.stamp !== stamp) {
       // while watching every save makes a new stylesheet: compressed quickly (brotli 4 is about 2 ms, 11 about 100)
-      let value = buildThemeStylesheet(this.dir, names, this.usesSystemTemplates() ? systemCss() : '', this.watch ? 4 : 11);
-      this.report(names.map((n) => `styles/${n}`), value.problems);
+      let value = buildThemeStylesheet(this.dir, { names, systemCss: this.usesSystemTemplates() ? systemCss() : '', plainCss: this.isDefaultTheme, brotliQuality: this.watch ? 4 : 11 });
+      // every file of this build and of the last (a fixed import's problems go with it)
+      const files = [...names, ...value.files, ...(this.sheet?.value.files ?? [])].map((n) => `styles/${n}`);
+      this.report([...new Set(files)], value.problems);
       const broken = value.problems.some((p) => p.code === 'LESS_ERROR');
       // while an author fixes a LESS file the pages keep the look they had, the error on them (tessera dev)
       if (broken && this.watch && this.lastGoodSheet !== null) value = { ...value, sheet: this.lastGoodSheet.sheet, tweaks: this.lastGoodSheet.tweaks };

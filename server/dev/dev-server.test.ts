@@ -169,7 +169,7 @@ describe('tessera dev', () => {
     expect(await (await fetch(dev.url + good)).text()).toContain('.regions-main{padding:4px}');
     const before = printed.length;
     await save('styles/site.less', '.regions-main {\n  padding: 1px;\n');
-    expect(printed.slice(before).join('\n')).toMatch(/^styles\/site\.less:1:15: error: .*this \{ is never closed with \} \[LESS_ERROR\]/m);
+    expect(printed.slice(before).join('\n')).toMatch(/^styles\/site\.less:1:15: error: This \{ is never closed with \}, so styles\/site\.less is left out of the stylesheet\. \[LESS_ERROR\]/m);
     const broken = await page('/');
     expect(linkOf(broken.html)).toBe(good);
     expect(overlayOf(broken.html)).toContain('<h2>styles/site.less:1:15</h2>');
