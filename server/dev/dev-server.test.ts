@@ -179,6 +179,20 @@ describe('tessera dev', () => {
     expect(overlayOf((await page('/')).html)).toBeNull();
   });
 
+  it('shows a LESS import that is not there on the page (never a 500), named with what was searched', async () => {
+    const conf = readFileSync(join(themeDir, 'template.conf'), 'utf8');
+    await save('styles/site.less', "@import 'nothere';\n.regions-main { padding: 1px; }\n");
+    await save('template.conf', conf.replace('"stylesheets": ["base.css"]', '"stylesheets": ["base.css", "site.less"]'));
+    const broken = await page('/');
+    expect(broken.status).toBe(200);
+    expect(overlayOf(broken.html)).toContain('<h2>styles/site.less:1:1</h2>');
+    expect(overlayOf(broken.html)).toMatch(/was not found: looked for styles\/nothere\.less and in Tessera(&#39;|&apos;|')s platform LESS library/);
+    await save('template.conf', conf);
+    unlinkSync(join(themeDir, 'styles/site.less'));
+    await dev.nextReload();
+    expect(overlayOf((await page('/')).html)).toBeNull();
+  });
+
   it('keeps the layouts and styles of the last template.conf that was JSON while a broken one is on the page', async () => {
     const conf = readFileSync(join(themeDir, 'template.conf'), 'utf8');
     await save('template.conf', conf.replace('"stylesheets": ["base.css"]', '"stylesheets": ["base.css",]'));
