@@ -19,9 +19,9 @@ const EXPECTED: Record<string, { rules: (string | RegExp)[]; problems: string[] 
     rules: ['#header{background-color:', '.transparent-header.has-main-media #header{background-color:transparent}', /\.fa-glass:before\{content:"\\f000"\}/],
     problems: [],
   },
-  baldface: { rules: [], problems: ['template.conf:25:9 error MISSING_FILE'] },
-  boxen: { rules: ['.header{', '.navi-mobile{'], problems: ['template.conf:32:9 error MISSING_FILE'] },
-  deemjournal: { rules: [], problems: ['template.conf:29:9 error MISSING_FILE'] },
+  baldface: { rules: [], problems: ['template.conf:25:9 error MISSING_STYLESHEET'] },
+  boxen: { rules: ['.header{', '.navi-mobile{'], problems: ['template.conf:32:9 error MISSING_STYLESHEET'] },
+  deemjournal: { rules: [], problems: ['template.conf:29:9 error MISSING_STYLESHEET'] },
   hnp: {
     // main.less built as its build builds it (lessc), then compiled as main.css; calc(~'~"…"') survives both
     rules: ['.hero-img{z-index:-1;width:100%;height:100vh}', 'html.landscape.iphone .hero-img{height:calc(100vh - ', /@media only screen and \(max-width:640px\)\{[^@]*\.sqs-layout \.sqs-row \.sqs-col-12\{float:none/],

@@ -220,7 +220,7 @@ export function joinLess(options: JoinOptions): JoinedLess {
     const real = existing(styles, path);
     const name = `styles/${sheet}`;
     if (real === null) {
-      problems.push(themeProblem(name, '', 0, 'MISSING_FILE', `The stylesheet ${name} does not exist.`));
+      problems.push(themeProblem(name, '', 0, 'MISSING_STYLESHEET', `The stylesheet ${name} does not exist.`));
       continue;
     }
     include(name, real, readText(real), 0);

@@ -102,7 +102,7 @@ export function stylesheetList(dir: string, listed: readonly string[]): Styleshe
         : sass.length > 0
           ? ` The theme's build makes it from ${sass.join(', ')} (SASS), which Tessera does not compile: build it and put the CSS in styles/.`
           : '';
-    at(name, 'MISSING_FILE', `The stylesheet styles/${name} listed in template.conf does not exist; the other stylesheets are still compiled.${why}`, 'error');
+    at(name, 'MISSING_STYLESHEET', `The stylesheet styles/${name} listed in template.conf does not exist; the other stylesheets are still compiled.${why}`, 'error');
   }
   return { sheets, problems };
 }
