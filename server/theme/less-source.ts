@@ -61,8 +61,6 @@ export interface JoinOptions {
   readonly sheets: readonly (string | BuiltSheet)[];
   /** LESS appended after the theme's sheets, in the same compile (the tweaks' values). */
   readonly tweakLess?: string;
-  /** Files (as problems name them) left out: their text is not joined. */
-  readonly leaveOut?: ReadonlySet<string>;
 }
 
 /** A stylesheet made by the theme's own build, given as its text (its imports already resolved). */
@@ -121,7 +119,6 @@ const readText = (path: string) => readFileSync(path, 'utf8').replace(/^\uFEFF/,
 export function joinLess(options: JoinOptions): JoinedLess {
   const styles = existsSync(options.stylesDir) ? realpathSync(options.stylesDir) : resolve(options.stylesDir);
   const library = realpathSync(platformLessDir());
-  const leaveOut = options.leaveOut ?? new Set<string>();
   const pieces: LessPiece[] = [];
   const files = new Map<string, string>();
   const nestedIn = new Map<string, string>();
@@ -163,7 +160,6 @@ export function joinLess(options: JoinOptions): JoinedLess {
 
   /** Joins one file: its text, each import replaced by the imported file's. */
   const include = (name: string, real: string | null, text: string, depth: number) => {
-    if (leaveOut.has(name)) return;
     files.set(name, text);
     if (real !== null && name.startsWith('styles/') && !read.includes(name.slice('styles/'.length))) read.push(name.slice('styles/'.length));
     const kinds = textKinds(text);

@@ -1,7 +1,8 @@
 /**
  * The stylesheets of a theme in the order the platform compiles them (platform notes, styles.md §1):
  * `styles/reset.css` first when it exists (even when `template.conf` lists it again: it is then joined twice, as
- * on the platform), then `template.conf`'s `stylesheets` in order (paths in `styles/`, sub-folders allowed).
+ * on the platform), then `template.conf`'s `stylesheets` in order (paths in `styles/`, sub-folders allowed);
+ * without that key, every `.css` and `.less` file at the top of `styles/` but `*reset.css`, by name.
  *
  * A theme kept as its repository keeps it (a source tree, before its build) may list files its build makes.
  * Where the file is missing Tessera does what that build would, as a warning naming the file used and why:
@@ -52,7 +53,8 @@ function filesUnder(dir: string): string[] {
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 
 /** The stylesheets of the theme in `dir`, given `template.conf`'s list (see the header). */
-export function stylesheetList(dir: string, listed: readonly string[]): StylesheetList {
+export function stylesheetList(dir: string, names: readonly string[]): StylesheetList {
+  let listed = names;
   const styles = join(dir, 'styles');
   const problems: ThemeProblem[] = [];
   const sheets: ListedSheet[] = [];
@@ -70,6 +72,12 @@ export function stylesheetList(dir: string, listed: readonly string[]): Styleshe
     problems.push(themeProblem(TEMPLATE_CONF, conf, Math.max(0, quoted), code, message, severity));
   };
 
+  // without a "stylesheets" key the platform compiles every sheet of styles/ but its reset (in an order not
+  // known: here by name, the folder's top only)
+  if (listed.length === 0 && conf !== '' && !/"stylesheets"\s*:/.test(conf)) {
+    const all = existsSync(styles) ? readdirSync(styles, { withFileTypes: true }) : [];
+    listed = all.filter((e) => e.isFile() && /\.(css|less)$/i.test(e.name) && !/reset\.css$/i.test(e.name)).map((e) => e.name).sort();
+  }
   if (isFile(join(styles, 'reset.css'))) sheets.push({ file: 'reset.css' });
   else {
     const found = inSubFolders('reset.css');
