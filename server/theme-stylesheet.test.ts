@@ -62,6 +62,23 @@ describe('a theme\'s LESS', () => {
   });
 });
 
+describe('a theme of plain CSS only', () => {
+  it('is served as written (no LESS compile to compute its calc() or refuse its modern colours), reset.css first', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-plain-'));
+    try {
+      mkdirSync(join(dir, 'styles'));
+      writeFileSync(join(dir, 'template.conf'), JSON.stringify({ stylesheets: ['site.css'] }));
+      writeFileSync(join(dir, 'styles/reset.css'), 'body { margin: 0; }');
+      writeFileSync(join(dir, 'styles/site.css'), '.a { width: calc(100% - 1rem); color: rgb(0 0 0 / .5); grid-row: 1 / 3; }');
+      const built = buildThemeStylesheet(dir, { names: ['site.css'] });
+      expect(built.problems).toEqual([]);
+      expect(built.sheet!.raw.toString()).toBe('body{margin:0}.a{width:calc(100% - 1rem);color:#00000080;grid-row:1 / 3}\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('tweak declarations', () => {
   it('says where one is not JSON and why, and when no variable follows it', () => {
     const source = '// tweak: { "type": "color", "title": "Accent", }\n@accent: red;\n\n// tweak: { "type": "checkbox" }\n.rule { color: red; }\n';

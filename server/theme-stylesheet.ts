@@ -159,7 +159,7 @@ export interface StylesheetOptions {
   readonly systemCss?: string;
   /** LESS appended after the theme's sheets, in the same compile and scope (the tweaks' values). */
   readonly tweakLess?: string;
-  /** The sheets are Tessera's own CSS, served as written (the default theme): no LESS compile. */
+  /** The sheets are Tessera's own CSS, served as written (the default theme): no LESS compile, no reset first. */
   readonly plainCss?: boolean;
   /** Brotli's quality for the served file (`tessera dev` asks a quick one: every save makes a new file). */
   readonly brotliQuality?: number;
@@ -168,7 +168,8 @@ export interface StylesheetOptions {
 /**
  * Builds a theme's stylesheet as the platform compiles it (server/theme/stylesheet-list.ts for the order,
  * server/theme/less-compile.ts for the compile): `reset.css`, `template.conf`'s sheets and `tweakLess` in one
- * LESS compile; the CSS `@import`s the sheets keep first, then `systemCss`, then the compiled CSS. Never
+ * LESS compile; the CSS `@import`s the sheets keep first, then `systemCss`, then the compiled CSS. A theme of
+ * plain CSS only is served as written, in the same order. Never
  * throws: a problem leaves out only what it breaks (a file, a statement), and says so at its file, line and
  * column.
  */
@@ -179,16 +180,22 @@ export function buildThemeStylesheet(dir: string, options: StylesheetOptions): S
   const tweaks: Tweak[] = [];
   const files: string[] = [];
   let parts: string[];
-  if (options.plainCss === true) {
-    const available = options.names.filter((name) => {
-      if (existsSync(join(styles, name))) return true;
-      problems.push(themeProblem('template.conf', '', 0, 'MISSING_FILE', `The stylesheet styles/${name} listed in template.conf does not exist.`));
-      return false;
-    });
+  const list = options.plainCss === true ? null : stylesheetList(dir, options.names);
+  // a theme of plain CSS only (no LESS file, no tweak LESS) needs no compiler: served as written, as Tessera's
+  // own default theme, so CSS that LESS 1.3.3 would mangle (`calc(100% - 1rem)`, `rgb(0 0 0 / .5)`) keeps working
+  const plain = list === null || (list.sheets.every((s) => s.builds === undefined && /\.css$/i.test(s.file)) && (options.tweakLess ?? '') === '');
+  if (plain) {
+    const available =
+      list?.sheets.map((s) => s.file) ??
+      options.names.filter((name) => {
+        if (existsSync(join(styles, name))) return true;
+        problems.push(themeProblem('template.conf', '', 0, 'MISSING_FILE', `The stylesheet styles/${name} listed in template.conf does not exist.`));
+        return false;
+      });
+    problems.push(...(list?.problems ?? []));
     files.push(...available);
     parts = available.map((n) => readFileSync(join(styles, n), 'utf8'));
   } else {
-    const list = stylesheetList(dir, options.names);
     problems.push(...list.problems);
     const sheets: (string | BuiltSheet)[] = [];
     for (const sheet of list.sheets) {

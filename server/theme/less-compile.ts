@@ -149,7 +149,11 @@ export function compileJoined(joined: JoinedLess, dialect: LessDialect): Compile
       const file = placeOf(joined, offset)?.file ?? '';
       report(offset, `${reason}, so ${file} is left out of the stylesheet (${dialect.consequence}).`);
       if (leaveOut(file)) continue;
-      return done('');
+      // the place is in a file already left out (it cannot be): the statement there goes, else nothing compiles
+      const [from, to] = statementAt(text, kinds, offset);
+      if (text.slice(from, to).trim() === '') return done('');
+      text = blank(text, from, to);
+      continue;
     }
     if (attempt.failures.length === 0) return done(attempt.css);
     // each error's statement is left out and the whole compiled again (one error can hide another)
