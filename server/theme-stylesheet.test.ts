@@ -48,14 +48,31 @@ describe('a theme\'s LESS', () => {
     try {
       mkdirSync(join(dir, 'styles'));
       writeFileSync(join(dir, 'styles/site.less'), '@import "type.less";\n// tweak: { "type": "color", "title": "Accent" }\n@accent: #123456;\nh1 { font: @headingFont; color: @accent; padding: @gap / 2; }');
-      writeFileSync(join(dir, 'styles/type.less'), '// tweak: { "type": "font", "title": "Heading font" }\n@headingFont: 700 30px/1.2 Georgia;\n@gap: 20px;');
-      const built = buildThemeStylesheet(dir, ['site.less']);
+      writeFileSync(join(dir, 'styles/type.less'), '// tweak: { "type": "font", "title": "Heading font" }\n@headingFont: 700 ~"30px/1.2" Georgia;\n@gap: 20px;');
+      const built = buildThemeStylesheet(dir, { names: ['site.less'] });
       expect(built.problems).toEqual([]);
       expect(built.tweaks.map((t) => `${t.file}:${t.line} ${t.type} ${t.name}=${t.value}`)).toEqual([
         'styles/site.less:2 color accent=#123456',
-        'styles/type.less:1 font headingFont=700 30px/1.2 Georgia',
+        'styles/type.less:1 font headingFont=700 ~"30px/1.2" Georgia',
       ]);
       expect(built.sheet!.raw.toString()).toContain('h1{font:700 30px/1.2 Georgia;color:#123456;padding:10px}');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a theme of plain CSS only', () => {
+  it('is served as written (no LESS compile to compute its calc() or refuse its modern colours), reset.css first', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-plain-'));
+    try {
+      mkdirSync(join(dir, 'styles'));
+      writeFileSync(join(dir, 'template.conf'), JSON.stringify({ stylesheets: ['site.css'] }));
+      writeFileSync(join(dir, 'styles/reset.css'), 'body { margin: 0; }');
+      writeFileSync(join(dir, 'styles/site.css'), '.a { width: calc(100% - 1rem); color: rgb(0 0 0 / .5); grid-row: 1 / 3; }');
+      const built = buildThemeStylesheet(dir, { names: ['site.css'] });
+      expect(built.problems).toEqual([]);
+      expect(built.sheet!.raw.toString()).toBe('body{margin:0}.a{width:calc(100% - 1rem);color:#00000080;grid-row:1 / 3}\n');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

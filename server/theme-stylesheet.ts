@@ -1,8 +1,9 @@
 /**
- * A theme's stylesheet: the files `template.conf` lists under `stylesheets` (in `styles/`), in that order,
- * `.less` files compiled with the `less` package (one compilation, so a variable or mixin of an earlier file is
- * known to the later ones) and `.css` files taken as they are; then minified by esbuild and content-hashed, so
- * the page links one file that browsers keep for good (`/static/theme/site-{hash}.css`), sent precompressed.
+ * A theme's stylesheet: `styles/reset.css` and the files `template.conf` lists under `stylesheets` (in `styles/`),
+ * `.less` and `.css` alike compiled in one LESS compile as the platform compiles them (server/theme/less-compile.ts:
+ * one scope, so a variable or mixin of any file is known to all), then minified by esbuild and content-hashed,
+ * so the page links one file that browsers keep for good (`/static/theme/site-{hash}.css`), sent precompressed.
+ * Tessera's own default theme is plain CSS and is served as written.
  *
  * A theme that leaves pages to Tessera's system templates gets their styles first, scoped to `.sqs-system`
  * (server/theme/system-styles.ts), so its own rules, which come after, win.
@@ -14,11 +15,14 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { transformSync } from 'esbuild';
 import type { Precompressed } from './routes/precompressed.js';
-import { compileLess } from './theme/less-compile.js';
+import { compileThemeLess } from './theme/less-compile.js';
+import { buildWithLessc } from './theme/lessc-build.js';
+import type { BuiltSheet } from './theme/less-source.js';
+import { stylesheetList } from './theme/stylesheet-list.js';
 import { jsonError, readThemeConf } from './theme/theme-conf.js';
 import { type ThemeProblem, themeProblem } from './theme/theme-problem.js';
 
@@ -48,6 +52,8 @@ export interface StylesheetBuild {
   readonly sheet: Stylesheet | null;
   readonly tweaks: readonly Tweak[];
   readonly problems: readonly ThemeProblem[];
+  /** The theme's files the compile read (its LESS, `.css` sheets too), as paths in `styles/`, in reading order. */
+  readonly files: readonly string[];
 }
 
 /** The stylesheet files a theme lists, as paths under its folder (names stay inside `styles/`). */
@@ -55,11 +61,16 @@ export function stylesheetFiles(dir: string): string[] {
   return readThemeConf(dir).stylesheets.map((name) => join(dir, 'styles', name));
 }
 
-/** When the theme's styles last changed (every file of `styles/`, as a LESS file may import any), to build again. */
+/** Every file under `dir`, as paths. */
+function filesIn(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => join(dir, f));
+}
+
+/** When the theme's styles last changed (every file of `styles/`, sub-folders too, as a LESS file may import any), to build again. */
 export function stylesheetStamp(files: readonly string[], dir?: string): string {
   const styles = dir === undefined ? null : join(dir, 'styles');
-  const all = styles !== null && existsSync(styles) ? [...files, ...readdirSync(styles).map((f) => join(styles, f))] : files;
-  return all.map((f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? -1).join(',');
+  const all = styles !== null && existsSync(styles) ? [...files, ...filesIn(styles)] : files;
+  return all.map((f) => `${relative(dir ?? '', f)}@${statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? -1}`).join(',');
 }
 
 /**
@@ -141,48 +152,82 @@ export function tweakClasses(tweaks: readonly Tweak[]): string[] {
   return out;
 }
 
+export interface StylesheetOptions {
+  /** `template.conf`'s `stylesheets` (paths in `styles/`). */
+  readonly names: readonly string[];
+  /** Plain CSS put first (the system templates' styles, server/theme/system-styles.ts). */
+  readonly systemCss?: string;
+  /** LESS appended after the theme's sheets, in the same compile and scope (the tweaks' values). */
+  readonly tweakLess?: string;
+  /** The sheets are Tessera's own CSS, served as written (the default theme): no LESS compile, no reset first. */
+  readonly plainCss?: boolean;
+  /** Brotli's quality for the served file (`tessera dev` asks a quick one: every save makes a new file). */
+  readonly brotliQuality?: number;
+}
+
 /**
- * Builds a theme's stylesheet from `template.conf`'s list; `systemCss` (plain CSS) goes first when given. Never
- * throws: a LESS error is a problem at its file, line and column, and the stylesheet is then built without the
- * LESS part, so the pages keep their plain styles.
+ * Builds a theme's stylesheet as the platform compiles it (server/theme/stylesheet-list.ts for the order,
+ * server/theme/less-compile.ts for the compile): `reset.css`, `template.conf`'s sheets and `tweakLess` in one
+ * LESS compile; the CSS `@import`s the sheets keep first, then `systemCss`, then the compiled CSS. A theme of
+ * plain CSS only is served as written, in the same order. Never
+ * throws: a problem leaves out only what it breaks (a file, a statement), and says so at its file, line and
+ * column.
  */
-export function buildThemeStylesheet(dir: string, names: readonly string[], systemCss = '', brotliQuality = 11): StylesheetBuild {
+export function buildThemeStylesheet(dir: string, options: StylesheetOptions): StylesheetBuild {
   const styles = join(dir, 'styles');
+  const systemCss = options.systemCss ?? '';
   const problems: ThemeProblem[] = [];
   const tweaks: Tweak[] = [];
-  const parts: string[] = [];
-  const available = names.filter((name) => {
-    if (existsSync(join(styles, name))) return true;
-    problems.push(themeProblem('template.conf', '', 0, 'MISSING_FILE', `The stylesheet styles/${name} listed in template.conf does not exist.`));
-    return false;
-  });
-  if (available.some((n) => n.endsWith('.less'))) {
-    // one LESS compilation in the listed order (CSS files inline, as written), so variables carry across files
-    const root = available.map((n) => (n.endsWith('.less') ? `@import ${JSON.stringify(n)};` : `@import (inline) ${JSON.stringify(n)};`)).join('\n');
-    const compiled = compileLess(root, join(styles, '(stylesheets)'), [styles]);
-    // tweaks are read from every LESS file of the theme the stylesheets import, in the order LESS read them
-    const imported = 'css' in compiled ? compiled.imports.filter((f) => f.startsWith(styles + sep) && f.endsWith('.less')).map((f) => f.slice(styles.length + 1)) : [];
-    for (const name of new Set([...imported, ...available.filter((n) => n.endsWith('.less'))])) {
-      const found = readTweaks(readFileSync(join(styles, name), 'utf8'), `styles/${name}`);
-      tweaks.push(...found.tweaks);
-      problems.push(...found.problems);
-    }
-    if ('css' in compiled) parts.push(compiled.css);
-    else {
-      const e = compiled.error;
-      const file = typeof e.filename === 'string' && e.filename.startsWith(styles) ? `styles/${e.filename.slice(styles.length + 1)}` : 'styles';
-      problems.push({ filename: file, line: e.line ?? 1, column: (e.column ?? 0) + 1, severity: 'error', code: 'LESS_ERROR', message: e.message });
-      parts.push(...available.filter((n) => n.endsWith('.css')).map((n) => readFileSync(join(styles, n), 'utf8')));
-    }
+  const files: string[] = [];
+  let parts: string[];
+  const list = options.plainCss === true ? null : stylesheetList(dir, options.names);
+  // a theme of plain CSS only (no LESS file, no tweak LESS) needs no compiler: served as written, as Tessera's
+  // own default theme, so CSS that LESS 1.3.3 would mangle (`calc(100% - 1rem)`, `rgb(0 0 0 / .5)`) keeps working
+  const plain = list === null || (list.sheets.every((s) => s.builds === undefined && /\.css$/i.test(s.file)) && (options.tweakLess ?? '') === '');
+  if (plain) {
+    const available =
+      list?.sheets.map((s) => s.file) ??
+      options.names.filter((name) => {
+        if (existsSync(join(styles, name))) return true;
+        problems.push(themeProblem('template.conf', '', 0, 'MISSING_FILE', `The stylesheet styles/${name} listed in template.conf does not exist.`));
+        return false;
+      });
+    problems.push(...(list?.problems ?? []));
+    files.push(...available);
+    parts = available.map((n) => readFileSync(join(styles, n), 'utf8'));
   } else {
-    parts.push(...available.map((n) => readFileSync(join(styles, n), 'utf8')));
+    problems.push(...list.problems);
+    const sheets: (string | BuiltSheet)[] = [];
+    for (const sheet of list.sheets) {
+      if (sheet.builds === undefined) {
+        sheets.push(sheet.file);
+        continue;
+      }
+      // a source tree's `main.less`, built as its own build would (lessc), then compiled as `main.css`
+      const built = buildWithLessc(styles, sheet.file);
+      problems.push(...built.problems);
+      files.push(...built.read);
+      if (built.css !== '') sheets.push({ name: `styles/${sheet.builds}`, text: built.css });
+    }
+    const compiled = compileThemeLess({ stylesDir: styles, sheets, ...(options.tweakLess === undefined ? {} : { tweakLess: options.tweakLess }) });
+    problems.push(...compiled.problems);
+    files.push(...compiled.read);
+    parts = [...compiled.cssImports, compiled.css];
   }
-  if (parts.length === 0 && systemCss === '') return { sheet: null, tweaks, problems };
+  // tweaks are read from every LESS file the compile read, in the order it read them
+  const read = [...new Set(files)];
+  for (const name of read.filter((n) => n.endsWith('.less'))) {
+    const found = readTweaks(readFileSync(join(styles, name), 'utf8'), `styles/${name}`);
+    tweaks.push(...found.tweaks);
+    problems.push(...found.problems);
+  }
+  const css = [...parts.filter((p) => p.startsWith('@import')), systemCss, ...parts.filter((p) => !p.startsWith('@import'))].filter((p) => p !== '').join('\n');
+  if (css === '') return { sheet: null, tweaks, problems, files: read };
   try {
-    return { sheet: stylesheetOf([systemCss, ...parts].filter((p) => p !== '').join('\n'), brotliQuality), tweaks, problems };
+    return { sheet: stylesheetOf(css, options.brotliQuality ?? 11), tweaks, problems, files: read };
   } catch (e) {
     // esbuild refuses only what is not CSS at all; the message names no path of ours
     problems.push(themeProblem('styles', '', 0, 'CSS_ERROR', `The stylesheet could not be minified: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`));
-    return { sheet: null, tweaks, problems };
+    return { sheet: null, tweaks, problems, files: read };
   }
 }

@@ -27,6 +27,7 @@ import { SYSTEM_PARTIALS } from './theme/system-partials.js';
 import { inSystemScope, systemCss } from './theme/system-styles.js';
 import { NAME, parseJsonFile, readThemeConf, TEMPLATE_CONF, type ThemeConf } from './theme/theme-conf.js';
 import { defaultThemeDir } from './theme/theme-dir.js';
+import { codeFrame } from './dev/code-frame.js';
 import { describeProblem, offsetAt, positionAt, type ThemeProblem, themeProblem } from './theme/theme-problem.js';
 import { buildThemeStylesheet, type Stylesheet, type StylesheetBuild, stylesheetStamp, type Tweak, tweakClasses } from './theme-stylesheet.js';
 
@@ -356,8 +357,10 @@ export class Theme {
     const stamp = `${stylesheetStamp(names.map((n) => join(this.dir, 'styles', n)), this.dir)}|${this.loadConfs().stamp}`;
     if (this.sheet === null || this.sheet.stamp !== stamp) {
       // while watching every save makes a new stylesheet: compressed quickly (brotli 4 is about 2 ms, 11 about 100)
-      let value = buildThemeStylesheet(this.dir, names, this.usesSystemTemplates() ? systemCss() : '', this.watch ? 4 : 11);
-      this.report(names.map((n) => `styles/${n}`), value.problems);
+      let value = buildThemeStylesheet(this.dir, { names, systemCss: this.usesSystemTemplates() ? systemCss() : '', plainCss: this.isDefaultTheme, brotliQuality: this.watch ? 4 : 11 });
+      // every file of this build and of the last (a fixed import's problems go with it)
+      const files = [...names, ...value.files, ...(this.sheet?.value.files ?? [])].map((n) => `styles/${n}`);
+      this.report([...new Set(files)], value.problems, true);
       const broken = value.problems.some((p) => p.code === 'LESS_ERROR');
       // while an author fixes a LESS file the pages keep the look they had, the error on them (tessera dev)
       if (broken && this.watch && this.lastGoodSheet !== null) value = { ...value, sheet: this.lastGoodSheet.sheet, tweaks: this.lastGoodSheet.tweaks };
@@ -469,12 +472,16 @@ export class Theme {
     }
   }
 
-  /** Logs the problems of a build of `files`, and tells the observer each file's (an empty list: it is clean). */
-  private report(files: readonly string[], found: readonly TemplateError[]): void {
+  /**
+   * Logs the problems of a build of `files` (`frames`: each with its code frame, for the stylesheet, whose
+   * problems are met at start, not as a page is asked for), and tells the observer each file's (an empty list:
+   * it is clean).
+   */
+  private report(files: readonly string[], found: readonly TemplateError[], frames = false): void {
     // in the order of the files, each file's from its top (a tag's problems come out as its checks run)
     const order = (e: TemplateError) => files.indexOf(e.filename ?? files[0] ?? '');
     const problems = [...found].sort((a, b) => order(a) - order(b) || a.line - b.line || a.column - b.column);
-    for (const p of problems) this.log(describeProblem(p));
+    for (const p of problems) this.log(frames ? withCodeFrame(describeProblem(p), this.dir, p) : describeProblem(p));
     if (this.observer === null) return;
     const byFile = new Map<string, ThemeProblem[]>(files.map((f) => [f, []]));
     for (const p of problems) {
@@ -523,4 +530,14 @@ function locateInRegions(e: TemplateError, parts: readonly { region: string; rew
     offset -= rewritten.source.length;
   }
   return e;
+}
+
+/** `line` and, under it, the code frame of `problem` in its file of the theme `dir` (none when it cannot be read). */
+function withCodeFrame(line: string, dir: string, problem: TemplateError): string {
+  try {
+    const frame = problem.filename === undefined ? '' : codeFrame(readFileSync(join(dir, problem.filename), 'utf8'), problem.line, problem.column);
+    return frame === '' ? line : `${line}\n${frame}`;
+  } catch {
+    return line;
+  }
 }

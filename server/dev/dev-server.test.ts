@@ -169,10 +169,24 @@ describe('tessera dev', () => {
     expect(await (await fetch(dev.url + good)).text()).toContain('.regions-main{padding:4px}');
     const before = printed.length;
     await save('styles/site.less', '.regions-main {\n  padding: 1px;\n');
-    expect(printed.slice(before).join('\n')).toMatch(/^styles\/site\.less:1:15: error: .*this \{ is never closed with \} \[LESS_ERROR\]/m);
+    expect(printed.slice(before).join('\n')).toMatch(/^styles\/site\.less:1:15: error: This \{ is never closed with \}, so styles\/site\.less is left out of the stylesheet\. \[LESS_ERROR\]/m);
     const broken = await page('/');
     expect(linkOf(broken.html)).toBe(good);
     expect(overlayOf(broken.html)).toContain('<h2>styles/site.less:1:15</h2>');
+    await save('template.conf', conf);
+    unlinkSync(join(themeDir, 'styles/site.less'));
+    await dev.nextReload();
+    expect(overlayOf((await page('/')).html)).toBeNull();
+  });
+
+  it('shows a LESS import that is not there on the page (never a 500), named with what was searched', async () => {
+    const conf = readFileSync(join(themeDir, 'template.conf'), 'utf8');
+    await save('styles/site.less', "@import 'nothere';\n.regions-main { padding: 1px; }\n");
+    await save('template.conf', conf.replace('"stylesheets": ["base.css"]', '"stylesheets": ["base.css", "site.less"]'));
+    const broken = await page('/');
+    expect(broken.status).toBe(200);
+    expect(overlayOf(broken.html)).toContain('<h2>styles/site.less:1:1</h2>');
+    expect(overlayOf(broken.html)).toMatch(/was not found: looked for styles\/nothere\.less and in Tessera(&#39;|&apos;|')s platform LESS library/);
     await save('template.conf', conf);
     unlinkSync(join(themeDir, 'styles/site.less'));
     await dev.nextReload();

@@ -91,7 +91,7 @@ function problemSection(p: DevProblem, source: string | null): string {
     .join('');
   return (
     `<section><h2>${escapeHtml(where)}</h2>` +
-    `<p class="message"><span class="${p.severity}">${p.severity}:</span> ${escapeHtml(p.message)} <span class="code">[${escapeHtml(p.code)}]</span></p>` +
+    `<p class="message"><span class="${p.severity}">${p.severity}:</span> ${escapeHtml(String(p.message))} <span class="code">[${escapeHtml(p.code)}]</span></p>` +
     (frame === '' ? '' : `<pre><code>${frame}</code></pre>`) +
     `</section>`
   );

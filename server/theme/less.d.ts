@@ -1,7 +1,12 @@
-/** The part of the `less` package's API Tessera uses (the package ships no types). */
+/** The part of the `less` package's API Tessera uses (server/theme/lessc-build.ts; the package ships no types). */
 declare module 'less' {
   export interface LessRenderError {
-    message: string;
+    /** Unset for some errors (a missing import). */
+    message?: string;
+    /** `Parse`, `Syntax`, `Name`, `Runtime`, `Argument`… */
+    type?: string;
+    /** The offset of the error in the source compiled. */
+    index?: number;
     filename?: string;
     line?: number | null;
     column?: number | null;

@@ -32,7 +32,7 @@ export interface ThemeConf {
   readonly defaultLayout: LayoutConf;
   /** The navigations a site can fill; the first is the site's main navigation. */
   readonly navigations: readonly NavigationConf[];
-  /** Files in `styles/` (`.css` or `.less`), in the order they are joined. */
+  /** Files in `styles/` (`.css` or `.less`, sub-folders allowed), in the order they are joined. */
   readonly stylesheets: readonly string[];
   /** The platform's collection types the theme serves (`products`, `blog`, …), as listed. */
   readonly systemCollections: readonly string[];
@@ -43,8 +43,8 @@ export const TEMPLATE_CONF = 'template.conf';
 
 /** Names a theme may give a region, layout or navigation: bare words, so no name reaches outside the folder. */
 export const NAME = /^[A-Za-z0-9_-]+$/;
-/** A stylesheet's file name in `styles/`. */
-const STYLESHEET = /^[\w.-]+\.(css|less)$/;
+/** A stylesheet's path in `styles/`: `.css` or `.less`, in sub-folders too (`sections/intro.less`), each part a name not starting with a dot (so never `..`). */
+const STYLESHEET = /^([\w-][\w.-]*\/)*[\w-][\w.-]*\.(css|less)$/;
 
 const SITE_LAYOUT: LayoutConf = { id: 'default', name: 'Default', regions: ['site'] };
 
@@ -191,7 +191,7 @@ function themeConf(conf: JsonObject, text: string, problems: ThemeProblem[]): Th
   const stylesheets: string[] = [];
   for (const name of Array.isArray(conf['stylesheets']) ? conf['stylesheets'] : []) {
     if (typeof name === 'string' && STYLESHEET.test(name)) stylesheets.push(name);
-    else problem('stylesheets', `The stylesheet ${JSON.stringify(name)} is not a .css or .less file name in styles/; it is left out.`);
+    else problem('stylesheets', `The stylesheet ${JSON.stringify(name)} is not the path of a .css or .less file in styles/ ("site.less", "sections/intro.less"); it is left out.`);
   }
   const systemCollections = (Array.isArray(conf['systemCollections']) ? conf['systemCollections'] : []).filter((s): s is string => typeof s === 'string');
   return {
