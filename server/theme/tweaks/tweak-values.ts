@@ -45,7 +45,11 @@ export function isSafeCssValue(text: string): boolean {
   return quote === null && depth === 0;
 }
 
-const shown = (input: unknown) => (typeof input === 'string' ? JSON.stringify(input) : String(JSON.stringify(input) ?? input));
+/** A given value as a message quotes it (JSON, at most 80 characters). */
+function shown(input: unknown): string {
+  const text = JSON.stringify(input) ?? String(input);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
 
 /** A value for `tweak`, as the string the site keeps, or what is wrong with it in words. */
 export function checkTweakValue(tweak: Tweak, input: unknown): CheckedValue {
