@@ -42,6 +42,13 @@ function stringEnd(text: string, at: number): number {
 /** The tweak comments and imports of a LESS source, in order. */
 export function scanLess(text: string): ScanEvent[] {
   const out: ScanEvent[] = [];
+  /** A comment whose text runs from `bodyStart` (after `//` or `/*`) to `bodyEnd`: a tweak when it says so. */
+  const comment = (bodyStart: number, bodyEnd: number, end: number) => {
+    const body = text.slice(bodyStart, bodyEnd);
+    const head = TWEAK_HEAD.exec(body);
+    if (head !== null) out.push({ kind: 'tweak', start: bodyStart - 2, objectStart: bodyStart + head[0].length, objectText: body.slice(head[0].length).trimEnd(), end });
+    return end;
+  };
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
@@ -49,18 +56,10 @@ export function scanLess(text: string): ScanEvent[] {
     if (c === '"' || c === "'") i = stringEnd(text, i);
     else if (c === '/' && next === '/') {
       const lineEnd = text.indexOf('\n', i);
-      const end = lineEnd < 0 ? text.length : lineEnd;
-      const body = text.slice(i + 2, end);
-      const head = TWEAK_HEAD.exec(body);
-      if (head !== null) out.push({ kind: 'tweak', start: i, objectStart: i + 2 + head[0].length, objectText: body.slice(head[0].length).trimEnd(), end });
-      i = end;
+      i = comment(i + 2, lineEnd < 0 ? text.length : lineEnd, lineEnd < 0 ? text.length : lineEnd);
     } else if (c === '/' && next === '*') {
       const close = text.indexOf('*/', i + 2);
-      const end = close < 0 ? text.length : close + 2;
-      const body = text.slice(i + 2, close < 0 ? text.length : close);
-      const head = TWEAK_HEAD.exec(body);
-      if (head !== null) out.push({ kind: 'tweak', start: i, objectStart: i + 2 + head[0].length, objectText: body.slice(head[0].length).trimEnd(), end });
-      i = end;
+      i = comment(i + 2, close < 0 ? text.length : close, close < 0 ? text.length : close + 2);
     } else if ((c === 'u' || c === 'U') && /^url\(/i.test(text.slice(i, i + 4)) && !/[\w-]/.test(text[i - 1] ?? '')) {
       // an unquoted URL may hold `//` (url(http://…)), which is no comment
       let j = i + 4;
