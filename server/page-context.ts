@@ -102,7 +102,7 @@ export function pageContext(db: Store, parts: PageParts): Json {
     if (typeof m === 'object' && m !== null) merchandising[String(product['id'])] = m;
   }
   // the platform tags' data (navigation, query, block fields…), read only when a template asks, and the site's
-  // tweak values, both hidden from `?format=json` (server/theme/platform-data.ts, server/theme/tweaks/site-tweaks.ts)
+  // tweak values, neither shown by `?format=json` (server/theme/platform-data.ts, server/theme/tweaks/site-tweaks.ts)
   const context = withTweakValues({
     ...siteContext(db),
     collection: parts.collection,

@@ -1,8 +1,9 @@
 /**
  * A site's tweak values: the theme's defaults, then the values the site keeps, stored as the site document
  * `template-tweaks` (`{ values: { [name]: string } }`, written by the owner API, server/routes/template-tweaks.ts).
- * The page context carries the stored values, read once per store version, under a hidden key (not shown by
- * `?format=json`), so the theme renders each page with its site's values and a saved value shows on the next page.
+ * The page context carries the stored values, read once per store version, beside it (a weak map from the
+ * context object, so neither `?format=json` nor a template sees them), so the theme renders each page with its
+ * site's values and a saved value shows on the next page.
  *
  * A stored value the theme no longer accepts (an option removed, a tweak renamed) is passed over: the tweak
  * shows its default until the owner sets it again.
@@ -21,7 +22,8 @@ export const TWEAKS_DOCUMENT = 'template-tweaks';
 /** The values a site keeps, by tweak name (unchecked: the theme checks them when it uses them). */
 export type StoredTweakValues = Readonly<Record<string, unknown>>;
 
-const VALUES_KEY = 'squarespace-tweak-values';
+/** The stored values each page context carries. */
+const carried = new WeakMap<object, StoredTweakValues>();
 
 /** The values stored for `websiteId` (an empty object when none). */
 export function readStoredTweakValues(store: Store, websiteId: string): StoredTweakValues {
@@ -37,16 +39,15 @@ export function siteTweakValues(store: Store): StoredTweakValues {
   });
 }
 
-/** `context` carrying `values` under the hidden key (not enumerable: `?format=json` does not show it). */
+/** `context` carrying `values` (a copy of the context does not: build contexts with pageContext). */
 export function withTweakValues<T extends object>(context: T, values: StoredTweakValues): T {
-  Object.defineProperty(context, VALUES_KEY, { value: values, enumerable: false, configurable: true, writable: true });
+  carried.set(context, values);
   return context;
 }
 
 /** The stored values a page context carries, if any. */
-export function tweakValuesOf(context: Readonly<Record<string, unknown>>): StoredTweakValues | undefined {
-  const values = context[VALUES_KEY];
-  return isRecord(values) ? values : undefined;
+export function tweakValuesOf(context: object): StoredTweakValues | undefined {
+  return carried.get(context);
 }
 
 /**
