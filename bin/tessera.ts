@@ -25,9 +25,10 @@ Usage:
       Compile a theme's templates (regions as their layouts join them) and lint them; print every problem
       as file:line:col: severity: message [CODE] with its source line, the lint's warnings summed per rule
       (--verbose: each one); exit 1 if any is an error. Default: the default theme.
-  tessera dev [THEME_DIR] [--context page.json] [--port 3000] [--host localhost]
+  tessera dev [THEME_DIR] [--context page.json] [--port 3000] [--host localhost] [--tweak name=value]...
       Serve a theme over the demo store (or a captured context) and reload open pages when a file is
-      saved; template errors show on the page. Default: the default theme.
+      saved; template errors show on the page. Each --tweak sets one of the theme's tweaks.
+      Default: the default theme.
   tessera guide [--check]
       Write the theme author's guide (docs/THEME-GUIDE.md) from the plugin table; --check only says
       whether it is up to date (exit 1 if not).

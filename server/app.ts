@@ -14,6 +14,7 @@ import { formRoutes } from './forms/routes.js';
 import { restockRoutes } from './restock/routes.js';
 import { imageRoutes } from './routes/images.js';
 import { islandRoutes } from './routes/islands.js';
+import { templateTweakRoutes } from './routes/template-tweaks.js';
 import { themeAssetRoutes } from './routes/theme-assets.js';
 import { isSafeMethod } from './security/crumb.js';
 import { crumbSecret } from './security/crumb-secret.js';
@@ -189,6 +190,7 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
   await app.register(pageRoutes, { store, theme });
   await app.register(cartRoutes, { store });
   await app.register(ownerApiRoutes, { store });
+  await app.register(templateTweakRoutes, { store, theme });
   await app.register(checkoutRoutes, { store, theme });
   await app.register(subscriptionRoutes, { store });
   await app.register(imageRoutes, { store });

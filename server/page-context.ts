@@ -11,6 +11,7 @@ import { collections, websites } from './db/schema.js';
 import { readCache } from './read-cache.js';
 import { storefrontNavigation } from './site-layout.js';
 import { attachPlatformData } from './theme/platform-data.js';
+import { siteTweakValues, withTweakValues } from './theme/tweaks/site-tweaks.js';
 
 /** Page types by code (spec 001 §3 "Page types"; the ranges are the spec's, the numbers in them ours). */
 export const PageType = {
@@ -100,9 +101,9 @@ export function pageContext(db: Store, parts: PageParts): Json {
     const m = product['merchandising'];
     if (typeof m === 'object' && m !== null) merchandising[String(product['id'])] = m;
   }
-  // the platform tags' data (navigation, query, block fields…), read only when a template asks, and hidden
-  // from `?format=json` (server/theme/platform-data.ts)
-  return attachPlatformData({
+  // the platform tags' data (navigation, query, block fields…), read only when a template asks, and the site's
+  // tweak values, neither shown by `?format=json` (server/theme/platform-data.ts, server/theme/tweaks/site-tweaks.ts)
+  const context = withTweakValues({
     ...siteContext(db),
     collection: parts.collection,
     item: parts.item,
@@ -114,5 +115,6 @@ export function pageContext(db: Store, parts: PageParts): Json {
     crumb: parts.crumb,
     squarespace: { 'page-id': parts.pageId, 'page-classes': `page-type-${parts.pageType}` },
     ...parts.extra,
-  }, db);
+  }, siteTweakValues(db));
+  return attachPlatformData(context, db);
 }

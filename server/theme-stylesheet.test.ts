@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoApp } from './test-support.js';
-import { buildThemeStylesheet, readTweaks } from './theme-stylesheet.js';
+import { buildThemeStylesheet } from './theme-stylesheet.js';
 
 describe('the theme stylesheet', () => {
   let app: FastifyInstance;
@@ -43,19 +43,15 @@ describe('the theme stylesheet', () => {
 });
 
 describe('a theme\'s LESS', () => {
-  it('reads tweaks from the files the listed stylesheets import, each file in the order LESS reads it', () => {
+  it('compiles the tweak LESS after the listed sheets, in the same compilation: its definitions come last and win', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tessera-tweaks-'));
     try {
       mkdirSync(join(dir, 'styles'));
-      writeFileSync(join(dir, 'styles/site.less'), '@import "type.less";\n// tweak: { "type": "color", "title": "Accent" }\n@accent: #123456;\nh1 { font: @headingFont; color: @accent; padding: @gap / 2; }');
-      writeFileSync(join(dir, 'styles/type.less'), '// tweak: { "type": "font", "title": "Heading font" }\n@headingFont: 700 ~"30px/1.2" Georgia;\n@gap: 20px;');
-      const built = buildThemeStylesheet(dir, { names: ['site.less'] });
+      writeFileSync(join(dir, 'styles/site.less'), '@import "type.less";\n@accent: #123456;\nh1 { .heading-font; color: @accent; padding: @gap / 2; font-size: @heading-font-font-size; }');
+      writeFileSync(join(dir, 'styles/type.less'), '.heading-font { font-family: Georgia; }\n@gap: 20px;');
+      const built = buildThemeStylesheet(dir, { names: ['site.less'], tweakLess: '@accent: #abcdef;\n@heading-font-font-size: 30px;\n.heading-font { font-weight: 700; }\n' });
       expect(built.problems).toEqual([]);
-      expect(built.tweaks.map((t) => `${t.file}:${t.line} ${t.type} ${t.name}=${t.value}`)).toEqual([
-        'styles/site.less:2 color accent=#123456',
-        'styles/type.less:1 font headingFont=700 ~"30px/1.2" Georgia',
-      ]);
-      expect(built.sheet!.raw.toString()).toContain('h1{font:700 30px/1.2 Georgia;color:#123456;padding:10px}');
+      expect(built.sheet!.raw.toString()).toContain('h1{font-family:Georgia;font-weight:700;color:#abcdef;padding:10px;font-size:30px}');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -79,14 +75,3 @@ describe('a theme of plain CSS only', () => {
   });
 });
 
-describe('tweak declarations', () => {
-  it('says where one is not JSON and why, and when no variable follows it', () => {
-    const source = '// tweak: { "type": "color", "title": "Accent", }\n@accent: red;\n\n// tweak: { "type": "checkbox" }\n.rule { color: red; }\n';
-    const { tweaks, problems } = readTweaks(source, 'styles/site.less');
-    expect(tweaks).toEqual([]);
-    expect(problems.map((p) => `${p.line}:${p.column} ${p.code}: ${p.message}`)).toEqual([
-      '1:49 INVALID_TWEAK: The tweak declaration is not JSON: Expected double-quoted property name (a comma before }: JSON allows none after the last element) ({ "type": "value", "title": "…" }).',
-      '4:1 INVALID_TWEAK: A tweak declaration must be followed by the LESS variable it declares (@name: value;).',
-    ]);
-  });
-});

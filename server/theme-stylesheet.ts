@@ -8,10 +8,8 @@
  * A theme that leaves pages to Tessera's system templates gets their styles first, scoped to `.sqs-system`
  * (server/theme/system-styles.ts), so its own rules, which come after, win.
  *
- * Tweaks: a `// tweak: { "type": "value", "title": "Site width", … }` comment declares the LESS variable on the
- * next line (`@siteWidth: 1100px;`) as a tweak; its value there is the tweak's value (its default: Tessera has no
- * style editor). A `checkbox` tweak whose value is `true` adds the class `tweak-{name}` to the page, a `dropdown`
- * tweak `tweak-{name}-{value}` (in `{squarespace.page-classes}`).
+ * Tweaks are read and resolved elsewhere (server/theme/tweaks/); a site's tweak values come in as `tweakLess`,
+ * compiled after the listed sheets in the same compilation, as the platform appends its generated `tweak.less`.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -23,7 +21,7 @@ import { compileThemeLess } from './theme/less-compile.js';
 import { buildWithLessc } from './theme/lessc-build.js';
 import type { BuiltSheet } from './theme/less-source.js';
 import { stylesheetList } from './theme/stylesheet-list.js';
-import { jsonError, readThemeConf } from './theme/theme-conf.js';
+import { readThemeConf } from './theme/theme-conf.js';
 import { type ThemeProblem, themeProblem } from './theme/theme-problem.js';
 
 export const THEME_ASSETS_PATH = '/static/theme/';
@@ -33,24 +31,9 @@ export interface Stylesheet extends Precompressed {
   readonly url: string;
 }
 
-export interface Tweak {
-  /** The LESS variable's name without `@` (`siteWidth`). */
-  readonly name: string;
-  readonly title: string;
-  /** `value`, `color`, `font`, `checkbox`, `dropdown`, … as declared. */
-  readonly type: string;
-  /** The value the theme declares, as written (`1100px`, `#222`, `true`). */
-  readonly value: string;
-  /** Everything else the declaration says (`min`, `max`, `options`, `category`…). */
-  readonly declaration: Readonly<Record<string, unknown>>;
-  readonly file: string;
-  readonly line: number;
-}
-
 export interface StylesheetBuild {
   /** The stylesheet, or null when the theme lists none (or none could be built). */
   readonly sheet: Stylesheet | null;
-  readonly tweaks: readonly Tweak[];
   readonly problems: readonly ThemeProblem[];
   /** The theme's files the compile read (its LESS, `.css` sheets too), as paths in `styles/`, in reading order. */
   readonly files: readonly string[];
@@ -102,62 +85,12 @@ export function buildStylesheet(files: readonly string[]): Stylesheet | null {
   return stylesheetOf(files.map((f) => readFileSync(f, 'utf8')).join('\n'));
 }
 
-const TWEAK = /^[ \t]*\/\/[ \t]*tweak[ \t]*:[ \t]*(\{.*\})[ \t]*$/gm;
-const VARIABLE = /^\s*@([\w-]+)\s*:\s*([^;]*);/;
-
-/** The tweaks a LESS file declares, and the problems of their declarations. */
-export function readTweaks(source: string, file: string): { tweaks: Tweak[]; problems: ThemeProblem[] } {
-  const tweaks: Tweak[] = [];
-  const problems: ThemeProblem[] = [];
-  for (const m of source.matchAll(TWEAK)) {
-    const at = m.index + m[0].indexOf('{');
-    let declaration: unknown;
-    try {
-      declaration = JSON.parse(m[1]!);
-    } catch (e) {
-      const { offset, message } = jsonError(m[1]!, e);
-      problems.push(themeProblem(file, source, at + offset, 'INVALID_TWEAK', `The tweak declaration is not JSON: ${message} ({ "type": "value", "title": "…" }).`));
-      continue;
-    }
-    const after = source.slice(m.index + m[0].length).replace(/^\s*\n/, '');
-    const variable = VARIABLE.exec(after);
-    if (typeof declaration !== 'object' || declaration === null || Array.isArray(declaration)) {
-      problems.push(themeProblem(file, source, at, 'INVALID_TWEAK', 'The tweak declaration is not a JSON object ({ "type": "value", "title": "…" }).'));
-    } else if (variable === null) {
-      problems.push(themeProblem(file, source, m.index, 'INVALID_TWEAK', 'A tweak declaration must be followed by the LESS variable it declares (@name: value;).'));
-    } else {
-      const d = declaration as Record<string, unknown>;
-      tweaks.push({
-        name: variable[1]!,
-        title: typeof d['title'] === 'string' ? d['title'] : variable[1]!,
-        type: typeof d['type'] === 'string' ? d['type'] : 'value',
-        value: variable[2]!.trim(),
-        declaration: d,
-        file,
-        line: source.slice(0, m.index).split('\n').length,
-      });
-    }
-  }
-  return { tweaks, problems };
-}
-
-/** Page classes of the tweaks: `tweak-{name}` for a checkbox that is on, `tweak-{name}-{value}` for a dropdown. */
-export function tweakClasses(tweaks: readonly Tweak[]): string[] {
-  const slug = (s: string) => s.replace(/^["']|["']$/g, '').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  const out: string[] = [];
-  for (const t of tweaks) {
-    if (t.type === 'checkbox' && t.value === 'true') out.push(`tweak-${slug(t.name)}`);
-    else if (t.type === 'dropdown' && slug(t.value) !== '') out.push(`tweak-${slug(t.name)}-${slug(t.value)}`);
-  }
-  return out;
-}
-
 export interface StylesheetOptions {
   /** `template.conf`'s `stylesheets` (paths in `styles/`). */
   readonly names: readonly string[];
   /** Plain CSS put first (the system templates' styles, server/theme/system-styles.ts). */
   readonly systemCss?: string;
-  /** LESS appended after the theme's sheets, in the same compile and scope (the tweaks' values). */
+  /** LESS compiled after the listed sheets, in the same compile and scope: the site's tweak values (server/theme/tweaks/tweak-less.ts). */
   readonly tweakLess?: string;
   /** The sheets are Tessera's own CSS, served as written (the default theme): no LESS compile, no reset first. */
   readonly plainCss?: boolean;
@@ -177,7 +110,6 @@ export function buildThemeStylesheet(dir: string, options: StylesheetOptions): S
   const styles = join(dir, 'styles');
   const systemCss = options.systemCss ?? '';
   const problems: ThemeProblem[] = [];
-  const tweaks: Tweak[] = [];
   const files: string[] = [];
   let parts: string[];
   const list = options.plainCss === true ? null : stylesheetList(dir, options.names);
@@ -214,20 +146,14 @@ export function buildThemeStylesheet(dir: string, options: StylesheetOptions): S
     files.push(...compiled.read);
     parts = [...compiled.cssImports, compiled.css];
   }
-  // tweaks are read from every LESS file the compile read, in the order it read them
   const read = [...new Set(files)];
-  for (const name of read.filter((n) => n.endsWith('.less'))) {
-    const found = readTweaks(readFileSync(join(styles, name), 'utf8'), `styles/${name}`);
-    tweaks.push(...found.tweaks);
-    problems.push(...found.problems);
-  }
   const css = [...parts.filter((p) => p.startsWith('@import')), systemCss, ...parts.filter((p) => !p.startsWith('@import'))].filter((p) => p !== '').join('\n');
-  if (css === '') return { sheet: null, tweaks, problems, files: read };
+  if (css === '') return { sheet: null, problems, files: read };
   try {
-    return { sheet: stylesheetOf(css, options.brotliQuality ?? 11), tweaks, problems, files: read };
+    return { sheet: stylesheetOf(css, options.brotliQuality ?? 11), problems, files: read };
   } catch (e) {
     // esbuild refuses only what is not CSS at all; the message names no path of ours
     problems.push(themeProblem('styles', '', 0, 'CSS_ERROR', `The stylesheet could not be minified: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`));
-    return { sheet: null, tweaks, problems, files: read };
+    return { sheet: null, problems, files: read };
   }
 }

@@ -29,7 +29,13 @@ import { NAME, parseJsonFile, readThemeConf, TEMPLATE_CONF, type ThemeConf } fro
 import { defaultThemeDir } from './theme/theme-dir.js';
 import { codeFrame } from './dev/code-frame.js';
 import { describeProblem, offsetAt, positionAt, type ThemeProblem, themeProblem } from './theme/theme-problem.js';
-import { buildThemeStylesheet, type Stylesheet, type StylesheetBuild, stylesheetStamp, type Tweak, tweakClasses } from './theme-stylesheet.js';
+import { buildThemeStylesheet, type Stylesheet, type StylesheetBuild, stylesheetStamp } from './theme-stylesheet.js';
+import { readThemeTweaks, type TweakReading } from './theme/tweaks/read-tweaks.js';
+import { resolveTweakValues, type StoredTweakValues, tweakValuesOf } from './theme/tweaks/site-tweaks.js';
+import type { Tweak, TweakValues } from './theme/tweaks/tweak.js';
+import { tweakClasses } from './theme/tweaks/tweak-classes.js';
+import { tweakJson } from './theme/tweaks/tweak-json.js';
+import { tweakLess } from './theme/tweaks/tweak-less.js';
 
 interface Entry {
   readonly template: Template;
@@ -50,6 +56,23 @@ export interface ThemeObserver {
 const SYSTEM_TEMPLATE = /^(blocks\/[\w-]+\.block|pages\/[\w-]+\.page|collections\/[\w-]+\.(list|item)|site\.region)$/;
 
 export type CollectionTemplatePart = 'list' | 'item';
+
+/** What a site's tweak values make of the theme's tweaks (server/theme/tweaks/). */
+export interface TweakState {
+  /** Every tweak's value: the site's where the tweak accepts it, else the default. */
+  readonly values: TweakValues;
+  /** Body classes of the checkbox and dropdown tweaks, first in `{squarespace.page-classes}`. */
+  readonly classes: readonly string[];
+  /** `Static.SQUARESPACE_CONTEXT.tweakJSON`: the `"js": true` tweaks as strings. */
+  readonly json: Readonly<Record<string, string>>;
+  /** The LESS compiled after the theme's sheets. */
+  readonly less: string;
+}
+
+/** A site that stores no tweak values (the key of the defaults' state). */
+const NO_VALUES: StoredTweakValues = Object.freeze({});
+/** Stylesheets kept per styles version, one per distinct tweak LESS (sites, `tessera dev --tweak`). */
+const MAX_SHEETS = 8;
 
 export class Theme {
   private readonly cache = new Map<string, Entry>();
@@ -119,7 +142,7 @@ export class Theme {
   problems(): ThemeProblem[] {
     const { conf, collections } = this.loadConfs();
     const pages = existsSync(join(this.dir, 'pages')) ? readdirSync(join(this.dir, 'pages')).filter((f) => f.endsWith('.page.conf')) : [];
-    return [...conf.problems, ...collections.problems, ...this.styles().problems, ...pages.flatMap((f) => this.staticPageConf(`pages/${f}`).problems)];
+    return [...conf.problems, ...collections.problems, ...this.styleFiles().tweaks.problems, ...this.styles().problems, ...pages.flatMap((f) => this.staticPageConf(`pages/${f}`).problems)];
   }
 
   // ---- templates ----
@@ -322,7 +345,9 @@ export class Theme {
     const collection = context['collection'] as Record<string, unknown> | undefined;
     const layout = chooseLayout(this.conf(), collection?.['regionName']);
     const given = context['squarespace'] as Record<string, unknown> | undefined;
-    const classes = [given?.['page-classes'], ...tweakClasses(this.tweaks()), ...platformPageClasses(context)].filter((c) => typeof c === 'string' && c !== '').join(' ');
+    // the tweaks' classes first, as the platform orders them
+    const tweaks = this.tweakState(tweakValuesOf(context)).classes;
+    const classes = [...tweaks, given?.['page-classes'], ...platformPageClasses(context)].filter((c) => typeof c === 'string' && c !== '').join(' ');
     const squarespace = { ...given, 'main-content': mainContent, ...(classes === '' ? {} : { 'page-classes': classes }) };
     const footers = `\u0004${this.nonce} footers\u0004`;
     // filled in once the page is rendered: what the theme's own head already holds is not added again
@@ -345,29 +370,60 @@ export class Theme {
     return html.replace(footers, (hasIslands(html) ? this.islands.loaderTag : '') + images);
   }
 
-  // ---- styles ----
+  // ---- styles and tweaks ----
 
-  private sheet: { stamp: string; value: StylesheetBuild } | null = null;
+  /** The styles as last read: their stamp, the tweaks their files declare, and a stylesheet per tweak LESS. */
+  private styleState: { stamp: string; tweaks: TweakReading; sheets: Map<string, StylesheetBuild>; reported: boolean } | null = null;
   /** The last stylesheet built without a LESS error (while watching, kept through a broken save). */
   private lastGoodSheet: StylesheetBuild | null = null;
+  /** The files of `styles/` the last reported build read (their problems are told again, or cleared, next time). */
+  private reportedStyleFiles: readonly string[] = [];
+  /** What each site's stored values make of the tweaks, by the stored object (one per store version). */
+  private readonly tweakStates = new WeakMap<object, { tweaks: readonly Tweak[]; state: TweakState }>();
 
-  private styles(): StylesheetBuild {
-    if (this.sheet !== null && !this.statsFiles) return this.sheet.value;
+  private styleFiles() {
+    if (this.styleState !== null && !this.statsFiles) return this.styleState;
     const names = this.conf().stylesheets;
     const stamp = `${stylesheetStamp(names.map((n) => join(this.dir, 'styles', n)), this.dir)}|${this.loadConfs().stamp}`;
-    if (this.sheet === null || this.sheet.stamp !== stamp) {
-      // while watching every save makes a new stylesheet: compressed quickly (brotli 4 is about 2 ms, 11 about 100)
-      let value = buildThemeStylesheet(this.dir, { names, systemCss: this.usesSystemTemplates() ? systemCss() : '', plainCss: this.isDefaultTheme, brotliQuality: this.watch ? 4 : 11 });
-      // every file of this build and of the last (a fixed import's problems go with it)
-      const files = [...names, ...value.files, ...(this.sheet?.value.files ?? [])].map((n) => `styles/${n}`);
-      this.report([...new Set(files)], value.problems, true);
-      const broken = value.problems.some((p) => p.code === 'LESS_ERROR');
-      // while an author fixes a LESS file the pages keep the look they had, the error on them (tessera dev)
-      if (broken && this.watch && this.lastGoodSheet !== null) value = { ...value, sheet: this.lastGoodSheet.sheet, tweaks: this.lastGoodSheet.tweaks };
-      else if (!broken) this.lastGoodSheet = value;
-      this.sheet = { stamp, value };
+    if (this.styleState === null || this.styleState.stamp !== stamp) {
+      this.styleState = { stamp, tweaks: readThemeTweaks(join(this.dir, 'styles'), names), sheets: new Map(), reported: false };
     }
-    return this.sheet.value;
+    return this.styleState;
+  }
+
+  /**
+   * The stylesheet for a site's stored tweak values (default: none stored), built once per distinct tweak LESS
+   * (again when a file of `styles/` changes, while watching). Its problems and the tweaks' are reported once
+   * per change of the files.
+   */
+  private styles(stored?: StoredTweakValues): StylesheetBuild {
+    const files = this.styleFiles();
+    const { less } = this.tweakState(stored);
+    const built = files.sheets.get(less);
+    if (built !== undefined) return built;
+    const names = this.conf().stylesheets;
+    // while watching every save makes a new stylesheet: compressed quickly (brotli 4 is about 2 ms, 11 about 100)
+    let value = buildThemeStylesheet(this.dir, {
+      names,
+      systemCss: this.usesSystemTemplates() ? systemCss() : '',
+      plainCss: this.isDefaultTheme,
+      tweakLess: less,
+      brotliQuality: this.watch ? 4 : 11,
+    });
+    if (!files.reported) {
+      files.reported = true;
+      // every file of this build and of the last reported (a fixed import's problems go with it)
+      const reported = [...new Set([...names, ...value.files, ...this.reportedStyleFiles].map((n) => `styles/${n}`))];
+      this.reportedStyleFiles = value.files;
+      this.report(reported, [...files.tweaks.problems, ...value.problems], true);
+    }
+    const broken = value.problems.some((p) => p.code === 'LESS_ERROR');
+    // while an author fixes a LESS file the pages keep the look they had, the error on them (tessera dev)
+    if (broken && this.watch && this.lastGoodSheet !== null) value = { ...value, sheet: this.lastGoodSheet.sheet };
+    else if (!broken) this.lastGoodSheet = value;
+    if (files.sheets.size >= MAX_SHEETS) files.sheets.delete(files.sheets.keys().next().value!);
+    files.sheets.set(less, value);
+    return value;
   }
 
   /** Whether any page of the theme comes from a system template (then their styles join the theme's). */
@@ -380,14 +436,42 @@ export class Theme {
     return false;
   }
 
-  /** The theme's stylesheet (built once; again when a file of `styles/` changes, while watching). */
-  stylesheet(): Stylesheet | null {
-    return this.styles().sheet;
+  /** The theme's stylesheet with a site's stored tweak values (default: the tweaks' defaults). */
+  stylesheet(stored?: StoredTweakValues): Stylesheet | null {
+    return this.styles(stored).sheet;
   }
 
-  /** The tweaks its LESS declares, with their values (server/theme-stylesheet.ts). */
+  /** A stylesheet built for some site's values, by its file name (`site-{hash}.css`), while it is current. */
+  stylesheetFile(file: string): Stylesheet | null {
+    for (const build of [...(this.styleState?.sheets.values() ?? []), this.lastGoodSheet]) if (build?.sheet?.file === file) return build.sheet;
+    return null;
+  }
+
+  /**
+   * The tweaks the theme's LESS declares (server/theme/tweaks/read-tweaks.ts), in the order LESS reads them,
+   * each with its name, type, fields and default.
+   */
   tweaks(): readonly Tweak[] {
-    return this.styles().tweaks;
+    return this.styleFiles().tweaks.tweaks;
+  }
+
+  /** What a site's stored tweak values (default: none) make of the tweaks: values, body classes, tweakJSON, LESS. */
+  tweakState(stored: StoredTweakValues = NO_VALUES): TweakState {
+    const tweaks = this.tweaks();
+    const cached = this.tweakStates.get(stored);
+    if (cached !== undefined && cached.tweaks === tweaks) return cached.state;
+    const values = resolveTweakValues(tweaks, stored);
+    const state: TweakState = { values, classes: tweakClasses(tweaks, values), json: tweakJson(tweaks, values), less: tweakLess(tweaks, values) };
+    this.tweakStates.set(stored, { tweaks, state });
+    return state;
+  }
+
+  /**
+   * `Static.SQUARESPACE_CONTEXT.tweakJSON` for a page: the `"js": true` tweaks with the values of the page's
+   * site (the page context carries them; without a context, the defaults), as strings.
+   */
+  tweakJson(context?: Record<string, unknown>): Record<string, string> {
+    return { ...this.tweakState(context === undefined ? undefined : tweakValuesOf(context)).json };
   }
 
   /**
@@ -396,7 +480,7 @@ export class Theme {
    * page's only render-blocking resource), Open Graph meta and the page's context for scripts (crumb included).
    */
   headers(context: Record<string, unknown> = {}, own?: OwnHead): string {
-    return pageHeaders(this.stylesheet(), context, own);
+    return pageHeaders(this.stylesheet(tweakValuesOf(context)), context, own);
   }
 
   /** Whether rendered content may be kept: not while watching files, since any template may change. */
@@ -435,17 +519,12 @@ export class Theme {
       this.cache.clear();
       this.layouts.clear();
       this.blocks = null;
-      this.sheet = null;
+      this.styleState = null;
       return;
     }
     if (path.startsWith('styles/')) {
-      this.sheet = null;
-      try {
-        // built now, so its problems are told before the browser asks for the page
-        this.styles();
-      } catch {
-        // not readable now: the page that needs it says so
-      }
+      // built when next asked (the dev server asks at once, with its site's tweak values)
+      this.styleState = null;
       return;
     }
     if (path.startsWith('blocks/')) {

@@ -14,7 +14,9 @@ import { buildApp } from '../app.js';
 import { openStore } from '../db/database.js';
 import { seedDemoStore } from '../db/seed.js';
 import { Theme } from '../theme.js';
-import { tweakClasses } from '../theme-stylesheet.js';
+import { websites } from '../db/schema.js';
+import { writeSiteDocument } from '../site-documents.js';
+import { siteTweakValues, type StoredTweakValues, TWEAKS_DOCUMENT, withTweakValues } from '../theme/tweaks/site-tweaks.js';
 import { checkThemeDir, defaultThemeDir } from '../theme/theme-dir.js';
 import { describeWithFrame } from './code-frame.js';
 import { contextApp, type PageContext, readContextFile } from './context-page.js';
@@ -33,6 +35,11 @@ export interface DevServerOptions {
   readonly print?: (line: string) => void;
   /** How long a file's events must be quiet before it is compiled (ms). */
   readonly settleMs?: number;
+  /**
+   * Tweak values by name (`--tweak name=value`, already checked against the theme's tweaks): stored as the demo
+   * site's, or given to the captured context.
+   */
+  readonly tweaks?: Readonly<Record<string, string>>;
 }
 
 export interface DevServer {
@@ -76,12 +83,17 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 
   let store: ReturnType<typeof openStore> | null = null;
   let app: FastifyInstance;
-  if (context !== null) app = await contextApp(theme, () => context!);
+  const flagged: StoredTweakValues = Object.freeze({ ...options.tweaks });
+  if (context !== null) app = await contextApp(theme, () => withTweakValues(context!, flagged));
   else {
     store = openStore(':memory:');
     seedDemoStore(store);
+    const site = store.select({ id: websites.id }).from(websites).get();
+    if (site !== undefined && Object.keys(flagged).length > 0) writeSiteDocument(store, site.id, TWEAKS_DOCUMENT, { values: flagged });
     app = await buildApp({ store, theme });
   }
+  /** The tweak values the pages are rendered with. */
+  const siteValues = () => (store === null ? flagged : siteTweakValues(store));
   const fileOf = (error: Error) => {
     const path = (error as NodeJS.ErrnoException).path;
     return typeof path === 'string' && path.startsWith(themeDir + sep) ? relative(themeDir, path) : null;
@@ -98,7 +110,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     waiting = [];
   };
   /** The page classes the tweaks give: a stylesheet that changes them needs the pages rendered again. */
-  const tweakState = () => tweakClasses(theme.tweaks()).join(' ');
+  const tweakState = () => theme.tweakState(siteValues()).classes.join(' ');
   const watcher = watchTheme(
     themeDir,
     (path) => {
@@ -109,10 +121,11 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       const start = performance.now();
       const tweaksBefore = path.startsWith('styles/') ? tweakState() : null;
       theme.changed(path);
+      // a saved stylesheet is built now, with the site's tweak values, so its problems are told at once
+      const sheet = theme.stylesheet(siteValues());
       const ms = performance.now() - start;
       // a stylesheet that builds and leaves the page classes as they were is swapped in place (no reload: the
       // page keeps its scroll and what is open); anything else reloads, so the page shows the overlay or classes
-      const sheet = theme.stylesheet();
       const swap = tweaksBefore !== null && sheet !== null && tweakState() === tweaksBefore && !theme.problems().some((p) => p.severity === 'error');
       reload(path, ms, swap ? sheet.url : undefined);
     },

@@ -36,7 +36,7 @@ export function isContributorRole(value: unknown): value is ContributorRole {
 /**
  * Who may call what. Admins and website managers run the whole site; store managers run the store (setup,
  * commerce preferences, and the navigation, since the store creation sequence ends by adding the store to
- * it); editors shape the site's look (navigation, header and footer, template schemas) and may read the
+ * it); editors shape the site's look (navigation, header and footer, template schemas, tweaks) and may read the
  * language settings; billing and reporting may read commerce preferences (currencies, tax and payment
  * choices show in their reports). Moderators, commenters, the scheduling roles, viewers, campaign editors
  * and `none` have no store-setup or settings rights.
@@ -52,6 +52,8 @@ export const OWNER_PERMISSIONS = {
   readMultilingual: ['admin', 'website manager', 'editor'],
   writeMultilingual: ['admin', 'website manager'],
   readTemplateSchema: ['admin', 'website manager', 'store manager', 'editor'],
+  readTemplateTweaks: ['admin', 'website manager', 'editor'],
+  writeTemplateTweaks: ['admin', 'website manager', 'editor'],
 } as const satisfies Record<string, readonly ContributorRole[]>;
 
 export type OwnerPermission = keyof typeof OWNER_PERMISSIONS;

@@ -307,19 +307,19 @@ describe('LESS and tweaks', () => {
     expect(css).not.toContain('@paperColor');
   });
 
-  it('reads each tweak with its default value; checkbox and dropdown tweaks become page classes', async () => {
+  it('reads each tweak with its default, in the platform\'s forms; checkbox and dropdown tweaks become page classes first', async () => {
     const tweaks = theme.tweaks();
-    expect(tweaks.map((t) => [t.name, t.type, t.value])).toEqual([
+    expect(tweaks.map((t) => [t.name, t.type, t.default])).toEqual([
       ['paperColor', 'color', '#f6f1e9'],
       ['inkColor', 'color', '#1f1b16'],
       ['accentColor', 'color', '#9c4221'],
       ['siteWidth', 'value', '1160px'],
-      ['headingFont', 'font', '"Iowan Old Style", "Palatino Linotype", Palatino, "URW Palladio L", P052, Georgia, serif'],
-      ['bodyFont', 'font', 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif'],
-      ['uppercaseNav', 'checkbox', 'true'],
-      ['galleryColumns', 'dropdown', 'three'],
+      ['heading-font', 'font', '{font-family:"Iowan Old Style", "Palatino Linotype", Palatino, "URW Palladio L", P052, Georgia, serif}'],
+      ['body-font', 'font', '{font-family:system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif}'],
+      ['tweak-uppercase-nav', 'checkbox', 'true'],
+      ['tweak-gallery-columns', 'dropdown', 'three'],
     ]);
-    expect(tweaks[3]).toMatchObject({ title: 'Site width', file: 'styles/variables.less', declaration: { min: 800, max: 1600, unit: 'px' } });
-    expect(await get('/gallery')).toMatch(/<body id="[^"]+" class="page-type-1 tweak-uppercase-nav tweak-gallery-columns-three collection-type-gallery collection-layout-full view-list layout-full/);
+    expect(tweaks[3]).toMatchObject({ title: 'Site width', file: 'styles/variables.less', min: 800, max: 1600, step: 10 });
+    expect(await get('/gallery')).toMatch(/<body id="[^"]+" class="tweak-uppercase-nav tweak-gallery-columns-three page-type-1 collection-type-gallery collection-layout-full view-list layout-full/);
   });
 });
