@@ -16,28 +16,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { RUNTIME_PATH, type RuntimeFile, type RuntimeManifest } from './manifest.js';
 import { preloadedModuleOrder, yuiPackageDir, yuiVersion } from './yui-modules.js';
-
-/** Where the runtime's files are served (server/routes/platform-runtime.ts). */
-export const RUNTIME_PATH = '/static/runtime/';
-
-export interface RuntimeFile {
-  readonly bytes: number;
-  readonly gzip: number;
-  readonly brotli: number;
-}
-
-export interface RuntimeManifest {
-  /** The script every platform page loads (`runtime-{hash}.js`). */
-  readonly script: string;
-  /** The YUI module tree's folder (`yui-{hash}` of the package's package.json), the loader's base under RUNTIME_PATH. */
-  readonly yuiFolder: string;
-  readonly yuiVersion: string;
-  /** The YUI modules inside the script, in order. */
-  readonly preloaded: readonly string[];
-  /** The runtime's own files (the script), with their sizes. */
-  readonly files: Readonly<Record<string, RuntimeFile>>;
-}
 
 /** The repository root, from `runtime/` in the sources or `dist/runtime/` when built. */
 function sourceRoot(): string {

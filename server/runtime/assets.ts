@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { RUNTIME_PATH, type RuntimeManifest } from '../../runtime/build.js';
+import { RUNTIME_PATH, type RuntimeManifest } from '../../runtime/manifest.js';
 import { yuiPackageDir } from '../../runtime/yui-modules.js';
 import { repoRoot } from '../db/database.js';
 import type { Precompressed } from '../routes/precompressed.js';
