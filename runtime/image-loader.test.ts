@@ -94,3 +94,15 @@ describe('ImageLoader.bootstrap', () => {
     expect([a, b, c, d].map((i) => i.getAttribute('src'))).toEqual(['/static/images/p01.svg?format=100w', '/static/images/p02.svg?format=300w', null, '/kept.svg']);
   });
 });
+
+describe('an image without data-image-dimensions', () => {
+  it('is sized by its box when it has one, and loaded once to learn its size when it has none', () => {
+    const sized = image({ 'data-src': '/static/images/p01.svg', width: '600' });
+    load(sized);
+    expect(sized.getAttribute('src')).toBe('/static/images/p01.svg?format=750w');
+    const boxless = image({ 'data-src': '/static/images/p02.svg' });
+    expect(load(boxless)).toBe(true);
+    // the probe asks for the picture as stored; the image itself waits for its size
+    expect(boxless.hasAttribute('src')).toBe(false);
+  });
+});

@@ -124,13 +124,14 @@ export function load(img: unknown, config: ImageLoaderConfig = {}): boolean {
   if (!(img instanceof HTMLImageElement)) return false;
   const opts = options(img, config);
   if (opts.load === 'false' || opts.source === '') return false;
-  if (opts.dimensions === null && opts.mode !== 'none') {
-    measureThenLoad(img, config, opts.source);
-    return true;
-  }
   // a fit or fill image is shown at its placement's size; any other at its own box's
   const placement = placementOf(img, opts);
   const box = placement ?? { width: ownLength(img, 'width'), height: ownLength(img, 'height') };
+  // without its size, a fit or fill image cannot be placed, nor one without a box be sized: learn it first
+  if (opts.dimensions === null && (opts.mode !== 'none' || (box.width <= 0 && box.height <= 0))) {
+    measureThenLoad(img, config, opts.source);
+    return true;
+  }
   const width = chooseWidth(neededWidth(box, opts.dimensions, window.devicePixelRatio || 1), widthLadder(location.search));
   const url = sizedUrl(opts.source, width, location.protocol);
   if (placement !== null) place(img, opts, placement, url);
