@@ -10,17 +10,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { suggest } from '../engine/errors.js';
 import { compile, type PluginTable, render, type Template, type TemplateError } from '../engine/index.js';
-import { hasIslands, IslandAssets, withIslandScripts } from './islands/assets.js';
+import { hasIslands, IslandAssets } from './islands/assets.js';
 import { STOREFRONT_PLUGINS } from './islands/formatter.js';
+import { RuntimeAssets } from './runtime/assets.js';
+import { squarespaceContext } from './runtime/squarespace-context.js';
 import { fillBlockFields, type StoredBlockFields } from './theme/block-fields.js';
 import { type CollectionConfs, readCollectionConfs } from './theme/collection-confs.js';
-import { IMAGE_LOADER_TAG, needsImageLoader } from './theme/image-loader.js';
 import { type LayoutConf, chooseLayout, layoutRegionFiles } from './theme/layouts.js';
 import { type RewrittenTemplate, rewritePlatformTags, TAGS_KEY, type TagTheme } from './theme/platform-tags.js';
 import { platformPageClasses } from './theme/page-classes.js';
+import { pageFooters } from './theme/page-footers.js';
 import { type OwnHead, ownHead, pageHeaders } from './theme/page-headers.js';
 import { confinedFile } from './theme/static-files.js';
 import { SYSTEM_PARTIALS } from './theme/system-partials.js';
@@ -94,8 +96,18 @@ export class Theme {
     private readonly plugins: PluginTable = STOREFRONT_PLUGINS,
     /** The built island scripts, added to every page that has an island. */
     readonly islands: IslandAssets = IslandAssets.load(),
+    /** The platform's JavaScript runtime (YUI 3, `Y.Squarespace`, `ImageLoader`), on every page of a platform theme. */
+    readonly runtime: RuntimeAssets = RuntimeAssets.load(),
   ) {
     this.isDefaultTheme = dir === defaultThemeDir();
+  }
+
+  /**
+   * Whether the theme is a platform theme, whose pages carry the platform's JavaScript runtime: every theme
+   * but Tessera's default one (`templates/`), which is written for Tessera and ships no JavaScript.
+   */
+  get isPlatformTheme(): boolean {
+    return !this.isDefaultTheme;
   }
 
   // ---- configuration ----
@@ -338,8 +350,9 @@ export class Theme {
 
   /**
    * The page's layout (the collection's `regionName`, chosen by the routes, else the default) around already
-   * rendered content; then its block fields filled in and the island loader, and the image loader where an
-   * image waits for one (server/theme/image-loader.ts), placed at `{squarespace-footers}` (else before `</body>`).
+   * rendered content; then its block fields filled in, and the footers (server/theme/page-footers.ts: a
+   * platform theme's `ImageLoader.bootstrap()` and `Squarespace.afterBodyLoad(Y)`, the island loader on pages
+   * with islands) at `{squarespace-footers}`, else before `</body>`.
    */
   renderLayout(context: Record<string, unknown>, mainContent: string): string {
     const collection = context['collection'] as Record<string, unknown> | undefined;
@@ -361,13 +374,12 @@ export class Theme {
     const fields = () => ((tags as { blockFields?: StoredBlockFields } | undefined)?.blockFields ?? new Map());
     const framed = page.html.includes(headers) ? page.html.replaceAll(headers, this.headers(context, ownHead(page.html.replaceAll(headers, '')))) : page.html;
     const html = fillBlockFields(framed, this.nonce, fields);
-    const images = needsImageLoader(html) ? IMAGE_LOADER_TAG : '';
-    if (!html.includes(footers)) {
-      const end = html.lastIndexOf('</body>');
-      const loaded = images === '' ? html : end < 0 ? html + images : `${html.slice(0, end)}${images}\n${html.slice(end)}`;
-      return withIslandScripts(loaded, this.islands);
-    }
-    return html.replace(footers, (hasIslands(html) ? this.islands.loaderTag : '') + images);
+    const platform = this.isPlatformTheme && this.runtime.manifest !== null;
+    const ending = pageFooters(platform, hasIslands(html) ? this.islands.loaderTag : '');
+    if (html.includes(footers)) return html.replace(footers, () => ending);
+    if (ending === '') return html;
+    const end = html.lastIndexOf('</body>');
+    return end < 0 ? html + ending : `${html.slice(0, end)}${ending}\n${html.slice(end)}`;
   }
 
   // ---- styles and tweaks ----
@@ -476,11 +488,15 @@ export class Theme {
 
   /**
    * What the platform puts in `{squarespace-headers}` (server/theme/page-headers.ts): the charset, title and
-   * description the theme's head lacks (`own`: what it has; by default all three), the stylesheet link (the
-   * page's only render-blocking resource), Open Graph meta and the page's context for scripts (crumb included).
+   * description the theme's head lacks (`own`: what it has; by default all three), the stylesheet link, Open
+   * Graph meta and the page's context for scripts (crumb included); on a platform theme, the platform's
+   * `Static.SQUARESPACE_CONTEXT` and the runtime's script (with the stylesheet, what blocks rendering).
    */
   headers(context: Record<string, unknown> = {}, own?: OwnHead): string {
-    return pageHeaders(this.stylesheet(tweakValuesOf(context)), context, own);
+    const runtime = this.isPlatformTheme && this.runtime.manifest !== null
+      ? { squarespaceContext: squarespaceContext(context, this.tweakJson(context), basename(this.dir)), scriptTag: this.runtime.scriptTag }
+      : null;
+    return pageHeaders(this.stylesheet(tweakValuesOf(context)), context, own, runtime);
   }
 
   /** Whether rendered content may be kept: not while watching files, since any template may change. */

@@ -48,11 +48,3 @@ const ISLAND_MARKERS = ['data-island="', 'sqs-add-to-cart-button', 'class="produ
 export function hasIslands(html: string): boolean {
   return ISLAND_MARKERS.some((marker) => html.includes(marker));
 }
-
-/** The page with the loader before `</body>` (or at the end), when it has islands; otherwise unchanged. */
-export function withIslandScripts(html: string, assets: IslandAssets): string {
-  const tag = assets.loaderTag;
-  if (tag === '' || !hasIslands(html)) return html;
-  const end = html.lastIndexOf('</body>');
-  return end < 0 ? html + tag : `${html.slice(0, end)}${tag}\n${html.slice(end)}`;
-}

@@ -21,6 +21,7 @@ import { deleteSiteDocument, writeSiteDocument } from '../site-documents.js';
 import { addToCartApi, cookieOf, withCrumb } from '../test-support.js';
 import { Theme } from '../theme.js';
 import { BLOCK_FIELDS_DOCUMENT } from './block-fields.js';
+import { PLATFORM_FOOTERS } from './page-footers.js';
 
 const ORDER_DETAILS = { email: 'ada@example.com', name: 'Ada Lovelace', shippingAddress: { address1: '12 St James Sq', city: 'London', postalCode: 'SW1Y 4JH', country: 'GB' } };
 const ATELIER = resolve(repoRoot(), 'fixtures/themes/atelier');
@@ -253,11 +254,11 @@ describe('the platform tags', () => {
     }
   });
 
-  it('script: the theme script from /scripts, then the island loader where {squarespace-footers} stands', async () => {
+  it('script: the theme script from /scripts, then the platform footers and the island loader where {squarespace-footers} stands', async () => {
     const product = await get('/shop/p/linen-apron');
-    expect(product).toMatch(new RegExp(`<script src="/scripts/site.js"></script>\\n<script type="module" src="/static/islands/${LOADER}"></script>\\n</body>`));
+    expect(product).toContain(`<script src="/scripts/site.js"></script>\n${PLATFORM_FOOTERS}<script type="module" src="/static/islands/${LOADER}"></script>\n</body>`);
     const blog = await get('/blog');
-    expect(blog).toMatch(/<script src="\/scripts\/site.js"><\/script>\n\n<\/body>/);
+    expect(blog).toContain(`<script src="/scripts/site.js"></script>\n${PLATFORM_FOOTERS}\n</body>`);
     expect((await app.inject('/scripts/site.js')).statusCode).toBe(200);
   });
 

@@ -23,3 +23,11 @@ describe('{squarespace-headers}', () => {
     expect(pageHeaders(null, { website, item: { title: 'A', excerpt: 'B' } }, own)).not.toMatch(/<title>|charset|name="description"/);
   });
 });
+
+describe('{squarespace-headers} of a platform theme', () => {
+  it('writes Static.SQUARESPACE_CONTEXT as script-safe JSON, then the runtime', () => {
+    const head = pageHeaders(null, { website }, NONE, { squarespaceContext: { website: { siteTitle: '</script><script>alert(1)</script>' } }, scriptTag: '<script src="/static/runtime/runtime-abc.js"></script>' });
+    expect(head).toContain('Static.SQUARESPACE_CONTEXT={"website":{"siteTitle":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}};</script>\n<script src="/static/runtime/runtime-abc.js"></script>');
+    expect(pageHeaders(null, { website }, NONE, { squarespaceContext: {}, scriptTag: '' })).not.toContain('SQUARESPACE_CONTEXT');
+  });
+});

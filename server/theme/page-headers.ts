@@ -8,6 +8,11 @@
  * collection and item ids, and the crumb a script echoes in `X-CSRF-Token`, as the `crumb` cookie holds it).
  * The JSON is not run, so it blocks nothing. Tessera records no analytics, so there is no tracker script; the
  * island loader goes at `{squarespace-footers}`, and only on pages with islands.
+ *
+ * On a platform theme (`runtime`: any theme but Tessera's default one) the headers also carry the platform's
+ * JavaScript runtime as the platform's do: `Static.SQUARESPACE_CONTEXT` (server/runtime/squarespace-context.ts),
+ * then the runtime's one script (YUI 3 and `Y.Squarespace`, runtime/), a classic script in the head, so theme
+ * scripts anywhere after it find `Y`, `ImageLoader` and `Squarespace` defined, as on the platform.
  */
 import { isRecord } from '../../commerce/json.js';
 import type { Stylesheet } from '../theme-stylesheet.js';
@@ -66,7 +71,18 @@ function plainText(html: string): string | undefined {
   return words.length <= 300 ? words : `${words.slice(0, 299).replace(/\s+\S*$/, '')}…`;
 }
 
-export function pageHeaders(sheet: Stylesheet | null, context: Record<string, unknown>, own: OwnHead = { charset: true, title: true, description: true }): string {
+/** What a platform theme's headers add: the page's `Static.SQUARESPACE_CONTEXT` and the runtime's script tag. */
+export interface PlatformRuntimeHead {
+  readonly squarespaceContext: Record<string, unknown>;
+  readonly scriptTag: string;
+}
+
+export function pageHeaders(
+  sheet: Stylesheet | null,
+  context: Record<string, unknown>,
+  own: OwnHead = { charset: true, title: true, description: true },
+  runtime: PlatformRuntimeHead | null = null,
+): string {
   const out: string[] = [];
   const site = text(field(context['website'], 'siteTitle'));
   const collection = context['collection'];
@@ -97,5 +113,8 @@ export function pageHeaders(sheet: Stylesheet | null, context: Record<string, un
     crumb: context['crumb'] ?? null,
   };
   out.push(`<script type="application/json" id="squarespace-context">${scriptJson(page)}</script>`);
+  if (runtime !== null && runtime.scriptTag !== '') {
+    out.push(`<script>window.Static=window.Static||{};Static.SQUARESPACE_CONTEXT=${scriptJson(runtime.squarespaceContext)};</script>`, runtime.scriptTag);
+  }
   return out.join('\n');
 }

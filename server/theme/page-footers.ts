@@ -1,0 +1,18 @@
+/**
+ * `{squarespace-footers}`: what ends a page's body. On a platform theme, the platform's two calls (platform
+ * notes tags.md §4, runtime.md §1): `ImageLoader.bootstrap()` (guarded by a presence check, as there) loads
+ * every image waiting for the loader, then `Squarespace.afterBodyLoad(Y)` starts what the platform starts in
+ * page content (runtime/lifecycle.ts). Theme scripts placed before the footers have run by then, with `Y`
+ * there since the headers. Then, on any theme, the island loader on pages with islands. Tessera's default
+ * theme gets no runtime, so a page of it without islands has no script at all.
+ */
+
+/** The platform's footer calls, as its pages carry them. */
+export const PLATFORM_FOOTERS =
+  '<script data-sqs-type="imageloader-bootstraper">(function(){if(window.ImageLoader){window.ImageLoader.bootstrap();}})();</script>' +
+  '<script>if(window.Squarespace&&window.Y){Squarespace.afterBodyLoad(Y);}</script>';
+
+/** The footers of a page: the platform's calls (platform themes with the runtime built), then the island loader. */
+export function pageFooters(platform: boolean, islandLoader: string): string {
+  return (platform ? PLATFORM_FOOTERS : '') + islandLoader;
+}
