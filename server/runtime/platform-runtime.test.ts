@@ -43,7 +43,9 @@ describe('pages', () => {
     const context = /<script>window\.Static=window\.Static\|\|\{\};Static\.SQUARESPACE_CONTEXT=(.*?);<\/script>\n<script src="\/static\/runtime\/(runtime-[0-9a-f]+\.js)"><\/script>/.exec(head);
     expect(context?.[2]).toBe(manifest.script);
     const json = JSON.parse(context![1]!) as Record<string, unknown>;
-    expect(json).toMatchObject({ pageType: 2, tweakJSON: { tileColumns: '3', accentColor: '#2d5d7b' }, collection: { id: 'shop', fullUrl: '/shop', title: 'Shop' }, templateId: 'platform-runtime' });
+    expect(json).toMatchObject({ pageType: 2, tweakJSON: { tileColumns: '3' }, collection: { id: 'shop', fullUrl: '/shop', title: 'Shop' }, templateId: 'platform-runtime' });
+    // only the tweaks marked "js": true, as on the platform (the accent colour is not one)
+    expect((json['tweakJSON'] as Record<string, string>)['accentColor']).toBeUndefined();
     expect(Object.keys(json)).toEqual(['facebookAppId', 'rollups', 'pageType', 'website', 'websiteSettings', 'cookieSettings', 'websiteCloneable', 'collection', 'subscribed', 'appDomain', 'templateTweakable', 'tweakJSON', 'templateId', 'pageFeatures', 'impersonatedSession', 'isFacebookTab', 'tzData']);
     // the theme's script sits before the footers, so it runs before afterBodyLoad, with Y there since the head
     expect(html).toContain(`<script src="/scripts/site.js"></script>\n  ${PLATFORM_FOOTERS}`);
