@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { suggest } from '../../engine/errors.js';
 import { join } from 'node:path';
+import { type CustomType, readCustomTypes } from './custom-types.js';
 import { type ThemeProblem, themeProblem } from './theme-problem.js';
 
 export interface LayoutConf {
@@ -36,6 +37,12 @@ export interface ThemeConf {
   readonly stylesheets: readonly string[];
   /** The platform's collection types the theme serves (`products`, `blog`, …), as listed. */
   readonly systemCollections: readonly string[];
+  /** The custom post types (`customTypes`) collections of the theme accept, in file order. */
+  readonly customTypes: readonly CustomType[];
+  /** The platform partials the theme asks for (`systemPartials`: `sqs-share-buttons`…), as listed. */
+  readonly systemPartials: readonly string[];
+  /** The platform's switches the theme sets (`flags`: `override_block_styles`…), as listed. */
+  readonly flags: readonly string[];
   readonly problems: readonly ThemeProblem[];
 }
 
@@ -148,8 +155,11 @@ function missingRegions(dir: string, conf: ThemeConf, text: string): ThemeProble
   return problems;
 }
 
-/** The keys of template.conf that Tessera reads. */
-const TEMPLATE_CONF_KEYS = ['name', 'author', 'layouts', 'navigations', 'stylesheets', 'systemCollections'];
+/**
+ * The keys of template.conf the platform knows (template-files.md §2): those Tessera reads, and `debug` and
+ * `vertical`, seen in themes, meaning unknown, accepted as they are.
+ */
+const TEMPLATE_CONF_KEYS = ['name', 'author', 'layouts', 'navigations', 'stylesheets', 'systemCollections', 'customTypes', 'systemPartials', 'flags', 'debug', 'vertical'];
 
 /**
  * A key of a .conf that is a likely slip for one Tessera reads (`stylesheet`, `Layouts`): a warning, since the
@@ -164,6 +174,9 @@ export function misspeltKeys(file: string, text: string, conf: JsonObject, known
   }
   return problems;
 }
+
+/** The strings of a list of words (anything else in it, or a value that is no list, left out). */
+const words = (value: unknown): string[] => (Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : []);
 
 function themeConf(conf: JsonObject, text: string, problems: ThemeProblem[]): ThemeConf {
   problems.push(...misspeltKeys(TEMPLATE_CONF, text, conf, TEMPLATE_CONF_KEYS));
@@ -193,7 +206,9 @@ function themeConf(conf: JsonObject, text: string, problems: ThemeProblem[]): Th
     if (typeof name === 'string' && STYLESHEET.test(name)) stylesheets.push(name);
     else problem('stylesheets', `The stylesheet ${JSON.stringify(name)} is not a .css or .less file name in styles/; it is left out.`);
   }
-  const systemCollections = (Array.isArray(conf['systemCollections']) ? conf['systemCollections'] : []).filter((s): s is string => typeof s === 'string');
+  const systemCollections = words(conf['systemCollections']);
+  const customTypes = readCustomTypes(conf['customTypes'], TEMPLATE_CONF, text, (needle) => keyOffset(text, needle, keyOffset(text, 'customTypes')));
+  problems.push(...customTypes.problems);
   return {
     name: typeof conf['name'] === 'string' ? conf['name'] : 'Untitled theme',
     author: typeof conf['author'] === 'string' ? conf['author'] : '',
@@ -202,6 +217,9 @@ function themeConf(conf: JsonObject, text: string, problems: ThemeProblem[]): Th
     navigations,
     stylesheets,
     systemCollections,
+    customTypes: customTypes.types,
+    systemPartials: words(conf['systemPartials']),
+    flags: words(conf['flags']),
     problems,
   };
 }
