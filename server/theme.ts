@@ -12,18 +12,19 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { suggest } from '../engine/errors.js';
-import { compile, type PluginTable, render, type Template, type TemplateError } from '../engine/index.js';
+import { compile, createPluginTable, type PluginTable, render, type Template, type TemplateError } from '../engine/index.js';
 import { hasIslands, IslandAssets, withIslandScripts } from './islands/assets.js';
 import { STOREFRONT_PLUGINS } from './islands/formatter.js';
-import { fillBlockFields, type StoredBlockFields } from './theme/block-fields.js';
 import { type CollectionConfs, readCollectionConfs } from './theme/collection-confs.js';
 import { IMAGE_LOADER_TAG, needsImageLoader } from './theme/image-loader.js';
 import { type LayoutConf, chooseLayout, layoutRegionFiles } from './theme/layouts.js';
-import { type RewrittenTemplate, rewritePlatformTags, TAGS_KEY, type TagTheme } from './theme/platform-tags.js';
+import { TAGS_KEY } from './theme/platform-data.js';
+import { type RewrittenTemplate, rewritePlatformTags, type TagTheme } from './theme/platform-tags.js';
 import { platformPageClasses } from './theme/page-classes.js';
 import { type OwnHead, ownHead, pageHeaders } from './theme/page-headers.js';
-import { confinedFile } from './theme/static-files.js';
+import { findScript } from './theme/theme-scripts.js';
 import { SYSTEM_PARTIALS } from './theme/system-partials.js';
+import { platformTagFormatter } from './theme/tag-formatter.js';
 import { inSystemScope, systemCss } from './theme/system-styles.js';
 import { NAME, parseJsonFile, readThemeConf, TEMPLATE_CONF, type ThemeConf } from './theme/theme-conf.js';
 import { defaultThemeDir } from './theme/theme-dir.js';
@@ -52,7 +53,7 @@ export type CollectionTemplatePart = 'list' | 'item';
 
 export class Theme {
   private readonly cache = new Map<string, Entry>();
-  /** Marks block fields and the footers in rendered output; random, so no content can forge one. */
+  /** Marks the headers and footers in rendered output; random, so no content can forge one. */
   private readonly nonce = randomBytes(12).toString('hex');
   private readonly isDefaultTheme: boolean;
 
@@ -67,12 +68,20 @@ export class Theme {
     private readonly watch: boolean,
     private readonly log: (problem: string) => void = () => {},
     /** The engine's plugins plus the storefront's islands (`{item|island product-form}`). */
-    private readonly plugins: PluginTable = STOREFRONT_PLUGINS,
+    plugins: PluginTable = STOREFRONT_PLUGINS,
     /** The built island scripts, added to every page that has an island. */
     readonly islands: IslandAssets = IslandAssets.load(),
   ) {
     this.isDefaultTheme = dir === defaultThemeDir();
+    // and the formatter the platform's tags are rendered by, which asks this theme what it has
+    this.plugins = createPluginTable(
+      { formatters: [...plugins.formatters.values()], predicates: [...plugins.predicates.values()] },
+      { formatters: [platformTagFormatter(() => this.tagTheme())] },
+    );
   }
+
+  /** What templates compile and render with. */
+  private readonly plugins: PluginTable;
 
   // ---- configuration ----
 
@@ -148,10 +157,9 @@ export class Theme {
     return {
       navigations: this.conf().navigations.map((n) => n.name),
       hasBlock: (name) => existsSync(this.file(`blocks/${name}`)),
-      hasScript: (path) => confinedFile(join(this.dir, 'scripts'), path) !== null,
+      findScript: (path) => findScript(join(this.dir, 'scripts'), path),
       blockNames: () => [this.dir, defaultThemeDir()].flatMap((d) => (existsSync(join(d, 'blocks')) ? readdirSync(join(d, 'blocks')) : [])).filter((n) => n.endsWith('.block')),
       scriptNames: () => (existsSync(join(this.dir, 'scripts')) ? readdirSync(join(this.dir, 'scripts')) : []),
-      blockFieldNonce: this.nonce,
     };
   }
 
@@ -314,7 +322,7 @@ export class Theme {
 
   /**
    * The page's layout (the collection's `regionName`, chosen by the routes, else the default) around already
-   * rendered content; then its block fields filled in and the island loader, and the image loader where an
+   * rendered content; then the island loader, and the image loader where an
    * image waits for one (server/theme/image-loader.ts), placed at `{squarespace-footers}` (else before `</body>`).
    */
   renderLayout(context: Record<string, unknown>, mainContent: string): string {
@@ -332,9 +340,7 @@ export class Theme {
     if (tags !== undefined) Object.defineProperty(data, TAGS_KEY, { value: tags, enumerable: false });
     const page = render(this.layoutTemplate(layout), data, { partials: this.partials() }, this.plugins);
     this.rendered(page.errors);
-    const fields = () => ((tags as { blockFields?: StoredBlockFields } | undefined)?.blockFields ?? new Map());
-    const framed = page.html.includes(headers) ? page.html.replaceAll(headers, this.headers(context, ownHead(page.html.replaceAll(headers, '')))) : page.html;
-    const html = fillBlockFields(framed, this.nonce, fields);
+    const html = page.html.includes(headers) ? page.html.replaceAll(headers, this.headers(context, ownHead(page.html.replaceAll(headers, '')))) : page.html;
     const images = needsImageLoader(html) ? IMAGE_LOADER_TAG : '';
     if (!html.includes(footers)) {
       const end = html.lastIndexOf('</body>');
