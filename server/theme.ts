@@ -21,12 +21,14 @@ import { type LayoutConf, chooseLayout, layoutRegionFiles } from './theme/layout
 import { TAGS_KEY } from './theme/platform-data.js';
 import { type RewrittenTemplate, rewritePlatformTags, type TagTheme } from './theme/platform-tags.js';
 import { platformPageClasses } from './theme/page-classes.js';
+import { readBlockConfs } from './theme/block-confs.js';
+import { readPageConf } from './theme/page-conf.js';
 import { type OwnHead, ownHead, pageHeaders } from './theme/page-headers.js';
 import { findScript } from './theme/theme-scripts.js';
 import { SYSTEM_PARTIALS } from './theme/system-partials.js';
 import { platformTagFormatter } from './theme/tag-formatter.js';
 import { inSystemScope, systemCss } from './theme/system-styles.js';
-import { NAME, parseJsonFile, readThemeConf, TEMPLATE_CONF, type ThemeConf } from './theme/theme-conf.js';
+import { NAME, readThemeConf, TEMPLATE_CONF, type ThemeConf } from './theme/theme-conf.js';
 import { defaultThemeDir } from './theme/theme-dir.js';
 import { describeProblem, offsetAt, positionAt, type ThemeProblem, themeProblem } from './theme/theme-problem.js';
 import { buildThemeStylesheet, type Stylesheet, type StylesheetBuild, stylesheetStamp, type Tweak, tweakClasses } from './theme-stylesheet.js';
@@ -127,7 +129,7 @@ export class Theme {
   problems(): ThemeProblem[] {
     const { conf, collections } = this.loadConfs();
     const pages = existsSync(join(this.dir, 'pages')) ? readdirSync(join(this.dir, 'pages')).filter((f) => f.endsWith('.page.conf')) : [];
-    return [...conf.problems, ...collections.problems, ...this.styles().problems, ...pages.flatMap((f) => this.staticPageConf(`pages/${f}`).problems)];
+    return [...conf.problems, ...collections.problems, ...this.styles().problems, ...pages.flatMap((f) => readPageConf(this.dir, `pages/${f}`).problems), ...readBlockConfs(this.dir)];
   }
 
   // ---- templates ----
@@ -253,23 +255,12 @@ export class Theme {
    * Tessera's system pages (home, search, 404…), served at `/{name}` where no collection is; titled by
    * `pages/{name}.page.conf`'s `title` (else the name). Null for any other name.
    */
-  staticPage(name: string): { path: string; title: string } | null {
+  staticPage(name: string): { path: string; title: string; description: string | null } | null {
     const path = `pages/${name}.page`;
     if (!NAME.test(name) || !this.hasOwnTemplate(path) || existsSync(join(defaultThemeDir(), path))) return null;
-    const conf = this.staticPageConf(`${path}.conf`);
+    const conf = readPageConf(this.dir, `${path}.conf`);
     this.report([`${path}.conf`], conf.problems);
-    return { path, title: conf.title ?? name };
-  }
-
-  /** A static page's `.conf` (`{ "title": "Visit us" }`): its title, and what is wrong with it. */
-  private staticPageConf(file: string): { title: string | null; problems: ThemeProblem[] } {
-    if (!this.hasOwnTemplate(file)) return { title: null, problems: [] };
-    const text = readFileSync(join(this.dir, file), 'utf8');
-    const { value, problems } = parseJsonFile(file, text);
-    const title = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['title'] : undefined;
-    if (typeof title === 'string') return { title, problems };
-    if (problems.length === 0) problems.push(themeProblem(file, text, 0, 'INVALID_CONF', `${file} must hold a JSON object with a "title".`));
-    return { title: null, problems };
+    return { path, title: conf.title ?? name, description: conf.description };
   }
 
   // ---- collections and layouts ----

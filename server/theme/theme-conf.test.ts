@@ -3,11 +3,14 @@
  * accepted quietly, `customTypes` and `systemPartials` are read and exposed, a likely slip of a known key is a
  * warning with "Did you mean", and JSON that is broken stays an error at its line and column.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readBlockConfs } from './block-confs.js';
 import { readCollectionConfs } from './collection-confs.js';
+import { parseJsonFile } from './conf-json.js';
+import { readPageConf } from './page-conf.js';
 import { readThemeConf } from './theme-conf.js';
 
 const dirs: string[] = [];
@@ -70,5 +73,60 @@ describe('collection .conf keys', () => {
     const { byType, problems } = readCollectionConfs(dir);
     expect(problems).toEqual([]);
     expect(byType.get('index')).toMatchObject({ folder: true, index: true, acceptTypes: ['page', 'blog'], addText: 'Add Page', icon: 'projects', pageSize: 999 });
+  });
+});
+
+describe('the JSON of a .conf, read as the platform reads it', () => {
+  const read = (text: string) => parseJsonFile('template.conf', text);
+  const described = (text: string) => read(text).problems.map((p) => `${p.line}:${p.column} ${p.severity} ${p.code}: ${p.message}`);
+
+  it('strict JSON is read as it is; a byte-order mark is skipped', () => {
+    expect(read('\uFEFF{ "name": "T" }')).toEqual({ value: { name: 'T' }, problems: [] });
+  });
+
+  it('a comment or a trailing comma is an error at its place, and the file is still read as meant', () => {
+    const text = '{\n  // the theme\n  "name": "T",\n  "stylesheets": ["a.less", /* later */],\n}';
+    expect(read(text).value).toEqual({ name: 'T', stylesheets: ['a.less'] });
+    expect(described(text)).toEqual(['2:3 error INVALID_JSON: template.conf is not valid JSON: Expected property name or \'}\' (a comment: JSON has none). Tessera reads the file without it, the platform may refuse it.']);
+    expect(described('{ "a": [1, 2,], }')).toEqual([
+      "1:14 error INVALID_JSON: template.conf is not valid JSON: Unexpected token ']' (a comma before ]: JSON allows none after the last element). Tessera reads the file without it, the platform may refuse it.",
+    ]);
+    // a comment-like text inside a string is text
+    expect(read('{ "url": "http://x/*y*/" }').value).toEqual({ url: 'http://x/*y*/' });
+  });
+
+  it('text after the value is ignored with a warning; anything else wrong leaves the file unread', () => {
+    expect(read('{ "name": "T" }\n}')).toEqual({ value: { name: 'T' }, problems: [expect.objectContaining({ line: 2, column: 1, severity: 'warning', code: 'TRAILING_TEXT' })] });
+    expect(read('{ name: "T", }')).toEqual({ value: undefined, problems: [expect.objectContaining({ line: 1, column: 3, code: 'INVALID_JSON' })] });
+  });
+});
+
+describe('the corpus', () => {
+  const corpus = join(import.meta.dirname, '../../../shared/themes');
+  const themes = existsSync(corpus) ? readdirSync(corpus).filter((t) => existsSync(join(corpus, t, 'template.conf'))) : [];
+
+  it.skipIf(themes.length === 0).each(themes)('%s: every .conf is read without a problem', (name) => {
+    const dir = join(corpus, name);
+    const conf = readThemeConf(dir);
+    // which regions and stylesheets the folder has is not the .conf's reading (a stylesheet in a sub-folder of
+    // styles/ is the LESS compile's rule)
+    expect(conf.problems.filter((p) => p.code !== 'MISSING_REGION' && !/stylesheet/.test(p.message))).toEqual([]);
+    expect(readCollectionConfs(dir).problems).toEqual([]);
+    expect(readBlockConfs(dir)).toEqual([]);
+    const pages = existsSync(join(dir, 'pages')) ? readdirSync(join(dir, 'pages')).filter((f) => f.endsWith('.page.conf')) : [];
+    for (const page of pages) expect(readPageConf(dir, `pages/${page}`).problems).toEqual([]);
+  });
+
+  it.skipIf(themes.length === 0)('the custom types of hnp and boxen', () => {
+    expect(readThemeConf(join(corpus, 'hnp')).customTypes).toEqual([
+      {
+        name: 'project',
+        title: 'Project',
+        base: 'text',
+        fields: ['description', 'year', 'client', 'role', 'thumb'].map((name) => expect.objectContaining({ name, type: name === 'thumb' ? 'image' : 'text' })),
+      },
+    ]);
+    expect(readThemeConf(join(corpus, 'hnp')).systemPartials).toEqual(['sqs-share-buttons']);
+    expect(readThemeConf(join(corpus, 'boxen')).customTypes.map((t) => `${t.name}:${t.base}:${t.fields.length}`)).toEqual(['story:text:6', 'tabi:text:2']);
   });
 });
