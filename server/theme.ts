@@ -57,6 +57,11 @@ export class Theme {
   private readonly cache = new Map<string, Entry>();
   /** Marks the headers and footers in rendered output; random, so no content can forge one. */
   private readonly nonce = randomBytes(12).toString('hex');
+  /**
+   * `{squarespace.template-revision}`: the second the theme was loaded, one more for each changed file, so it
+   * changes whenever the theme does (server/theme/system-variables.ts).
+   */
+  private revision = Math.floor(Date.now() / 1000);
   private readonly isDefaultTheme: boolean;
 
   private observer: ThemeObserver | null = null;
@@ -306,9 +311,23 @@ export class Theme {
 
   /** The content template alone (what goes into `squarespace.main-content`); a system template inside `.sqs-system`. */
   renderContent(contentPath: string, context: Record<string, unknown>): string {
-    const content = render(this.template(contentPath), context, { partials: this.partials() }, this.plugins);
+    const content = render(this.template(contentPath), this.withSystemVariables(context, {}), { partials: this.partials() }, this.plugins);
     this.rendered(content.errors);
     return this.isSystemTemplate(contentPath) ? inSystemScope(content.html) : content.html;
+  }
+
+  /**
+   * `context` with `squarespace` holding `more` and the theme's `template-revision` (server/theme/system-variables.ts;
+   * a captured context's own revision is kept), and `root` at the root; its hidden tags' data too.
+   */
+  private withSystemVariables(context: Record<string, unknown>, more: Record<string, unknown>, root: Record<string, unknown> = {}): Record<string, unknown> {
+    const given = context['squarespace'];
+    const squarespace = { 'template-revision': this.revision, ...(typeof given === 'object' && given !== null ? given : {}), ...more };
+    const out = { ...context, squarespace, ...root };
+    // the spread above copies enumerable keys only: the tags' data is hidden from `?format=json`
+    const tags = context[TAGS_KEY];
+    if (tags !== undefined) Object.defineProperty(out, TAGS_KEY, { value: tags, enumerable: false });
+    return out;
   }
 
   /**
@@ -321,14 +340,11 @@ export class Theme {
     const layout = chooseLayout(this.conf(), collection?.['regionName']);
     const given = context['squarespace'] as Record<string, unknown> | undefined;
     const classes = [given?.['page-classes'], ...tweakClasses(this.tweaks()), ...platformPageClasses(context)].filter((c) => typeof c === 'string' && c !== '').join(' ');
-    const squarespace = { ...given, 'main-content': mainContent, ...(classes === '' ? {} : { 'page-classes': classes }) };
     const footers = `\u0004${this.nonce} footers\u0004`;
     // filled in once the page is rendered: what the theme's own head already holds is not added again
     const headers = `\u0004${this.nonce} headers\u0004`;
-    const data = { ...context, squarespace, 'squarespace-headers': headers, 'squarespace-footers': footers };
-    // the spread above copies enumerable keys only: the tags' data is hidden from `?format=json`
-    const tags = context[TAGS_KEY];
-    if (tags !== undefined) Object.defineProperty(data, TAGS_KEY, { value: tags, enumerable: false });
+    const squarespace = { 'main-content': mainContent, ...(classes === '' ? {} : { 'page-classes': classes }), headers, footers };
+    const data = this.withSystemVariables(context, squarespace, { 'squarespace-headers': headers, 'squarespace-footers': footers });
     const page = render(this.layoutTemplate(layout), data, { partials: this.partials() }, this.plugins);
     this.rendered(page.errors);
     const html = page.html.includes(headers) ? page.html.replaceAll(headers, this.headers(context, ownHead(page.html.replaceAll(headers, '')))) : page.html;
@@ -423,6 +439,7 @@ export class Theme {
    * A file that cannot be read (deleted, half-written) is reported by the page that needs it.
    */
   changed(path: string): void {
+    this.revision++;
     if (path === TEMPLATE_CONF || /^collections\/[^/]+\.conf$/.test(path)) {
       // the configuration decides layouts, collection templates, navigation tags and stylesheets
       this.confs = null;
