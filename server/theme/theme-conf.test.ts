@@ -5,12 +5,11 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readBlockConfs } from './block-confs.js';
+import { repoRoot } from '../db/database.js';
 import { readCollectionConfs } from './collection-confs.js';
 import { parseJsonFile } from './conf-json.js';
-import { readPageConf } from './page-conf.js';
 import { readThemeConf } from './theme-conf.js';
 
 const dirs: string[] = [];
@@ -102,20 +101,9 @@ describe('the JSON of a .conf, read as the platform reads it', () => {
 });
 
 describe('the corpus', () => {
-  const corpus = join(import.meta.dirname, '../../../shared/themes');
+  // every corpus .conf read without a problem: server/theme/corpus-tags.test.ts
+  const corpus = resolve(repoRoot(), '../shared/themes');
   const themes = existsSync(corpus) ? readdirSync(corpus).filter((t) => existsSync(join(corpus, t, 'template.conf'))) : [];
-
-  it.skipIf(themes.length === 0).each(themes)('%s: every .conf is read without a problem', (name) => {
-    const dir = join(corpus, name);
-    const conf = readThemeConf(dir);
-    // which regions and stylesheets the folder has is not the .conf's reading (a stylesheet in a sub-folder of
-    // styles/ is the LESS compile's rule)
-    expect(conf.problems.filter((p) => p.code !== 'MISSING_REGION' && !/stylesheet/.test(p.message))).toEqual([]);
-    expect(readCollectionConfs(dir).problems).toEqual([]);
-    expect(readBlockConfs(dir)).toEqual([]);
-    const pages = existsSync(join(dir, 'pages')) ? readdirSync(join(dir, 'pages')).filter((f) => f.endsWith('.page.conf')) : [];
-    for (const page of pages) expect(readPageConf(dir, `pages/${page}`).problems).toEqual([]);
-  });
 
   it.skipIf(themes.length === 0)('the custom types of hnp and boxen', () => {
     expect(readThemeConf(join(corpus, 'hnp')).customTypes).toEqual([
