@@ -160,9 +160,18 @@ export class Theme {
     return SYSTEM_TEMPLATE.test(path) && existsSync(system) ? system : own;
   }
 
+  /** What the tags ask of the theme, kept while template.conf is the same (tags rendered ask it too). */
+  private tags: { conf: ThemeConf; value: TagTheme } | null = null;
+
   private tagTheme(): TagTheme {
+    const conf = this.conf();
+    if (this.tags?.conf !== conf) this.tags = { conf, value: this.newTagTheme(conf) };
+    return this.tags.value;
+  }
+
+  private newTagTheme(conf: ThemeConf): TagTheme {
     return {
-      navigations: this.conf().navigations.map((n) => n.name),
+      navigations: conf.navigations.map((n) => n.name),
       hasBlock: (name) => existsSync(this.file(`blocks/${name}`)),
       findScript: (path) => findScript(join(this.dir, 'scripts'), path),
       blockNames: () => [this.dir, defaultThemeDir()].flatMap((d) => (existsSync(join(d, 'blocks')) ? readdirSync(join(d, 'blocks')) : [])).filter((n) => n.endsWith('.block')),
