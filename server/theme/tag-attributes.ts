@@ -65,10 +65,12 @@ export interface TagSpec {
 }
 
 const error = (code: string, message: string): AttributeReading => ({ problem: { code, message, severity: 'error' } });
-const near = (name: string, known: readonly string[], shown: (s: string) => string = (s) => s) => {
+
+/** " Did you mean …?" when `name` is a likely slip of one of `known` (shown as `shown` makes it), else ''. */
+export function didYouMean(name: string, known: readonly string[], shown: (s: string) => string = (s) => s): string {
   const found = suggest(name, known);
   return found === null ? '' : ` Did you mean "${shown(found)}"?`;
-};
+}
 
 /** Any text, as written (trimmed). */
 const text: AttributeRule = { shown: true, read: (t) => ({ value: t }) };
@@ -109,17 +111,17 @@ const navigation: AttributeRule = {
   shown: true,
   read(t, { theme }) {
     if (theme.navigations.includes(t)) return { value: t };
-    return error('UNKNOWN_NAVIGATION', `The navigation "${t}" is not listed in template.conf's navigations (${theme.navigations.join(', ') || 'none'}).${near(t, theme.navigations)}`);
+    return error('UNKNOWN_NAVIGATION', `The navigation "${t}" is not listed in template.conf's navigations (${theme.navigations.join(', ') || 'none'}).${didYouMean(t, theme.navigations)}`);
   },
 };
 
 /** A block of the theme (`nav` or `nav.block` → `nav.block`). */
-const block: AttributeRule = {
+const template: AttributeRule = {
   shown: true,
   read(t, { theme, tag }) {
     const name = t.endsWith('.block') ? t : `${t}.block`;
     if (/^[\w-]+(\/[\w-]+)*\.block$/.test(name) && theme.hasBlock(name)) return { value: name };
-    const hint = near(t.replace(/\.block$/, ''), (theme.blockNames?.() ?? []).map((b) => b.replace(/\.block$/, '')));
+    const hint = didYouMean(t.replace(/\.block$/, ''), (theme.blockNames?.() ?? []).map((b) => b.replace(/\.block$/, '')));
     return error('UNKNOWN_PARTIAL', `The template "${t}" of <squarespace:${tag}> is not a block of the theme (blocks/${name}).${hint}`);
   },
 };
@@ -130,7 +132,7 @@ const script: AttributeRule = {
   read(t, { theme }) {
     const path = t.replace(/^\/?scripts\//, '').replace(/^\//, '');
     const found = path === '' ? null : theme.findScript(path);
-    if (found === null) return error('UNKNOWN_SCRIPT', `The script "${t}" is not a file in the theme's scripts/ folder.${near(path, theme.scriptNames?.() ?? [])}`);
+    if (found === null) return error('UNKNOWN_SCRIPT', `The script "${t}" is not a file in the theme's scripts/ folder.${didYouMean(path, theme.scriptNames?.() ?? [])}`);
     const value = `/scripts/${found.split('/').map(encodeURIComponent).join('/')}`;
     if (found === path) return { value };
     // a source tree (hnp's scripts/sqs-core/) that its build flattens into scripts/
@@ -147,8 +149,6 @@ const versionedAsset: AttributeRule = {
     return { value: `/versioned-assets/${path.split('/').map(encodeURIComponent).join('/')}` };
   },
 };
-
-const template = block;
 
 /**
  * The tags Tessera renders (tags.md §2) and each one's attributes. Names are matched in lower case, as the
@@ -189,6 +189,3 @@ export function readAttribute(tag: string, name: string, value: string, theme: T
 export function isShown(tag: string, name: string): boolean {
   return TAGS[tag]?.attributes[name]?.shown === true;
 }
-
-/** " Did you mean …?" for an unknown tag or attribute name. */
-export { near as didYouMean };

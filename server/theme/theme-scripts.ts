@@ -18,20 +18,20 @@ export function findScript(scripts: string, path: string): string | null {
   if (path.includes('/')) return null;
   const found: string[] = [];
   let seen = 0;
-  const walk = (dir: string, rel: string, depth: number) => {
+  const walk = (rel: string, depth: number) => {
     let entries;
     try {
-      entries = readdirSync(join(scripts, dir), { withFileTypes: true });
+      entries = readdirSync(join(scripts, rel), { withFileTypes: true });
     } catch {
       return;
     }
     for (const entry of entries) {
       if (++seen > MAX_ENTRIES) return;
       const sub = rel === '' ? entry.name : `${rel}/${entry.name}`;
-      if (entry.isDirectory() && depth < MAX_DEPTH && entry.name !== 'node_modules') walk(sub, sub, depth + 1);
+      if (entry.isDirectory() && depth < MAX_DEPTH && entry.name !== 'node_modules') walk(sub, depth + 1);
       else if (entry.name === path && depth > 0 && confinedFile(scripts, sub) !== null) found.push(sub);
     }
   };
-  walk('', '', 0);
+  walk('', 0);
   return found.length === 1 ? found[0]! : null;
 }
