@@ -21,7 +21,7 @@ import { type LayoutConf, chooseLayout, layoutRegionFiles } from './theme/layout
 import { TAGS_KEY } from './theme/platform-data.js';
 import { type RewrittenTemplate, rewritePlatformTags, type TagTheme } from './theme/platform-tags.js';
 import { platformPageClasses } from './theme/page-classes.js';
-import { readBlockConfs } from './theme/block-confs.js';
+import { blockConfProblems, readBlockConfs } from './theme/block-confs.js';
 import { readPageConf } from './theme/page-conf.js';
 import { type OwnHead, ownHead, pageHeaders } from './theme/page-headers.js';
 import { findScript } from './theme/theme-scripts.js';
@@ -468,6 +468,9 @@ export class Theme {
       }
       return;
     }
+    // a saved .conf of a block or a static page is checked at once, so its problems are told
+    if (/^blocks\/.+\.block\.conf$/.test(path)) this.report([path], blockConfProblems(this.dir, path));
+    if (/^pages\/[^/]+\.page\.conf$/.test(path)) this.report([path], readPageConf(this.dir, path).problems);
     if (path.startsWith('blocks/')) {
       this.blocks = null;
       // a block that appears or goes changes what the navigation tags of every template may name

@@ -29,7 +29,8 @@ export function readBlockConfs(dir: string): ThemeProblem[] {
   return problems;
 }
 
-function blockConfProblems(dir: string, file: string): ThemeProblem[] {
+/** The problems of one `.block.conf` (`file`, relative to the theme folder `dir`). */
+export function blockConfProblems(dir: string, file: string): ThemeProblem[] {
   let text: string;
   try {
     text = readFileSync(join(dir, file), 'utf8');

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../db/database.js';
+import { Theme } from '../theme.js';
 import { readCollectionConfs } from './collection-confs.js';
 import { parseJsonFile } from './conf-json.js';
 import { readThemeConf } from './theme-conf.js';
@@ -116,5 +117,25 @@ describe('the corpus', () => {
     ]);
     expect(readThemeConf(join(corpus, 'hnp')).systemPartials).toEqual(['sqs-share-buttons']);
     expect(readThemeConf(join(corpus, 'boxen')).customTypes.map((t) => `${t.name}:${t.base}:${t.fields.length}`)).toEqual(['story:text:6', 'tabi:text:2']);
+  });
+});
+
+describe('a saved .conf of a block or a static page, while watching', () => {
+  it('is checked at once and its problems told (none once it is fixed)', () => {
+    const dir = themeDir({ 'template.conf': '{}', 'blocks/image.block': '', 'blocks/image.block.conf': '{ "type": "image" }', 'pages/visit.page': '', 'pages/visit.page.conf': '{ "title": "Visit" }' });
+    const theme = new Theme(dir, true);
+    const told: string[] = [];
+    theme.observe({ compiled: (file, problems) => told.push(`${file}: ${problems.map((p) => `${p.line}:${p.column} ${p.code}`).join(', ')}`), rendered: () => {} });
+    writeFileSync(join(dir, 'blocks/image.block.conf'), '{ "type": "image", }');
+    theme.changed('blocks/image.block.conf');
+    writeFileSync(join(dir, 'pages/visit.page.conf'), '{ "titel": "Visit" }');
+    theme.changed('pages/visit.page.conf');
+    writeFileSync(join(dir, 'blocks/image.block.conf'), '{ "type": "image" }');
+    theme.changed('blocks/image.block.conf');
+    expect(told).toEqual([
+      'blocks/image.block.conf: 1:20 INVALID_JSON',
+      'pages/visit.page.conf: 1:1 INVALID_CONF, 1:3 UNKNOWN_KEY',
+      'blocks/image.block.conf: ',
+    ]);
   });
 });
