@@ -12,6 +12,7 @@ import { readCache } from './read-cache.js';
 import { storefrontNavigation } from './site-layout.js';
 import { attachPlatformData } from './theme/platform-data.js';
 import { siteTweakValues, withTweakValues } from './theme/tweaks/site-tweaks.js';
+import { CART_CLASSES, pageTitle } from './theme/system-variables.js';
 
 /** Page types by code (spec 001 §3 "Page types"; the ranges are the spec's, the numbers in them ours). */
 export const PageType = {
@@ -101,9 +102,7 @@ export function pageContext(db: Store, parts: PageParts): Json {
     const m = product['merchandising'];
     if (typeof m === 'object' && m !== null) merchandising[String(product['id'])] = m;
   }
-  // the platform tags' data (navigation, query, block fields…), read only when a template asks, and the site's
-  // tweak values, neither shown by `?format=json` (server/theme/platform-data.ts, server/theme/tweaks/site-tweaks.ts)
-  const context = withTweakValues({
+  const context: Json = {
     ...siteContext(db),
     collection: parts.collection,
     item: parts.item,
@@ -113,8 +112,12 @@ export function pageContext(db: Store, parts: PageParts): Json {
     showCart: true,
     pageType: parts.pageType,
     crumb: parts.crumb,
-    squarespace: { 'page-id': parts.pageId, 'page-classes': `page-type-${parts.pageType}` },
+    squarespace: { 'page-id': parts.pageId, 'page-classes': `page-type-${parts.pageType}`, 'cart-classes': CART_CLASSES },
     ...parts.extra,
-  }, siteTweakValues(db));
-  return attachPlatformData(context, db);
+  };
+  // the platform's system variables that follow from the page (server/theme/system-variables.ts)
+  (context['squarespace'] as Json)['page-title'] = pageTitle(context);
+  // the platform tags' data (navigation, query, block fields…), read only when a template asks, and the site's
+  // tweak values, neither shown by `?format=json` (server/theme/platform-data.ts, server/theme/tweaks/site-tweaks.ts)
+  return attachPlatformData(withTweakValues(context, siteTweakValues(db)), db);
 }

@@ -12,22 +12,25 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { suggest } from '../engine/errors.js';
-import { compile, type PluginTable, render, type Template, type TemplateError } from '../engine/index.js';
+import { compile, createPluginTable, type PluginTable, render, type Template, type TemplateError } from '../engine/index.js';
 import { hasIslands, IslandAssets } from './islands/assets.js';
 import { STOREFRONT_PLUGINS } from './islands/formatter.js';
 import { RuntimeAssets } from './runtime/assets.js';
 import { squarespaceContext } from './runtime/squarespace-context.js';
-import { fillBlockFields, type StoredBlockFields } from './theme/block-fields.js';
 import { type CollectionConfs, readCollectionConfs } from './theme/collection-confs.js';
 import { type LayoutConf, chooseLayout, layoutRegionFiles } from './theme/layouts.js';
-import { type RewrittenTemplate, rewritePlatformTags, TAGS_KEY, type TagTheme } from './theme/platform-tags.js';
+import { TAGS_KEY } from './theme/platform-data.js';
+import { type RewrittenTemplate, rewritePlatformTags, type TagTheme } from './theme/platform-tags.js';
 import { platformPageClasses } from './theme/page-classes.js';
 import { pageFooters } from './theme/page-footers.js';
+import { blockConfProblems, readBlockConfs } from './theme/block-confs.js';
+import { readPageConf } from './theme/page-conf.js';
 import { type OwnHead, ownHead, pageHeaders } from './theme/page-headers.js';
-import { confinedFile } from './theme/static-files.js';
+import { findScript } from './theme/theme-scripts.js';
 import { SYSTEM_PARTIALS } from './theme/system-partials.js';
+import { platformTagFormatter } from './theme/tag-formatter.js';
 import { inSystemScope, systemCss } from './theme/system-styles.js';
-import { NAME, parseJsonFile, readThemeConf, TEMPLATE_CONF, type ThemeConf } from './theme/theme-conf.js';
+import { NAME, readThemeConf, TEMPLATE_CONF, type ThemeConf } from './theme/theme-conf.js';
 import { defaultThemeDir } from './theme/theme-dir.js';
 import { codeFrame } from './dev/code-frame.js';
 import { describeProblem, offsetAt, positionAt, type ThemeProblem, themeProblem } from './theme/theme-problem.js';
@@ -78,8 +81,13 @@ const MAX_SHEETS = 8;
 
 export class Theme {
   private readonly cache = new Map<string, Entry>();
-  /** Marks block fields and the footers in rendered output; random, so no content can forge one. */
+  /** Marks the headers and footers in rendered output; random, so no content can forge one. */
   private readonly nonce = randomBytes(12).toString('hex');
+  /**
+   * `{squarespace.template-revision}`: the second the theme was loaded, one more for each changed file, so it
+   * changes whenever the theme does (server/theme/system-variables.ts).
+   */
+  private revision = Math.floor(Date.now() / 1000);
   private readonly isDefaultTheme: boolean;
 
   private observer: ThemeObserver | null = null;
@@ -93,14 +101,22 @@ export class Theme {
     private readonly watch: boolean,
     private readonly log: (problem: string) => void = () => {},
     /** The engine's plugins plus the storefront's islands (`{item|island product-form}`). */
-    private readonly plugins: PluginTable = STOREFRONT_PLUGINS,
+    plugins: PluginTable = STOREFRONT_PLUGINS,
     /** The built island scripts, added to every page that has an island. */
     readonly islands: IslandAssets = IslandAssets.load(),
     /** The platform's JavaScript runtime (YUI 3, `Y.Squarespace`, `ImageLoader`), on every page of a platform theme. */
     readonly runtime: RuntimeAssets = RuntimeAssets.load(),
   ) {
     this.isDefaultTheme = dir === defaultThemeDir();
+    // and the formatter the platform's tags are rendered by, which asks this theme what it has
+    this.plugins = createPluginTable(
+      { formatters: [...plugins.formatters.values()], predicates: [...plugins.predicates.values()] },
+      { formatters: [platformTagFormatter(() => this.tagTheme())] },
+    );
   }
+
+  /** What templates compile and render with. */
+  private readonly plugins: PluginTable;
 
   /**
    * Whether the theme is a platform theme, whose pages carry the platform's JavaScript runtime: every theme
@@ -154,7 +170,14 @@ export class Theme {
   problems(): ThemeProblem[] {
     const { conf, collections } = this.loadConfs();
     const pages = existsSync(join(this.dir, 'pages')) ? readdirSync(join(this.dir, 'pages')).filter((f) => f.endsWith('.page.conf')) : [];
-    return [...conf.problems, ...collections.problems, ...this.styleFiles().tweaks.problems, ...this.styles().problems, ...pages.flatMap((f) => this.staticPageConf(`pages/${f}`).problems)];
+    return [
+      ...conf.problems,
+      ...collections.problems,
+      ...this.styleFiles().tweaks.problems,
+      ...this.styles().problems,
+      ...pages.flatMap((f) => readPageConf(this.dir, `pages/${f}`).problems),
+      ...readBlockConfs(this.dir),
+    ];
   }
 
   // ---- templates ----
@@ -180,14 +203,22 @@ export class Theme {
     return SYSTEM_TEMPLATE.test(path) && existsSync(system) ? system : own;
   }
 
+  /** What the tags ask of the theme, kept while template.conf is the same (tags rendered ask it too). */
+  private tags: { conf: ThemeConf; value: TagTheme } | null = null;
+
   private tagTheme(): TagTheme {
+    const conf = this.conf();
+    if (this.tags?.conf !== conf) this.tags = { conf, value: this.newTagTheme(conf) };
+    return this.tags.value;
+  }
+
+  private newTagTheme(conf: ThemeConf): TagTheme {
     return {
-      navigations: this.conf().navigations.map((n) => n.name),
+      navigations: conf.navigations.map((n) => n.name),
       hasBlock: (name) => existsSync(this.file(`blocks/${name}`)),
-      hasScript: (path) => confinedFile(join(this.dir, 'scripts'), path) !== null,
+      findScript: (path) => findScript(join(this.dir, 'scripts'), path),
       blockNames: () => [this.dir, defaultThemeDir()].flatMap((d) => (existsSync(join(d, 'blocks')) ? readdirSync(join(d, 'blocks')) : [])).filter((n) => n.endsWith('.block')),
       scriptNames: () => (existsSync(join(this.dir, 'scripts')) ? readdirSync(join(this.dir, 'scripts')) : []),
-      blockFieldNonce: this.nonce,
     };
   }
 
@@ -281,23 +312,12 @@ export class Theme {
    * Tessera's system pages (home, search, 404…), served at `/{name}` where no collection is; titled by
    * `pages/{name}.page.conf`'s `title` (else the name). Null for any other name.
    */
-  staticPage(name: string): { path: string; title: string } | null {
+  staticPage(name: string): { path: string; title: string; description: string | null } | null {
     const path = `pages/${name}.page`;
     if (!NAME.test(name) || !this.hasOwnTemplate(path) || existsSync(join(defaultThemeDir(), path))) return null;
-    const conf = this.staticPageConf(`${path}.conf`);
+    const conf = readPageConf(this.dir, `${path}.conf`);
     this.report([`${path}.conf`], conf.problems);
-    return { path, title: conf.title ?? name };
-  }
-
-  /** A static page's `.conf` (`{ "title": "Visit us" }`): its title, and what is wrong with it. */
-  private staticPageConf(file: string): { title: string | null; problems: ThemeProblem[] } {
-    if (!this.hasOwnTemplate(file)) return { title: null, problems: [] };
-    const text = readFileSync(join(this.dir, file), 'utf8');
-    const { value, problems } = parseJsonFile(file, text);
-    const title = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['title'] : undefined;
-    if (typeof title === 'string') return { title, problems };
-    if (problems.length === 0) problems.push(themeProblem(file, text, 0, 'INVALID_CONF', `${file} must hold a JSON object with a "title".`));
-    return { title: null, problems };
+    return { path, title: conf.title ?? name, description: conf.description };
   }
 
   // ---- collections and layouts ----
@@ -343,14 +363,28 @@ export class Theme {
 
   /** The content template alone (what goes into `squarespace.main-content`); a system template inside `.sqs-system`. */
   renderContent(contentPath: string, context: Record<string, unknown>): string {
-    const content = render(this.template(contentPath), context, { partials: this.partials() }, this.plugins);
+    const content = render(this.template(contentPath), this.withSystemVariables(context, {}), { partials: this.partials() }, this.plugins);
     this.rendered(content.errors);
     return this.isSystemTemplate(contentPath) ? inSystemScope(content.html) : content.html;
   }
 
   /**
+   * `context` with `squarespace` holding `more` and the theme's `template-revision` (server/theme/system-variables.ts;
+   * a captured context's own revision is kept), and `root` at the root; its hidden tags' data too.
+   */
+  private withSystemVariables(context: Record<string, unknown>, more: Record<string, unknown>, root: Record<string, unknown> = {}): Record<string, unknown> {
+    const given = context['squarespace'];
+    const squarespace = { 'template-revision': this.revision, ...(typeof given === 'object' && given !== null ? given : {}), ...more };
+    const out = { ...context, squarespace, ...root };
+    // the spread above copies enumerable keys only: the tags' data is hidden from `?format=json`
+    const tags = context[TAGS_KEY];
+    if (tags !== undefined) Object.defineProperty(out, TAGS_KEY, { value: tags, enumerable: false });
+    return out;
+  }
+
+  /**
    * The page's layout (the collection's `regionName`, chosen by the routes, else the default) around already
-   * rendered content; then its block fields filled in, and the footers (server/theme/page-footers.ts: a
+   * rendered content; then the footers (server/theme/page-footers.ts: a
    * platform theme's `ImageLoader.bootstrap()` and `Squarespace.afterBodyLoad(Y)`, the island loader on pages
    * with islands) at `{squarespace-footers}`, else before `</body>`.
    */
@@ -361,19 +395,14 @@ export class Theme {
     // the tweaks' classes first, as the platform orders them
     const tweaks = this.tweakState(tweakValuesOf(context)).classes;
     const classes = [...tweaks, given?.['page-classes'], ...platformPageClasses(context)].filter((c) => typeof c === 'string' && c !== '').join(' ');
-    const squarespace = { ...given, 'main-content': mainContent, ...(classes === '' ? {} : { 'page-classes': classes }) };
     const footers = `\u0004${this.nonce} footers\u0004`;
     // filled in once the page is rendered: what the theme's own head already holds is not added again
     const headers = `\u0004${this.nonce} headers\u0004`;
-    const data = { ...context, squarespace, 'squarespace-headers': headers, 'squarespace-footers': footers };
-    // the spread above copies enumerable keys only: the tags' data is hidden from `?format=json`
-    const tags = context[TAGS_KEY];
-    if (tags !== undefined) Object.defineProperty(data, TAGS_KEY, { value: tags, enumerable: false });
+    const squarespace = { 'main-content': mainContent, ...(classes === '' ? {} : { 'page-classes': classes }), headers, footers };
+    const data = this.withSystemVariables(context, squarespace, { 'squarespace-headers': headers, 'squarespace-footers': footers });
     const page = render(this.layoutTemplate(layout), data, { partials: this.partials() }, this.plugins);
     this.rendered(page.errors);
-    const fields = () => ((tags as { blockFields?: StoredBlockFields } | undefined)?.blockFields ?? new Map());
-    const framed = page.html.includes(headers) ? page.html.replaceAll(headers, this.headers(context, ownHead(page.html.replaceAll(headers, '')))) : page.html;
-    const html = fillBlockFields(framed, this.nonce, fields);
+    const html = page.html.includes(headers) ? page.html.replaceAll(headers, this.headers(context, ownHead(page.html.replaceAll(headers, '')))) : page.html;
     const platform = this.isPlatformTheme && this.runtime.manifest !== null;
     const ending = pageFooters(platform, hasIslands(html) ? this.islands.loaderTag : '');
     if (html.includes(footers)) return html.replace(footers, () => ending);
@@ -529,6 +558,7 @@ export class Theme {
    * A file that cannot be read (deleted, half-written) is reported by the page that needs it.
    */
   changed(path: string): void {
+    this.revision++;
     if (path === TEMPLATE_CONF || /^collections\/[^/]+\.conf$/.test(path)) {
       // the configuration decides layouts, collection templates, navigation tags and stylesheets
       this.confs = null;
@@ -543,6 +573,9 @@ export class Theme {
       this.styleState = null;
       return;
     }
+    // a saved .conf of a block or a static page is checked at once, so its problems are told
+    if (/^blocks\/.+\.block\.conf$/.test(path)) this.report([path], blockConfProblems(this.dir, path));
+    if (/^pages\/[^/]+\.page\.conf$/.test(path)) this.report([path], readPageConf(this.dir, path).problems);
     if (path.startsWith('blocks/')) {
       this.blocks = null;
       // a block that appears or goes changes what the navigation tags of every template may name

@@ -1,8 +1,8 @@
 /**
  * `<squarespace:block-field id columns class>`: an area of blocks the site owner fills (a footer, a page's
- * intro). Its `id` and `class` may hold JSON-T (`id="{id}_intro"`), so the tag is rendered as a marker holding
- * them (platform-tags.ts) and the page, once rendered, gets each marker replaced by the field: its stored
- * blocks in the platform's grid markup, or an empty field (`sqs-layout … empty`) where the owner has put none.
+ * intro), rendered where the tag stands (server/theme/tag-formatter.ts; its `id` and `class` may hold JSON-T,
+ * `id="{id}_intro"`): its stored blocks in the platform's grid markup, or an empty field (`sqs-layout …
+ * empty`) where the owner has put none.
  *
  * Stored blocks are the site document `blockFields`: `{ [id]: [block, …] }`, a block being
  * `{ type: "html", html }` (owner HTML, shown as is, as a page body is), `{ type: "image", url, alt }` or
@@ -11,7 +11,6 @@
 import { isRecord } from '../../commerce/json.js';
 import { escapeHtml } from '../escape-html.js';
 import { isSafeLink } from '../navigation-items.js';
-import { BLOCK_FIELD_CLOSE, BLOCK_FIELD_OPEN, BLOCK_FIELD_SEP } from './platform-tags.js';
 
 export const BLOCK_FIELDS_DOCUMENT = 'blockFields';
 
@@ -67,26 +66,4 @@ export function blockFieldHtml(id: string, columns: number, cls: string, blocks:
     `<div class="${escapeHtml(classes.join(' '))}" data-type="block-field" id="${escapeHtml(id)}">` +
     `<div class="row sqs-row"><div class="col sqs-col-${columns} span-${columns}">${blocks.map((b, i) => blockHtml(b, id, i)).join('')}</div></div></div>`
   );
-}
-
-/** The page with every block-field marker of `nonce` replaced by its field (a malformed marker by nothing). */
-export function fillBlockFields(html: string, nonce: string, fields: () => StoredBlockFields): string {
-  const open = `${BLOCK_FIELD_OPEN}${nonce} `;
-  let at = html.indexOf(open);
-  if (at < 0) return html;
-  let out = '';
-  let last = 0;
-  while (at >= 0) {
-    const close = html.indexOf(BLOCK_FIELD_CLOSE, at);
-    if (close < 0) break;
-    const [columns, id, cls] = html.slice(at + open.length, close).split(BLOCK_FIELD_SEP);
-    out += html.slice(last, at);
-    if (columns !== undefined && id !== undefined && cls !== undefined) {
-      const fieldId = id.trim();
-      out += blockFieldHtml(fieldId, Number(columns) || 12, cls, fields().get(fieldId) ?? []);
-    }
-    last = close + 1;
-    at = html.indexOf(open, last);
-  }
-  return out + html.slice(last);
 }

@@ -16,6 +16,16 @@ export interface CollectionConf {
   /** `chronological`, `calendar` or `user-orderable`, as written (informative: the store decides the order). */
   readonly ordering: string | null;
   readonly folder: boolean;
+  /** An index (`"index": true`): a folder with a landing page of its own listing its pages (`index.list`). */
+  readonly index: boolean;
+  /** What its collections may hold (`text`, `image`, a custom type's name; a folder's: `page`, `blog`…), as listed. */
+  readonly acceptTypes: readonly string[];
+  /** The label of the editor's add button (`Add Post`). */
+  readonly addText: string | null;
+  /** The editor's icon (`folder`, `calendar`…). */
+  readonly icon: string | null;
+  /** Items per list page the type asks for (`pageSize`), when a positive whole number. */
+  readonly pageSize: number | null;
   /** The layout id collections of this type use, when the `.conf` names one. */
   readonly layout: string | null;
 }
@@ -25,8 +35,36 @@ export interface CollectionConfs {
   readonly problems: readonly ThemeProblem[];
 }
 
-/** The keys of a collection .conf: the platform's, and `layout`. */
-const COLLECTION_CONF_KEYS = ['title', 'ordering', 'addText', 'acceptTypes', 'folder', 'icon', 'layout'];
+/**
+ * The keys of a collection .conf: the platform's (documented, and those Squarespace-derived themes use with
+ * semantics undocumented, template-files.md §4), and `layout`.
+ */
+const COLLECTION_CONF_KEYS = [
+  'title',
+  'ordering',
+  'addText',
+  'acceptTypes',
+  'folder',
+  'index',
+  'indexType',
+  'fullData',
+  'icon',
+  'pageSize',
+  'forcePageSize',
+  'supportsVideoBackgrounds',
+  'newTitle',
+  'view',
+  'promotedBlocks',
+  'relatedItems',
+  'systemPartials',
+  'systemCollectionVersion',
+  'hasSystemBlogCollectionSettings',
+  'indexItemSelectors',
+  'layout',
+];
+
+/** A switch as the platform's JSON reading takes it: `true`, or the text `"true"` (`"supportsVideoBackgrounds": "true"`). */
+const readsTrue = (v: unknown): boolean => v === true || v === 'true';
 
 /** Every `collections/*.conf` of the theme in `dir`, by type name; never throws. */
 export function readCollectionConfs(dir: string): CollectionConfs {
@@ -65,7 +103,12 @@ export function readCollectionConfs(dir: string): CollectionConfs {
       typeName,
       title: typeof c['title'] === 'string' ? c['title'] : typeName,
       ordering: typeof c['ordering'] === 'string' ? c['ordering'] : null,
-      folder: c['folder'] === true,
+      folder: readsTrue(c['folder']),
+      index: readsTrue(c['index']),
+      acceptTypes: Array.isArray(c['acceptTypes']) ? c['acceptTypes'].filter((t): t is string => typeof t === 'string') : [],
+      addText: typeof c['addText'] === 'string' ? c['addText'] : null,
+      icon: typeof c['icon'] === 'string' ? c['icon'] : null,
+      pageSize: Number.isInteger(c['pageSize']) && (c['pageSize'] as number) > 0 ? (c['pageSize'] as number) : null,
       layout: typeof layout === 'string' && NAME.test(layout) ? layout : null,
     });
   }

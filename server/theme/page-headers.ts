@@ -17,6 +17,7 @@
 import { isRecord } from '../../commerce/json.js';
 import type { Stylesheet } from '../theme-stylesheet.js';
 import { escapeHtml } from '../escape-html.js';
+import { pageName, pageTitle } from './system-variables.js';
 
 /** JSON safe inside a script element: no `</script>` or comment opener can close it. */
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -49,16 +50,6 @@ export function ownHead(html: string): OwnHead {
   };
 }
 
-/** Titles of the pages that have no collection or item to name them. */
-const SYSTEM_PAGE_TITLES: Readonly<Record<number, string>> = {
-  100: 'Page Not Found',
-  101: 'Something went wrong',
-  102: 'Search',
-  200: 'Cart',
-  201: 'Checkout',
-  202: 'Order Confirmed',
-};
-
 /** Rich text as one line of plain text (a meta description), at most 300 characters. */
 function plainText(html: string): string | undefined {
   const words = html
@@ -86,15 +77,10 @@ export function pageHeaders(
   const out: string[] = [];
   const site = text(field(context['website'], 'siteTitle'));
   const collection = context['collection'];
-  // the home page is the site itself
-  const isHome = field(collection, 'homepage') === true || field(collection, 'typeName') === 'home';
-  const pageType = context['pageType'];
-  const named = text(field(context['item'], 'title')) ?? (isHome ? undefined : text(field(collection, 'title')));
-  const title = named ?? site;
+  const title = pageName(context) ?? site;
   if (!own.charset) out.push('<meta charset="utf-8">');
   if (!own.title) {
-    const page = named ?? (typeof pageType === 'number' ? SYSTEM_PAGE_TITLES[pageType] : undefined);
-    const full = [page, site].filter((t) => t !== undefined).join(' \u2014 ');
+    const full = pageTitle(context);
     if (full !== '') out.push(`<title>${escapeHtml(full)}</title>`);
   }
   if (!own.description) {

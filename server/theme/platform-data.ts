@@ -1,22 +1,27 @@
 /**
- * What the `<squarespace:…>` tags show (server/theme/platform-tags.ts), read from the store for one page and
- * only when a template asks: the context gets a hidden `squarespace-tags` (not enumerable, so `?format=json`
- * shows the context as before) whose parts are worked out on first read.
+ * What the `<squarespace:…>` tags show (server/theme/tag-formatter.ts), read from the store for one page and
+ * only when a template asks: the page context gets a hidden `squarespace-tags` (not enumerable, so
+ * `?format=json` shows the context as before) whose answers are worked out on first ask and kept for the page.
  *
- * - `navigation.main` / `navigation.named-{id}`: `{ items }` in the platform's shape, each item
- *   `{ active, folderActive, collection: { id, title, navigationTitle, fullUrl, typeName, folder, collections } }`
- *   or `{ active: false, externalLink: { url, title, newWindow } }`, from the site layout (its first entry is the
- *   main navigation; others by identifier, empty until the owner fills them).
- * - `folderNavigation`: `{ folder, items }` of the main navigation's folder holding the current page, else missing.
- * - `query.{key}`: `{ collection, items }` of an open, enabled collection (at most 8 per page, 100 items each).
- * - `category.{key}`: `{ collection, items: [{ name, count, url, active }] }` (the collection's categories).
- * - `related.{key}`: `{ items }`: other items of the current item's collection sharing a category or tag with it.
- * - `blockFields`: the stored block fields by id (server/theme/block-fields.ts).
+ * - `navigation(id, main)`: `{ items }` in the platform's shape, each item `{ active, folderActive, collection:
+ *   { id, title, navigationTitle, urlId, fullUrl, typeName, folder, active, collections } }` or `{ active: false,
+ *   externalLink: { url, title, newWindow } }`, from the site layout (its first entry is the main navigation;
+ *   others by identifier, empty until the owner fills them).
+ * - `folderNavigation()`: `{ folder, items }` of the main navigation's folder holding the current page, else
+ *   undefined.
+ * - `query(spec)`: `{ collection, items }` of an open, enabled collection, its address (`urlId`, which may hold a
+ *   `/`: `work/it-services`) as written; at most 8 different queries per page (the others `{ collection: null,
+ *   items: [], overLimit: true }`), at most 100 items each.
+ * - `category(urlId)`: `{ collection, items: [{ name, count, url, active }] }` (the collection's categories; the
+ *   current page's collection for `''`).
+ * - `related(limit, productsOnly)`: `{ items }`: other items of the current item's collection sharing a category
+ *   or tag with it.
+ * - `blockField(id)`: the blocks stored in the field (server/theme/block-fields.ts).
  */
 import { asc, eq } from 'drizzle-orm';
 import { isRecord } from '../../commerce/json.js';
 import { isDisplayedType } from '../../commerce/products.js';
-import { collectionJson, type Json, loadCollectionByUrl, loadProducts, productJson } from '../catalog.js';
+import { collectionJson, type Json, loadProducts, productJson } from '../catalog.js';
 import { type CollectionRow, contentCollectionJson, contentKind, loadRecords, type RecordRow, recordJson } from '../content.js';
 import type { Store } from '../db/database.js';
 import { collections } from '../db/schema.js';
@@ -26,33 +31,65 @@ import { protection } from '../page-access.js';
 import { readCache } from '../read-cache.js';
 import { defaultLayout, LAYOUT_DOCUMENT, mainNavigation } from '../site-layout.js';
 import { readSiteDocument } from '../site-documents.js';
-import { BLOCK_FIELDS_DOCUMENT, type StoredBlockFields, storedBlockFields } from './block-fields.js';
-import { decodeKey, MAX_QUERIES_PER_PAGE, MAX_QUERY_ITEMS, type QuerySpec, TAGS_KEY } from './platform-tags.js';
+import { BLOCK_FIELDS_DOCUMENT, type Block, storedBlockFields } from './block-fields.js';
 
 const PRODUCTS_COLLECTION = 13;
 
-/** Adds the hidden `squarespace-tags` to a page context (read lazily, once per page). */
+/** The root key of the tags' data in a page context. */
+export const TAGS_KEY = 'squarespace-tags';
+/** Spec: at most this many query tags per page, each at most this many items. */
+export const MAX_QUERIES_PER_PAGE = 8;
+export const MAX_QUERY_ITEMS = 100;
+
+export interface QuerySpec {
+  /** The collection's address, without leading or trailing `/`. */
+  readonly collection: string;
+  readonly limit: number;
+  readonly skip: number;
+  readonly category?: string;
+  readonly tag?: string;
+  readonly featured?: boolean;
+}
+
+/** What a page's tags can ask of the store. */
+export interface TagData {
+  navigation(id: string, main: boolean): Json;
+  folderNavigation(): Json | undefined;
+  query(spec: QuerySpec): Json;
+  category(collection: string): Json;
+  related(limit: number, productsOnly: boolean): Json;
+  blockField(id: string): readonly Block[];
+}
+
+/** A page rendered without a store (a captured context): every tag shows nothing. */
+const NO_TAG_DATA: TagData = {
+  navigation: () => ({ items: [] }),
+  folderNavigation: () => undefined,
+  query: () => ({ collection: null, items: [] }),
+  category: () => ({ collection: null, items: [] }),
+  related: () => ({ items: [] }),
+  blockField: () => [],
+};
+
+/** The tags' data of the page whose context (or render root) is `root`. */
+export function tagData(root: unknown): TagData {
+  const data = isRecord(root) ? root[TAGS_KEY] : undefined;
+  return isRecord(data) && typeof data['query'] === 'function' ? (data as unknown as TagData) : NO_TAG_DATA;
+}
+
+/** Adds the hidden `squarespace-tags` to a page context (its answers worked out when asked, once per page). */
 export function attachPlatformData(context: Json, store: Store): Json {
   Object.defineProperty(context, TAGS_KEY, { enumerable: false, configurable: true, writable: true, value: platformData(store, context) });
   return context;
 }
 
-/** An object whose properties are worked out on first read, for any key (the engine reads them by name). */
-function lazyMap(compute: (key: string) => unknown): Json {
-  const known = new Map<string, unknown>();
-  const value = (key: string) => {
+/** `compute` with its answers kept by key. */
+function remembered<T>(compute: (key: string) => T): (key: string) => T {
+  const known = new Map<string, T>();
+  return (key) => {
     if (!known.has(key)) known.set(key, compute(key));
-    return known.get(key);
+    return known.get(key)!;
   };
-  return new Proxy({} as Json, {
-    get: (_t, key) => (typeof key === 'string' ? value(key) : undefined),
-    has: (_t, key) => typeof key === 'string' && value(key) !== undefined,
-    getOwnPropertyDescriptor: (_t, key) => {
-      if (typeof key !== 'string' || value(key) === undefined) return undefined;
-      return { value: value(key), writable: false, enumerable: true, configurable: true };
-    },
-    ownKeys: () => [...known.keys()].filter((k) => known.get(k) !== undefined),
-  });
 }
 
 /** A getter worked out once. */
@@ -86,74 +123,45 @@ function siteRows(store: Store, context: Json): SiteRows {
 /** A collection a visitor may see without a password or membership (the tags never show more). */
 const isOpen = (c: CollectionRow) => c.enabled && protection(c).kind === 'open';
 
-function platformData(store: Store, context: Json): Json {
+function platformData(store: Store, context: Json): TagData {
   const site = once(() => siteRows(store, context));
   const current = isRecord(context['collection']) ? context['collection'] : {};
   const currentId = typeof current['id'] === 'string' ? current['id'] : null;
   const navigations = once(() => navigationEntries(store, site()));
   const navigation = (entry: NavEntry | null) => ({ items: entry === null ? [] : navItems(entry.links, site(), currentId, 1) });
+  const main = once(() => navigation(navigations()[0] ?? null));
+  const named = remembered((id) => navigation(navigations().find((e) => e.identifier === id) ?? null));
+  const folder = once(() => {
+    for (const item of main().items as Json[]) {
+      const folder = item['collection'];
+      if (isRecord(folder) && folder['folder'] === true && item['folderActive'] === true) return { folder, items: (folder['collections'] as Json[]).map((c) => ({ active: c['active'], collection: c })) };
+    }
+    return undefined;
+  });
   let queries = 0;
-  const data: Json = {};
-  const define = (key: string, get: () => unknown) => Object.defineProperty(data, key, { enumerable: true, get });
-  define(
-    'navigation',
-    once(() =>
-      lazyMap((key) => {
-        if (key === 'main') return navigation(navigations()[0] ?? null);
-        if (key.startsWith('named-')) return navigation(navigations().find((e) => e.identifier === key.slice('named-'.length)) ?? null);
-        return undefined;
-      }),
-    ),
-  );
-  define(
-    'folderNavigation',
-    once(() => {
-      const main = navigation(navigations()[0] ?? null).items as Json[];
-      for (const item of main) {
-        const folder = item['collection'];
-        if (isRecord(folder) && folder['folder'] === true && item['folderActive'] === true) return { folder, items: (folder['collections'] as Json[]).map((c) => ({ active: c['active'], collection: c })) };
-      }
-      return undefined;
-    }),
-  );
-  define(
-    'query',
-    once(() =>
-      lazyMap((key) => {
-        const spec = decodeKey('q', key) as QuerySpec | undefined;
-        if (!isRecord(spec)) return undefined;
-        // the platform renders at most 8 queries on a page; the others show no items
-        if (++queries > MAX_QUERIES_PER_PAGE) return { collection: null, items: [], overLimit: true };
-        return queryResult(store, site(), spec);
-      }),
-    ),
-  );
-  define(
-    'category',
-    once(() =>
-      lazyMap((key) => {
-        const urlId = decodeKey('c', key);
-        if (typeof urlId !== 'string') return undefined;
-        const row = urlId === '' ? (currentId === null ? undefined : site().byId.get(currentId)) : site().rows.find((r) => r.urlId === urlId);
-        return row === undefined || !isOpen(row) ? { collection: null, items: [] } : categories(store, row, context['categoryFilter']);
-      }),
-    ),
-  );
-  define(
-    'related',
-    once(() =>
-      lazyMap((key) => {
-        const limit = decodeKey('r', key);
-        if (typeof limit !== 'number') return undefined;
-        return { items: related(store, site(), context['item'], limit) };
-      }),
-    ),
-  );
-  define(
-    'blockFields',
-    once((): StoredBlockFields => storedBlockFields(readCache(store).get(`platform:block-fields:${site().websiteId}`, () => readSiteDocument(store, site().websiteId, BLOCK_FIELDS_DOCUMENT)))),
-  );
-  return data;
+  const query = remembered((key): Json => {
+    // the platform renders at most 8 queries on a page; the others show no items
+    if (++queries > MAX_QUERIES_PER_PAGE) return { collection: null, items: [], overLimit: true };
+    return queryResult(store, site(), JSON.parse(key) as QuerySpec);
+  });
+  const category = remembered((urlId) => {
+    const row = urlId === '' ? (currentId === null ? undefined : site().byId.get(currentId)) : findCollection(site(), urlId);
+    return row === undefined || !isOpen(row) ? { collection: null, items: [] } : categories(store, row, context['categoryFilter']);
+  });
+  const related = remembered((key) => {
+    const [limit, productsOnly] = JSON.parse(key) as [number, boolean];
+    return { items: relatedItems(store, site(), context['item'], limit, productsOnly) };
+  });
+  const blockFields = once(() => storedBlockFields(readCache(store).get(`platform:block-fields:${site().websiteId}`, () => readSiteDocument(store, site().websiteId, BLOCK_FIELDS_DOCUMENT))));
+  return {
+    navigation: (id, isMain) => (isMain ? main() : named(id)),
+    folderNavigation: folder,
+    // one key for one query, whatever order its attributes were written in
+    query: (spec) => query(JSON.stringify({ collection: spec.collection, limit: spec.limit, skip: spec.skip, category: spec.category, tag: spec.tag, featured: spec.featured })),
+    category,
+    related: (limit, productsOnly) => related(JSON.stringify([limit, productsOnly])),
+    blockField: (id) => blockFields().get(id) ?? [],
+  };
 }
 
 interface NavEntry {
@@ -242,8 +250,14 @@ function collectionItems(store: Store, row: CollectionRow, now: number): { colle
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
 
+/** The collection at an address as a tag writes it (`blog`, `/blog/`, `work/it-services`), or undefined. */
+function findCollection(site: SiteRows, address: string): CollectionRow | undefined {
+  const urlId = address.replace(/^\/+|\/+$/g, '');
+  return site.rows.find((r) => r.urlId === urlId) ?? site.rows.find((r) => r.urlId.toLowerCase() === urlId.toLowerCase());
+}
+
 function queryResult(store: Store, site: SiteRows, spec: QuerySpec): Json {
-  const row = site.rows.find((r) => r.urlId === spec.collection);
+  const row = findCollection(site, spec.collection);
   if (row === undefined || !isOpen(row)) return { collection: null, items: [] };
   const { collection, items } = collectionItems(store, row, Date.now());
   const matching = items.filter(
@@ -267,10 +281,11 @@ function categories(store: Store, row: CollectionRow, active: unknown): Json {
   };
 }
 
-function related(store: Store, site: SiteRows, item: unknown, limit: number): Json[] {
+/** Other items of the current item's collection sharing a category or tag with it (a product's: products only). */
+function relatedItems(store: Store, site: SiteRows, item: unknown, limit: number, productsOnly: boolean): Json[] {
   if (!isRecord(item) || typeof item['collectionId'] !== 'string') return [];
   const row = site.byId.get(item['collectionId']);
-  if (row === undefined || !isOpen(row)) return [];
+  if (row === undefined || !isOpen(row) || (productsOnly && row.type !== PRODUCTS_COLLECTION)) return [];
   const facets = new Set([...strings(item['categories']), ...strings(item['tags'])].map((s) => s.toLowerCase()));
   if (facets.size === 0) return [];
   const shared = (other: Json) => [...strings(other['categories']), ...strings(other['tags'])].filter((s) => facets.has(s.toLowerCase())).length;

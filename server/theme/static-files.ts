@@ -1,6 +1,6 @@
 /**
- * `/assets/…` and `/scripts/…`: a theme's own static files, as the platform serves them, cached for an hour
- * (their names are not hashed, so not for good). Every path stays inside the folder: `..` segments, NUL and
+ * `/assets/…`, `/scripts/…` and `/versioned-assets/…` (`<squarespace:versioned-asset>`): a theme's own static
+ * files, as the platform serves them, cached for an hour (their names are not hashed, so not for good). Every path stays inside the folder: `..` segments, NUL and
  * backslashes are refused, and the real path (symlinks followed) must still lie in the theme's folder.
  */
 import { readFileSync, realpathSync, statSync } from 'node:fs';
@@ -39,7 +39,7 @@ export function confinedFile(root: string, path: string): string | null {
 }
 
 export const themeStaticFiles: FastifyPluginAsync<{ themeDir: string }> = async (app, { themeDir }) => {
-  for (const folder of ['assets', 'scripts']) {
+  for (const folder of ['assets', 'scripts', 'versioned-assets']) {
     app.get<{ Params: { '*': string } }>(`/${folder}/*`, async (request, reply) => {
       const file = confinedFile(join(themeDir, folder), request.params['*']);
       if (file === null) return reply.callNotFound();

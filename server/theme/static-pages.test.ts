@@ -47,8 +47,8 @@ describe('static pages', () => {
       expect((await app.inject('/about')).body).not.toContain('never shown');
       expect((await app.inject('/search')).body).toContain("the theme's own search page");
       expect((await app.inject('/page')).statusCode).toBe(404);
-      // a .conf that is not JSON: the page still answers, named by its file, and the problem says where
-      expect((await app.inject('/press')).body).toContain('<h1>press</h1>');
+      // a .conf with a trailing comma: an error that says where, and the page still titled as meant
+      expect((await app.inject('/press')).body).toContain('<h1>Press</h1>');
       expect(problems).toEqual([expect.stringMatching(/^pages\/press\.page\.conf:1:21: error INVALID_JSON: .*a comma before \}/)]);
       expect(theme.problems().map((p) => p.code)).toEqual(['INVALID_JSON']);
     } finally {

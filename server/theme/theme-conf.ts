@@ -7,6 +7,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { suggest } from '../../engine/errors.js';
 import { join } from 'node:path';
+import { parseJsonFile } from './conf-json.js';
+import { type CustomType, readCustomTypes } from './custom-types.js';
 import { type ThemeProblem, themeProblem } from './theme-problem.js';
 
 export interface LayoutConf {
@@ -36,10 +38,19 @@ export interface ThemeConf {
   readonly stylesheets: readonly string[];
   /** The platform's collection types the theme serves (`products`, `blog`, …), as listed. */
   readonly systemCollections: readonly string[];
+  /** The custom post types (`customTypes`) collections of the theme accept, in file order. */
+  readonly customTypes: readonly CustomType[];
+  /** The platform partials the theme asks for (`systemPartials`: `sqs-share-buttons`…), as listed. */
+  readonly systemPartials: readonly string[];
+  /** The platform's switches the theme sets (`flags`: `override_block_styles`…), as listed. */
+  readonly flags: readonly string[];
   readonly problems: readonly ThemeProblem[];
 }
 
 export const TEMPLATE_CONF = 'template.conf';
+
+// the JSON reading of every .conf (theme-stylesheet.ts reads tweak JSON with jsonError)
+export { jsonError, parseJsonFile } from './conf-json.js';
 
 /** Names a theme may give a region, layout or navigation: bare words, so no name reaches outside the folder. */
 export const NAME = /^[A-Za-z0-9_-]+$/;
@@ -50,63 +61,6 @@ const SITE_LAYOUT: LayoutConf = { id: 'default', name: 'Default', regions: ['sit
 
 type JsonObject = Record<string, unknown>;
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * Parses JSON, or says where it stops being JSON and why. V8 names the offset for most errors (`… at position
- * 42`) but not for an unexpected token (`[1,]`, a trailing comma), so the offset is then found as the shortest
- * start of the text that is already wrong (not merely unfinished): every longer start is wrong too.
- */
-export function parseJsonFile(filename: string, text: string): { value: unknown; problems: ThemeProblem[] } {
-  try {
-    return { value: JSON.parse(text), problems: [] };
-  } catch (e) {
-    const { offset, message } = jsonError(text, e);
-    return { value: undefined, problems: [themeProblem(filename, text, offset, 'INVALID_JSON', `${filename} is not valid JSON: ${message}.`)] };
-  }
-}
-
-/** Where `text`, which `JSON.parse` refused with `error`, stops being JSON, and why in words. */
-export function jsonError(text: string, error: unknown): { offset: number; message: string } {
-  const raw = error instanceof Error ? error.message : String(error);
-  const at = /at position (\d+)/.exec(raw);
-  const offset = at === null ? jsonErrorOffset(text) : Number(at[1]);
-  const message = raw
-    .replace(/( in JSON)? at position \d+.*$/s, '')
-    .replace(/, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, '')
-    .replace(/^JSON\.parse: /, '');
-  // the commonest slip in hand-written JSON
-  const before = text.slice(0, offset).trimEnd();
-  const hint = (text[offset] === ']' || text[offset] === '}') && before.endsWith(',') ? ` (a comma before ${text[offset]}: JSON allows none after the last element)` : '';
-  return { offset, message: message + hint };
-}
-
-/** Whether `prefix` is wrong JSON whatever follows it (not just cut short). */
-function wrongWhateverFollows(prefix: string): boolean {
-  try {
-    JSON.parse(prefix);
-    return false;
-  } catch (e) {
-    const message = e instanceof Error ? e.message : '';
-    if (/Unexpected end of JSON input/.test(message)) return false;
-    const at = /at position (\d+)/.exec(message);
-    // an error at the very end only says more text was expected
-    return at === null || Number(at[1]) < prefix.trimEnd().length;
-  }
-}
-
-/** The offset of the character where `text` stops being JSON (the text's end when it is only cut short). */
-function jsonErrorOffset(text: string): number {
-  if (text.trim() === '' || !wrongWhateverFollows(text)) return text.trimEnd().length;
-  let low = 1;
-  let high = text.length;
-  // the shortest wrong prefix ends with the offending character
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (wrongWhateverFollows(text.slice(0, mid))) high = mid;
-    else low = mid + 1;
-  }
-  return low - 1;
-}
 
 /** The offset of `"key"` in the file's text, to point a problem at the field it is about (0 when not found). */
 function keyOffset(text: string, key: string, from = 0): number {
@@ -148,8 +102,11 @@ function missingRegions(dir: string, conf: ThemeConf, text: string): ThemeProble
   return problems;
 }
 
-/** The keys of template.conf that Tessera reads. */
-const TEMPLATE_CONF_KEYS = ['name', 'author', 'layouts', 'navigations', 'stylesheets', 'systemCollections'];
+/**
+ * The keys of template.conf the platform knows (template-files.md §2): those Tessera reads, and `debug` and
+ * `vertical`, seen in themes, meaning unknown, accepted as they are.
+ */
+const TEMPLATE_CONF_KEYS = ['name', 'author', 'layouts', 'navigations', 'stylesheets', 'systemCollections', 'customTypes', 'systemPartials', 'flags', 'debug', 'vertical'];
 
 /**
  * A key of a .conf that is a likely slip for one Tessera reads (`stylesheet`, `Layouts`): a warning, since the
@@ -164,6 +121,9 @@ export function misspeltKeys(file: string, text: string, conf: JsonObject, known
   }
   return problems;
 }
+
+/** The strings of a list of words (anything else in it, or a value that is no list, left out). */
+const words = (value: unknown): string[] => (Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : []);
 
 function themeConf(conf: JsonObject, text: string, problems: ThemeProblem[]): ThemeConf {
   problems.push(...misspeltKeys(TEMPLATE_CONF, text, conf, TEMPLATE_CONF_KEYS));
@@ -193,7 +153,9 @@ function themeConf(conf: JsonObject, text: string, problems: ThemeProblem[]): Th
     if (typeof name === 'string' && STYLESHEET.test(name)) stylesheets.push(name);
     else problem('stylesheets', `The stylesheet ${JSON.stringify(name)} is not the path of a .css or .less file in styles/ ("site.less", "sections/intro.less"); it is left out.`);
   }
-  const systemCollections = (Array.isArray(conf['systemCollections']) ? conf['systemCollections'] : []).filter((s): s is string => typeof s === 'string');
+  const systemCollections = words(conf['systemCollections']);
+  const customTypes = readCustomTypes(conf['customTypes'], TEMPLATE_CONF, text, (needle) => keyOffset(text, needle, keyOffset(text, 'customTypes')));
+  problems.push(...customTypes.problems);
   return {
     name: typeof conf['name'] === 'string' ? conf['name'] : 'Untitled theme',
     author: typeof conf['author'] === 'string' ? conf['author'] : '',
@@ -202,6 +164,9 @@ function themeConf(conf: JsonObject, text: string, problems: ThemeProblem[]): Th
     navigations,
     stylesheets,
     systemCollections,
+    customTypes: customTypes.types,
+    systemPartials: words(conf['systemPartials']),
+    flags: words(conf['flags']),
     problems,
   };
 }

@@ -137,11 +137,12 @@ describe('problems that do not stop the pages', () => {
     expect(problems.map((p) => p.slice(0, p.indexOf(': ')))).toEqual(['pages/home.page:1:45', 'pages/home.page:1:62', 'pages/home.page:1:67']);
   });
 
-  it('more than 8 query tags on a page: the ninth and later show no items', async () => {
+  it('more than 8 query tags on a page: the ninth and later show no items, each with a warning', async () => {
     const queries = Array.from({ length: 10 }, (_, i) => `<squarespace:query collection="shop" skip="${i}" limit="1"><i>{.repeated section items}${i}{.end}</i></squarespace:query>`).join('');
     const { app, problems } = await serve({ 'template.conf': '{}', 'site.region': SITE, 'pages/home.page': queries });
     const html = (await app.inject('/')).body;
     expect(html).toContain('<i>0</i><i>1</i><i>2</i><i>3</i><i>4</i><i>5</i><i>6</i><i>7</i><i></i><i></i>');
-    expect(problems).toEqual([]);
+    const at = (i: number) => 1 + queries.indexOf(`<squarespace:query collection="shop" skip="${i}"`);
+    expect(problems).toEqual([8, 9].map((i) => expect.stringMatching(new RegExp(`^pages/home\\.page:1:${at(i)}: warning QUERY_LIMIT: More than 8 different`))));
   });
 });
