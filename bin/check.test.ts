@@ -257,7 +257,7 @@ describe('.conf files', () => {
 
   it('points at a trailing comma (where the parser names no position) and says what it is', () => {
     const conf = '{\n  "layouts": { "default": { "regions": ["site"] } },\n  "stylesheets": [\n    "a.css",\n  ]\n}\n';
-    const { problems } = checkTemplates([theme({ 'template.conf': conf, 'site.region': '{squarespace.main-content}' })]);
+    const { problems } = checkTemplates([theme({ 'template.conf': conf, 'site.region': '{squarespace.main-content}', 'styles/a.css': 'a { color: red; }' })]);
     expect(problems).toEqual([expect.objectContaining({ line: 5, column: 3, code: 'INVALID_JSON' })]);
     expect(problems[0]!.message).toBe(
       "template.conf is not valid JSON: Unexpected token ']' (a comma before ]: JSON allows none after the last element). Tessera reads the file without it, the platform may refuse it.",

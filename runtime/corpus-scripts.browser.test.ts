@@ -59,7 +59,14 @@ describeBrowser('the corpus with the runtime', () => {
     await withTheme('hnp', async (harness) => {
       const tab = await harness.open('/');
       const { page } = tab;
-      // what the theme's bundle.js (not in the corpus) would define: controllers by path on window
+      // the page loads the two vendored scripts itself (found in scripts/sqs-core/, a MOVED_SCRIPT warning); the
+      // controllers they start are defined by bundle.js, which the corpus lacks: the only problems of the load
+      expect(tab.pageErrors).toEqual([]);
+      expect(tab.console.map((c) => c.text)).toEqual(
+        ['navigation.global', 'brand', 'main', 'collection.archive', 'footer'].map((n) => `Could not locate controller with name: %s. Last valid path parsed: %s Controllers.${n} window`),
+      );
+      tab.console.length = 0;
+      // what the theme's bundle.js would define: controllers by path on window
       await page.evaluate(() => {
         const w = window as unknown as Record<string, unknown>;
         const controller = (name: string) =>
@@ -77,8 +84,6 @@ describeBrowser('the corpus with the runtime', () => {
           default: controller('default'),
         };
       });
-      await page.addScriptTag({ url: '/scripts/sqs-core/sqs-controller.dev.js' });
-      await page.addScriptTag({ url: '/scripts/sqs-core/squarespace-core-0.1.2.js' });
       const result = await page.evaluate(() => {
         const w = window as unknown as {
           SQSControllerSync(): void;
