@@ -174,6 +174,11 @@ export async function contentCollectionPage(deps: Deps, request: PageRequest<Col
   const json = (r: RecordRow) => recordJson(r, c, kind);
   const parts = { pageType: PageType.COLLECTION, pageId: c.id, collection: themed.collection, shoppingCart };
   const template = themed.list;
+  // a type of the theme with an .item and no .list opens on its first item (template-files.md §4)
+  if (hasItemPages(kind) && !theme.hasOwnTemplate(themed.list) && theme.hasOwnTemplate(themed.item)) {
+    const first = kind === 'blog' ? [...rows].sort(byPublishedDesc)[0] : rows[0];
+    if (first !== undefined) return sendPage(reply, request, theme, store, themed.item, itemParts(c, kind, rows, first, themed.collection, shoppingCart));
+  }
   if (kind === 'blog') {
     const page = blogPage(c, rows, request.query);
     if (page === null) return reply.callNotFound();
@@ -191,6 +196,11 @@ export async function contentCollectionPage(deps: Deps, request: PageRequest<Col
     return sendPage(reply, request, theme, store, template, { ...parts, items: sorted.map(json), extra: { upcoming: upcoming.map(json), past: past.map(json) } });
   }
   return sendPage(reply, request, theme, store, template, { ...parts, items: rows.map(json) });
+}
+
+/** An item's page: the item, its collection (as the theme shows it) and its neighbours. */
+function itemParts(c: CollectionRow, kind: ContentKind, rows: RecordRow[], r: RecordRow, collection: Json, shoppingCart: Json) {
+  return { pageType: PageType.CONTENT_ITEM, pageId: r.id, collection, item: recordJson(r, c, kind), shoppingCart, extra: { pagination: neighbours(kind, rows, r, c) } };
 }
 
 /** Newer and older neighbours of a post, or next and previous event, for the item page's links. */
@@ -234,14 +244,7 @@ export const contentPageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => 
     if (r === null) return reply.callNotFound();
     const rows = loadRecords(store, c.id, now);
     const themed = themedCollection(theme, c, contentCollectionJson(c, kind, rows), kind);
-    return sendPage(reply, request, theme, store, themed.item, {
-      pageType: PageType.CONTENT_ITEM,
-      pageId: r.id,
-      collection: themed.collection,
-      item: recordJson(r, c, kind),
-      shoppingCart: visitorCart(store, request),
-      extra: { pagination: neighbours(kind, rows, r, c) },
-    });
+    return sendPage(reply, request, theme, store, themed.item, itemParts(c, kind, rows, r, themed.collection, visitorCart(store, request)));
   };
 
   app.get<{ Params: { collection: string; item: string }; Querystring: CollectionQuery }>(
