@@ -145,9 +145,9 @@ export function planThemeContent(decl: ThemeDeclarations, store: StoreCollection
     planned.push({
       id: idFor(urlId),
       urlId,
-      title: t.title,
+      title: 'Overview',
       type: COLLECTION_TYPES.generic,
-      description: `<p>${t.title}: a landing page of ${children.length} sections.</p>`,
+      description: `<p>An ${t.title.toLowerCase()} of ${children.length} sections.</p>`,
       body: '',
       settings: withLayout({ typeName: t.typeName, folder: true, index: true, folderBehavior: FOLDER_BEHAVIORS.index, children, mainImage: demoImageJson(1, t.title) }, t.typeName),
       records: [],
@@ -161,7 +161,7 @@ export function planThemeContent(decl: ThemeDeclarations, store: StoreCollection
     planned.push({
       id: idFor(urlId),
       urlId,
-      title: t.title === t.typeName ? 'More' : t.title,
+      title: 'More',
       type: COLLECTION_TYPES.generic,
       description: '',
       body: '',
