@@ -23,6 +23,8 @@ export type HomeChoice =
   | { readonly kind: 'collection'; readonly row: CollectionRow };
 
 const TESSERA: HomeChoice = { kind: 'tessera' };
+/** The default theme's folder, found once (finding the repository root stats files). */
+let defaultDir: string | undefined;
 
 /** The title of a theme's `pages/home.page` (its `.page.conf` `title`), else "Home". */
 function homePageTitle(theme: Theme): string {
@@ -36,7 +38,7 @@ function homePageTitle(theme: Theme): string {
 }
 
 export function homeChoice(store: Store, theme: Theme): HomeChoice {
-  if (theme.dir === defaultThemeDir()) return TESSERA;
+  if (theme.dir === (defaultDir ??= defaultThemeDir())) return TESSERA;
   if (theme.hasOwnTemplate('pages/home.page')) return { kind: 'template-page', title: homePageTitle(theme) };
   const rows = readCache(store).get('home-choice:collections', () => store.select().from(collections).all().filter((c) => c.enabled));
   const layouts = new Set(theme.conf().layouts.map((l) => l.id));
