@@ -10,6 +10,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { isRecord } from '../../commerce/json.js';
+import { COLLECTION_TYPES } from '../../engine/plugins/content/record-collection.js';
 import { type CollectionRow, collectionSettings, collectionTypeName, contentKind, folderChildIds } from '../content.js';
 import type { Store } from '../db/database.js';
 import { collections, records, websites } from '../db/schema.js';
@@ -22,16 +23,17 @@ import { planThemeContent, STORE_KINDS, type StoreCollections, THEME_CONTENT_PRE
 import { type ThemeDeclarations, themeDeclarations } from './theme-declarations.js';
 
 const DAY = 86_400_000;
-const PRODUCTS_COLLECTION = 13;
 /** Marks the layout entries written here, so a later start may write them again and an owner's are kept. */
 export const GENERATED_NAVIGATION = 'themeDemoNavigation';
 
-const typeNameOf = (c: CollectionRow) => (c.type === PRODUCTS_COLLECTION ? 'products' : (() => {
+/** The type a collection of the store is to a theme: `products` for a shop, else its type name (null: none). */
+function typeNameOf(c: CollectionRow): string | null {
+  if (c.type === COLLECTION_TYPES.products) return 'products';
   const kind = contentKind(c);
   return kind === null ? null : collectionTypeName(c, kind);
-})());
+}
 
-const isOpenPage = (c: CollectionRow) => c.enabled && c.type === 10 && protection(c).kind === 'open' && collectionSettings(c)['homepage'] !== true;
+const isOpenPage = (c: CollectionRow) => c.enabled && c.type === COLLECTION_TYPES.page && protection(c).kind === 'open' && collectionSettings(c)['homepage'] !== true;
 
 function storeCollections(rows: readonly CollectionRow[]): StoreCollections {
   return {
@@ -57,6 +59,7 @@ export function ensureThemeContent(store: Store, theme: Theme, now: number = Dat
       tx.insert(collections).values({ ...c, websiteId: site.id, ordering: ++ordering, settings: JSON.stringify(settings) }).run();
       made.forEach((r, k) => tx.insert(records).values({ ...r, id: `${c.id}-${r.urlId}`, collectionId: c.id, ordering: k }).run());
     }
+    // the transaction has the store's interface: the navigations are written with the collections or not at all
     writeThemeNavigations(tx as unknown as Store, site.id, decl, theme);
     return plan.map((c) => c.id);
   });
