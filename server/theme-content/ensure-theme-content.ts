@@ -15,6 +15,7 @@ import { type CollectionRow, collectionSettings, collectionTypeName, contentKind
 import type { Store } from '../db/database.js';
 import { collections, records, websites } from '../db/schema.js';
 import { protection } from '../page-access.js';
+import { MAX_NAVIGATION_DEPTH } from '../navigation-items.js';
 import { LAYOUT_DOCUMENT } from '../site-layout.js';
 import { readSiteDocument, writeSiteDocument } from '../site-documents.js';
 import type { Theme } from '../theme.js';
@@ -67,26 +68,44 @@ export function ensureThemeContent(store: Store, theme: Theme, now: number = Dat
 
 /**
  * The links of a theme's navigations: the shops and blogs first, then every other open collection whose type
- * the theme declares (its `.conf` files, `systemCollections`) and the open pages; a folder or index with its
- * children nested, the children not again at the top. Never a page behind a password or a member area, nor
- * the page that is the home page (the site title leads there).
+ * the theme declares (its `.conf` files, `systemCollections`) and the open pages; a folder's or an index's
+ * children nested under it, and a collection at `a/b` under the collection at `a` (`work/it-services` under
+ * `work`), each in one place only. Never a page behind a password or a member area, nor the page that is the
+ * home page (the site title leads there).
  */
 export function themeNavigationLinks(rows: readonly CollectionRow[], decl: ThemeDeclarations): unknown[] {
   const declared = new Set([...decl.collectionTypes.map((t) => t.typeName), ...decl.systemCollections, 'products', 'blog', 'page']);
-  const nested = new Set(rows.flatMap((r) => folderChildIds(r)));
-  const byId = new Map(rows.map((r) => [r.id, r]));
   const shown = (r: CollectionRow) => {
     const type = typeNameOf(r);
     if (!r.enabled || protection(r).kind !== 'open' || collectionSettings(r)['homepage'] === true || type === null) return false;
     // the store's own galleries, albums and videos only where the theme serves that kind
     return declared.has(type) || !STORE_KINDS.has(type);
   };
+  const visible = rows.filter(shown);
+  const byId = new Map(visible.map((r) => [r.id, r]));
+  const byUrl = new Map(visible.map((r) => [r.urlId, r]));
+  const children = new Map<string, CollectionRow[]>();
+  const parentOf = new Map<string, string>();
+  const adopt = (parent: CollectionRow, child: CollectionRow) => {
+    if (parentOf.has(child.id) || child.id === parent.id) return;
+    parentOf.set(child.id, parent.id);
+    children.set(parent.id, [...(children.get(parent.id) ?? []), child]);
+  };
+  for (const r of visible) for (const id of folderChildIds(r)) if (byId.has(id)) adopt(r, byId.get(id)!);
+  for (const r of visible) {
+    const at = r.urlId.lastIndexOf('/');
+    const parent = at > 0 ? byUrl.get(r.urlId.slice(0, at)) : undefined;
+    if (parent !== undefined) adopt(parent, r);
+  }
   const rank = (r: CollectionRow) => ['products', 'blog'].indexOf(typeNameOf(r) ?? '') >>> 0;
-  const top = rows.filter((r) => shown(r) && !nested.has(r.id)).sort((a, b) => rank(a) - rank(b) || a.ordering - b.ordering);
-  return top.map((r) => {
-    const children = folderChildIds(r).map((id) => byId.get(id)).filter((c): c is CollectionRow => c !== undefined && shown(c));
-    return children.length === 0 ? { collectionId: r.id } : { collectionId: r.id, items: children.map((c) => ({ collectionId: c.id })) };
-  });
+  const link = (r: CollectionRow, depth: number): unknown => {
+    const nested = depth < MAX_NAVIGATION_DEPTH ? (children.get(r.id) ?? []) : [];
+    return nested.length === 0 ? { collectionId: r.id } : { collectionId: r.id, items: nested.map((c) => link(c, depth + 1)) };
+  };
+  return visible
+    .filter((r) => !parentOf.has(r.id))
+    .sort((a, b) => rank(a) - rank(b) || a.ordering - b.ordering)
+    .map((r) => link(r, 1));
 }
 
 /** Writes each navigation of the theme with the site's links, unless an owner has saved a layout. */
