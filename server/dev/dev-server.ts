@@ -14,6 +14,7 @@ import { buildApp } from '../app.js';
 import { openStore } from '../db/database.js';
 import { seedDemoStore } from '../db/seed.js';
 import { Theme } from '../theme.js';
+import { ensureThemeContentSafely } from '../theme-content/ensure-theme-content.js';
 import { tweakClasses } from '../theme-stylesheet.js';
 import { checkThemeDir, defaultThemeDir } from '../theme/theme-dir.js';
 import { describeWithFrame } from './code-frame.js';
@@ -109,6 +110,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       const start = performance.now();
       const tweaksBefore = path.startsWith('styles/') ? tweakState() : null;
       theme.changed(path);
+      // a collection type or custom type added while serving gets its demo collection now (server/theme-content/)
+      if (store !== null && /^(template\.conf|collections\/[^/]+\.conf)$/.test(path)) ensureThemeContentSafely(store, theme, (message) => print(`tessera dev: ${message}`));
       const ms = performance.now() - start;
       // a stylesheet that builds and leaves the page classes as they were is swapped in place (no reload: the
       // page keeps its scroll and what is open); anything else reloads, so the page shows the overlay or classes

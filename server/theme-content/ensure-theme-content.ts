@@ -66,6 +66,15 @@ export function ensureThemeContent(store: Store, theme: Theme, now: number = Dat
   });
 }
 
+/** `ensureThemeContent` for a running server: a failure is said through `log`, never thrown. */
+export function ensureThemeContentSafely(store: Store, theme: Theme, log: (message: string) => void): void {
+  try {
+    ensureThemeContent(store, theme);
+  } catch (error) {
+    log(`the theme's demo content could not be added: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 /**
  * The links of a theme's navigations: the shops and blogs first, then every other open collection whose type
  * the theme declares (its `.conf` files, `systemCollections`) and the open pages; a folder's or an index's
