@@ -125,6 +125,8 @@ describe.skipIf(THEMES.length === 0)('the corpus themes over their demo content'
 
     it.skipIf(STYLESHEET_FAILS.has(name))('answers 200 for every link of its home page and of its pages in the navigation', async () => {
       const home = await get('/');
+      // its navigation on the home page reaches the shop and the blog (a product page and a post beyond them)
+      if (theme.conf().navigations.length > 0) expect(links(home.body)).toEqual(expect.arrayContaining(['/shop', '/blog']));
       const seen = new Set<string>(['/']);
       const queue = links(home.body);
       const layout = readSiteDocument(store, 'demo', 'layout') as { links: { collectionId: string; items?: { collectionId: string }[] }[] }[] | undefined;
@@ -139,6 +141,13 @@ describe.skipIf(THEMES.length === 0)('the corpus themes over their demo content'
       }
       expect(bad).toEqual([]);
       expect(seen.size).toBeGreaterThan(3);
+      // a product page and a post: linked from the theme's list of each, else (a list its scripts build from the
+      // page's JSON, as boxen's shop; an empty list file, as baldface's blog.list) the first item of that JSON
+      for (const [list, item] of [['/shop', /^\/shop\/p\/[\w-]+$/], ['/blog', /^\/blog\/[\w-]+$/]] as const) {
+        const target = links((await get(list)).body).find((l) => item.test(l)) ?? ((await json(list))['items'][0]['fullUrl'] as string);
+        expect(target, `${name}: an item of ${list}`).toMatch(item);
+        expect((await get(target)).status, target).toBe(200);
+      }
     });
   });
 });
