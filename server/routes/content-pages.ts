@@ -160,14 +160,17 @@ export async function contentCollectionPage(deps: Deps, request: PageRequest<Col
       extra: form === null ? undefined : { form },
     });
   }
-  if (kind === 'folder') {
+  if (kind === 'index') {
+    const themed = themedHere(indexCollectionJson(store, c, now));
+    // an index of a type the theme shows (its `index.list`); without one it is a folder like any other
+    if (theme.hasOwnTemplate(themed.list) || theme.isSystemTemplate(themed.list)) {
+      return sendPage(reply, request, theme, store, themed.list, { pageType: PageType.COLLECTION, pageId: c.id, collection: themed.collection, shoppingCart });
+    }
+  }
+  if (kind === 'folder' || kind === 'index') {
     // a folder has no page of its own: its address leads to its first page (folder behaviour "redirect")
     const first = folderChildIds(c).map((id) => loadCollectionById(store, id)).find((child) => child !== null && child.enabled && contentKind(child) !== null);
     return first === undefined || first === null ? reply.callNotFound() : reply.redirect(`/${first.urlId}`, 302);
-  }
-  if (kind === 'index') {
-    const themed = themedHere(indexCollectionJson(store, c, now));
-    return sendPage(reply, request, theme, store, themed.list, { pageType: PageType.COLLECTION, pageId: c.id, collection: themed.collection, shoppingCart });
   }
   const rows = loadRecords(store, c.id, now);
   const themed = themedHere(contentCollectionJson(c, kind, rows));

@@ -5,7 +5,7 @@
  * 1. the default theme: Tessera's home page (server/home-page.ts);
  * 2. a theme's own `pages/home.page` (a template page, type 7): that page, over Tessera's home context;
  * 3. the page made for a theme's `homepage` layout (settings `homepage: true`, server/theme-content/content-plan.ts);
- * 4. an index of one of the theme's index types (`"index": true` in its `.conf`): that index, as its home;
+ * 4. an index of one of the theme's index types (`"index": true` in its `.conf`) with its `.list`: that index;
  * 5. else Tessera's home page, inside the theme's frame.
  */
 import { readFileSync } from 'node:fs';
@@ -49,6 +49,9 @@ export function homeChoice(store: Store, theme: Theme): HomeChoice {
   if (homeLayoutPage !== undefined) return { kind: 'collection', row: homeLayoutPage };
   const index = [...rows]
     .sort((a, b) => a.ordering - b.ordering)
-    .find((c) => contentKind(c) === 'index' && theme.collectionType([String(collectionSettings(c)['typeName'])]) !== null);
+    .find((c) => {
+      const type = String(collectionSettings(c)['typeName']);
+      return contentKind(c) === 'index' && theme.collectionType([type]) !== null && theme.hasOwnTemplate(`collections/${type}.list`);
+    });
   return index === undefined ? TESSERA : { kind: 'collection', row: index };
 }
