@@ -28,6 +28,7 @@ import { emptyCart } from './routes/visitor-cart.js';
 import { answerStatus, tryAgainPage } from './error-page.js';
 import { Theme } from './theme.js';
 import { themeDirFromEnv } from './theme/theme-dir.js';
+import { ensureThemeContentSafely } from './theme-content/ensure-theme-content.js';
 import { themeStaticFiles } from './theme/static-files.js';
 
 export interface AppOptions {
@@ -143,6 +144,8 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
   });
   const theme =
     givenTheme ?? new Theme(themeDir ?? themeDirFromEnv(process.env), process.env['NODE_ENV'] !== 'production', (p) => app.log.warn(p));
+  // a platform theme's own collection types, index and navigations in the store (server/theme-content/)
+  ensureThemeContentSafely(store, theme, (message) => app.log.warn(message));
   await app.register(cookie);
   await app.register(formbody);
   applyHeadersTimeout(app, httpLimits);

@@ -17,8 +17,12 @@ export type CollectionRow = typeof collections.$inferSelect;
 export type RecordRow = typeof records.$inferSelect;
 type FormRow = typeof forms.$inferSelect;
 
-/** How a collection is shown; each kind has its templates (`collections/{kind}.list`, `….item`). */
-export type ContentKind = 'page' | 'blog' | 'events' | 'gallery' | 'album' | 'video';
+/**
+ * How a collection is shown; each kind has its templates (`collections/{kind}.list`, `….item`). An `index`
+ * is a folder with a landing page listing its child collections (`index.list`); a `folder` only groups pages
+ * in the navigation, and its address leads to its first page.
+ */
+export type ContentKind = 'page' | 'blog' | 'events' | 'gallery' | 'album' | 'video' | 'index' | 'folder';
 
 /** Kinds whose records have a page of their own at `/{collection}/{item}`. */
 const KINDS_WITH_ITEM_PAGES: ReadonlySet<ContentKind> = new Set(['blog', 'events', 'video']);
@@ -30,15 +34,20 @@ export function collectionSettings(c: CollectionRow): Json {
 
 /**
  * The kind of a content collection, from its type (spec 001 collection types). A generic collection (1)
- * holds a blog unless its settings say `typeName: "events"`, as the platform tells them apart by type name.
+ * holds a blog unless its settings say `typeName: "events"`, as the platform tells them apart by type name,
+ * or make it a folder (`folder: true`; an index when `index: true` too). A collection of a theme's own type
+ * (`typeName: "project"`) is shown as a blog: a list of items with pages of their own.
  * Null for products (served by the shop pages) and for types the demo theme has no templates for.
  */
 export function contentKind(c: CollectionRow): ContentKind | null {
   switch (c.type) {
     case COLLECTION_TYPES.page:
       return 'page';
-    case COLLECTION_TYPES.generic:
-      return collectionSettings(c)['typeName'] === 'events' ? 'events' : 'blog';
+    case COLLECTION_TYPES.generic: {
+      const settings = collectionSettings(c);
+      if (settings['folder'] === true) return settings['index'] === true ? 'index' : 'folder';
+      return settings['typeName'] === 'events' ? 'events' : 'blog';
+    }
     case COLLECTION_TYPES['slide-gallery']:
       return 'gallery';
     case COLLECTION_TYPES['slide-album']:
@@ -54,6 +63,12 @@ export const hasItemPages = (kind: ContentKind) => KINDS_WITH_ITEM_PAGES.has(kin
 
 const RECORD_TYPE_LABELS = new Map<number, string>(Object.entries(RECORD_TYPES).map(([name, code]) => [code, name]));
 
+/** The type name a collection has: its settings' `typeName` (a theme's own type), else its kind. */
+export function collectionTypeName(c: CollectionRow, kind: ContentKind): string {
+  const own = collectionSettings(c)['typeName'];
+  return typeof own === 'string' && own !== '' ? own : kind;
+}
+
 /** The collection as an item's `collection` field carries it: type, folder, folder behaviour (spec 001). */
 function collectionRef(c: CollectionRow, kind: ContentKind): Json {
   const behavior = collectionSettings(c)['folderBehavior'];
@@ -63,7 +78,7 @@ function collectionRef(c: CollectionRow, kind: ContentKind): Json {
     urlId: c.urlId,
     fullUrl: `/${c.urlId}`,
     type: c.type,
-    typeName: kind,
+    typeName: collectionTypeName(c, kind),
     folder: false,
     ...(typeof behavior === 'number' ? { folderBehavior: behavior } : {}),
   };
@@ -84,6 +99,8 @@ const DATA_FIELDS = [
   'systemDataId',
   'mainImageId',
   'externalLink',
+  'customContent',
+  'mainImage',
 ] as const;
 
 /** The item's address: its own page, or an anchor in the list for kinds without item pages. */
@@ -149,13 +166,20 @@ function distinct(rows: readonly RecordRow[], field: 'categories' | 'tags'): str
  */
 export function contentCollectionJson(c: CollectionRow, kind: ContentKind, rows: readonly RecordRow[] = []): Json {
   const settings = collectionSettings(c);
-  const json: Json = { ...baseCollectionJson(c), typeName: kind, folder: false, itemCount: rows.length };
+  const json: Json = { ...baseCollectionJson(c), typeName: collectionTypeName(c, kind), folder: false, itemCount: rows.length };
   if (kind === 'blog') {
     json['categories'] = distinct(rows, 'categories');
     json['tags'] = distinct(rows, 'tags');
   }
   if (kind === 'gallery') json['options'] = galleryOptions(settings['gallery']);
   if (kind === 'events') json['showPastOrUpcomingEvents'] = settings['showPastOrUpcomingEvents'] === 'past' ? 'past' : 'upcoming';
+  if (kind === 'index' || kind === 'folder') {
+    json['folder'] = true;
+    if (typeof settings['folderBehavior'] === 'number') json['folderBehavior'] = settings['folderBehavior'];
+  }
+  // the banner image an owner gives a page or collection (index sections and collection headers show it)
+  if (isRecord(settings['mainImage'])) json['mainImage'] = settings['mainImage'];
+  if (settings['homepage'] === true) json['homepage'] = true;
   return json;
 }
 
@@ -184,4 +208,38 @@ export function formJson(f: FormRow): Json {
     captchaEnabled: f.captchaEnabled,
     action: `/forms/${encodeURIComponent(f.id)}`,
   };
+}
+
+export function loadCollectionById(db: Store, id: string): CollectionRow | null {
+  return db.select().from(collections).where(eq(collections.id, id)).get() ?? null;
+}
+
+/** The ids of a folder's or index's child collections, in order (its settings' `children`). */
+export function folderChildIds(c: CollectionRow): string[] {
+  const children = collectionSettings(c)['children'];
+  return Array.isArray(children) ? children.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/**
+ * A child of an index as the index's `collection.collections` carries it (template-files.md §4, `fullData`):
+ * the collection with its `mainContent` (a page's body) and its published `items`.
+ */
+function indexChildJson(db: Store, c: CollectionRow, now: number): Json | null {
+  const kind = contentKind(c);
+  if (kind === null || !c.enabled || kind === 'index' || kind === 'folder') return null;
+  if (kind === 'page') return { ...contentCollectionJson(c, 'page'), mainContent: c.body, body: c.body };
+  const rows = loadRecords(db, c.id, now);
+  const ordered = kind === 'blog' ? [...rows].sort((a, b) => b.publishOn - a.publishOn) : rows;
+  return { ...contentCollectionJson(c, kind, rows), items: ordered.map((r) => recordJson(r, c, kind)) };
+}
+
+/** An index's collection JSON: itself with its enabled children in `collections`, pages and items in full. */
+export function indexCollectionJson(db: Store, c: CollectionRow, now: number): Json {
+  const children: Json[] = [];
+  for (const id of folderChildIds(c)) {
+    const row = loadCollectionById(db, id);
+    const child = row === null || row.websiteId !== c.websiteId ? null : indexChildJson(db, row, now);
+    if (child !== null) children.push(child);
+  }
+  return { ...contentCollectionJson(c, 'index'), collections: children };
 }

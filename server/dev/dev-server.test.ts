@@ -233,6 +233,17 @@ describe('tessera dev', () => {
     // without its own list the blog is Tessera's system template again
     expect((await page('/blog')).status).toBe(200);
   });
+
+  it('gives a collection type added while serving its demo collection (server/theme-content/)', async () => {
+    expect((await page('/notes')).status).toBe(404);
+    mkdirSync(join(themeDir, 'collections'), { recursive: true });
+    await save('collections/notes.conf', JSON.stringify({ title: 'Notes', acceptTypes: ['text'] }));
+    const notes = await fetch(`${dev.url}/notes?format=json`);
+    expect(notes.status).toBe(200);
+    const context = (await notes.json()) as { collection: { typeName: string }; items: unknown[] };
+    expect(context.collection.typeName).toBe('notes');
+    expect(context.items.length).toBeGreaterThan(0);
+  });
 });
 
 describe('tessera dev --context', () => {

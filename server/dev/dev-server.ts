@@ -17,6 +17,7 @@ import { Theme } from '../theme.js';
 import { websites } from '../db/schema.js';
 import { writeSiteDocument } from '../site-documents.js';
 import { siteTweakValues, type StoredTweakValues, TWEAKS_DOCUMENT, withTweakValues } from '../theme/tweaks/site-tweaks.js';
+import { ensureThemeContentSafely } from '../theme-content/ensure-theme-content.js';
 import { checkThemeDir, defaultThemeDir } from '../theme/theme-dir.js';
 import { describeWithFrame } from './code-frame.js';
 import { contextApp, type PageContext, readContextFile } from './context-page.js';
@@ -121,6 +122,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       const start = performance.now();
       const tweaksBefore = path.startsWith('styles/') ? tweakState() : null;
       theme.changed(path);
+      // a collection type or custom type added while serving gets its demo collection now (server/theme-content/)
+      if (store !== null && /^(template\.conf|collections\/[^/]+\.conf)$/.test(path)) ensureThemeContentSafely(store, theme, (message) => print(`tessera dev: ${message}`));
       // a saved stylesheet is built now, with the site's tweak values, so its problems are told at once
       const sheet = theme.stylesheet(siteValues());
       const ms = performance.now() - start;

@@ -14,7 +14,10 @@ import {
   type ContentKind,
   contentCollectionJson,
   contentKind,
+  folderChildIds,
   hasItemPages,
+  indexCollectionJson,
+  loadCollectionById,
   loadRecord,
   loadRecords,
   pageJson,
@@ -132,12 +135,16 @@ function blogPage(c: CollectionRow, rows: RecordRow[], query: CollectionQuery) {
   return page === null ? null : { posts: page.items, pagination: page.pagination };
 }
 
-/** `/:collection` for every collection that is not a store (called by the page routes). */
-export async function contentCollectionPage(deps: Deps, request: PageRequest<CollectionQuery>, reply: FastifyReply, c: CollectionRow) {
+/**
+ * `/:collection` for every collection that is not a store (called by the page routes); `home` when it is the
+ * site's home page at `/` (its JSON then says `homepage: true`, as the platform's).
+ */
+export async function contentCollectionPage(deps: Deps, request: PageRequest<CollectionQuery>, reply: FastifyReply, c: CollectionRow, home = false) {
   const { store, theme } = deps;
   const kind = contentKind(c);
   if (kind === null || !c.enabled) return reply.callNotFound();
-  const locked = gate(deps, request, reply, c, `/${c.urlId}`);
+  const themedHere = (json: Json) => themedCollection(theme, c, home ? { ...json, homepage: true } : json, kind);
+  const locked = gate(deps, request, reply, c, home ? '/' : `/${c.urlId}`);
   if (locked !== null) return locked;
   const shoppingCart = visitorCart(store, request);
   const now = Date.now();
@@ -148,16 +155,33 @@ export async function contentCollectionPage(deps: Deps, request: PageRequest<Col
     return sendPage(reply, request, theme, store, 'pages/page.page', {
       pageType: PageType.PAGE,
       pageId: c.id,
-      collection: themedCollection(theme, c, pageJson(c), kind).collection,
+      collection: themedHere(pageJson(c)).collection,
       shoppingCart,
       extra: form === null ? undefined : { form },
     });
   }
+  if (kind === 'index') {
+    const themed = themedHere(indexCollectionJson(store, c, now));
+    // an index of a type the theme shows (its `index.list`); without one it is a folder like any other
+    if (theme.hasOwnTemplate(themed.list) || theme.isSystemTemplate(themed.list)) {
+      return sendPage(reply, request, theme, store, themed.list, { pageType: PageType.COLLECTION, pageId: c.id, collection: themed.collection, shoppingCart });
+    }
+  }
+  if (kind === 'folder' || kind === 'index') {
+    // a folder has no page of its own: its address leads to its first page (folder behaviour "redirect")
+    const first = folderChildIds(c).map((id) => loadCollectionById(store, id)).find((child) => child !== null && child.enabled && contentKind(child) !== null);
+    return first === undefined || first === null ? reply.callNotFound() : reply.redirect(`/${first.urlId}`, 302);
+  }
   const rows = loadRecords(store, c.id, now);
-  const themed = themedCollection(theme, c, contentCollectionJson(c, kind, rows), kind);
+  const themed = themedHere(contentCollectionJson(c, kind, rows));
   const json = (r: RecordRow) => recordJson(r, c, kind);
   const parts = { pageType: PageType.COLLECTION, pageId: c.id, collection: themed.collection, shoppingCart };
   const template = themed.list;
+  // a type of the theme with an .item and no .list opens on its first item (template-files.md §4)
+  if (hasItemPages(kind) && !theme.hasOwnTemplate(themed.list) && theme.hasOwnTemplate(themed.item)) {
+    const first = kind === 'blog' ? [...rows].sort(byPublishedDesc)[0] : rows[0];
+    if (first !== undefined) return sendPage(reply, request, theme, store, themed.item, itemParts(c, kind, rows, first, themed.collection, shoppingCart));
+  }
   if (kind === 'blog') {
     const page = blogPage(c, rows, request.query);
     if (page === null) return reply.callNotFound();
@@ -175,6 +199,11 @@ export async function contentCollectionPage(deps: Deps, request: PageRequest<Col
     return sendPage(reply, request, theme, store, template, { ...parts, items: sorted.map(json), extra: { upcoming: upcoming.map(json), past: past.map(json) } });
   }
   return sendPage(reply, request, theme, store, template, { ...parts, items: rows.map(json) });
+}
+
+/** An item's page: the item, its collection (as the theme shows it) and its neighbours. */
+function itemParts(c: CollectionRow, kind: ContentKind, rows: RecordRow[], r: RecordRow, collection: Json, shoppingCart: Json) {
+  return { pageType: PageType.CONTENT_ITEM, pageId: r.id, collection, item: recordJson(r, c, kind), shoppingCart, extra: { pagination: neighbours(kind, rows, r, c) } };
 }
 
 /** Newer and older neighbours of a post, or next and previous event, for the item page's links. */
@@ -206,29 +235,37 @@ export const contentPageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => 
     properties: { collection: { type: 'string', maxLength: 200 }, item: { type: 'string', maxLength: 200 } },
   } as const;
 
-  app.get<{ Params: { collection: string; item: string }; Querystring: PageQuery }>(
+  /** An item's page: `collectionUrl` may hold a `/` (a collection at `/work/it-services`). */
+  const itemPage = async (request: PageRequest<CollectionQuery>, reply: FastifyReply, collectionUrl: string, itemUrl: string) => {
+    const c = loadCollectionByUrl(store, collectionUrl);
+    const kind = c === null ? null : contentKind(c);
+    if (c === null || kind === null || !c.enabled || !hasItemPages(kind)) return reply.callNotFound();
+    const locked = gate(deps, request, reply, c, `/${c.urlId}/${encodeURIComponent(itemUrl)}`);
+    if (locked !== null) return locked;
+    const now = Date.now();
+    const r = loadRecord(store, c.id, itemUrl, now);
+    if (r === null) return reply.callNotFound();
+    const rows = loadRecords(store, c.id, now);
+    const themed = themedCollection(theme, c, contentCollectionJson(c, kind, rows), kind);
+    return sendPage(reply, request, theme, store, themed.item, itemParts(c, kind, rows, r, themed.collection, visitorCart(store, request)));
+  };
+
+  app.get<{ Params: { collection: string; item: string }; Querystring: CollectionQuery }>(
     '/:collection/:item',
-    { schema: { params: itemParams, querystring: formatQuery } },
+    { schema: { params: itemParams, querystring: collectionQuery } },
     async (request, reply) => {
-      const c = loadCollectionByUrl(store, request.params.collection);
-      const kind = c === null ? null : contentKind(c);
-      if (c === null || kind === null || !c.enabled || !hasItemPages(kind)) return reply.callNotFound();
-      const locked = gate(deps, request, reply, c, `/${c.urlId}/${encodeURIComponent(request.params.item)}`);
-      if (locked !== null) return locked;
-      const now = Date.now();
-      const r = loadRecord(store, c.id, request.params.item, now);
-      if (r === null) return reply.callNotFound();
-      const rows = loadRecords(store, c.id, now);
-      const themed = themedCollection(theme, c, contentCollectionJson(c, kind, rows), kind);
-      return sendPage(reply, request, theme, store, themed.item, {
-        pageType: PageType.CONTENT_ITEM,
-        pageId: r.id,
-        collection: themed.collection,
-        item: recordJson(r, c, kind),
-        shoppingCart: visitorCart(store, request),
-        extra: { pagination: neighbours(kind, rows, r, c) },
-      });
+      const { collection, item } = request.params;
+      // a content collection whose address has a folder-like part (`work/it-services`), as platform sites name them
+      const nested = loadCollectionByUrl(store, `${collection}/${item}`);
+      if (nested !== null && contentKind(nested) !== null) return contentCollectionPage(deps, request, reply, nested);
+      return itemPage(request, reply, collection, item);
     },
+  );
+
+  app.get<{ Params: { collection: string; sub: string; item: string }; Querystring: CollectionQuery }>(
+    '/:collection/:sub/:item',
+    { schema: { params: { ...itemParams, required: ['collection', 'sub', 'item'], properties: { ...itemParams.properties, sub: { type: 'string', maxLength: 200 } } }, querystring: collectionQuery } },
+    async (request, reply) => itemPage(request, reply, `${request.params.collection}/${request.params.sub}`, request.params.item),
   );
 
   /**

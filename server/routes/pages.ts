@@ -4,6 +4,8 @@ import { collectionJson, type Json, loadCollectionByUrl, loadProduct, loadProduc
 import type { Store } from '../db/database.js';
 import type { collections } from '../db/schema.js';
 import { homePage } from '../home-page.js';
+import { homeChoice } from '../theme-content/home-choice.js';
+import { COLLECTION_TYPES } from '../../engine/plugins/content/record-collection.js';
 import { PageType } from '../page-context.js';
 import { isDisplayedType } from '../../commerce/products.js';
 import { facetCounts, listingUrl, matchesFilters, pageSizeSetting, paginate, sameText } from '../listing.js';
@@ -25,9 +27,17 @@ type Collection = typeof collections.$inferSelect;
 
 export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
   // The home page (server/home-page.ts): kept per store version and per set of live posts and upcoming events.
-  app.get<{ Querystring: PageQuery }>('/', { schema: { querystring: formatQuery } }, async (request, reply) => {
+  // A platform theme's own home (server/theme-content/home-choice.ts): its pages/home.page, its home layout's
+  // page or its index, which the collection routes render with `homepage: true`.
+  app.get<{ Querystring: CollectionQuery; Params: unknown }>('/', { schema: { querystring: formatQuery } }, async (request, reply) => {
+    const choice = homeChoice(store, theme);
+    if (choice.kind === 'collection') return contentCollectionPage({ store, theme }, request, reply, choice.row, true);
     const home = homePage(store, Date.now());
-    return send(reply, request, theme, store, 'pages/home.page', { ...home.parts, shoppingCart: visitorCart(store, request) }, 200, home.contentKey);
+    const parts = { ...home.parts, shoppingCart: visitorCart(store, request) };
+    if (choice.kind === 'tessera') return send(reply, request, theme, store, 'pages/home.page', parts, 200, home.contentKey);
+    // the theme's template page (type 7, `typeName` its name), over the home page's context
+    const collection = { ...parts.collection, type: COLLECTION_TYPES['template-page'], title: choice.title, navigationTitle: choice.title, homepage: true };
+    return send(reply, request, theme, store, 'pages/home.page', { ...parts, collection }, 200, home.contentKey);
   });
   await app.register(contentPageRoutes, { store, theme });
 
@@ -47,7 +57,8 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
       const page = theme.staticPage(request.params.collection);
       if (page === null) return reply.callNotFound();
       const name = request.params.collection;
-      const pageCollection = { id: name, title: page.title, navigationTitle: page.title, urlId: name, fullUrl: `/${name}`, typeName: 'page' };
+      // a template page: collection type 7, its name as `typeName` (template-files.md §5)
+      const pageCollection = { id: name, title: page.title, navigationTitle: page.title, urlId: name, fullUrl: `/${name}`, type: COLLECTION_TYPES['template-page'], typeName: name };
       return send(reply, request, theme, store, page.path, { pageType: PageType.PAGE, pageId: name, collection: pageCollection, shoppingCart: visitorCart(store, request) });
     }
     if (collection.type !== PRODUCTS_COLLECTION) return contentCollectionPage({ store, theme }, request, reply, collection);

@@ -22,7 +22,7 @@ import { asc, eq } from 'drizzle-orm';
 import { isRecord } from '../../commerce/json.js';
 import { isDisplayedType } from '../../commerce/products.js';
 import { collectionJson, type Json, loadProducts, productJson } from '../catalog.js';
-import { type CollectionRow, contentCollectionJson, contentKind, loadRecords, type RecordRow, recordJson } from '../content.js';
+import { type CollectionRow, collectionTypeName, contentCollectionJson, contentKind, loadRecords, type RecordRow, recordJson } from '../content.js';
 import type { Store } from '../db/database.js';
 import { collections } from '../db/schema.js';
 import { facetCounts, sameText } from '../listing.js';
@@ -189,7 +189,7 @@ function navCollection(c: CollectionRow, currentId: string | null): Json {
     navigationTitle: c.navigationTitle ?? c.title,
     urlId: c.urlId,
     fullUrl: `/${c.urlId}`,
-    typeName: c.type === PRODUCTS_COLLECTION ? 'products' : (contentKind(c) ?? 'page'),
+    typeName: c.type === PRODUCTS_COLLECTION ? 'products' : collectionTypeName(c, contentKind(c) ?? 'page'),
     folder: false,
     active: c.id === currentId,
   };

@@ -41,8 +41,8 @@ describe('static pages', () => {
       expect(visit.statusCode).toBe(200);
       expect(visit.body).toContain('<title>Visit us \u2014 Tessera Supply Co.</title>');
       expect(visit.body).toContain('<h1>Visit us</h1>');
-      expect(visit.body).toContain('class="page-type-3 collection-type-page view-list"');
-      expect(JSON.parse((await app.inject('/visit?format=json')).body).collection).toMatchObject({ title: 'Visit us', fullUrl: '/visit', typeName: 'page' });
+      expect(visit.body).toContain('class="page-type-3 collection-type-visit view-list"');
+      expect(JSON.parse((await app.inject('/visit?format=json')).body).collection).toMatchObject({ title: 'Visit us', fullUrl: '/visit', type: 7, typeName: 'visit' });
       // a collection keeps its address; a system page's name is the system page's
       expect((await app.inject('/about')).body).not.toContain('never shown');
       expect((await app.inject('/search')).body).toContain("the theme's own search page");
