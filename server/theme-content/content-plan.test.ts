@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RECORD_TYPES } from '../../engine/plugins/content/record-types.js';
 import { planThemeContent, type StoreCollections } from './content-plan.js';
 import { customContent, demoRecords } from './demo-records.js';
-import { type CustomType, customTypesOf, queriedCollections, type ThemeDeclarations } from './theme-declarations.js';
+import { type CustomType, queriedCollections, type ThemeDeclarations, withKnownFieldTypes } from './theme-declarations.js';
 
 const TODAY = Date.UTC(2026, 10, 24);
 
@@ -107,10 +107,9 @@ describe('demo items', () => {
 });
 
 describe('theme declarations', () => {
-  it('read customTypes leniently: an entry without a name is left out, an unknown field type is text', () => {
-    const types = customTypesOf({ customTypes: [{ title: 'No name' }, { name: 'story', fields: [{ name: 'x', type: 'colour' }, { title: 'no name' }] }] });
-    expect(types).toEqual([{ name: 'story', title: 'story', base: 'text', fields: [{ name: 'x', title: 'x', type: 'text' }] }]);
-    expect(customTypesOf(null)).toEqual([]);
+  it('fill an unknown field type as text, and keep the known ones', () => {
+    const types = withKnownFieldTypes([{ name: 'story', title: 'Story', base: 'text', fields: [{ name: 'x', title: 'x', type: 'colour' }, { name: 'y', title: 'Y', type: 'wysiwyg' }] }]);
+    expect(types).toEqual([{ name: 'story', title: 'Story', base: 'text', fields: [{ name: 'x', title: 'x', type: 'text' }, { name: 'y', title: 'Y', type: 'wysiwyg' }] }]);
   });
 
   it('find the collections queried by plain name, not those written with JSON-T', () => {

@@ -4,13 +4,13 @@
  * the item types each accepts and whether it is a folder or an index, the layouts, whether it has its own
  * home page (`pages/home.page`), and the collections its templates query by name
  * (`<squarespace:query collection="sponsors">`). Read from the theme's files, never throws: what cannot be
- * read is left out (the theme's own problems are reported by server/theme/).
- *
- * `customTypes` is read here in one small function until `ThemeConf` carries it.
+ * read is left out (the theme's own problems are reported by server/theme/). The `.conf` files are read as the
+ * theme reads them (`ThemeConf.customTypes`, `CollectionConf`), leniently, as the platform does.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Theme } from '../theme.js';
+import type { CustomType as ConfCustomType } from '../theme/custom-types.js';
 
 export type CustomFieldType = 'text' | 'wysiwyg' | 'image' | 'checkbox' | 'gallery';
 
@@ -21,11 +21,7 @@ export interface CustomField {
   readonly type: CustomFieldType;
 }
 
-export interface CustomType {
-  readonly name: string;
-  readonly title: string;
-  /** `text`, `image`, `video`, `audio` or `event`: the kind of item it extends. */
-  readonly base: string;
+export interface CustomType extends Omit<ConfCustomType, 'fields'> {
   readonly fields: readonly CustomField[];
 }
 
@@ -50,37 +46,11 @@ export interface ThemeDeclarations {
   readonly queriedCollections: readonly string[];
 }
 
-type JsonObject = Record<string, unknown>;
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 const FIELD_TYPES: ReadonlySet<string> = new Set(['text', 'wysiwyg', 'image', 'checkbox', 'gallery']);
 
-/** A JSON file's object, or null when it is missing or not a JSON object. */
-function readJsonObject(file: string): JsonObject | null {
-  try {
-    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return isObject(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-const text = (v: unknown, fallback: string) => (typeof v === 'string' && v.trim() !== '' ? v : fallback);
-const strings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
-
-/** `template.conf`'s `customTypes`: each with a name, a base and its fields. */
-export function customTypesOf(conf: JsonObject | null): CustomType[] {
-  const out: CustomType[] = [];
-  for (const t of Array.isArray(conf?.['customTypes']) ? conf['customTypes'] : []) {
-    if (!isObject(t) || typeof t['name'] !== 'string' || t['name'] === '') continue;
-    const fields: CustomField[] = [];
-    for (const f of Array.isArray(t['fields']) ? t['fields'] : []) {
-      if (!isObject(f) || typeof f['name'] !== 'string' || f['name'] === '') continue;
-      const type = typeof f['type'] === 'string' && FIELD_TYPES.has(f['type']) ? (f['type'] as CustomFieldType) : 'text';
-      fields.push({ name: f['name'], title: text(f['title'], f['name']), type });
-    }
-    out.push({ name: t['name'], title: text(t['title'], t['name']), base: text(t['base'], 'text'), fields });
-  }
-  return out;
+/** The custom types with each field's type one the demo content fills (an unknown type is text). */
+export function withKnownFieldTypes(types: readonly ConfCustomType[]): CustomType[] {
+  return types.map((t) => ({ ...t, fields: t.fields.map((f) => ({ ...f, type: FIELD_TYPES.has(f.type) ? (f.type as CustomFieldType) : 'text' })) }));
 }
 
 /** Every file of the theme that is a template (regions, blocks, collection templates, pages), as text. */
@@ -120,21 +90,16 @@ export function queriedCollections(texts: readonly string[]): string[] {
 
 /** What the theme declares, read from its folder. */
 export function themeDeclarations(theme: Theme): ThemeDeclarations {
-  const conf = readJsonObject(join(theme.dir, 'template.conf'));
-  const collectionTypes: DeclaredCollectionType[] = [];
-  for (const c of theme.collectionConfs().byType.values()) {
-    const raw = readJsonObject(join(theme.dir, 'collections', `${c.typeName}.conf`)) ?? {};
-    collectionTypes.push({
-      typeName: c.typeName,
-      title: c.title,
-      ordering: c.ordering,
-      acceptTypes: strings(raw['acceptTypes']),
-      folder: c.folder || raw['index'] === true,
-      index: raw['index'] === true,
-    });
-  }
+  const collectionTypes: DeclaredCollectionType[] = [...theme.collectionConfs().byType.values()].map((c) => ({
+    typeName: c.typeName,
+    title: c.title,
+    ordering: c.ordering,
+    acceptTypes: c.acceptTypes,
+    folder: c.folder || c.index,
+    index: c.index,
+  }));
   return {
-    customTypes: customTypesOf(conf),
+    customTypes: withKnownFieldTypes(theme.conf().customTypes),
     collectionTypes,
     systemCollections: theme.conf().systemCollections,
     layouts: theme.conf().layouts.map((l) => l.id),
