@@ -225,7 +225,7 @@ describe('the lint summary', () => {
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
     expect(await main(['check', '--verbose', d])).toBe(1);
     expect(out.join('')).toContain(`${shown(d, 'pages/b.page')}:1:5: warning: {title} prints 'title'`);
-    expect(out.at(-1)).toBe('1 error(s), 4 warning(s)\n');
+    expect(out.at(-1)).toBe('1 error, 4 warnings in 3 templates\n');
   });
 
   it('names eight files at most and counts the rest', () => {

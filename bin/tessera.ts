@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { compile, render, type RenderOptions, type TemplateError } from '../engine/index.js';
 import { defaultThemeDir } from '../server/theme/theme-dir.js';
 import { runAll, shortDiff, skipSummary } from './conformance/run.js';
-import { checkTemplates } from './check.js';
+import { checkSummary, checkTemplates } from './check.js';
 import { runDev } from './dev.js';
 import { GUIDE_FILE, themeGuide } from './guide/theme-guide.js';
 import { renderThemePage } from './render-page.js';
@@ -93,10 +93,11 @@ function cmdCheck(argv: string[]): number {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { verbose: { type: 'boolean', short: 'v' } } });
   const missing = positionals.find((target) => !existsSync(target));
   if (missing !== undefined) throw new UsageError(`${missing} does not exist`);
-  const { report, errors, warnings } = checkTemplates(positionals.length === 0 ? [defaultThemeDir()] : positionals, { verbose: values.verbose === true });
-  for (const problem of report) process.stdout.write(problem + '\n');
-  if (report.length > 0) process.stdout.write(`${errors} error(s), ${warnings} warning(s)\n`);
-  return errors > 0 ? 1 : 0;
+  const result = checkTemplates(positionals.length === 0 ? [defaultThemeDir()] : positionals, { verbose: values.verbose === true });
+  for (const problem of result.report) process.stdout.write(problem + '\n');
+  // said when clean too, so a clean run is told from one that checked nothing
+  process.stdout.write(`${checkSummary(result)}\n`);
+  return result.errors > 0 ? 1 : 0;
 }
 
 function cmdConformance(argv: string[]): number {

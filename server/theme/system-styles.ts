@@ -18,13 +18,24 @@ export const SYSTEM_SCOPE = 'sqs-system';
 const SYSTEM_STYLESHEETS = ['tokens.css', 'base.css', 'commerce.css', 'content.css', 'forms.css', 'gallery.css', 'home.css'];
 
 /**
- * What the platform's own stylesheet gives the markup its formatters print in any template (`{@|product-price}`
- * labels its prices for screen readers with `v6-visually-hidden`), unscoped, since that markup stands in the
- * theme's own templates too.
+ * What the platform's own stylesheet gives the markup it prints into a theme's templates, unscoped, since that
+ * markup stands in the theme's own frame: `{@|product-price}` labels its prices for screen readers with
+ * `v6-visually-hidden`; a `<squarespace:block-field>` is the platform's block grid (`sqs-layout` > `sqs-row` >
+ * `sqs-col-N`, out of 12; server/theme/block-fields.ts), whose blocks a theme's CSS only adjusts: the columns
+ * side by side from 768 px (stacked below, as the platform's mobile layout), a block's padding, its pictures
+ * no wider than their column. The platform's own rules are not public: these give the same layout, in our words.
  */
 const PLATFORM_BASE = `
 .v6-visually-hidden { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .product-price .original-price { text-decoration: line-through; margin-inline-start: 0.35em; opacity: 0.75; }
+.sqs-layout .sqs-row { display: flex; flex-wrap: wrap; }
+.sqs-layout .sqs-row > .sqs-col-12 { flex: 0 0 100%; }
+@media (min-width: 768px) {
+${Array.from({ length: 11 }, (_, i) => `  .sqs-layout .sqs-row > .sqs-col-${i + 1} { flex: 0 0 ${+(((i + 1) / 12) * 100).toFixed(4)}%; }`).join('\n')}
+}
+@media (max-width: 767px) { .sqs-layout .sqs-row > [class*="sqs-col-"] { flex: 0 0 100%; } }
+.sqs-block { position: relative; box-sizing: border-box; padding: 17px; }
+.sqs-block-content img { max-width: 100%; height: auto; }
 `;
 
 let built: string | null = null;
