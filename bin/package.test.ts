@@ -8,12 +8,24 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
   exports: { '.': { import: string; types: string } };
   bin: { tessera: string };
+  allowScripts?: Record<string, boolean>;
 };
+const lock = JSON.parse(readFileSync(resolve(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
 
 describe('package', () => {
   it('maps . to the compiled engine and its types, and tessera to the compiled command', () => {
     expect(pkg.exports['.']).toEqual({ types: './dist/engine/index.d.ts', import: './dist/engine/index.js' });
     expect(pkg.bin.tessera).toBe('dist/bin/tessera.js');
+  });
+
+  it('says of every dependency with an install script whether it may run it (npm 11 warns of any it is not told of)', () => {
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, p]) => p.hasInstallScript === true)
+      .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    expect(withScripts.length).toBeGreaterThan(0);
+    for (const name of new Set(withScripts)) expect(typeof pkg.allowScripts?.[name], name).toBe('boolean');
+    // the native SQLite binding and esbuild's binary check must run; core-js's is only a message
+    expect(pkg.allowScripts).toMatchObject({ 'better-sqlite3': true, esbuild: true });
   });
 
   // dist/ is built by `npm install` (prepare); skipped only in a tree that was never built.
