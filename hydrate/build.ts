@@ -4,13 +4,15 @@
  * precompressed (gzip, brotli) so the server sends bytes as they are. `manifest.json` maps island names to
  * files and lists each file's imports and sizes.
  *
- * `node dist/hydrate/build.js [OUTDIR]` (npm run build runs it); default `dist/islands`.
+ * `node dist/hydrate/build.js [OUTDIR] [--if-stale]` (npm run build runs it; `npm start` with `--if-stale`, which
+ * builds only when a file the last build read has changed since); default `dist/islands`.
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
+import { buildArguments, isFresh, metafileInputs } from './build-inputs.js';
 
 export interface IslandFile {
   /** Files this one imports statically (transitively resolvable through `files`). */
@@ -24,6 +26,8 @@ export interface IslandManifest {
   readonly loader: string;
   readonly islands: Record<string, string>;
   readonly files: Record<string, IslandFile>;
+  /** The source files the build read, relative to the repository root (hydrate/build-inputs.ts). */
+  readonly inputs: readonly string[];
 }
 
 /** The island entries by name: `hydrate/islands/{name}.ts(x)`. */
@@ -67,10 +71,10 @@ export async function buildIslands(outdir = join(sourceRoot(), 'dist', 'islands'
     write: true,
     logLevel: 'silent',
   });
-  return writeManifest(outdir, result.metafile);
+  return writeManifest(outdir, result.metafile, metafileInputs(result.metafile, root));
 }
 
-async function writeManifest(outdir: string, metafile: Metafile): Promise<IslandManifest> {
+async function writeManifest(outdir: string, metafile: Metafile, inputs: readonly string[]): Promise<IslandManifest> {
   const files: Record<string, IslandFile> = {};
   const islands: Record<string, string> = {};
   let loader = '';
@@ -93,14 +97,19 @@ async function writeManifest(outdir: string, metafile: Metafile): Promise<Island
     if (entry === 'loader') loader = file;
     else if (entry !== null && (ISLAND_ENTRIES as readonly string[]).includes(entry)) islands[entry] = file;
   }
-  const manifest: IslandManifest = { loader, islands, files };
+  const manifest: IslandManifest = { loader, islands, files, inputs };
   await writeFile(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const out = process.argv[2];
-  const manifest = await buildIslands(out === undefined ? undefined : resolve(out));
+  const { out, ifStale } = buildArguments(process.argv.slice(2));
+  const outdir = out === undefined ? join(sourceRoot(), 'dist', 'islands') : resolve(out);
+  if (ifStale && isFresh(join(outdir, 'manifest.json'), sourceRoot())) {
+    console.log('islands: up to date');
+    process.exit(0);
+  }
+  const manifest = await buildIslands(outdir);
   const total = Object.values(manifest.files).reduce((n, f) => n + f.gzip, 0);
   console.log(`islands: ${Object.keys(manifest.files).length} files, ${total} bytes gzip, in ${relative(process.cwd(), out ?? join(sourceRoot(), 'dist', 'islands')) || '.'}`);
 }

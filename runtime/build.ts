@@ -8,14 +8,16 @@
  * package served under `yui-{hash}/`; no combo service, so nothing is ever fetched from another host), YUI's seed (`yui-base`, from the `yui` package), the
  * preloaded modules (runtime/yui-modules.ts), then the runtime itself (runtime/main.ts, bundled by esbuild).
  *
- * `node dist/runtime/build.js [OUTDIR]`; default `dist/platform-runtime`.
+ * `node dist/runtime/build.js [OUTDIR] [--if-stale]` (`--if-stale`: only when a file the last build read changed);
+ * default `dist/platform-runtime`.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { buildArguments, isFresh, metafileInputs } from '../hydrate/build-inputs.js';
 import { RUNTIME_PATH, type RuntimeFile, type RuntimeManifest } from './manifest.js';
 import { preloadedModuleOrder, yuiPackageDir, yuiVersion } from './yui-modules.js';
 
@@ -67,6 +69,7 @@ export async function buildRuntime(outdir = join(sourceRoot(), 'dist', 'platform
     minify: true,
     legalComments: 'none',
     write: false,
+    metafile: true,
     logLevel: 'silent',
   });
   const parts = [
@@ -79,14 +82,22 @@ export async function buildRuntime(outdir = join(sourceRoot(), 'dist', 'platform
   const scriptName = `runtime-${hash(script)}.js`;
   files[scriptName] = writePrecompressed(join(outdir, scriptName), script, 11);
 
-  const manifest: RuntimeManifest = { script: scriptName, yuiFolder, yuiVersion: yuiVersion(), preloaded, files };
+  // what a later `--if-stale` build compares: the runtime's sources and the YUI files the script holds
+  const yuiFiles = [join(yuiDir, 'package.json'), join(yuiDir, 'yui-base', 'yui-base-min.js'), ...preloaded.map((name) => join(yuiDir, name, `${name}-min.js`))];
+  const inputs = [...metafileInputs(runtime.metafile, root), ...yuiFiles.map((f) => relative(root, f).split('\\').join('/'))].sort();
+  const manifest: RuntimeManifest = { script: scriptName, yuiFolder, yuiVersion: yuiVersion(), preloaded, files, inputs };
   writeFileSync(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const out = process.argv[2];
-  const manifest = await buildRuntime(out === undefined ? undefined : resolve(out));
+  const { out, ifStale } = buildArguments(process.argv.slice(2));
+  const outdir = out === undefined ? join(sourceRoot(), 'dist', 'platform-runtime') : resolve(out);
+  if (ifStale && isFresh(join(outdir, 'manifest.json'), sourceRoot())) {
+    console.log('runtime: up to date');
+    process.exit(0);
+  }
+  const manifest = await buildRuntime(outdir);
   const script = manifest.files[manifest.script]!;
   console.log(`runtime: ${manifest.script} ${script.bytes} bytes, ${script.gzip} gzip, ${script.brotli} brotli; YUI ${manifest.yuiVersion} (${manifest.preloaded.length} modules inside; the others under ${RUNTIME_PATH}${manifest.yuiFolder}/)`);
 }

@@ -22,4 +22,6 @@ export interface RuntimeManifest {
   readonly preloaded: readonly string[];
   /** The runtime's own files (the script), with their sizes. */
   readonly files: Readonly<Record<string, RuntimeFile>>;
+  /** The files the build read, relative to the repository root (hydrate/build-inputs.ts, for `--if-stale`). */
+  readonly inputs: readonly string[];
 }
