@@ -1,7 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openStore } from '../server/db/database.js';
+import { contributors } from '../server/db/schema.js';
+import { seedDemoStore } from '../server/db/seed.js';
+import { verifyPassword } from '../server/owner/password.js';
+import { ensureSiteOwner } from '../server/owner/site-owner.js';
 import { main } from './tessera.js';
 
 function capture() {
@@ -82,5 +87,34 @@ describe('tessera command', () => {
     const io = capture();
     expect(await main(['frobnicate'])).toBe(2);
     expect(io.err()).toContain("unknown command 'frobnicate'");
+  });
+});
+
+describe('tessera owner-password', () => {
+  it("sets the owner's password of the store at TESSERA_DB; says so when the store has no owner yet", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tessera-owner-'));
+    const before = process.env['TESSERA_DB'];
+    process.env['TESSERA_DB'] = join(folder, 'store.db');
+    try {
+      const store = openStore();
+      seedDemoStore(store);
+      store.$client.close();
+      const io = capture();
+      expect(await main(['owner-password'])).toBe(1);
+      expect(io.out()).toContain('no site owner yet');
+      const again = openStore();
+      await ensureSiteOwner(again, { TESSERA_OWNER_PASSWORD: 'first password' }, () => {});
+      again.$client.close();
+      expect(await main(['owner-password'])).toBe(0);
+      const password = /Password: (\S+)/.exec(io.out())![1]!;
+      const after = openStore();
+      expect(await verifyPassword(password, after.select().from(contributors).get()!.passwordHash)).toBe(true);
+      after.$client.close();
+      expect(await main(['owner-password', 'x'])).toBe(2);
+    } finally {
+      if (before === undefined) delete process.env['TESSERA_DB'];
+      else process.env['TESSERA_DB'] = before;
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

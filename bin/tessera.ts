@@ -38,6 +38,9 @@ Usage:
       --grep keeps only the fixtures whose path contains TEXT.
   tessera bench [--compare] [--time MS] [--filter TEXT] [--json-only]
       Benchmark the renderer (with --compare, against the reference engine).
+  tessera owner-password
+      Give the site owner of the store at TESSERA_DB a new password: TESSERA_OWNER_PASSWORD, or a generated
+      one printed once; the owner's sessions end.
   tessera --help | --version
 `;
 
@@ -164,6 +167,11 @@ export async function main(argv: string[]): Promise<number> {
       case 'bench': {
         const { runBench } = await import('../bench/cli.js');
         return await runBench(rest);
+      }
+      case 'owner-password': {
+        if (rest.length > 0) throw new UsageError('owner-password takes no arguments (it reads TESSERA_DB and TESSERA_OWNER_PASSWORD)');
+        const { cmdOwnerPassword } = await import('./owner-password.js');
+        return await cmdOwnerPassword();
       }
       default:
         throw new UsageError(`unknown command '${command}'`);

@@ -29,7 +29,7 @@ const app = await buildApp({ store, theme: new Theme(themeDirFromEnv(process.env
 if (seeded) app.log.info('seeded the demo store');
 // first start: the site owner account; a generated password is shown this once, framed on stderr (never in
 // the JSON log, where it would be kept and shipped)
-await ensureSiteOwner(store, process.env, (line) => process.stderr.write(`\n${banner(['Tessera: first start', ...wrap(line, 76)])}\n\n`));
+await ensureSiteOwner(store, process.env, (text) => process.stderr.write(`\n${banner(['Tessera: first start', '', ...text.split('\n').flatMap((line) => (line.length <= 76 ? [line] : wrap(line, 76)))])}\n\n`));
 
 const port = Number(process.env['PORT'] ?? 3000);
 const host = process.env['HOST'] ?? 'localhost';

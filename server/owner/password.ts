@@ -34,7 +34,22 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 export const DECOY_HASH = `scrypt$${'0'.repeat(32)}$${'0'.repeat(128)}`;
 
-/** A password for the generated owner account: 144 random bits, URL-safe. */
+/**
+ * Letters and digits a person reads and types back without doubt: no `0`/`O`, `1`/`l`/`I`, and no `-` or `_`,
+ * which at the start of a printed line read as a bullet.
+ */
+const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** 24 characters of 56: about 139 random bits. */
+const PASSWORD_LENGTH = 24;
+
+/** A password for the generated owner account, of PASSWORD_ALPHABET only (each character unbiased). */
 export function generatePassword(): string {
-  return randomBytes(18).toString('base64url');
+  let out = '';
+  while (out.length < PASSWORD_LENGTH) {
+    for (const byte of randomBytes(PASSWORD_LENGTH)) {
+      // 224 = 4 × 56: bytes above it are dropped so that every character is equally likely
+      if (byte < 224 && out.length < PASSWORD_LENGTH) out += PASSWORD_ALPHABET[byte % 56];
+    }
+  }
+  return out;
 }

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../db/database.js';
-import { contributors } from '../db/schema.js';
+import { contributors, ownerSessions } from '../db/schema.js';
 import { seedDemoStore } from '../db/seed.js';
-import { verifyPassword } from './password.js';
-import { DEFAULT_OWNER_EMAIL, ensureSiteOwner } from './site-owner.js';
+import { generatePassword, verifyPassword } from './password.js';
+import { CHANGE_PASSWORD_HINT, DEFAULT_OWNER_EMAIL, ensureSiteOwner, resetOwnerPassword } from './site-owner.js';
 
 function seeded() {
   const store = openStore(':memory:');
@@ -33,7 +33,15 @@ describe('ensureSiteOwner', () => {
     const result = await ensureSiteOwner(store, {}, (l) => lines.push(l));
     expect(result).toEqual({ email: DEFAULT_OWNER_EMAIL, generated: true });
     expect(lines).toHaveLength(1);
-    const password = /generated password (\S+)/.exec(lines[0]!)![1]!;
+    // on lines of their own, labelled: a wrapped line or a leading '-' would be misread
+    expect(lines[0]!.split('\n')).toEqual([
+      'Created the site owner. Sign in with:',
+      `  E-mail:   ${DEFAULT_OWNER_EMAIL}`,
+      expect.stringMatching(/^ {2}Password: [a-km-zA-HJ-NP-Z2-9]{24}$/),
+      'This password is shown only this once and stored only as a hash.',
+      `To choose your own: ${CHANGE_PASSWORD_HINT}`,
+    ]);
+    const password = /Password: (\S+)/.exec(lines[0]!)![1]!;
     const row = store.select().from(contributors).get()!;
     expect(row.passwordHash).not.toContain(password);
     expect(await verifyPassword(password, row.passwordHash)).toBe(true);
@@ -54,5 +62,37 @@ describe('ensureSiteOwner', () => {
 
   it('does nothing on a store without a website', async () => {
     expect(await ensureSiteOwner(openStore(':memory:'), {}, () => {})).toBeNull();
+  });
+});
+
+describe('generatePassword', () => {
+  it('uses letters and digits one reads back without doubt, each equally often', () => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 2000; i++) for (const c of generatePassword()) counts.set(c, (counts.get(c) ?? 0) + 1);
+    expect([...counts.keys()].sort().join('')).toBe('23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz');
+    // 48,000 characters over 56: about 857 each; a biased draw would leave some far off
+    for (const n of counts.values()) expect(n).toBeGreaterThan(700);
+  });
+});
+
+describe('resetOwnerPassword (tessera owner-password)', () => {
+  it("sets the owner's password from TESSERA_OWNER_PASSWORD, or a generated one told once, and ends their sessions", async () => {
+    const store = seeded();
+    await ensureSiteOwner(store, { TESSERA_OWNER_PASSWORD: 'first password' }, () => {});
+    const owner = store.select().from(contributors).get()!;
+    store.insert(ownerSessions).values({ tokenHash: 'h', contributorId: owner.id, createdAt: 1, expiresAt: Date.now() + 60_000 }).run();
+    const told: string[] = [];
+    expect(await resetOwnerPassword(store, { TESSERA_OWNER_PASSWORD: 'second password' }, (t) => told.push(t))).toEqual({ email: DEFAULT_OWNER_EMAIL, generated: false });
+    expect(told.join()).not.toContain('second password');
+    expect(await verifyPassword('second password', store.select().from(contributors).get()!.passwordHash)).toBe(true);
+    expect(store.select().from(ownerSessions).all()).toEqual([]);
+    expect(await resetOwnerPassword(store, {}, (t) => told.push(t))).toEqual({ email: DEFAULT_OWNER_EMAIL, generated: true });
+    const password = /Password: (\S+)/.exec(told.at(-1)!)![1]!;
+    expect(await verifyPassword(password, store.select().from(contributors).get()!.passwordHash)).toBe(true);
+    await expect(resetOwnerPassword(store, { TESSERA_OWNER_PASSWORD: 'short' }, () => {})).rejects.toThrow(/at least 8/);
+  });
+
+  it('does nothing on a store without a site owner', async () => {
+    expect(await resetOwnerPassword(seeded(), {}, () => {})).toBeNull();
   });
 });

@@ -2,12 +2,14 @@
  * The first site owner. On a store without any contributor, an admin account is created for the (first)
  * website: e-mail and password from TESSERA_OWNER_EMAIL / TESSERA_OWNER_PASSWORD when set, otherwise
  * owner@tessera.local with a generated password that is logged exactly once, at this start, and stored only
- * as a scrypt hash. Later starts leave the contributors alone (changing the variables changes nothing then).
+ * as a scrypt hash, printed on lines of their own with labels (a password read off a wrapped line is misread).
+ * Later starts leave the contributors alone (changing the variables changes nothing then); `tessera
+ * owner-password` sets a new one.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Store } from '../db/database.js';
-import { contributors, websites } from '../db/schema.js';
+import { contributors, ownerSessions, websites } from '../db/schema.js';
 import { generatePassword, hashPassword } from './password.js';
 
 export const DEFAULT_OWNER_EMAIL = 'owner@tessera.local';
@@ -49,8 +51,38 @@ export async function ensureSiteOwner(store: Store, env: NodeJS.ProcessEnv, log:
   if (!created) return null;
   log(
     generated
-      ? `created the site owner ${email} with the generated password ${password} (shown only this once; set TESSERA_OWNER_EMAIL and TESSERA_OWNER_PASSWORD before the first start to choose them)`
-      : `created the site owner ${email} with the password from TESSERA_OWNER_PASSWORD`,
+      ? [
+          `Created the site owner. Sign in with:`,
+          `  E-mail:   ${email}`,
+          `  Password: ${password}`,
+          `This password is shown only this once and stored only as a hash.`,
+          `To choose your own: ${CHANGE_PASSWORD_HINT}`,
+        ].join('\n')
+      : `Created the site owner ${email} with the password from TESSERA_OWNER_PASSWORD.`,
   );
   return { email, generated };
+}
+
+/** How an owner sets a password of their own (README "Owner accounts"). */
+export const CHANGE_PASSWORD_HINT = 'run `TESSERA_OWNER_PASSWORD=… npx tessera owner-password` (with the same TESSERA_DB), or set TESSERA_OWNER_EMAIL and TESSERA_OWNER_PASSWORD before the first start.';
+
+/**
+ * `tessera owner-password`: the site owner's new password, from TESSERA_OWNER_PASSWORD (at least 8 characters),
+ * else generated and told once through `log`. Every session of that owner ends (signed in with the old one).
+ * Null when the store has no site owner yet (the first start makes one).
+ */
+export async function resetOwnerPassword(store: Store, env: NodeJS.ProcessEnv, log: (lines: string) => void): Promise<{ email: string; generated: boolean } | null> {
+  const owner = store.select().from(contributors).where(sql`${contributors.roles} like '%"admin"%'`).orderBy(contributors.createdAt).get();
+  if (owner === undefined) return null;
+  const given = env['TESSERA_OWNER_PASSWORD'];
+  const generated = given === undefined || given === '';
+  if (!generated && given.length < MIN_PASSWORD_LENGTH) throw new Error(`TESSERA_OWNER_PASSWORD must have at least ${MIN_PASSWORD_LENGTH} characters`);
+  const password = generated ? generatePassword() : given;
+  const passwordHash = await hashPassword(password);
+  store.transaction((tx) => {
+    tx.update(contributors).set({ passwordHash }).where(eq(contributors.id, owner.id)).run();
+    tx.delete(ownerSessions).where(eq(ownerSessions.contributorId, owner.id)).run();
+  });
+  log(generated ? [`New password of the site owner ${owner.email}:`, `  Password: ${password}`, `Shown only this once.`].join('\n') : `The site owner ${owner.email} now has the password from TESSERA_OWNER_PASSWORD.`);
+  return { email: owner.email, generated };
 }
