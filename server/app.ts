@@ -15,6 +15,7 @@ import { restockRoutes } from './restock/routes.js';
 import { imageRoutes } from './routes/images.js';
 import { islandRoutes } from './routes/islands.js';
 import { platformRuntimeRoutes } from './routes/platform-runtime.js';
+import { libraryRoutes } from './routes/libraries.js';
 import { templateTweakRoutes } from './routes/template-tweaks.js';
 import { themeAssetRoutes } from './routes/theme-assets.js';
 import { isSafeMethod } from './security/crumb.js';
@@ -209,6 +210,7 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
   await app.register(imageRoutes, { store });
   await app.register(islandRoutes, { assets: theme.islands });
   await app.register(platformRuntimeRoutes, { assets: theme.runtime });
+  await app.register(libraryRoutes);
   await app.register(themeAssetRoutes, { theme });
   await app.register(themeStaticFiles, { themeDir: theme.dir });
   await app.register(formRoutes, { store, theme });
