@@ -11,8 +11,10 @@
  * - `script-src 'unsafe-inline'`: the platform's `{squarespace-headers}` and `{squarespace-footers}` are inline
  *   scripts (`Static.SQUARESPACE_CONTEXT`, `ImageLoader.bootstrap()`), so are the themes' own (langate hands a
  *   query's JSON to its scripts inline) and `tessera dev`'s reload script; a nonce would need every theme's
- *   inline script rewritten. `'unsafe-eval'`: platform-era libraries compile code at run time (lodash and
- *   underscore templates, jQuery 1.x running the scripts of a page it loads by AJAX); it lets nothing out.
+ *   inline script rewritten. `'unsafe-eval'`: jQuery 1.x (the one Tessera serves for a CDN's 1.x too) runs the
+ *   inline scripts of markup it inserts (a page a theme loads by AJAX) through `eval`, as do template
+ *   libraries (lodash, underscore); it lets nothing out. The runtime itself needs none (runtime/build.ts gives
+ *   YUI its global object), nor does any corpus page.
  * - `style-src 'unsafe-inline'`: themes' `style` attributes and `<style>` elements, the runtime's dialogs, the
  *   dev overlay (a `<style>` in a shadow root), the islands' inline sizes.
  * - `img-src data: blob:`, `font-src data:`, `media-src data: blob:`: pictures and fonts written into the
