@@ -580,6 +580,14 @@ export class Theme {
       this.styleState = null;
       return;
     }
+    if (path.startsWith('scripts/')) {
+      // a `<squarespace:script>` is read when its template is compiled: whether the file is there, and whether
+      // it is source that needs the theme's build (a build that just wrote it, a bundle that replaced it)
+      this.cache.clear();
+      this.layouts.clear();
+      this.blocks = null;
+      return;
+    }
     // a saved .conf of a block or a static page is checked at once, so its problems are told
     if (/^blocks\/.+\.block\.conf$/.test(path)) this.report([path], blockConfProblems(this.dir, path));
     if (/^pages\/[^/]+\.page\.conf$/.test(path)) this.report([path], readPageConf(this.dir, path).problems);
