@@ -8,21 +8,14 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { openStore, repoRoot } from '../db/database.js';
-import { seedDemoStore } from '../db/seed.js';
+import { repoRoot } from '../db/database.js';
 import { demoApp } from '../test-support.js';
-import { Theme } from '../theme.js';
 import { allowedOriginsFromEnv, parseOrigin } from './allowed-origins.js';
 import { contentPolicy, policyDirectives } from './content-policy.js';
 
 const PLATFORM_THEME = resolve(repoRoot(), 'fixtures/themes/platform-runtime');
 
-async function platformApp(allowedOrigins: readonly string[] = []): Promise<FastifyInstance> {
-  const store = openStore(':memory:');
-  seedDemoStore(store);
-  return buildApp({ store, theme: new Theme(PLATFORM_THEME, false), allowedOrigins });
-}
+const platformApp = async (allowedOrigins: readonly string[] = []): Promise<FastifyInstance> => (await demoApp({ themeDir: PLATFORM_THEME, allowedOrigins })).app;
 
 describe('the content policy of a platform theme', () => {
   let app: FastifyInstance;

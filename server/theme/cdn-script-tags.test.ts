@@ -10,12 +10,10 @@ import { resolve } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { checkTemplates } from '../../bin/check.js';
-import { buildApp } from '../app.js';
-import { openStore, repoRoot } from '../db/database.js';
-import { seedDemoStore } from '../db/seed.js';
+import { repoRoot } from '../db/database.js';
 import { cdnLibraryOf } from '../libraries/cdn-urls.js';
 import { localLibraries } from '../libraries/library-files.js';
-import { Theme } from '../theme.js';
+import { demoApp } from '../test-support.js';
 import { rewritePlatformTags, type TagTheme } from './platform-tags.js';
 
 const NO_THEME: TagTheme = { navigations: [], hasBlock: () => false, findScript: () => null };
@@ -107,9 +105,7 @@ describe('a template loading jQuery from a CDN', () => {
   });
 
   it('answers the local file from this server: hashed, cached for good, compressed, the package file itself', async () => {
-    const store = openStore(':memory:');
-    seedDemoStore(store);
-    const app = await buildApp({ store, theme: new Theme(resolve(repoRoot(), 'fixtures/themes/platform-runtime'), false), allowedOrigins: [] });
+    const { app } = await demoApp({ themeDir: resolve(repoRoot(), 'fixtures/themes/platform-runtime') });
     try {
       const local = localLibraries().forCdn(cdnLibraryOf('https://code.jquery.com/jquery-1.11.0.js')!)!;
       const plain = await app.inject(local.url);
@@ -124,16 +120,13 @@ describe('a template loading jQuery from a CDN', () => {
       for (const bad of ['/static/libraries/jquery-1.12.4.min.000000000000.js', '/static/libraries/..%2Fpackage.json', '/static/libraries/']) expect((await app.inject(bad)).statusCode, bad).toBe(404);
     } finally {
       await app.close();
-      store.$client.close();
     }
   });
 });
 
 describe.skipIf(!existsSync(LANGATE))('langate', () => {
   it("gets the local jQuery on its pages, and check says so at the tag's place", async () => {
-    const store = openStore(':memory:');
-    seedDemoStore(store);
-    const app = await buildApp({ store, theme: new Theme(LANGATE, false), allowedOrigins: [] });
+    const { app } = await demoApp({ themeDir: LANGATE });
     try {
       const page = await app.inject('/about');
       expect(page.body).not.toContain('ajax.googleapis.com');
@@ -142,7 +135,6 @@ describe.skipIf(!existsSync(LANGATE))('langate', () => {
       expect((await app.inject(src!)).statusCode).toBe(200);
     } finally {
       await app.close();
-      store.$client.close();
     }
     const { report } = checkTemplates([LANGATE]);
     const line = report.find((r) => r.includes('[LOCAL_LIBRARY]'))!;

@@ -8,9 +8,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { openStore, repoRoot } from '../db/database.js';
-import { seedDemoStore } from '../db/seed.js';
+import { repoRoot } from '../db/database.js';
+import { demoApp } from '../test-support.js';
 import { Theme } from '../theme.js';
 import { jsTokens } from './js-tokens.js';
 import { buildNeedMessage, scriptBuildNeed, scriptFileBuildNeed } from './script-build-need.js';
@@ -128,16 +127,13 @@ describe.skipIf(!existsSync(CORPUS))("the corpus's scripts", () => {
     expect(problem.message).toBe(
       'scripts/main.js is ES-module source: it imports @nonphoto/physics, lodash and ./masonry-layout (line 1), which a browser cannot run as the classic script this tag loads ("Cannot use import statement outside a module"). The theme\'s build must bundle it with what it imports into one script in scripts/; until then it is not loaded.',
     );
-    const store = openStore(':memory:');
-    seedDemoStore(store);
-    const app = await buildApp({ store, theme, allowedOrigins: [] });
+    const { app } = await demoApp({ themeDir: dir });
     try {
       const home = await app.inject('/');
       expect(home.statusCode).toBe(200);
       expect(home.body).not.toContain('/scripts/main.js');
     } finally {
       await app.close();
-      store.$client.close();
     }
   });
 });
