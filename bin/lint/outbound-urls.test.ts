@@ -48,6 +48,10 @@ describe('a template', () => {
         [6, 'https://www.googletagmanager.com/gtag/js'],
       ].map(([line, url]) => at(text, line as number, url as string)),
     );
+    const hint = '<link rel="preconnect" href="https://fonts.gstatic.com" crossorigin>';
+    expect(outboundTemplateUrls(hint).map((u) => u.message)).toEqual([
+      'https://fonts.gstatic.com (<link rel="preconnect">) opens a connection to another host, which no content policy blocks: remove it (it is only a hint, and nothing of that host loads here unless its origin is in TESSERA_ALLOWED_ORIGINS).',
+    ]);
     expect(outboundTemplateUrls(text)[0]!.message).toBe(
       "//fonts.googleapis.com/css?family=Heebo (<link href>) is on another host: blocked by Tessera's content policy unless its origin (https://fonts.googleapis.com) is in TESSERA_ALLOWED_ORIGINS.",
     );

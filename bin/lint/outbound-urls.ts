@@ -22,6 +22,8 @@ const REMOTE = /^(?:https?:)?\/\/[^/\s"'<>]/i;
 /** `<link rel>` keywords whose `href` the browser loads (the others, `canonical`, `alternate`…, name a page). */
 const LOADING_RELS = new Set(['stylesheet', 'icon', 'shortcut', 'apple-touch-icon', 'apple-touch-icon-precomposed', 'mask-icon', 'preload', 'prefetch', 'modulepreload', 'manifest', 'preconnect', 'dns-prefetch']);
 const LOADING_ATTRIBUTES = new Set(['src', 'srcset', 'poster', 'href']);
+/** `<link rel>` keywords that open a connection (DNS, TCP, TLS) without a request. */
+const CONNECTION_HINTS = new Set(['preconnect', 'dns-prefetch']);
 const OPEN_TAG = /<([a-zA-Z][\w-]*)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 const ATTRIBUTE = /\s([^\s=>"'/]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+))?/g;
 const CSS_URL = /url\(\s*(["']?)((?:https?:)?\/\/[^"')\s]+)\1\s*\)/gi;
@@ -74,7 +76,15 @@ export function outboundTemplateUrls(template: string): OutboundUrl[] {
       if (name === 'src' && element === 'script' && cdnLibraryOf(value) !== null) continue;
       // a srcset lists several URLs, each with its width
       const urls = name === 'srcset' ? value.split(',').map((c) => c.trim().split(/\s+/)[0] ?? '') : [value];
-      for (const url of urls) if (REMOTE.test(url)) found.push({ offset: at + value.indexOf(url), message: message(url, `<${element} ${name}>`) });
+      // a connection hint is no request, so no content policy covers it: the connection leaves all the same
+      const hint = element === 'link' && name === 'href' && rels.some((r) => CONNECTION_HINTS.has(r));
+      for (const url of urls) {
+        if (!REMOTE.test(url)) continue;
+        const text = hint
+          ? `${url} (<link rel="${rels.join(' ')}">) opens a connection to another host, which no content policy blocks: remove it (it is only a hint, and nothing of that host loads here unless its origin is in ${ALLOWED_ORIGINS_VARIABLE}).`
+          : message(url, `<${element} ${name}>`);
+        found.push({ offset: at + value.indexOf(url), message: text });
+      }
     }
     const style = attributes.get('style');
     if (style !== undefined) cssUrls(source, style.at, style.at + style.value.length, found, false);
