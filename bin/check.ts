@@ -6,7 +6,9 @@
  *   and close in `tail.region`); each problem is still reported at its region file's own line and column.
  * - The engine's messages carry "did you mean" for unknown formatters and predicates; partials applied with
  *   `{@|apply name}` or `{.include name}` that the theme lacks are reported with the closest known name.
- * - A lint warns about plain-text fields printed into HTML without escaping (lint/unescaped.ts).
+ * - A lint warns about plain-text fields printed into HTML without escaping (lint/unescaped.ts); on a platform
+ *   theme another about URLs on other hosts that its pages would load, which Tessera's content policy blocks
+ *   (lint/outbound-urls.ts).
  * - Templates are read as the server reads them (server/theme.ts): `<squarespace:…>` tags rewritten, with their
  *   problems; `template.conf`, `collections/*.conf` and the stylesheets (LESS) checked too.
  * Lint warnings are summed per rule (how many, in which files) unless `verbose`: on a theme written for the
@@ -25,6 +27,8 @@ import { layoutRegionFiles } from '../server/theme/layouts.js';
 import { SYSTEM_PARTIALS } from '../server/theme/system-partials.js';
 import { TEMPLATE_CONF } from '../server/theme/theme-conf.js';
 import { defaultThemeDir } from '../server/theme/theme-dir.js';
+import { positionAt } from '../server/theme/theme-problem.js';
+import { OUTBOUND_URL, outboundStylesheetUrls, outboundTemplateUrls } from './lint/outbound-urls.js';
 import { PARTIAL_NOT_FOUND, unknownPartials } from './lint/partials.js';
 import { UNESCAPED_OUTPUT, unescapedOutput } from './lint/unescaped.js';
 
@@ -124,9 +128,31 @@ function inTheme(theme: Theme, sources: Sources, own: TemplateError): CheckProbl
   return { ...own, filename: sources.name(path) };
 }
 
+/** The outbound-URL lint's warnings for a file of `theme` (relative to its folder), read as written. */
+function outboundProblems(theme: Theme, sources: Sources, file: string, found: (text: string) => readonly { offset: number; message: string }[]): CheckProblem[] {
+  const name = sources.name(join(theme.dir, file));
+  const text = sources.byName(name);
+  return found(text).map((u) => ({ filename: name, ...positionAt(text, u.offset), severity: 'warning', code: OUTBOUND_URL, message: u.message }));
+}
+
+/** Every `.css` file of a theme's `assets/` (served as written), relative to the theme folder. */
+function assetStylesheets(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const path = `${rel}/${entry.name}`;
+      if (entry.isDirectory() && entry.name !== 'node_modules') walk(path);
+      else if (entry.isFile() && entry.name.endsWith('.css')) out.push(path);
+    }
+  };
+  if (existsSync(join(dir, 'assets'))) walk('assets');
+  return out.sort();
+}
+
 /**
  * Every problem of a theme folder, as the server would meet them: its configuration and stylesheets, each
- * layout's regions joined, every other template on its own; and the lints over the same compiled templates.
+ * layout's regions joined, every other template on its own; and the lints over the same compiled templates
+ * (on a platform theme, over its files as written too: the URLs of other hosts they load).
  */
 function themeDirProblems(dir: string, sources: Sources): CheckProblem[] {
   const theme = themeAt(dir);
@@ -143,8 +169,13 @@ function themeDirProblems(dir: string, sources: Sources): CheckProblem[] {
   }
   for (const path of themeTemplateFiles(theme.dir)) {
     const file = relative(theme.dir, path).split(sep).join('/');
+    if (theme.isPlatformTheme) problems.push(...outboundProblems(theme, sources, file, outboundTemplateUrls));
     if (joined.has(file)) continue;
     for (const e of [...theme.templateErrors(file), ...lintProblems(theme.template(file), partials, theme)]) problems.push(inTheme(theme, sources, e));
+  }
+  if (theme.isPlatformTheme) {
+    for (const file of theme.stylesheetFiles()) problems.push(...outboundProblems(theme, sources, `styles/${file}`, (text) => outboundStylesheetUrls(text, true)));
+    for (const file of assetStylesheets(theme.dir)) problems.push(...outboundProblems(theme, sources, file, (text) => outboundStylesheetUrls(text, false)));
   }
   return problems;
 }
@@ -162,7 +193,7 @@ function fileProblems(path: string, sources: Sources): CheckProblem[] {
       layouts.length > 0
         ? layouts.flatMap((l) => [...theme.layoutErrors(l), ...lintProblems(theme.layoutTemplate(l), partials, theme)]).filter((e) => e.filename === file)
         : [...theme.templateErrors(file), ...lintProblems(theme.template(file), partials, theme)];
-    return found.map((e) => inTheme(theme, sources, e));
+    return [...found.map((e) => inTheme(theme, sources, e)), ...(theme.isPlatformTheme ? outboundProblems(theme, sources, file, outboundTemplateUrls) : [])];
   }
   const name = sources.name(path);
   const { template } = compile(sources.byName(name), { filename: name }, STOREFRONT_PLUGINS);
@@ -182,6 +213,7 @@ function distinct(problems: readonly CheckProblem[]): CheckProblem[] {
 /** The lint rules whose warnings are summed unless `--verbose`, with what each one finds. */
 export const LINT_RULES: Readonly<Record<string, string>> = {
   [UNESCAPED_OUTPUT]: 'plain-text fields printed into HTML without escaping',
+  [OUTBOUND_URL]: "URLs on other hosts (blocked by Tessera's content policy unless their origin is in TESSERA_ALLOWED_ORIGINS)",
 };
 
 /** Files named in a lint rule's summary at most (the rest are counted). */

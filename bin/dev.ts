@@ -11,6 +11,7 @@ import { startDevServer } from '../server/dev/dev-server.js';
 import { Theme } from '../server/theme.js';
 import { checkThemeDir, defaultThemeDir } from '../server/theme/theme-dir.js';
 import { checkTweakValues } from '../server/theme/tweaks/tweak-values.js';
+import { allowedOriginsFromEnv } from '../server/security/allowed-origins.js';
 import { UsageError } from './usage-error.js';
 
 export async function runDev(argv: string[]): Promise<number> {
@@ -26,6 +27,7 @@ export async function runDev(argv: string[]): Promise<number> {
   // the usual mistakes in one line each, before anything starts
   try {
     checkThemeDir(themeDir);
+    allowedOriginsFromEnv(process.env);
     if (values.context !== undefined) readContextFile(values.context);
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));

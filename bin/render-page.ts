@@ -14,6 +14,7 @@ import { readContextFile, renderContext } from '../server/dev/context-page.js';
 import type { DevProblem } from '../server/dev/dev-problems.js';
 import { Theme } from '../server/theme.js';
 import { checkThemeDir } from '../server/theme/theme-dir.js';
+import { allowedOriginsFromEnv } from '../server/security/allowed-origins.js';
 import { UsageError } from './usage-error.js';
 
 const describe = (p: DevProblem) => `${p.filename}:${p.line}:${p.column}: ${p.severity} ${p.code}: ${p.message}`;
@@ -30,6 +31,7 @@ export async function renderThemePage(argv: string[]): Promise<number> {
   const themeDir = resolve(values.theme);
   try {
     checkThemeDir(themeDir);
+    allowedOriginsFromEnv(process.env);
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }

@@ -45,7 +45,9 @@ function yuiConfig(base: string): string {
   const local = { base, combine: false, comboBase: `${base}?`, root: '' };
   // the loader's own groups point at Yahoo's servers: here they point at the tree (and so 404) instead
   const groups = { gallery: { ...local, base: `${base}gallery/`, patterns: { 'gallery-': {}, 'lang/gallery-': {}, 'gallerycss-': { type: 'css' } } }, yui2: { ...local, base: `${base}yui2/`, patterns: { 'yui2-': {} } } };
-  return `window.YUI_config=${JSON.stringify({ ...local, groups, logLevel: 'warn' })};\n`;
+  // `global` given, YUI finds the global object without compiling code at run time (`Function('return this')`),
+  // which a content policy without 'unsafe-eval' refuses
+  return `window.YUI_config=${JSON.stringify({ ...local, groups, logLevel: 'warn' })};window.YUI_config.global=window;\n`;
 }
 
 export async function buildRuntime(outdir = join(sourceRoot(), 'dist', 'platform-runtime')): Promise<RuntimeManifest> {

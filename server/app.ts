@@ -15,11 +15,14 @@ import { restockRoutes } from './restock/routes.js';
 import { imageRoutes } from './routes/images.js';
 import { islandRoutes } from './routes/islands.js';
 import { platformRuntimeRoutes } from './routes/platform-runtime.js';
+import { libraryRoutes } from './routes/libraries.js';
 import { templateTweakRoutes } from './routes/template-tweaks.js';
 import { themeAssetRoutes } from './routes/theme-assets.js';
 import { isSafeMethod } from './security/crumb.js';
 import { crumbSecret } from './security/crumb-secret.js';
 import { type GuardOptions, installGuards } from './security/install.js';
+import { allowedOriginsFromEnv } from './security/allowed-origins.js';
+import { contentPolicy, contentPolicyPlugin } from './security/content-policy.js';
 import { installRequestLog, quietLogController } from './logging.js';
 import { applyHeadersTimeout, type HttpLimits, httpLimitsFromEnv, installBodyChecks, installTextCheck, serverOptions } from './http-limits.js';
 import { pageRoutes } from './routes/pages.js';
@@ -45,6 +48,11 @@ export interface AppOptions {
   readonly guards?: GuardOptions;
   /** Timeouts and keep-alive of the HTTP server (default: from the environment, README "Server limits"). */
   readonly httpLimits?: HttpLimits;
+  /**
+   * Origins a platform theme's pages may load from besides this server (server/security/content-policy.ts);
+   * default: `TESSERA_ALLOWED_ORIGINS` (server/security/allowed-origins.ts, which throws on a bad one).
+   */
+  readonly allowedOrigins?: readonly string[];
 }
 
 /** What a schema covers, in words, for a message about the whole of it. */
@@ -130,7 +138,7 @@ const PLAIN_ERROR_PAGE =
 const ASKS_FOR_JSON = /[?&]format=json/;
 
 
-export async function buildApp({ store, theme: givenTheme, themeDir, logger = false, guards, httpLimits = httpLimitsFromEnv() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, theme: givenTheme, themeDir, logger = false, guards, httpLimits = httpLimitsFromEnv(), allowedOrigins = allowedOriginsFromEnv() }: AppOptions): Promise<FastifyInstance> {
   // Strict validation: no silent type coercion or dropping of unknown fields; a bad body is a 400.
   const app = Fastify({
     logger,
@@ -153,6 +161,8 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
   installBodyChecks(app);
   installTextCheck(app);
   installGuards(app, crumbSecret(store), guards);
+  // a platform theme's pages load nothing from another host (the default theme's policy is issue 30's)
+  await app.register(contentPolicyPlugin, { policy: theme.isPlatformTheme ? contentPolicy(allowedOrigins) : null });
 
   const wantsJson = (url: string) => url.startsWith('/api/');
 
@@ -200,6 +210,7 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
   await app.register(imageRoutes, { store });
   await app.register(islandRoutes, { assets: theme.islands });
   await app.register(platformRuntimeRoutes, { assets: theme.runtime });
+  await app.register(libraryRoutes);
   await app.register(themeAssetRoutes, { theme });
   await app.register(themeStaticFiles, { themeDir: theme.dir });
   await app.register(formRoutes, { store, theme });

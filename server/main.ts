@@ -8,6 +8,7 @@ import { ensureSiteOwner } from './owner/site-owner.js';
 import { Theme } from './theme.js';
 import { themeDirFromEnv } from './theme/theme-dir.js';
 import { banner, loggerOptions } from './logging.js';
+import { allowedOriginsFromEnv } from './security/allowed-origins.js';
 
 /** `text` in lines of at most `width` characters, broken at spaces. */
 function wrap(text: string, width: number): string[] {
@@ -22,10 +23,21 @@ function wrap(text: string, width: number): string[] {
   return line === '' ? lines : [...lines, line];
 }
 
+/** The settings read before anything starts; a wrong one stops the start with one line saying so (no stack). */
+function settings(): { themeDir: string; allowedOrigins: readonly string[] } {
+  try {
+    return { themeDir: themeDirFromEnv(process.env), allowedOrigins: allowedOriginsFromEnv(process.env) };
+  } catch (e) {
+    process.stderr.write(`tessera: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  }
+}
+
+const { themeDir, allowedOrigins } = settings();
 const store = openStore();
 const seeded = seedDemoStore(store);
 const production = process.env['NODE_ENV'] === 'production';
-const app = await buildApp({ store, theme: new Theme(themeDirFromEnv(process.env), !production, (p) => app.log.warn(p)), logger: loggerOptions(process.env) });
+const app = await buildApp({ store, theme: new Theme(themeDir, !production, (p) => app.log.warn(p)), logger: loggerOptions(process.env), allowedOrigins });
 if (seeded) app.log.info('seeded the demo store');
 // first start: the site owner account; a generated password is shown this once, framed on stderr (never in
 // the JSON log, where it would be kept and shipped)

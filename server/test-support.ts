@@ -31,17 +31,21 @@ export interface DemoAppOptions {
   readonly guards?: GuardOptions;
   /** Where theme problems go (tests usually collect them and expect none). */
   readonly log?: (problem: string) => void;
+  /** The theme to serve (default: the default theme in templates/), e.g. a fixture or a corpus theme. */
+  readonly themeDir?: string;
+  /** A platform theme's allowed origins (default: none, whatever the environment says). */
+  readonly allowedOrigins?: readonly string[];
 }
 
-/** The storefront in-process, with the default theme (not watched), as the server tests use it. */
+/** The storefront in-process, with the default theme or `themeDir` (not watched), as the server tests use it. */
 export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: FastifyInstance; store: Store }> {
   let store = options.store;
   if (store === undefined) {
     store = openStore(':memory:');
     seedDemoStore(store);
   }
-  const theme = new Theme(resolve(repoRoot(), 'templates'), false, options.log);
-  const app = await buildApp({ store, theme, ...(options.guards === undefined ? {} : { guards: options.guards }) });
+  const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, options.log);
+  const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], ...(options.guards === undefined ? {} : { guards: options.guards }) });
   return { app, store };
 }
 

@@ -27,6 +27,7 @@ import { blockConfProblems, readBlockConfs } from './theme/block-confs.js';
 import { readPageConf } from './theme/page-conf.js';
 import { type OwnHead, ownHead, pageHeaders } from './theme/page-headers.js';
 import { findScript } from './theme/theme-scripts.js';
+import { scriptFileBuildNeed } from './theme/script-build-need.js';
 import { SYSTEM_PARTIALS } from './theme/system-partials.js';
 import { platformTagFormatter } from './theme/tag-formatter.js';
 import { inSystemScope, systemCss } from './theme/system-styles.js';
@@ -217,6 +218,7 @@ export class Theme {
       navigations: conf.navigations.map((n) => n.name),
       hasBlock: (name) => existsSync(this.file(`blocks/${name}`)),
       findScript: (path) => findScript(join(this.dir, 'scripts'), path),
+      scriptBuildNeed: (path) => scriptFileBuildNeed(join(this.dir, 'scripts', path)),
       blockNames: () => [this.dir, defaultThemeDir()].flatMap((d) => (existsSync(join(d, 'blocks')) ? readdirSync(join(d, 'blocks')) : [])).filter((n) => n.endsWith('.block')),
       scriptNames: () => (existsSync(join(this.dir, 'scripts')) ? readdirSync(join(this.dir, 'scripts')) : []),
     };
@@ -477,6 +479,11 @@ export class Theme {
     return false;
   }
 
+  /** The files of `styles/` the theme's stylesheet is compiled from (its LESS and `.css` sheets, imports too). */
+  stylesheetFiles(): readonly string[] {
+    return this.styles().files;
+  }
+
   /** The theme's stylesheet with a site's stored tweak values (default: the tweaks' defaults). */
   stylesheet(stored?: StoredTweakValues): Stylesheet | null {
     return this.styles(stored).sheet;
@@ -571,6 +578,14 @@ export class Theme {
     if (path.startsWith('styles/')) {
       // built when next asked (the dev server asks at once, with its site's tweak values)
       this.styleState = null;
+      return;
+    }
+    if (path.startsWith('scripts/')) {
+      // a `<squarespace:script>` is read when its template is compiled: whether the file is there, and whether
+      // it is source that needs the theme's build (a build that just wrote it, a bundle that replaced it)
+      this.cache.clear();
+      this.layouts.clear();
+      this.blocks = null;
       return;
     }
     // a saved .conf of a block or a static page is checked at once, so its problems are told

@@ -204,6 +204,30 @@ describe('tessera dev', () => {
     expect(overlayOf((await page('/')).html)).toBeNull();
   });
 
+  it('tells a script that needs the theme\'s build on the page, and loads it once the build replaced it', async () => {
+    const tail = readFileSync(join(themeDir, 'tail.region'), 'utf8');
+    const script = readFileSync(join(themeDir, 'scripts/site.js'), 'utf8');
+    try {
+      await save('tail.region', tail.replace('</body>', '<squarespace:script src="site.js" />\n</body>'));
+      expect((await page('/')).html).toContain('<script src="/scripts/site.js"></script>');
+      // the author's source, before its build: ES-module imports
+      await save('scripts/site.js', "import debounce from 'lodash/debounce';\ndocument.documentElement.dataset.regions = '1';\n");
+      const source = await page('/');
+      expect(source.html).not.toContain('<script src="/scripts/site.js">');
+      expect(overlayOf(source.html)).toContain('<h2>tail.region:2:26</h2>');
+      expect(overlayOf(source.html)).toContain('scripts/site.js is ES-module source: it imports lodash/debounce (line 1)');
+      expect(overlayOf(source.html)).toContain('[SCRIPT_NEEDS_BUILD]');
+      // the build writes the bundle over it
+      await save('scripts/site.js', script);
+      const built = await page('/');
+      expect(built.html).toContain('<script src="/scripts/site.js"></script>');
+      expect(overlayOf(built.html)).toBeNull();
+    } finally {
+      if (readFileSync(join(themeDir, 'scripts/site.js'), 'utf8') !== script) await save('scripts/site.js', script);
+      await save('tail.region', tail);
+    }
+  });
+
   it('serves a binary file saved as a template, and compiles a file saved in two quick writes once', async () => {
     const block = readFileSync(join(themeDir, 'blocks/nav-link.block'));
     const noise = Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 7919) % 256));

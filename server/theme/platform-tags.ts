@@ -18,10 +18,13 @@
  * - `escape`: its body as it is, JSON-T not applied (the platform trims the whitespace around it);
  * - `comments`, `social-share`: the platform's comments and share buttons of the current item;
  * - `index`, `block`: known to the platform, not described publicly: a warning, nothing rendered.
+ * The theme's own text between the tags is kept as written, but for a `<script src>` loading a well-known
+ * library from a public CDN, which is made local (server/theme/cdn-script-tags.ts).
  *
  * Every problem has its place in the theme file (the tag's, the attribute's), and so has every engine problem
  * in the rewritten source (`locate` maps a position back).
  */
+import { cdnScriptTags, LOCAL_LIBRARY } from './cdn-script-tags.js';
 import { encodeTagCall, TAG_FORMATTER, type TagCall } from './tag-call.js';
 import { didYouMean, isShown, readAttribute, TAGS, type TagTheme, UNSUPPORTED_TAGS } from './tag-attributes.js';
 import { offsetAt, positionAt, type ThemeProblem, themeProblem } from './theme-problem.js';
@@ -72,22 +75,36 @@ export function rewritePlatformTags(source: string, filename: string, theme: Tag
   const prefix = `squarespace-${(++rewrites).toString(36)}`;
   let macros = 0;
 
+  /** The theme's own text of `from..to`, a public CDN's library in a `<script src>` made local (cdn-script-tags.ts). */
+  const copy = (from: number, to: number) => {
+    let at = from;
+    for (const tag of cdnScriptTags(source, from, to)) {
+      problem(tag.at, LOCAL_LIBRARY, tag.message, 'warning');
+      for (const edit of tag.edits) {
+        emit(source.slice(at, edit.start), at, true);
+        emit(edit.text, edit.start, false);
+        at = edit.end;
+      }
+    }
+    emit(source.slice(at, to), at, true);
+  };
+
   const rewrite = (from: number, to: number) => {
     let at = from;
     while (at < to) {
       const open = indexOfTag(source, '<squarespace:', at, to);
       if (open < 0) break;
-      emit(source.slice(at, open), at, true);
+      copy(at, open);
       const tag = readTag(source, open, to, problem);
       if (tag === null) {
         // unreadable: the rest of this range is kept as it is, so one mistake gives one problem
-        emit(source.slice(open, to), open, true);
+        copy(open, to);
         return;
       }
       generate(tag);
       at = tag.end;
     }
-    emit(source.slice(at, to), at, true);
+    copy(at, to);
   };
 
   /** Defines a macro holding `from..to` of the file (tags inside rewritten too); returns its name. */

@@ -9,10 +9,12 @@
  * A value the platform would take with a limit (a `limit` over 100) is a warning and the limit is used; a
  * value that names nothing (a navigation `template.conf` does not list, a block or script the theme lacks) is
  * an error and the tag renders nothing, as on the platform's dev server (which prints `ERROR: Invalid block
- * template` for a missing block; a visitor here sees nothing, the author gets the problem).
+ * template` for a missing block; a visitor here sees nothing, the author gets the problem). So is a script
+ * that is source only the theme's build makes runnable: loaded, it would throw.
  */
 import { suggest } from '../../engine/errors.js';
 import { MAX_QUERY_ITEMS } from './platform-data.js';
+import { type BuildNeed, buildNeedMessage } from './script-build-need.js';
 
 /** What the reading of tags needs to know of the theme around a template. */
 export interface TagTheme {
@@ -25,6 +27,8 @@ export interface TagTheme {
    * of that name in a sub-folder (a source tree whose build flattens `scripts/`), else null.
    */
   findScript(path: string): string | null;
+  /** Whether the script at `path` under `scripts/` is source only the theme's build can make runnable (script-build-need.ts). */
+  scriptBuildNeed?(path: string): BuildNeed | null;
   /** The blocks (`nav.block`) and scripts (`site.js`) there are, for "did you mean" (none when not given). */
   blockNames?(): readonly string[];
   scriptNames?(): readonly string[];
@@ -133,6 +137,9 @@ const script: AttributeRule = {
     const path = t.replace(/^\/?scripts\//, '').replace(/^\//, '');
     const found = path === '' ? null : theme.findScript(path);
     if (found === null) return error('UNKNOWN_SCRIPT', `The script "${t}" is not a file in the theme's scripts/ folder.${didYouMean(path, theme.scriptNames?.() ?? [])}`);
+    // source its build bundles (ES-module imports, CommonJS requires) would throw in the browser: not loaded
+    const need = theme.scriptBuildNeed?.(found) ?? null;
+    if (need !== null) return error('SCRIPT_NEEDS_BUILD', buildNeedMessage(`scripts/${found}`, need));
     const value = `/scripts/${found.split('/').map(encodeURIComponent).join('/')}`;
     if (found === path) return { value };
     // a source tree (hnp's scripts/sqs-core/) that its build flattens into scripts/
