@@ -11,7 +11,7 @@ import { orderAmounts } from '../commerce/order-amounts.js';
 import { ProductType } from '../commerce/products.js';
 import { planLabel, subscriptionOf } from '../commerce/subscribe.js';
 import type { SubscriptionPlan } from '../commerce/subscriptions.js';
-import { cartJson, optionsText, pricedEntries } from './cart-service.js';
+import { cartJson, entryAnswers, optionsText, pricedEntries } from './cart-service.js';
 import { type Json, money, parseJson, productJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { carts, orders, variants, websites } from './db/schema.js';
@@ -32,6 +32,11 @@ export interface OrderLine {
   readonly unitPriceCents: number;
   readonly productType: number;
   readonly additionalFields: string | null;
+  /**
+   * The answers in words as the shopper was asked them (`Initials: AK`), kept beside the raw answers so a
+   * later change to the product's form does not change what the order says. Absent on orders made before.
+   */
+  readonly answers?: readonly { readonly label: string; readonly value: string }[];
   /** Lines of a subscription cart carry the plan they were bought on. */
   readonly subscriptionPlan?: SubscriptionPlan;
 }
@@ -155,6 +160,7 @@ function placeIn(tx: Tx, cartId: string, details: Readonly<Record<string, unknow
     unitPriceCents: p.unitPriceCents,
     productType: p.productType,
     additionalFields: p.entry.additionalFields,
+    answers: entryAnswers(p.product.additionalFieldsForm, p.entry.additionalFields),
     ...(plan === undefined ? {} : { subscriptionPlan: plan }),
   }));
   const orderId = randomUUID();
@@ -225,6 +231,7 @@ export function orderJson(row: OrderRow): Json {
       lineTotal: money(l.unitPriceCents * l.quantity, c),
       productType: l.productType,
       additionalFields: l.additionalFields,
+      answers: l.answers ?? entryAnswers(null, l.additionalFields),
       ...(l.subscriptionPlan === undefined ? {} : { subscriptionPlan: { ...l.subscriptionPlan, label: planLabel(l.subscriptionPlan) } }),
     })),
     subtotal: money(row.subtotalCents, c),
