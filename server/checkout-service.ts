@@ -16,9 +16,11 @@ import { type Json, money, parseJson, productJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { carts, orders, variants, websites } from './db/schema.js';
 import { SUBSCRIPTION_CART } from './token-carts.js';
+import { grantsOf, type MemberGrant } from './orders/member-grants.js';
+import { memberAreasSelling } from './page-access.js';
 
 type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 
 /** One line of an order, as stored: a snapshot that later price or stock changes do not touch. */
 export interface OrderLine {
@@ -37,6 +39,8 @@ export interface OrderLine {
    * later change to the product's form does not change what the order says. Absent on orders made before.
    */
   readonly answers?: readonly { readonly label: string; readonly value: string }[];
+  /** A pass line (paywall, type 5): the member areas it opens and until when, as bought (orders/member-grants.ts). */
+  readonly memberAccess?: readonly MemberGrant[];
   /** Lines of a subscription cart carry the plan they were bought on. */
   readonly subscriptionPlan?: SubscriptionPlan;
 }
@@ -161,6 +165,7 @@ function placeIn(tx: Tx, cartId: string, details: Readonly<Record<string, unknow
     productType: p.productType,
     additionalFields: p.entry.additionalFields,
     answers: entryAnswers(p.product.additionalFieldsForm, p.entry.additionalFields),
+    ...(p.productType === ProductType.PAYWALL ? { memberAccess: grantsOf(memberAreasSelling(tx, p.product.id), now) } : {}),
     ...(plan === undefined ? {} : { subscriptionPlan: plan }),
   }));
   const orderId = randomUUID();
@@ -232,6 +237,7 @@ export function orderJson(row: OrderRow): Json {
       productType: l.productType,
       additionalFields: l.additionalFields,
       answers: l.answers ?? entryAnswers(null, l.additionalFields),
+      ...(l.memberAccess === undefined ? {} : { memberAccess: l.memberAccess }),
       ...(l.subscriptionPlan === undefined ? {} : { subscriptionPlan: { ...l.subscriptionPlan, label: planLabel(l.subscriptionPlan) } }),
     })),
     subtotal: money(row.subtotalCents, c),
