@@ -165,7 +165,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
       reply.code(400);
       return sendCheckout(reply, request, { cartId, cartToken: token, values, message: CHECKOUT_MESSAGES.invalidForm });
     }
-    const placed = placeOrder(store, cartId, values);
+    const placed = placeOrder(store, cartId, values, request.server.crumbSecret);
     if (placed.ok) {
       afterOrder(request, reply, placed);
       return reply.redirect(`${ORDER_PATH}/${placed.orderId}`, 303);
@@ -184,7 +184,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
       const order = request.cookies[ORDER_COOKIE] === orderId ? loadOrder(store, orderId) : null;
       if (order === null) return reply.callNotFound();
       grantMemberAccess(request, reply, order);
-      return sendPage(reply, request, 'pages/order-confirmed.page', PageType.ORDER_CONFIRMED, 'order-confirmed', { order: orderJson(order) }, request.query.format);
+      return sendPage(reply, request, 'pages/order-confirmed.page', PageType.ORDER_CONFIRMED, 'order-confirmed', { order: orderJson(order, request.server.crumbSecret) }, request.query.format);
     },
   );
 
@@ -193,9 +193,9 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
     const { cartId, unknownToken } = resolveCart(store, request, cartToken);
     if (unknownToken) return reply.code(404).send({ message: UNKNOWN_CART });
     if (cartId === null) return reply.code(409).send({ message: CHECKOUT_MESSAGES.emptyCart });
-    const placed = placeOrder(store, cartId, { ...shippingAddress, email, name });
+    const placed = placeOrder(store, cartId, { ...shippingAddress, email, name }, request.server.crumbSecret);
     if (!placed.ok) return reply.code(placed.status).send(placed.errors === undefined ? { message: placed.message } : { message: placed.message, errors: placed.errors });
     const order = afterOrder(request, reply, placed);
-    return reply.code(201).send({ order: order === null ? null : orderJson(order) });
+    return reply.code(201).send({ order: order === null ? null : orderJson(order, request.server.crumbSecret) });
   });
 };
