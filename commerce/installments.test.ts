@@ -10,6 +10,7 @@ import {
   installmentCents,
   installmentContextOf,
   installmentPill,
+  productInstallmentPill,
   providerFor,
 } from './installments.js';
 
@@ -77,6 +78,17 @@ describe('installmentPill', () => {
       paymentsText: '3 interest-free payments of £30.00',
     });
     expect(['en_US', 'en_CA', 'fr_CA', 'en_AU', 'en_NZ'].map(providerFor)).toEqual(Array(5).fill('afterpay'));
+  });
+});
+
+describe('productInstallmentPill', () => {
+  it('is the pill of a cart of one while the product can be bought', () => {
+    expect(productInstallmentPill(context, { productType: PHYSICAL, soldOut: false }, 8900)).toEqual(installmentPill(context, [PHYSICAL], 8900));
+    expect(productInstallmentPill(context, { productType: 2, soldOut: false }, 8900)).toBeNull();
+  });
+
+  it('a sold-out product (or a sold-out choice) advertises no instalments, in range or not', () => {
+    for (const cents of [3200, 8900, 12000]) expect(productInstallmentPill(context, { productType: PHYSICAL, soldOut: true }, cents), String(cents)).toBeNull();
   });
 });
 

@@ -157,6 +157,26 @@ export function installmentPill(
   };
 }
 
+/** The product a product page's pill is about: its type, and whether it (or the shopper's choice of it) is sold out. */
+export interface InstallmentProduct {
+  readonly productType: number;
+  readonly soldOut: boolean;
+}
+
+/**
+ * The pill of a product page, the product being a cart of one at `priceCents`: none while the product, or the
+ * variant chosen, is sold out, since nothing can be bought to pay for in instalments. The server's render and
+ * the island both ask here.
+ */
+export function productInstallmentPill(
+  context: InstallmentContext | null,
+  product: InstallmentProduct,
+  priceCents: number,
+  currency: string = DEFAULT_CURRENCY,
+): InstallmentPill | null {
+  return product.soldOut ? null : installmentPill(context, [product.productType], priceCents, currency);
+}
+
 /** The provider's own hosts of its information page; a store may point elsewhere (`installmentModalHost`). */
 export const MODAL_HOSTS: Readonly<Record<Provider, string>> = {
   afterpay: 'https://static.afterpay.com',

@@ -3,7 +3,7 @@
  * `plugins/resources/*.json`, run with the conformance suite: see bin/conformance/helper-data.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { hasVariants, hasVariedPrices, isSubscriptionAvailable, showsQuantityInput, totalStock, UNLIMITED_STOCK } from './products.js';
+import { hasVariants, hasVariedPrices, isSoldOut, isSubscriptionAvailable, showsQuantityInput, totalStock, UNLIMITED_STOCK } from './products.js';
 
 const product = (structuredContent: Record<string, unknown>) => ({ structuredContent });
 
@@ -19,6 +19,15 @@ describe('display status (spec 001 §4)', () => {
   it('counts unlimited stock as the max safe integer', () => {
     expect(totalStock(product({ productType: 1, variants: [{ qtyInStock: 2 }, { unlimited: true }] }))).toBe(UNLIMITED_STOCK);
     expect(UNLIMITED_STOCK).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('sold out: a physical product or service with no variant unlimited or in stock; digital products and gift cards never', () => {
+    expect(isSoldOut(product({ productType: 1, variants: [{ qtyInStock: 0 }, { qtyInStock: -2 }] }))).toBe(true);
+    expect(isSoldOut(product({ productType: 3, variants: [{ qtyInStock: 0 }] }))).toBe(true);
+    expect(isSoldOut(product({ productType: 1, variants: [] }))).toBe(true);
+    expect(isSoldOut(product({ productType: 1, variants: [{ qtyInStock: 0 }, { qtyInStock: 1 }] }))).toBe(false);
+    expect(isSoldOut(product({ productType: 1, variants: [{ qtyInStock: 0 }, { unlimited: true }] }))).toBe(false);
+    for (const productType of [2, 4, 5]) expect(isSoldOut(product({ productType, variants: [{ qtyInStock: 0 }] })), String(productType)).toBe(false);
   });
 
   it('subscriptions are available for physical and service products only', () => {

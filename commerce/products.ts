@@ -72,6 +72,15 @@ export function totalStock(item: unknown): number {
   return Math.min(total, UNLIMITED_STOCK);
 }
 
+/**
+ * Sold out (spec 001 §4): a physical product or service with no variant unlimited or in stock. Digital
+ * products, gift cards and passes never run out.
+ */
+export function isSoldOut(item: unknown): boolean {
+  const type = productType(item);
+  return (type === ProductType.PHYSICAL || type === ProductType.SERVICE) && totalStock(item) <= 0;
+}
+
 /** More than one variant, and not a digital product. */
 export function hasVariants(item: unknown): boolean {
   return !pricedOnProduct(productType(item)) && variantsOf(item).length > 1;

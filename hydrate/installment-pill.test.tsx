@@ -21,6 +21,7 @@ function props(over: Partial<InstallmentPillProps> = {}): InstallmentPillProps {
     itemId: `item-${++seq}`,
     context: { afterPayAvailable: true, afterPayMin: 3500, afterPayMax: 10000, shopperLanguage: 'en_US', stripeAccountCountry: 'US', numInstallments: 4 },
     productType: 1,
+    soldOut: false,
     priceCents: 8900,
     currency: 'USD',
     modalUrl: MODAL_URL,
@@ -71,6 +72,18 @@ describe('instalment pill', () => {
     expect(pillText(el)).toBe('Afterpay available for orders over $35.00');
     await act(async () => publishSelection(p.itemId, 3501));
     expect(pillText(el)).toBe('or 4 interest-free payments of $8.75 with Afterpay');
+  });
+
+  it('a sold-out product shows nothing, and a sold-out choice hides the offer until an available one is chosen', async () => {
+    const soldOut = await hydrate(props({ soldOut: true, priceCents: 3200 }));
+    expect(soldOut.querySelector('.product-installments')?.hasAttribute('hidden')).toBe(true);
+    expect(pillText(soldOut)).toBeUndefined();
+    const p = props();
+    const el = await hydrate(p);
+    await act(async () => publishSelection(p.itemId, 9400, true));
+    expect(el.querySelector('.product-installments')?.hasAttribute('hidden')).toBe(true);
+    await act(async () => publishSelection(p.itemId, 9400, false));
+    expect(pillText(el)).toBe('or 4 interest-free payments of $23.50 with Afterpay');
   });
 
   it('out of range from the server: above the maximum, below the minimum', async () => {

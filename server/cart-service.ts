@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import { ADD_TO_CART_MESSAGES, parseQuantity } from '../commerce/add-to-cart.js';
 import { cartTotals } from '../commerce/cart.js';
-import { additionalForm, checkAnswers, parseAnswers } from '../commerce/additional-fields.js';
+import { additionalForm, answerLines, checkAnswers, parseAnswers } from '../commerce/additional-fields.js';
 import { FORM_MESSAGES } from '../commerce/form-validation.js';
 import { neverRunsOut, pricedOnProduct, ProductType } from '../commerce/products.js';
 import { type Json, loadProductById, money, parseJson, variantJson } from './catalog.js';
@@ -193,6 +193,11 @@ export function optionsText(attributes: Readonly<Record<string, string>>, orderi
   return names.map((n) => `${n}: ${attributes[n]}`).join(' \u00b7 ');
 }
 
+/** A line's answers to its product's form as `{ label, value }` lines, labelled by the form as it is now. */
+export function entryAnswers(formJson: string | null, answers: string | null): { label: string; value: string }[] {
+  return answerLines(additionalForm(parseJson(formJson, null)), answers);
+}
+
 /** The URL path of each collection the lines' products live in (one query, whatever the number of lines). */
 function collectionPaths(db: Pick<Tx, 'select'>, priced: readonly PricedEntry[]): Map<string, string> {
   if (priced.length === 0) return new Map();
@@ -229,6 +234,8 @@ export function cartJson(db: Store, cartId: string, priced = pricedEntries(db, c
       additionalFields: entry.additionalFields,
       /** The product's additional-fields form, so the cart can offer the answers for editing. */
       additionalFieldsForm: parseJson<unknown>(product.additionalFieldsForm, null),
+      /** The answers in words (`Initials: AK` as `{ label, value }`), for the checkout's lines and the order. */
+      answers: entryAnswers(product.additionalFieldsForm, entry.additionalFields),
       productType: product.productType,
     })),
     ...totals,

@@ -11,14 +11,18 @@ import { orderAmounts } from '../commerce/order-amounts.js';
 import { ProductType } from '../commerce/products.js';
 import { planLabel, subscriptionOf } from '../commerce/subscribe.js';
 import type { SubscriptionPlan } from '../commerce/subscriptions.js';
-import { cartJson, optionsText, pricedEntries } from './cart-service.js';
+import { cartJson, entryAnswers, optionsText, pricedEntries } from './cart-service.js';
 import { type Json, money, parseJson, productJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { carts, orders, variants, websites } from './db/schema.js';
 import { SUBSCRIPTION_CART } from './token-carts.js';
+import { grantsOf, type MemberGrant } from './orders/member-grants.js';
+import { memberAreasSelling } from './page-access.js';
+import { downloadPath, downloadState, lineDownload, type LineDownload } from './orders/downloads.js';
+import { queueOrderEmail } from './orders/order-email.js';
 
 type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 
 /** One line of an order, as stored: a snapshot that later price or stock changes do not touch. */
 export interface OrderLine {
@@ -32,6 +36,15 @@ export interface OrderLine {
   readonly unitPriceCents: number;
   readonly productType: number;
   readonly additionalFields: string | null;
+  /**
+   * The answers in words as the shopper was asked them (`Initials: AK`), kept beside the raw answers so a
+   * later change to the product's form does not change what the order says. Absent on orders made before.
+   */
+  readonly answers?: readonly { readonly label: string; readonly value: string }[];
+  /** A digital line: its file, the downloads it allows and has given, until when (orders/downloads.ts). */
+  readonly download?: LineDownload;
+  /** A pass line (paywall, type 5): the member areas it opens and until when, as bought (orders/member-grants.ts). */
+  readonly memberAccess?: readonly MemberGrant[];
   /** Lines of a subscription cart carry the plan they were bought on. */
   readonly subscriptionPlan?: SubscriptionPlan;
 }
@@ -90,19 +103,20 @@ class StockChanged extends Error {}
 
 /**
  * Places the order for a cart with the customer's details (validated here: the address is asked for only
- * when something must be shipped). Refusals come back as values, never half-written orders.
+ * when something must be shipped), and queues its e-mail, whose download links are signed with `linkSecret`
+ * (the server's secret). Refusals come back as values, never half-written orders.
  */
-export function placeOrder(db: Store, cartId: string, details: Readonly<Record<string, unknown>>, now = Date.now()): PlaceResult {
+export function placeOrder(db: Store, cartId: string, details: Readonly<Record<string, unknown>>, linkSecret: string, now = Date.now()): PlaceResult {
   try {
     // immediate: the write lock is taken before the stock is read, so another process cannot slip in between
-    return db.transaction((tx) => placeIn(tx, cartId, details, now), { behavior: 'immediate' });
+    return db.transaction((tx) => placeIn(tx, cartId, details, linkSecret, now), { behavior: 'immediate' });
   } catch (e) {
     if (e instanceof StockChanged) return refuse(409, 'stock', e.message);
     throw e;
   }
 }
 
-function placeIn(tx: Tx, cartId: string, details: Readonly<Record<string, unknown>>, now: number): PlaceResult {
+function placeIn(tx: Tx, cartId: string, details: Readonly<Record<string, unknown>>, linkSecret: string, now: number): PlaceResult {
   const cart = tx.select().from(carts).where(eq(carts.id, cartId)).get();
   if (cart === undefined) return refuse(404, 'missing', CHECKOUT_MESSAGES.emptyCart);
   if (cart.orderId !== null) return refuse(409, 'purchased', CHECKOUT_MESSAGES.purchased);
@@ -155,14 +169,18 @@ function placeIn(tx: Tx, cartId: string, details: Readonly<Record<string, unknow
     unitPriceCents: p.unitPriceCents,
     productType: p.productType,
     additionalFields: p.entry.additionalFields,
+    answers: entryAnswers(p.product.additionalFieldsForm, p.entry.additionalFields),
+    ...(p.productType === ProductType.DIGITAL ? { download: lineDownload(p.product.urlId, now) } : {}),
+    ...(p.productType === ProductType.PAYWALL ? { memberAccess: grantsOf(memberAreasSelling(tx, p.product.id), now) } : {}),
     ...(plan === undefined ? {} : { subscriptionPlan: plan }),
   }));
   const orderId = randomUUID();
+  const orderNumber = (last?.n ?? 0) + 1;
   tx.insert(orders)
     .values({
       id: orderId,
       websiteId: site.id,
-      orderNumber: (last?.n ?? 0) + 1,
+      orderNumber,
       purchasedCartId: cartId,
       testMode: true,
       email: valid.customer.email,
@@ -177,6 +195,7 @@ function placeIn(tx: Tx, cartId: string, details: Readonly<Record<string, unknow
       createdAt: now,
     })
     .run();
+  queueOrderEmail(tx, site.id, { id: orderId, orderNumber, testMode: true, customer: valid.customer, lines, currency, ...amounts }, linkSecret, now);
   tx.update(carts).set({ orderId, updatedAt: now }).where(eq(carts.id, cartId)).run();
   return { ok: true, orderId, kind: cart.kind };
 }
@@ -190,13 +209,32 @@ export function loadOrder(db: Store, id: string): OrderRow | null {
   return db.select().from(orders).where(eq(orders.id, id)).get() ?? null;
 }
 
+/** A digital line's download as the buyer sees it at `now`: its link while it works, else why it does not. */
+function downloadJson(download: LineDownload, url: string, now: number): Json {
+  const state = downloadState(download, now);
+  const remaining = Math.max(0, download.limit - download.count);
+  return {
+    fileName: download.fileName,
+    contentType: download.contentType,
+    limit: download.limit,
+    remaining,
+    remainingText: `${remaining} download${remaining === 1 ? '' : 's'} left`,
+    expiresAt: download.expiresAt,
+    available: state === 'available',
+    expired: state === 'expired',
+    exhausted: state === 'exhausted',
+    ...(state === 'available' ? { url } : {}),
+  };
+}
+
 /**
  * The order as the API and the confirmation page show it: the spec's analytics view (id, purchasedCartId,
  * testMode, websiteId, items with sku, productName, quantity, unitPrice; grandTotal, shippingTotal, taxTotal)
  * plus the number, customer, subtotal and discount. Money is `{ value, currency }` with `value` a decimal
- * string of major units, as in the cart JSON, beside the integer `…Cents` amounts.
+ * string of major units, as in the cart JSON, beside the integer `…Cents` amounts. Download links are signed
+ * with `linkSecret` (the server's secret) and shown as they stand at `now`.
  */
-export function orderJson(row: OrderRow): Json {
+export function orderJson(row: OrderRow, linkSecret: string, now = Date.now()): Json {
   const c = row.currency;
   const lines = parseJson<OrderLine[]>(row.items, []);
   const customer = parseJson<Customer | null>(row.customer, null);
@@ -210,7 +248,7 @@ export function orderJson(row: OrderRow): Json {
     currency: c,
     // the shipping country as a name beside its code, for the confirmation page
     customer: customer?.shippingAddress ? { ...customer, shippingAddress: { ...customer.shippingAddress, countryName: countryName(customer.shippingAddress.country) } } : customer,
-    items: lines.map((l) => ({
+    items: lines.map((l, index) => ({
       itemId: l.itemId,
       variantId: l.variantId,
       sku: l.sku,
@@ -225,6 +263,9 @@ export function orderJson(row: OrderRow): Json {
       lineTotal: money(l.unitPriceCents * l.quantity, c),
       productType: l.productType,
       additionalFields: l.additionalFields,
+      answers: l.answers ?? entryAnswers(null, l.additionalFields),
+      ...(l.memberAccess === undefined ? {} : { memberAccess: l.memberAccess }),
+      ...(l.download === undefined ? {} : { download: downloadJson(l.download, downloadPath(linkSecret, row.id, index), now) }),
       ...(l.subscriptionPlan === undefined ? {} : { subscriptionPlan: { ...l.subscriptionPlan, label: planLabel(l.subscriptionPlan) } }),
     })),
     subtotal: money(row.subtotalCents, c),

@@ -49,6 +49,15 @@ describe('instalment pill', () => {
     expect(await page('field-shirt')).not.toContain('installment-pill');
   });
 
+  it('is absent for a sold-out product, which cannot be bought (the sold-out tote once said "available for orders over $35.00")', async () => {
+    const tote = await page('canvas-tote');
+    expect(tote).toContain('Back soon'); // the page is the sold-out tote
+    expect(tote).not.toContain('installment-pill');
+    expect(tote).not.toContain('Afterpay');
+    const { item } = (await app.inject('/shop/p/canvas-tote?format=json')).json();
+    expect(item.installmentPill).toBeUndefined();
+  });
+
   it('carries the instalment context in the page JSON, amounts in cents', async () => {
     const { item } = (await app.inject('/shop/p/linen-apron?format=json')).json();
     expect(item.installmentContext).toMatchObject({ afterPayAvailable: true, afterPayMin: 3500, afterPayMax: 10000 });
@@ -106,8 +115,8 @@ describe('productPageParts', () => {
       structuredContent: {
         productType: 1,
         variants: [
-          { priceMoney: { value: '120.00', currency: 'USD' } },
-          { priceMoney: { value: '180.00', currency: 'USD' }, onSale: true, salePriceMoney: { value: '40.00', currency: 'USD' } },
+          { priceMoney: { value: '120.00', currency: 'USD' }, qtyInStock: 3 },
+          { priceMoney: { value: '180.00', currency: 'USD' }, onSale: true, salePriceMoney: { value: '40.00', currency: 'USD' }, qtyInStock: 1 },
         ],
       },
     };
@@ -116,5 +125,8 @@ describe('productPageParts', () => {
     expect(productPageParts(item, settings).item['installmentPill']).toMatchObject({ text: 'or 4 interest-free payments of $10.00 with' });
     expect(productPageParts(item, {}).item['installmentPill']).toBeUndefined();
     expect(productPageParts(item, {}).extra).toEqual({ reviewsEnabled: false });
+    // the same product with nothing left in stock has no pill
+    const soldOut = { structuredContent: { ...item.structuredContent, variants: item.structuredContent.variants.map((v) => ({ ...v, qtyInStock: 0 })) } };
+    expect(productPageParts(soldOut, settings).item['installmentPill']).toBeUndefined();
   });
 });

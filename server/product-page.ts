@@ -7,10 +7,10 @@
  * (`afterPayAvailable`, `afterPayMin` and `afterPayMax` in integer cents, `shopperLanguage`,
  * `stripeAccountCountry`, optional `numInstallments`, default 4).
  */
-import { installmentContextOf, installmentPill } from '../commerce/installments.js';
+import { installmentContextOf, productInstallmentPill } from '../commerce/installments.js';
 import { isRecord } from '../commerce/json.js';
 import { compareMoney, type Money } from '../commerce/money.js';
-import { flag, productType, variantPrice, variantSalePrice, variantsOf } from '../commerce/products.js';
+import { flag, isSoldOut, productType, variantPrice, variantSalePrice, variantsOf } from '../commerce/products.js';
 import { reviewsEnabled } from '../commerce/reviews.js';
 import type { Json } from './catalog.js';
 import type { Store } from './db/database.js';
@@ -33,12 +33,14 @@ export function installmentSettings(settings: unknown): unknown {
 
 /**
  * The item with `installmentContext` and `installmentPill` (absent when no pill shows), and the context's
- * `reviewsEnabled`. The product is a cart of one here: the pill is about buying it, at its "from" price.
+ * `reviewsEnabled`. The product is a cart of one here: the pill is about buying it, at its "from" price, and
+ * a sold-out product has none.
  */
 export function productPageParts(item: Json, settings: unknown): { item: Json; extra: Json } {
   const context = installmentContextOf(installmentSettings(settings));
   const price = lowestCurrentPrice(item);
-  const pill = price === null || price.minor > BigInt(Number.MAX_SAFE_INTEGER) ? null : installmentPill(context, [productType(item)], Number(price.minor), price.currency);
+  const product = { productType: productType(item), soldOut: isSoldOut(item) };
+  const pill = price === null || price.minor > BigInt(Number.MAX_SAFE_INTEGER) ? null : productInstallmentPill(context, product, Number(price.minor), price.currency);
   const withInstalments: Json = { ...item };
   if (context !== null) withInstalments['installmentContext'] = context;
   if (pill !== null) withInstalments['installmentPill'] = pill;

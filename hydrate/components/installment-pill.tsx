@@ -1,17 +1,19 @@
 /**
  * The instalment pill (spec 000 §4, §5): the offer in range, the availability message out of range,
- * recalculated when the shopper picks another variant. "How it works" is a `<details>` that works without
+ * recalculated when the shopper picks another variant, and nothing while the product or the choice is sold out. "How it works" is a `<details>` that works without
  * JavaScript; with it, the provider's information page (chosen by locale) opens in a modal, and when that
  * host cannot be reached only a log line says so.
  */
 import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
-import { type InstallmentContext, installmentPill } from '../../commerce/installments.js';
+import { type InstallmentContext, productInstallmentPill } from '../../commerce/installments.js';
 import { subscribeSelection } from '../product-selection.js';
 
 export interface InstallmentPillProps {
   readonly itemId: string;
   readonly context: InstallmentContext;
   readonly productType: number;
+  /** The whole product is sold out (no pill); a sold-out choice comes with the buy box's published selection. */
+  readonly soldOut: boolean;
   readonly priceCents: number;
   readonly currency: string;
   /** The provider's information page; null when none serves the shopper's language. */
@@ -32,13 +34,13 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 export function InstallmentPillView(props: InstallmentPillProps) {
-  const [cents, setCents] = useState(props.priceCents);
+  const [selection, setSelection] = useState({ cents: props.priceCents, soldOut: props.soldOut });
   const [open, setOpen] = useState(false);
   const [page, setPage] = useState<'unknown' | 'shown' | 'unavailable'>('unknown');
   const dialog = useRef<HTMLDialogElement>(null);
   const summary = useRef<HTMLElement>(null);
   const id = useId();
-  useEffect(() => subscribeSelection(props.itemId, setCents), [props.itemId]);
+  useEffect(() => subscribeSelection(props.itemId, (cents, soldOut) => setSelection({ cents, soldOut })), [props.itemId]);
   useEffect(() => {
     const d = dialog.current;
     if (d === null) return;
@@ -46,7 +48,7 @@ export function InstallmentPillView(props: InstallmentPillProps) {
     if (!open && d.open) d.close();
   }, [open]);
 
-  const pill = installmentPill(props.context, [props.productType], cents, props.currency);
+  const pill = productInstallmentPill(props.context, { productType: props.productType, soldOut: props.soldOut || selection.soldOut }, selection.cents, props.currency);
   if (pill === null) return <div className="product-installments" hidden />;
 
   function openModal(event: MouseEvent) {

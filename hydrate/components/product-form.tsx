@@ -114,8 +114,8 @@ export function ProductForm(props: ProductFormProps) {
   const onSale = choice !== null ? choice.onSale : variants.some((v) => v.onSale);
 
   useEffect(() => {
-    const prices = (choice !== null ? [choice] : candidates).map(currentPrice);
-    if (prices.length > 0) publishSelection(itemId, Math.min(...prices));
+    const shown = choice !== null ? [choice] : candidates;
+    if (shown.length > 0) publishSelection(itemId, Math.min(...shown.map(currentPrice)), shown.every(isSoldOut));
     // the picture follows the shopper's choice: nothing chosen yet keeps the product's main image
     if (Object.values(chosen).some((value) => value !== '')) showVariantImage(itemId, (choice ?? candidates.find((v) => v.imageId))?.imageId);
   }, [itemId, choice, chosen]); // eslint-disable-line react-hooks/exhaustive-deps

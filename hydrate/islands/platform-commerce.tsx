@@ -10,7 +10,7 @@ import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ADD_BUTTON_LABELS, type AddMode } from '../../commerce/add-to-cart.js';
 import { ProductType } from '../../commerce/products.js';
-import { currentPrice, matchingVariants, priceSummary, valueSoldOut, type VariantView, variantViews } from '../../commerce/variant-view.js';
+import { currentPrice, isSoldOutVariant, matchingVariants, priceSummary, valueSoldOut, type VariantView, variantViews } from '../../commerce/variant-view.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { publishSelection } from '../product-selection.js';
 import { optionNames } from '../../commerce/variant-choice.js';
@@ -178,7 +178,7 @@ function driveVariants(block: HTMLElement, locale: string): void {
     if (shown.length === 0) return;
     const text = priceText(shown, currency, locale);
     if (priceElement !== null && text !== null && Object.values(chosen).some((v) => v !== '')) priceElement.textContent = text;
-    publishSelection(itemId, Math.min(...shown.map(currentPrice)));
+    publishSelection(itemId, Math.min(...shown.map(currentPrice)), shown.every(isSoldOutVariant));
   };
   block.addEventListener('change', update);
   update();

@@ -278,7 +278,7 @@ const COLLECTIONS: CollectionSeed[] = [
     title: 'Makers Circle',
     type: COLLECTION_TYPES.page,
     body: '<p>Patterns and recordings for members of the Makers Circle.</p>',
-    settings: { memberAreaId: 'makers-circle', memberJoinUrl: '/contact', memberPassItemId: MEMBER_PASS_ITEM_ID },
+    settings: { memberAreaId: 'makers-circle', memberJoinUrl: '/contact', memberPassItemId: MEMBER_PASS_ITEM_ID, memberAccessDays: 365 },
   },
 ];
 

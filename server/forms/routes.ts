@@ -154,7 +154,7 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, theme }
       const form = loadFormDefinition(store, request.params.formId);
       if (form === null) return reply.callNotFound();
       const page = formPage(store, form.row.id);
-      if (page !== null && !mayView(page, request)) return reply.callNotFound();
+      if (page !== null && !mayView(store, page, request)) return reply.callNotFound();
       const body = isRecord(request.body) ? request.body : {};
       const check = validateForm(form.fields, valuesFromFormPost(form.fields, body));
       const captcha = captchaConfig(store);

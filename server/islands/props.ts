@@ -8,7 +8,7 @@ import { captchaConfigOf, TEST_CAPTCHA_TOKEN } from '../forms/captcha.js';
 import { type AddMode } from '../../commerce/add-to-cart.js';
 import { installmentContextOf, installmentModalUrl } from '../../commerce/installments.js';
 import { isRecord } from '../../commerce/json.js';
-import { flag, isSubscribable, productContent, productType, ProductType, showsQuantityInput, variantOptions } from '../../commerce/products.js';
+import { flag, isSoldOut, isSubscribable, productContent, productType, ProductType, showsQuantityInput, variantOptions } from '../../commerce/products.js';
 import { fill } from '../../commerce/text.js';
 import { variantViews } from '../../commerce/variant-view.js';
 import { DEFAULT_LABELS, type LabelKey } from '../../engine/plugins/commerce/strings.js';
@@ -86,6 +86,7 @@ export function installmentPillProps(item: Root, root: Root): IslandProps['insta
     itemId: String(item['id']),
     context,
     productType: productType(item),
+    soldOut: isSoldOut(item),
     priceCents: Number(price.minor),
     currency: price.currency,
     modalUrl: installmentModalUrl(context, str(storeSettings(root)['installmentModalHost']) || undefined),

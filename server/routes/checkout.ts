@@ -8,12 +8,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CHECKOUT_FIELD_NAMES, CHECKOUT_MESSAGES, checkoutValues, countryOptions, type FieldErrors } from '../../commerce/checkout-form.js';
 import { isRecord } from '../../commerce/json.js';
-import { cartState, checkoutSummary, loadOrder, orderJson, type PlaceResult, placeOrder } from '../checkout-service.js';
+import { cartState, checkoutSummary, loadOrder, orderJson, type OrderRow, type PlaceResult, placeOrder } from '../checkout-service.js';
 import type { Store } from '../db/database.js';
 import { PageType, pageContext } from '../page-context.js';
 import { isTokenCartKind, tokenCartId } from '../token-carts.js';
 import type { Theme } from '../theme.js';
 import { clearCartCookies, currentCartId, visitorCart } from './visitor-cart.js';
+import { setMemberCookies } from '../orders/member-cookie.js';
+import { currentGrants } from '../orders/member-grants.js';
 
 /**
  * The orders this browser placed may be shown to it: the cookie holds the latest order's id (a random UUID),
@@ -128,10 +130,19 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
     return sendPage(reply, request, 'pages/checkout.page', PageType.CHECKOUT, 'checkout', { checkout }, format);
   }
 
-  /** After an order: the confirmation is this browser's; a standard cart's cookie goes (a token cart has none). */
-  function afterOrder(reply: FastifyReply, placed: Extract<PlaceResult, { ok: true }>) {
+  /** The member areas the order's passes open, for this browser (orders/member-cookie.ts): set with the order and on its confirmation. */
+  function grantMemberAccess(request: FastifyRequest, reply: FastifyReply, order: OrderRow) {
+    const now = Date.now();
+    setMemberCookies(reply, request.server.crumbSecret, order.id, currentGrants(order.items, now), now);
+  }
+
+  /** After an order: the confirmation is this browser's, and so is what its passes open; a standard cart's cookie goes (a token cart has none). */
+  function afterOrder(request: FastifyRequest, reply: FastifyReply, placed: Extract<PlaceResult, { ok: true }>): OrderRow | null {
     reply.setCookie(ORDER_COOKIE, placed.orderId, ORDER_COOKIE_OPTIONS);
     if (!isTokenCartKind(placed.kind)) clearCartCookies(reply);
+    const order = loadOrder(store, placed.orderId);
+    if (order !== null) grantMemberAccess(request, reply, order);
+    return order;
   }
 
   app.get<{ Querystring: PageQuery }>('/checkout', { schema: { querystring: pageQuery } }, async (request, reply) => {
@@ -154,9 +165,9 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
       reply.code(400);
       return sendCheckout(reply, request, { cartId, cartToken: token, values, message: CHECKOUT_MESSAGES.invalidForm });
     }
-    const placed = placeOrder(store, cartId, values);
+    const placed = placeOrder(store, cartId, values, request.server.crumbSecret);
     if (placed.ok) {
-      afterOrder(reply, placed);
+      afterOrder(request, reply, placed);
       return reply.redirect(`${ORDER_PATH}/${placed.orderId}`, 303);
     }
     if (placed.reason === 'empty' || placed.reason === 'missing' || placed.reason === 'purchased') return backToCart(reply, placed.message);
@@ -172,7 +183,8 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
       // another browser's order (or none) is answered exactly like an unknown page
       const order = request.cookies[ORDER_COOKIE] === orderId ? loadOrder(store, orderId) : null;
       if (order === null) return reply.callNotFound();
-      return sendPage(reply, request, 'pages/order-confirmed.page', PageType.ORDER_CONFIRMED, 'order-confirmed', { order: orderJson(order) }, request.query.format);
+      grantMemberAccess(request, reply, order);
+      return sendPage(reply, request, 'pages/order-confirmed.page', PageType.ORDER_CONFIRMED, 'order-confirmed', { order: orderJson(order, request.server.crumbSecret) }, request.query.format);
     },
   );
 
@@ -181,10 +193,9 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
     const { cartId, unknownToken } = resolveCart(store, request, cartToken);
     if (unknownToken) return reply.code(404).send({ message: UNKNOWN_CART });
     if (cartId === null) return reply.code(409).send({ message: CHECKOUT_MESSAGES.emptyCart });
-    const placed = placeOrder(store, cartId, { ...shippingAddress, email, name });
+    const placed = placeOrder(store, cartId, { ...shippingAddress, email, name }, request.server.crumbSecret);
     if (!placed.ok) return reply.code(placed.status).send(placed.errors === undefined ? { message: placed.message } : { message: placed.message, errors: placed.errors });
-    afterOrder(reply, placed);
-    const order = loadOrder(store, placed.orderId);
-    return reply.code(201).send({ order: order === null ? null : orderJson(order) });
+    const order = afterOrder(request, reply, placed);
+    return reply.code(201).send({ order: order === null ? null : orderJson(order, request.server.crumbSecret) });
   });
 };

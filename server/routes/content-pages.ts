@@ -30,6 +30,7 @@ import { matchesFilters, pageSizeSetting, paginate } from '../listing.js';
 import { AUDIO_PATH, demoImage, demoTrack, IMAGE_PATH } from '../media/demo-media.js';
 import { grantAccess, mayView, passwordMatches, protection } from '../page-access.js';
 import { PageType } from '../page-context.js';
+import { passOffer } from '../orders/pass-offer.js';
 import { MAX_QUERY_LENGTH, search } from '../search.js';
 import type { Theme } from '../theme.js';
 import { themedCollection } from '../theme/collection-page.js';
@@ -96,7 +97,7 @@ function outline(c: CollectionRow): Json {
  * the address asked for, where the password form posts back to.
  */
 function gate({ store, theme }: Deps, request: PageRequest, reply: FastifyReply, c: CollectionRow, path: string, error?: string) {
-  if (error === undefined && mayView(c, request)) return null;
+  if (error === undefined && mayView(store, c, request)) return null;
   const access = protection(c);
   const shoppingCart = visitorCart(store, request);
   if (access.kind === 'members') {
@@ -105,7 +106,16 @@ function gate({ store, theme }: Deps, request: PageRequest, reply: FastifyReply,
       pageId: c.id,
       collection: outline(c),
       shoppingCart,
-      extra: { memberArea: { id: access.memberAreaId, joinUrl: access.joinUrl, passItemId: access.passItemId, message: MEMBERS_ONLY_MESSAGE } },
+      extra: {
+        memberArea: {
+          id: access.memberAreaId,
+          joinUrl: access.joinUrl,
+          passItemId: access.passItemId,
+          // what joining costs, for the join button (null without a pass to sell: the join link instead)
+          pass: access.passItemId === null ? null : passOffer(store, access.passItemId, access.accessDays),
+          message: MEMBERS_ONLY_MESSAGE,
+        },
+      },
     }, 403);
   }
   return sendPage(reply, request, theme, store, 'pages/lock-screen.page', {

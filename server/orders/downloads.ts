@@ -1,0 +1,99 @@
+/**
+ * Digital delivery: each digital line of an order carries its download when the order is placed (the file's
+ * name and type, how many downloads it allows and how many were taken, when it ends), stored on the order.
+ * Its link is `/downloads/{token}`, the token naming the order and the line, signed with the server's secret
+ * (server/security/signed-token.ts), so links cannot be guessed or made; the link is the same on the
+ * confirmation and in the order e-mail. Taking a download counts it in one immediate transaction, so the limit
+ * holds however many requests arrive at once.
+ */
+import { eq } from 'drizzle-orm';
+import { parseJson } from '../catalog.js';
+import type { Store } from '../db/database.js';
+import { orders, products } from '../db/schema.js';
+import { signToken, verifyToken } from '../security/signed-token.js';
+
+/** How long a link works after the order, and how many times (per line). Our choice; the README says so. */
+export const DOWNLOAD_HOURS = 24;
+export const DOWNLOAD_LIMIT = 5;
+const HOUR_MS = 3_600_000;
+
+export const DOWNLOAD_PATH = '/downloads/';
+const PURPOSE = 'download';
+
+/** A line's download, as stored on the order. */
+export interface LineDownload {
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly limit: number;
+  /** Downloads taken so far. */
+  readonly count: number;
+  /** Epoch ms after which the link no longer works. */
+  readonly expiresAt: number;
+}
+
+/** The download a digital line gets when bought at `now`. */
+export function lineDownload(productUrlId: string, now: number): LineDownload {
+  return { fileName: `${productUrlId}.pdf`, contentType: 'application/pdf', limit: DOWNLOAD_LIMIT, count: 0, expiresAt: now + DOWNLOAD_HOURS * HOUR_MS };
+}
+
+/** The link of line `lineIndex` of an order: a site path, the same wherever it is shown. */
+export function downloadPath(secret: string, orderId: string, lineIndex: number): string {
+  return `${DOWNLOAD_PATH}${signToken(secret, PURPOSE, [orderId, String(lineIndex)])}`;
+}
+
+export type DownloadState = 'available' | 'expired' | 'exhausted';
+
+export function downloadState(download: LineDownload, now: number): DownloadState {
+  if (now >= download.expiresAt) return 'expired';
+  return download.count >= download.limit ? 'exhausted' : 'available';
+}
+
+/** What a link leads to: the file's line and its product, or why not. */
+export type DownloadAnswer =
+  | { readonly ok: true; readonly download: LineDownload; readonly productId: string; readonly productName: string }
+  | { readonly ok: false; readonly reason: 'invalid' }
+  | { readonly ok: false; readonly reason: 'expired' | 'exhausted'; readonly download: LineDownload };
+
+/** The page a link that gives no file answers, per reason: its status, heading and words. */
+export function downloadRefusal(answer: Exclude<DownloadAnswer, { ok: true }>): { status: number; heading: string; message: string } {
+  switch (answer.reason) {
+    case 'expired':
+      return { status: 410, heading: 'Download expired', message: `This download link has expired: links work for ${DOWNLOAD_HOURS} hours after the order. Ask the shop for a new one.` };
+    case 'exhausted':
+      return { status: 410, heading: 'Download used up', message: `This download link has been used ${answer.download.limit} times, as many as it allows. Ask the shop for a new one.` };
+    default:
+      return { status: 404, heading: 'Download not found', message: 'This download link is not valid. Open it from your order confirmation or its e-mail, whole and unchanged.' };
+  }
+}
+
+type Line = { itemId?: unknown; productName?: unknown; download?: LineDownload };
+
+/**
+ * Follows a link's token at `now`: `take` counts the download (a GET), otherwise it only looks (a HEAD). An
+ * unsigned token, an unknown order or a line without a download is `invalid`.
+ */
+export function followDownload(store: Store, secret: string, token: string, now: number, take: boolean): DownloadAnswer {
+  const fields = verifyToken(secret, PURPOSE, token);
+  if (fields === null || fields.length !== 2 || !/^\d{1,4}$/.test(fields[1]!)) return { ok: false, reason: 'invalid' };
+  const [orderId, index] = [fields[0]!, Number(fields[1])];
+  return store.transaction((tx): DownloadAnswer => {
+    const row = tx.select({ items: orders.items }).from(orders).where(eq(orders.id, orderId)).get();
+    const lines = parseJson<Line[]>(row?.items ?? null, []);
+    const line = lines[index];
+    const download = line?.download;
+    if (line === undefined || download === undefined) return { ok: false, reason: 'invalid' };
+    const state = downloadState(download, now);
+    if (state !== 'available') return { ok: false, reason: state, download };
+    const taken = take ? { ...download, count: download.count + 1 } : download;
+    if (take) {
+      lines[index] = { ...line, download: taken };
+      tx.update(orders).set({ items: JSON.stringify(lines) }).where(eq(orders.id, orderId)).run();
+    }
+    return { ok: true, download: taken, productId: String(line.itemId), productName: String(line.productName) };
+  }, { behavior: 'immediate' });
+}
+
+/** The product a download is made from, as it is now (its description), or null when it is gone. */
+export function downloadProduct(store: Store, productId: string) {
+  return store.select({ title: products.title, body: products.body }).from(products).where(eq(products.id, productId)).get() ?? null;
+}

@@ -1,0 +1,25 @@
+/**
+ * The pass a member area's access-denied page sells: its product's title and price and how long it opens the
+ * area, so the join button can say what it costs ("Join for $15.00") before anything goes in the cart.
+ */
+import { ProductType } from '../../commerce/products.js';
+import { type Json, loadProductById, money } from '../catalog.js';
+import type { Store } from '../db/database.js';
+
+const YEAR_DAYS = 365;
+const NUMBERS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** How long access lasts, in words: `one year`, `2 years`, `30 days`, `one day`; null for no end. */
+export function accessPeriodText(days: number | null): string | null {
+  if (days === null) return null;
+  const [count, unit] = days % YEAR_DAYS === 0 ? [days / YEAR_DAYS, 'year'] : [days, 'day'];
+  return `${count === 1 ? 'one' : (NUMBERS[count] ?? String(count))} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/** The offer of the pass `itemId` (a paywall product), or null when there is no such product to sell. */
+export function passOffer(store: Store, itemId: string, accessDays: number | null): Json | null {
+  const product = loadProductById(store, itemId)?.row;
+  if (product === undefined || product.productType !== ProductType.PAYWALL) return null;
+  const cents = product.onSale ? (product.salePriceCents ?? 0) : (product.priceCents ?? 0);
+  return { itemId: product.id, title: product.title, priceMoney: money(cents, product.currency), accessText: accessPeriodText(accessDays) };
+}
