@@ -304,6 +304,11 @@ export interface OpenOptions {
   readonly javaScript?: boolean;
   /** Viewport width in CSS px (default 1280; the tests use WIDTHS.desktop and WIDTHS.mobile). */
   readonly width?: number;
+  /**
+   * Default false. Every request to another host that would reach the network is stopped and listed in
+   * `reachedOtherHosts` (one the page's content policy blocks never gets that far, so is not listed).
+   */
+  readonly stopOtherHosts?: boolean;
 }
 
 export interface BrowserTab {
@@ -320,6 +325,8 @@ export interface BrowserTab {
   readonly failedResponses: string[];
   /** The URL of every request the page made (documents, scripts, images, fetches). */
   readonly requests: string[];
+  /** With `stopOtherHosts`: requests to another host that would have reached the network. */
+  readonly reachedOtherHosts: string[];
   /** Go to a path of the storefront (or a full URL). */
   goto(path: string): Promise<Response | null>;
   /** Throws, listing them, if any console warning or error (hydration warnings included) or page error happened. */
@@ -418,7 +425,7 @@ export async function startBrowserHarness(options: StorefrontOptions = {}): Prom
   };
 }
 
-async function openTab(browser: Browser, baseUrl: string, { javaScript = true, width = WIDTHS.desktop }: OpenOptions): Promise<BrowserTab> {
+async function openTab(browser: Browser, baseUrl: string, { javaScript = true, width = WIDTHS.desktop, stopOtherHosts = false }: OpenOptions): Promise<BrowserTab> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     javaScriptEnabled: javaScript,
@@ -427,6 +434,18 @@ async function openTab(browser: Browser, baseUrl: string, { javaScript = true, w
   // fail fast on a missing control rather than after playwright's 30 s
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+  const reachedOtherHosts: string[] = [];
+  if (stopOtherHosts) {
+    const host = new URL(baseUrl).host;
+    // a route on the context sees a request just before it would go to the network
+    await context.route(
+      (url) => /^(?:https?|wss?):$/.test(url.protocol) && url.host !== host,
+      (route) => {
+        reachedOtherHosts.push(route.request().url());
+        return route.abort();
+      },
+    );
+  }
   const page = await context.newPage();
   if (javaScript) await page.addInitScript({ content: LAYOUT_SHIFT_SCRIPT });
   const consoleRecords: ConsoleRecord[] = [];
@@ -450,6 +469,7 @@ async function openTab(browser: Browser, baseUrl: string, { javaScript = true, w
     pageErrors,
     failedResponses,
     requests,
+    reachedOtherHosts,
     goto: (path) => page.goto(path, { waitUntil: 'load' }),
     expectNoConsoleProblems() {
       const problems = consoleRecords.filter((m) => CONSOLE_PROBLEMS.has(m.type) && !isBrowserFaviconRequest(m));
