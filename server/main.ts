@@ -9,19 +9,7 @@ import { Theme } from './theme.js';
 import { themeDirFromEnv } from './theme/theme-dir.js';
 import { banner, loggerOptions } from './logging.js';
 import { allowedOriginsFromEnv } from './security/allowed-origins.js';
-
-/** `text` in lines of at most `width` characters, broken at spaces. */
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  return line === '' ? lines : [...lines, line];
-}
+import { wrap } from './word-wrap.js';
 
 /** The settings read before anything starts; a wrong one stops the start with one line saying so (no stack). */
 function settings(): { themeDir: string; allowedOrigins: readonly string[] } {

@@ -1,6 +1,7 @@
 /** The generated PDF of a digital product: a well-formed PDF 1.4 file (offsets, lengths, strings) holding the product's text. */
 import { describe, expect, it } from 'vitest';
-import { htmlText, productPdf, wrap } from './product-pdf.js';
+import { wrap } from '../word-wrap.js';
+import { htmlText, productPdf } from './product-pdf.js';
 
 const SOURCE = { title: 'Field Guide (PDF)', descriptionHtml: '<p>A downloadable guide.</p><p>Tents &amp; tarps — “knots”, 5 € \\ 中</p>', shopName: 'Tessera Supply Co.' };
 

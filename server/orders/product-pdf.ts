@@ -4,6 +4,7 @@
  * library: PDF 1.4 with the two standard Helvetica fonts (no font embedded), text in WinAnsi, lines wrapped by
  * an approximate width, and a cross-reference table whose offsets are counted as the file is built.
  */
+import { wrap } from '../word-wrap.js';
 
 /** A4 in points, with 72 pt margins. */
 const PAGE = { width: 595, height: 842, margin: 72 } as const;
@@ -48,20 +49,6 @@ export function htmlText(html: string): string[] {
     .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n) <= 0x10ffff ? Number(n) : 0x3f))
     .replace(/&amp;/g, '&');
   return text.split('\n').map((line) => line.replace(/\s+/g, ' ').trim()).filter((line) => line !== '');
-}
-
-/** Words into lines of at most `width` characters (a longer word on a line of its own). */
-export function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  if (line !== '') lines.push(line);
-  return lines;
 }
 
 /** The page's drawing: each line at its place, in the bold font for the title. */
