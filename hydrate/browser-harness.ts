@@ -29,6 +29,7 @@ import { openStore, repoRoot, type Store } from '../server/db/database.js';
 import { seedDemoStore } from '../server/db/seed.js';
 import type { GuardOptions } from '../server/security/install.js';
 import { Theme } from '../server/theme.js';
+import { FONT_SETS, type FontSetName, fontconfigFile, isFontSetName } from './browser-fonts.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS: readonly string[] = [
@@ -96,7 +97,7 @@ const HARNESS_START_TIMEOUT_MS = 120_000;
  * For the body of `describeBrowser`: starts a harness (with `options`) before the suite's tests and closes it
  * after them. Answers the running harness, for the tests and later hooks (not before the suite starts).
  */
-export function useBrowserHarness(options: StorefrontOptions = {}): () => BrowserHarness {
+export function useBrowserHarness(options: StorefrontOptions & { readonly fonts?: FontSetName } = {}): () => BrowserHarness {
   let harness: BrowserHarness | undefined;
   beforeAll(async () => {
     harness = await startBrowserHarness(options);
@@ -118,7 +119,7 @@ export type IslandsState =
   | { readonly available: false; readonly reason: string };
 
 /** Files of hydrate/ that are not island sources (tests and tooling): changing them needs no rebuild. */
-const NOT_ISLAND_SOURCE = /(\.test\.tsx?|\.d\.ts|^browser-harness\.ts|^browser-helpers\.ts|^dom-testing\.tsx|^size\.ts)$/;
+const NOT_ISLAND_SOURCE = /(\.test\.tsx?|\.d\.ts|^browser-harness\.ts|^browser-fonts\.ts|^browser-helpers\.ts|^dom-testing\.tsx|^size\.ts)$/;
 
 /** Newest modification time (ms) of the island sources under `dir` (recursive), 0 if none. */
 export function newestSourceTime(dir: string): number {
@@ -387,21 +388,33 @@ function consoleRecord(message: ConsoleMessage): ConsoleRecord {
   return { type: message.type(), text: message.text(), location: url === '' ? '' : `${url}:${lineNumber}:${columnNumber}` };
 }
 
-/** Launch Chromium (playwright-core, imported here so that `npm run size` needs no browser library). */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Launch Chromium (playwright-core, imported here so that `npm run size` needs no browser library), with the
+ * machine's fonts, or only those of `fonts` (default: TESSERA_BROWSER_FONTS's set, if it names one).
+ */
+export async function launchChromium(fonts: FontSetName | undefined = browserFontsFromEnv()): Promise<Browser> {
   const status = chromiumStatus();
   if (status.state !== 'ready') throw new Error(status.message);
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
+  const env = fonts === undefined ? undefined : { ...process.env, FONTCONFIG_FILE: fontconfigFile(fonts) };
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS], ...(env === undefined ? {} : { env }) });
+}
+
+/** TESSERA_BROWSER_FONTS: a font set for every browser of the run (`dejavu`, `liberation`); unset, the machine's. */
+function browserFontsFromEnv(): FontSetName | undefined {
+  const name = process.env['TESSERA_BROWSER_FONTS'];
+  if (name === undefined || name === '') return undefined;
+  if (!isFontSetName(name)) throw new Error(`TESSERA_BROWSER_FONTS=${name}: not a font set (${Object.keys(FONT_SETS).join(', ')})`);
+  return name;
 }
 
 /** Build the islands if needed, start the storefront, launch Chromium. */
-export async function startBrowserHarness(options: StorefrontOptions = {}): Promise<BrowserHarness> {
+export async function startBrowserHarness(options: StorefrontOptions & { readonly fonts?: FontSetName } = {}): Promise<BrowserHarness> {
   const islands = await ensureIslandsBuilt();
   const storefront = await startStorefront(options);
   let browser: Browser;
   try {
-    browser = await launchChromium();
+    browser = await launchChromium(options.fonts);
   } catch (error) {
     await storefront.close();
     throw error;

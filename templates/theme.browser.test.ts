@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
+import { FONT_SETS, type FontSetName, fontSetInstalled } from '../hydrate/browser-fonts.js';
 import { type BrowserHarness, type BrowserTab, describeBrowser, formatAxeViolations, runAxe, SCREENSHOT_DIR, useBrowserHarness, WIDTHS } from '../hydrate/browser-harness.js';
 
 /** Every page's problems of the last run, also printed by the failing tests. */
@@ -478,3 +479,52 @@ describeBrowser('theme quality bars', () => {
   });
 });
 
+
+/**
+ * The same target bar with each common font set alone (hydrate/browser-fonts.ts): a target must be 24×24 by
+ * its own box (padding, min-height), not because this machine's fonts happen to be tall enough. The pages
+ * that open without a setup, at both widths.
+ */
+for (const fonts of Object.keys(FONT_SETS) as FontSetName[]) {
+  describeBrowser(`targets with the ${fonts} fonts only`, () => {
+    if (!fontSetInstalled(fonts)) {
+      it.skip(`needs ${FONT_SETS[fonts].debianPackage} (.ci/run installs it)`, () => {});
+      return;
+    }
+    const harness = useBrowserHarness({ fonts });
+    it('the browser has those fonts alone', async () => {
+      const tab = await harness().open('/about');
+      try {
+        const other = Object.values(FONT_SETS).find((s) => s !== FONT_SETS[fonts])!;
+        const widths = await tab.page.evaluate(
+          (families) => families.map((family) => {
+            const context = document.createElement('canvas').getContext('2d')!;
+            context.font = `16px ${family}`;
+            return context.measureText('Tessera Supply Co. — Field Shirt, $89.00').width;
+          }),
+          ['sans-serif', `"${FONT_SETS[fonts].sans}"`, `"${other.sans}"`],
+        );
+        // the generic family is the set's, and a family of another set falls back to it
+        expect(widths[0]).toBe(widths[1]);
+        expect(widths[2]).toBe(widths[1]);
+      } finally {
+        await tab.close();
+      }
+    });
+    for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
+      it(`every page at ${width}px`, async () => {
+        const problems: string[] = [];
+        for (const pageCase of PAGES.filter((c) => c.setup === undefined)) {
+          const tab = await harness().open(pageCase.path, { width });
+          try {
+            await tab.page.waitForLoadState('networkidle').catch(() => {});
+            problems.push(...(await targetSizeProblems(tab.page)).map((p) => `${pageCase.name} (${pageCase.path}): ${p}`));
+          } finally {
+            await tab.close();
+          }
+        }
+        expect(problems, problems.join('\n')).toEqual([]);
+      }, 180_000);
+    }
+  });
+}
