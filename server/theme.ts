@@ -448,7 +448,7 @@ export class Theme {
   // ---- styles and tweaks ----
 
   /** The styles as last read: their stamp, the tweaks their files declare, and a stylesheet per tweak LESS. */
-  private styleState: { stamp: string; tweaks: TweakReading; sheets: Map<string, StylesheetBuild>; reported: boolean } | null = null;
+  private styleState: { stamp: string; tweaks: TweakReading; sheets: Map<string, StylesheetBuild>; reported: boolean; systemStyles: boolean } | null = null;
   /** The last stylesheet built without a LESS error (while watching, kept through a broken save). */
   private lastGoodSheet: StylesheetBuild | null = null;
   /** The files of `styles/` the last reported build read (their problems are told again, or cleared, next time). */
@@ -462,7 +462,7 @@ export class Theme {
     // every file of `styles/`, sub-folders too (a LESS file may import any): looked at once a turn
     const stamp = this.statsFiles ? `${this.look.once('styles', () => treeStamp(join(this.dir, 'styles')))}|${this.loadConfs().stamp}` : '';
     if (this.styleState === null || this.styleState.stamp !== stamp) {
-      this.styleState = { stamp, tweaks: readThemeTweaks(join(this.dir, 'styles'), names), sheets: new Map(), reported: false };
+      this.styleState = { stamp, tweaks: readThemeTweaks(join(this.dir, 'styles'), names), sheets: new Map(), reported: false, systemStyles: this.usesSystemTemplates() };
     }
     return this.styleState;
   }
@@ -481,7 +481,7 @@ export class Theme {
     // while watching every save makes a new stylesheet: compressed quickly (brotli 4 is about 2 ms, 11 about 100)
     let value = buildThemeStylesheet(this.dir, {
       names,
-      systemCss: this.usesSystemTemplates() ? systemCss() : '',
+      systemCss: files.systemStyles ? systemCss() : '',
       plainCss: this.isDefaultTheme,
       tweakLess: less,
       brotliQuality: this.watch ? 4 : 11,
@@ -605,11 +605,14 @@ export class Theme {
     this.look.forget();
     if (path === TEMPLATE_CONF || /^collections\/[^/]+\.conf$/.test(path)) {
       // the configuration decides layouts, collection templates, navigation tags and stylesheets
+      const sheets = this.confs?.conf.stylesheets.join('\n');
       this.confs = null;
       this.cache.clear();
       this.layouts.clear();
       this.blocks = null;
-      this.styleState = null;
+      // the stylesheet is built again only when template.conf lists other sheets (a collection type's .conf,
+      // a layout or navigation saved leave it as it is)
+      if (this.conf().stylesheets.join('\n') !== sheets) this.styleState = null;
       return;
     }
     if (path.startsWith('styles/')) {
@@ -626,6 +629,10 @@ export class Theme {
       if (this.cache.has(path) !== existsSync(join(this.dir, path))) this.cache.clear();
     }
     this.cache.delete(path);
+    // a page or collection template that appears or goes may change whether system templates' styles are needed
+    if (this.styleState !== null && /^(pages|collections)\/[^/]+\.(page|list|item)$/.test(path) && this.styleState.systemStyles !== this.usesSystemTemplates()) {
+      this.styleState = null;
+    }
     // a region that appears or goes may be one template.conf names: its problems are told again
     if (path.endsWith('.region') && this.confs !== null && this.confs.stamp !== this.confStamp()) {
       this.confs = null;

@@ -110,8 +110,11 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     for (const resolveWaiting of waiting) resolveWaiting({ path, clients });
     waiting = [];
   };
-  /** The page classes the tweaks give: a stylesheet that changes them needs the pages rendered again. */
-  const tweakState = () => theme.tweakState(siteValues()).classes.join(' ');
+  /** The page classes and script values the tweaks give: a stylesheet that changes them needs the pages rendered again. */
+  const tweakState = () => {
+    const state = theme.tweakState(siteValues());
+    return `${state.classes.join(' ')}\n${JSON.stringify(state.json)}`;
+  };
   const watcher = watchTheme(
     themeDir,
     (path) => {
@@ -120,16 +123,17 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       problems.changed();
       // compiled again now, alone: its problems are printed (and on the page) before the browser asks
       const start = performance.now();
-      const tweaksBefore = path.startsWith('styles/') ? tweakState() : null;
+      const before = path.startsWith('styles/') ? { tweaks: tweakState(), broken: problems.brokenFiles() } : null;
       theme.changed(path);
       // a collection type or custom type added while serving gets its demo collection now (server/theme-content/)
       if (store !== null && /^(template\.conf|collections\/[^/]+\.conf)$/.test(path)) ensureThemeContentSafely(store, theme, (message) => print(`tessera dev: ${message}`));
       // a saved stylesheet is built now, with the site's tweak values, so its problems are told at once
       const sheet = theme.stylesheet(siteValues());
       const ms = performance.now() - start;
-      // a stylesheet that builds and leaves the page classes as they were is swapped in place (no reload: the
-      // page keeps its scroll and what is open); anything else reloads, so the page shows the overlay or classes
-      const swap = tweaksBefore !== null && sheet !== null && tweakState() === tweaksBefore && !theme.problems().some((p) => p.severity === 'error');
+      // a stylesheet that leaves the page classes, the scripts' tweak values and the overlay as they were is
+      // swapped in place (no reload: the page keeps its scroll and what is open); anything else reloads, so the
+      // page shows the new overlay or classes (a LESS error that stays as it was keeps the last good sheet)
+      const swap = before !== null && sheet !== null && tweakState() === before.tweaks && problems.brokenFiles() === before.broken;
       reload(path, ms, swap ? sheet.url : undefined);
     },
     options.settleMs,
