@@ -256,6 +256,8 @@ export class Theme {
   }
 
   private layouts = new Map<string, Entry>();
+  /** Each layout as last compiled from regions that could all be read (while watching). */
+  private readonly lastGoodLayouts = new Map<string, Entry>();
 
   /** A layout's regions, each with its tags rewritten, joined in order into one template. */
   layoutTemplate(layout: LayoutConf = this.conf().defaultLayout): Template {
@@ -271,12 +273,22 @@ export class Theme {
     const cached = this.layouts.get(layout.id);
     if (cached !== undefined && !this.statsFiles) return cached;
     const regions = layoutRegionFiles(layout);
-    // a missing region file throws: the theme cannot frame any page (answered with a plain 500 page)
     const files = regions.map((r) => this.file(r));
     const stamp = `${files.map((f) => this.look.mtime(f)).join(',')}|${this.loadConfs().stamp}|${layout.regions.join(',')}`;
     if (cached !== undefined && cached.stamp === stamp) return cached;
+    let texts: string[];
+    try {
+      texts = files.map((f) => readFileSync(f, 'utf8'));
+    } catch (e) {
+      // a region that cannot be read (deleted, renamed, a folder; template.conf's problems say which): while
+      // watching, the pages keep the layout as it last compiled; else the theme cannot frame any page (answered
+      // with a plain 500 page)
+      const kept = this.watch ? this.lastGoodLayouts.get(layout.id) : undefined;
+      if (kept === undefined) throw e;
+      return kept;
+    }
     const tags = this.tagTheme();
-    const parts = regions.map((region, i) => ({ region, rewritten: rewritePlatformTags(readFileSync(files[i]!, 'utf8'), region, tags) }));
+    const parts = regions.map((region, i) => ({ region, rewritten: rewritePlatformTags(texts[i]!, region, tags) }));
     const source = parts.map((p) => p.rewritten.source).join('');
     const { template, errors } = compile(source, { filename: `${layout.id} layout` }, this.plugins);
     const all: TemplateError[] = parts.flatMap((p) => p.rewritten.problems);
@@ -285,6 +297,7 @@ export class Theme {
     this.report(regions, all);
     const entry = { template, errors: all, stamp };
     this.layouts.set(layout.id, entry);
+    if (this.watch) this.lastGoodLayouts.set(layout.id, entry);
     return entry;
   }
 
