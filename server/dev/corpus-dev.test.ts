@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../db/database.js';
-import { chooseLayout, layoutRegionFiles } from '../theme/layouts.js';
-import { stylesheetList } from '../theme/stylesheet-list.js';
+import { bodyRegion, insideBody, lessStylesheet } from './corpus-saves.js';
 import { type DevServer, startDevServer } from './dev-server.js';
 import { openEvents, type OpenEvents } from './dev-test-support.js';
 
@@ -70,11 +69,10 @@ describe.skipIf(THEMES.length === 0)('tessera dev on the corpus themes', () => {
 
     it('reloads the open page when a region of the home page is saved, and the page shows it', async () => {
       const home = await json('/');
-      const layout = chooseLayout(dev.theme.conf(), home['collection']?.['regionName']);
-      const region = layoutRegionFiles(layout).find((r) => /<body\b/i.test(readFileSync(join(dir, r), 'utf8')));
+      const region = bodyRegion(dev.theme, home['collection']?.['regionName']);
       expect(region, `${name}: a region of its home layout opens <body>`).toBeDefined();
       const original = readFileSync(join(dir, region!), 'utf8');
-      await save(region!, original.replace(/<body\b[^>]*>/i, (tag) => `${tag}<p id="tessera-dev-saved">Saved in ${name}</p>`));
+      await save(region!, insideBody(original, `<p id="tessera-dev-saved">Saved in ${name}</p>`));
       expect(events.text()).toContain(`event: reload\ndata: {"path":"${region}"}`);
       expect((await get('/')).html).toContain(`<p id="tessera-dev-saved">Saved in ${name}</p>`);
       await save(region!, original);
@@ -82,19 +80,16 @@ describe.skipIf(THEMES.length === 0)('tessera dev on the corpus themes', () => {
     });
 
     it('gives the open page the new stylesheet when a stylesheet is saved', async () => {
-      const { sheets } = stylesheetList(dir, dev.theme.conf().stylesheets);
-      const less = sheets.filter((s) => s.file.endsWith('.less'));
-      const sheet = (less.find((s) => s.builds !== undefined) ?? less.at(-1))?.file;
-      expect(sheet, `${name}: a LESS stylesheet`).toBeDefined();
-      const path = `styles/${sheet}`;
-      const original = readFileSync(join(dir, path), 'utf8');
+      const path = lessStylesheet(dev.theme);
+      expect(path, `${name}: a LESS stylesheet`).toBeDefined();
+      const original = readFileSync(join(dir, path!), 'utf8');
       const before = await stylesheetOf((await get('/')).html);
-      await save(path, `${original}\n.tessera-dev-saved { color: #123456; }\n`);
+      await save(path!, `${original}\n.tessera-dev-saved { color: #123456; }\n`);
       const after = await stylesheetOf((await get('/')).html);
       expect(after).toContain('.tessera-dev-saved{color:#123456}');
       // the rest of the theme's rules are all still there
       expect(after.length).toBeGreaterThanOrEqual(before.length);
-      await save(path, original);
+      await save(path!, original);
       expect(await stylesheetOf((await get('/')).html)).toBe(before);
     });
   });
