@@ -105,7 +105,11 @@ describeBrowser('tessera dev in the browser', () => {
   });
 
   it('swaps a saved stylesheet into a page that shows the overlay for another file, keeping the overlay', async () => {
-    await save('body.region', body.replace('{squarespace.main-content}', '{squarespace.main-content|nope}'));
+    // no page open while the region is saved: its reload would race the page opened next
+    await page.goto('about:blank');
+    const broken = dev.nextReload();
+    writeFileSync(join(themeDir, 'body.region'), body.replace('{squarespace.main-content}', '{squarespace.main-content|nope}'));
+    await broken;
     await page.goto(`${dev.url}/about`);
     await page.locator('tessera-dev-overlay h1').waitFor({ timeout: 5_000 });
     await page.waitForFunction(() => (window as { __tesseraDev?: string }).__tesseraDev === 'connected');
