@@ -153,6 +153,8 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
   });
   const theme =
     givenTheme ?? new Theme(themeDir ?? themeDirFromEnv(process.env), process.env['NODE_ENV'] !== 'production', (p) => app.log.warn(p));
+  // a watching theme looks at its files once per request (server/theme/disk-look.ts)
+  if (!theme.cacheable) app.addHook('onRequest', (_request, _reply, done) => (theme.lookAgain(), done()));
   // a platform theme's own collection types, index and navigations in the store (server/theme-content/)
   ensureThemeContentSafely(store, theme, (message) => app.log.warn(message));
   await app.register(cookie);

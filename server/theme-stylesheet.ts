@@ -12,8 +12,8 @@
  * compiled after the listed sheets in the same compilation, as the platform appends its generated `tweak.less`.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { transformSync } from 'esbuild';
 import type { Precompressed } from './routes/precompressed.js';
@@ -42,18 +42,6 @@ export interface StylesheetBuild {
 /** The stylesheet files a theme lists, as paths under its folder (names stay inside `styles/`). */
 export function stylesheetFiles(dir: string): string[] {
   return readThemeConf(dir).stylesheets.map((name) => join(dir, 'styles', name));
-}
-
-/** Every file under `dir`, as paths. */
-function filesIn(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => join(dir, f));
-}
-
-/** When the theme's styles last changed (every file of `styles/`, sub-folders too, as a LESS file may import any), to build again. */
-export function stylesheetStamp(files: readonly string[], dir?: string): string {
-  const styles = dir === undefined ? null : join(dir, 'styles');
-  const all = styles !== null && existsSync(styles) ? [...files, ...filesIn(styles)] : files;
-  return all.map((f) => `${relative(dir ?? '', f)}@${statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? -1}`).join(',');
 }
 
 /**

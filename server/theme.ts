@@ -9,7 +9,7 @@
  * their styles added to the theme's stylesheet.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { suggest } from '../engine/errors.js';
 import { compile, createPluginTable, type PluginTable, render, type Template, type TemplateError } from '../engine/index.js';
@@ -35,7 +35,8 @@ import { NAME, readThemeConf, TEMPLATE_CONF, type ThemeConf } from './theme/them
 import { defaultThemeDir } from './theme/theme-dir.js';
 import { codeFrame } from './dev/code-frame.js';
 import { describeProblem, offsetAt, positionAt, type ThemeProblem, themeProblem } from './theme/theme-problem.js';
-import { buildThemeStylesheet, type Stylesheet, type StylesheetBuild, stylesheetStamp } from './theme-stylesheet.js';
+import { buildThemeStylesheet, type Stylesheet, type StylesheetBuild } from './theme-stylesheet.js';
+import { DiskLook, namesIn, treeStamp } from './theme/disk-look.js';
 import { readThemeTweaks, type TweakReading } from './theme/tweaks/read-tweaks.js';
 import { resolveTweakValues, type StoredTweakValues, tweakValuesOf } from './theme/tweaks/site-tweaks.js';
 import type { Tweak, TweakValues } from './theme/tweaks/tweak.js';
@@ -94,6 +95,8 @@ export class Theme {
   private observer: ThemeObserver | null = null;
   /** Set by `followChanges`: a watcher says which file changed, so nothing is statted on use. */
   private followed = false;
+  /** While watching without a watcher: the disk as looked at in this turn of the event loop (each file once a request). */
+  private readonly look = new DiskLook();
   /** Per template file name: its positions as the theme's file has them (tags rewritten, regions joined). */
   private readonly locators = new Map<string, (e: TemplateError) => TemplateError>();
 
@@ -150,11 +153,13 @@ export class Theme {
   }
 
   private confStamp(): string {
-    const folder = join(this.dir, 'collections');
-    const confs = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.conf')).map((f) => join(folder, f)) : [];
-    // the region files there are: a region template.conf names may appear or go
-    const regions = readdirSync(this.dir).filter((f) => f.endsWith('.region'));
-    return [join(this.dir, TEMPLATE_CONF), ...confs].map((f) => `${f}:${statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? -1}`).join('|') + `|${regions.join(',')}`;
+    return this.look.once('conf', () => {
+      const folder = join(this.dir, 'collections');
+      const confs = namesIn(folder).filter((f) => f.endsWith('.conf')).map((f) => join(folder, f));
+      // the region files there are: a region template.conf names may appear or go
+      const regions = namesIn(this.dir).filter((f) => f.endsWith('.region'));
+      return [join(this.dir, TEMPLATE_CONF), ...confs].map((f) => `${f}:${this.look.mtime(f)}`).join('|') + `|${regions.join(',')}`;
+    });
   }
 
   /** The theme's `template.conf`, read and checked (server/theme/theme-conf.ts). */
@@ -170,7 +175,7 @@ export class Theme {
   /** Problems of the theme's configuration and stylesheet (templates report theirs through `templateErrors`). */
   problems(): ThemeProblem[] {
     const { conf, collections } = this.loadConfs();
-    const pages = existsSync(join(this.dir, 'pages')) ? readdirSync(join(this.dir, 'pages')).filter((f) => f.endsWith('.page.conf')) : [];
+    const pages = namesIn(join(this.dir, 'pages')).filter((f) => f.endsWith('.page.conf'));
     return [
       ...conf.problems,
       ...collections.problems,
@@ -219,8 +224,8 @@ export class Theme {
       hasBlock: (name) => existsSync(this.file(`blocks/${name}`)),
       findScript: (path) => findScript(join(this.dir, 'scripts'), path),
       scriptBuildNeed: (path) => scriptFileBuildNeed(join(this.dir, 'scripts', path)),
-      blockNames: () => [this.dir, defaultThemeDir()].flatMap((d) => (existsSync(join(d, 'blocks')) ? readdirSync(join(d, 'blocks')) : [])).filter((n) => n.endsWith('.block')),
-      scriptNames: () => (existsSync(join(this.dir, 'scripts')) ? readdirSync(join(this.dir, 'scripts')) : []),
+      blockNames: () => [this.dir, defaultThemeDir()].flatMap((d) => namesIn(join(d, 'blocks'))).filter((n) => n.endsWith('.block')),
+      scriptNames: () => namesIn(join(this.dir, 'scripts')),
     };
   }
 
@@ -238,7 +243,8 @@ export class Theme {
     const cached = this.cache.get(path);
     if (cached !== undefined && !this.statsFiles) return cached;
     const file = this.file(path);
-    const stamp = `${statSync(file).mtimeMs}|${this.loadConfs().stamp}`;
+    // a file that is not there (-1) is read all the same, and its error (ENOENT) says which it is
+    const stamp = `${this.look.mtime(file)}|${this.loadConfs().stamp}`;
     if (cached !== undefined && cached.stamp === stamp) return cached;
     const rewritten = rewritePlatformTags(readFileSync(file, 'utf8'), path, this.tagTheme());
     const { template, errors } = compile(rewritten.source, { filename: path }, this.plugins);
@@ -252,6 +258,8 @@ export class Theme {
   }
 
   private layouts = new Map<string, Entry>();
+  /** Each layout as last compiled from regions that could all be read (while watching). */
+  private readonly lastGoodLayouts = new Map<string, Entry>();
 
   /** A layout's regions, each with its tags rewritten, joined in order into one template. */
   layoutTemplate(layout: LayoutConf = this.conf().defaultLayout): Template {
@@ -267,12 +275,22 @@ export class Theme {
     const cached = this.layouts.get(layout.id);
     if (cached !== undefined && !this.statsFiles) return cached;
     const regions = layoutRegionFiles(layout);
-    // a missing region file throws: the theme cannot frame any page (answered with a plain 500 page)
     const files = regions.map((r) => this.file(r));
-    const stamp = `${files.map((f) => statSync(f).mtimeMs).join(',')}|${this.loadConfs().stamp}|${layout.regions.join(',')}`;
+    const stamp = `${files.map((f) => this.look.mtime(f)).join(',')}|${this.loadConfs().stamp}|${layout.regions.join(',')}`;
     if (cached !== undefined && cached.stamp === stamp) return cached;
+    let texts: string[];
+    try {
+      texts = files.map((f) => readFileSync(f, 'utf8'));
+    } catch (e) {
+      // a region that cannot be read (deleted, renamed, a folder; template.conf's problems say which): while
+      // watching, the pages keep the layout as it last compiled; else the theme cannot frame any page (answered
+      // with a plain 500 page)
+      const kept = this.watch ? this.lastGoodLayouts.get(layout.id) : undefined;
+      if (kept === undefined) throw e;
+      return kept;
+    }
     const tags = this.tagTheme();
-    const parts = regions.map((region, i) => ({ region, rewritten: rewritePlatformTags(readFileSync(files[i]!, 'utf8'), region, tags) }));
+    const parts = regions.map((region, i) => ({ region, rewritten: rewritePlatformTags(texts[i]!, region, tags) }));
     const source = parts.map((p) => p.rewritten.source).join('');
     const { template, errors } = compile(source, { filename: `${layout.id} layout` }, this.plugins);
     const all: TemplateError[] = parts.flatMap((p) => p.rewritten.problems);
@@ -281,10 +299,15 @@ export class Theme {
     this.report(regions, all);
     const entry = { template, errors: all, stamp };
     this.layouts.set(layout.id, entry);
+    if (this.watch) this.lastGoodLayouts.set(layout.id, entry);
     return entry;
   }
 
   private blocks: Record<string, Template> | null = null;
+  /** The blocks' files and times the partials were made from (while statting). */
+  private blocksStamp = '';
+  /** The blocks the partials left out as unreadable (their problems are cleared once they are gone). */
+  private unreadableBlocks = new Set<string>();
 
   /**
    * Every `blocks/*.block` by file name, for `{@|apply name.block}`, and the platform's system partials
@@ -292,21 +315,45 @@ export class Theme {
    */
   partials(): Record<string, Template> {
     if (this.blocks !== null && !this.statsFiles) return this.blocks;
+    const stamp = this.statsFiles ? this.partialsStamp() : '';
+    if (this.blocks !== null && stamp === this.blocksStamp) return this.blocks;
+    this.blocksStamp = stamp;
     const out: Record<string, Template> = {};
     for (const [name, source] of Object.entries(SYSTEM_PARTIALS)) out[name] = compile(source, { filename: name }, this.plugins).template;
+    const unreadable = new Set<string>();
     for (const dir of this.isDefaultTheme ? [this.dir] : [defaultThemeDir(), this.dir]) {
-      const blocks = join(dir, 'blocks');
-      if (!existsSync(blocks)) continue;
       // this.file reads the theme's own block of a name before the system one
-      for (const name of readdirSync(blocks)) {
-        if (name.endsWith('.block')) out[name] = this.template(`blocks/${name}`);
+      for (const name of namesIn(join(dir, 'blocks'))) {
+        if (!name.endsWith('.block')) continue;
+        const path = `blocks/${name}`;
+        try {
+          out[name] = this.template(path);
+        } catch (e) {
+          // a block that cannot be read (a folder of that name, a file gone meanwhile) is left out, said at its name:
+          // a page applying it says the partial is missing; every other page is served
+          unreadable.add(path);
+          const reason = (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'it is a folder' : e instanceof Error ? e.message : String(e);
+          this.report([path], [themeProblem(path, '', 0, 'UNREADABLE_FILE', `${path} cannot be read (${reason}); it is left out of the blocks.`)]);
+          continue;
+        }
         // a theme's block may stand for a system partial (blocks/sqs-share-buttons.block)
         const bare = name.slice(0, -'.block'.length);
         if (Object.hasOwn(SYSTEM_PARTIALS, bare) && dir === this.dir) out[bare] = out[name]!;
       }
     }
+    // one that was unreadable and is gone or readable now is no longer a problem
+    for (const path of this.unreadableBlocks) if (!unreadable.has(path) && !existsSync(join(this.dir, path))) this.report([path], []);
+    this.unreadableBlocks = unreadable;
     this.blocks = out;
     return out;
+  }
+
+  /** Every block file there is, with its time, and the configuration's stamp (the tags read it): looked at once a turn. */
+  private partialsStamp(): string {
+    return this.look.once('blocks', () => {
+      const files = [defaultThemeDir(), this.dir].flatMap((d) => namesIn(join(d, 'blocks')).map((n) => join(d, 'blocks', n)));
+      return `${files.map((f) => `${f}@${this.look.mtime(f)}`).join(',')}|${this.loadConfs().stamp}`;
+    });
   }
 
   /**
@@ -416,7 +463,7 @@ export class Theme {
   // ---- styles and tweaks ----
 
   /** The styles as last read: their stamp, the tweaks their files declare, and a stylesheet per tweak LESS. */
-  private styleState: { stamp: string; tweaks: TweakReading; sheets: Map<string, StylesheetBuild>; reported: boolean } | null = null;
+  private styleState: { stamp: string; tweaks: TweakReading; sheets: Map<string, StylesheetBuild>; reported: boolean; systemStyles: boolean } | null = null;
   /** The last stylesheet built without a LESS error (while watching, kept through a broken save). */
   private lastGoodSheet: StylesheetBuild | null = null;
   /** The files of `styles/` the last reported build read (their problems are told again, or cleared, next time). */
@@ -427,9 +474,10 @@ export class Theme {
   private styleFiles() {
     if (this.styleState !== null && !this.statsFiles) return this.styleState;
     const names = this.conf().stylesheets;
-    const stamp = `${stylesheetStamp(names.map((n) => join(this.dir, 'styles', n)), this.dir)}|${this.loadConfs().stamp}`;
+    // every file of `styles/`, sub-folders too (a LESS file may import any): looked at once a turn
+    const stamp = this.statsFiles ? `${this.look.once('styles', () => treeStamp(join(this.dir, 'styles')))}|${this.loadConfs().stamp}` : '';
     if (this.styleState === null || this.styleState.stamp !== stamp) {
-      this.styleState = { stamp, tweaks: readThemeTweaks(join(this.dir, 'styles'), names), sheets: new Map(), reported: false };
+      this.styleState = { stamp, tweaks: readThemeTweaks(join(this.dir, 'styles'), names), sheets: new Map(), reported: false, systemStyles: this.usesSystemTemplates() };
     }
     return this.styleState;
   }
@@ -448,7 +496,7 @@ export class Theme {
     // while watching every save makes a new stylesheet: compressed quickly (brotli 4 is about 2 ms, 11 about 100)
     let value = buildThemeStylesheet(this.dir, {
       names,
-      systemCss: this.usesSystemTemplates() ? systemCss() : '',
+      systemCss: files.systemStyles ? systemCss() : '',
       plainCss: this.isDefaultTheme,
       tweakLess: less,
       brotliQuality: this.watch ? 4 : 11,
@@ -555,6 +603,14 @@ export class Theme {
     this.followed = true;
   }
 
+  /**
+   * A request begins: a watching theme that no watcher follows looks at its files again, once for the whole
+   * request however often it asks (server/theme/disk-look.ts). Nothing to do for any other theme.
+   */
+  lookAgain(): void {
+    if (this.statsFiles) this.look.forget();
+  }
+
   private get statsFiles(): boolean {
     return this.watch && !this.followed;
   }
@@ -566,13 +622,17 @@ export class Theme {
    */
   changed(path: string): void {
     this.revision++;
+    this.look.forget();
     if (path === TEMPLATE_CONF || /^collections\/[^/]+\.conf$/.test(path)) {
       // the configuration decides layouts, collection templates, navigation tags and stylesheets
+      const sheets = this.confs?.conf.stylesheets.join('\n');
       this.confs = null;
       this.cache.clear();
       this.layouts.clear();
       this.blocks = null;
-      this.styleState = null;
+      // the stylesheet is built again only when template.conf lists other sheets (a collection type's .conf,
+      // a layout or navigation saved leave it as it is)
+      if (this.conf().stylesheets.join('\n') !== sheets) this.styleState = null;
       return;
     }
     if (path.startsWith('styles/')) {
@@ -597,6 +657,10 @@ export class Theme {
       if (this.cache.has(path) !== existsSync(join(this.dir, path))) this.cache.clear();
     }
     this.cache.delete(path);
+    // a page or collection template that appears or goes may change whether system templates' styles are needed
+    if (this.styleState !== null && /^(pages|collections)\/[^/]+\.(page|list|item)$/.test(path) && this.styleState.systemStyles !== this.usesSystemTemplates()) {
+      this.styleState = null;
+    }
     // a region that appears or goes may be one template.conf names: its problems are told again
     if (path.endsWith('.region') && this.confs !== null && this.confs.stamp !== this.confStamp()) {
       this.confs = null;

@@ -11,9 +11,25 @@ import { PageType } from '../page-context.js';
 import { islandRoutes } from '../routes/islands.js';
 import { themeAssetRoutes } from '../routes/theme-assets.js';
 import type { Theme } from '../theme.js';
+import { jsonError } from '../theme/conf-json.js';
 import { themeStaticFiles } from '../theme/static-files.js';
+import { positionAt } from '../theme/theme-problem.js';
 
 export type PageContext = Record<string, unknown>;
+
+/** What is wrong with a captured context (its file, or what it asks for), at a line and column of the file. */
+export class ContextError extends Error {
+  constructor(
+    message: string,
+    readonly line = 1,
+    readonly column = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** The plain page answered when a context cannot be rendered even as the theme's error page. */
+const PLAIN_ERROR_PAGE = `<!doctype html><meta charset="utf-8"><title>Error</title><body><p>The page could not be rendered.</p></body>`;
 
 /** The system pages by page type (spec 001 §3), as `pages/{name}.page`. */
 const PAGE_FILES: Readonly<Record<number, string>> = {
@@ -47,7 +63,7 @@ export function contextTemplate(context: PageContext): string {
   if (type === PageType.PAGE) return typeName === 'home' ? 'pages/home.page' : 'pages/page.page';
   const page = typeof type === 'number' ? PAGE_FILES[type] : undefined;
   if (page !== undefined) return `pages/${page}.page`;
-  throw new Error(`The context's pageType (${JSON.stringify(type)}) and collection.typeName (${JSON.stringify(typeName)}) name no template.`);
+  throw new ContextError(`The context's pageType (${JSON.stringify(type)}) and collection.typeName (${JSON.stringify(typeName)}) name no template.`);
 }
 
 /** Reads a captured context: a JSON object, or a message saying what is wrong with the file. */
@@ -56,15 +72,17 @@ export function readContextFile(file: string): PageContext {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new Error(`The context file ${file} cannot be read: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : String(e)}.`);
+    throw new ContextError(`The context file ${file} cannot be read: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : String(e)}.`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new Error(`The context file ${file} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+    const { offset, message } = jsonError(text, e);
+    const { line, column } = positionAt(text, offset);
+    throw new ContextError(`The context file ${file} is not valid JSON: ${message}.`, line, column);
   }
-  if (!isRecord(value)) throw new Error(`The context file ${file} must hold a JSON object (what a page answers with ?format=json).`);
+  if (!isRecord(value)) throw new ContextError(`The context file ${file} must hold a JSON object (what a page answers with ?format=json).`);
   return value;
 }
 
@@ -75,13 +93,20 @@ export function renderContext(theme: Theme, context: PageContext): string {
 
 /**
  * An app serving `context()` at every address through the theme (its stylesheet, assets, scripts and islands
- * too); `?format=json` answers the context itself.
+ * too); `?format=json` answers the context itself. A context that cannot be rendered (it names no template, or
+ * the page fails) is answered with the theme's error page over the context's site, else a plain page.
  */
 export async function contextApp(theme: Theme, context: () => PageContext): Promise<FastifyInstance> {
   const app = Fastify();
-  app.setErrorHandler((error, _request, reply) => {
-    reply.code(500).type('text/html; charset=utf-8').send(`<!doctype html><meta charset="utf-8"><title>Error</title><body><p>The page could not be rendered.</p></body>`);
-    return reply;
+  app.setErrorHandler((_error, _request, reply) => {
+    let html = PLAIN_ERROR_PAGE;
+    try {
+      const { collection: _collection, item: _item, items: _items, ...site } = context();
+      html = theme.renderPage('pages/error.page', { ...site, pageType: PageType.ERROR });
+    } catch {
+      // the theme cannot frame a page with it either
+    }
+    return reply.code(500).type('text/html; charset=utf-8').send(html);
   });
   await app.register(themeStaticFiles, { themeDir: theme.dir });
   await app.register(themeAssetRoutes, { theme });

@@ -33,6 +33,14 @@ export class DevProblems {
     for (const p of problems) this.tell(p);
   }
 
+  /**
+   * What the overlay shows of the theme's files, as one string: it changes when the errors of a file do (a save
+   * that leaves it the same needs no reload to show the overlay as it is).
+   */
+  brokenFiles(): string {
+    return [...this.byFile.values()].filter((problems) => problems.some((p) => p.severity === 'error')).flatMap((problems) => problems.map(key)).sort().join('\n');
+  }
+
   /** A file is gone: what it had is no longer a problem of the theme. */
   forget(file: string): void {
     this.byFile.delete(file);

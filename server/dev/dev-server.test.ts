@@ -5,7 +5,6 @@
  * every address; and none of it is mounted in the plain storefront.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { get, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { buildApp } from '../app.js';
 import { openStore, repoRoot } from '../db/database.js';
 import { seedDemoStore } from '../db/seed.js';
 import { type DevServer, startDevServer } from './dev-server.js';
+import { openEvents, overlayOf } from './dev-test-support.js';
 import { EVENTS_PATH } from './reload-events.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tessera-dev-'));
@@ -34,35 +34,12 @@ const page = async (path = '/') => {
   return { status: response.status, html: await response.text() };
 };
 
-/** An open event stream, as a browser tab holds it: everything received so far, and a wait for more. */
-function openEvents(url: string): Promise<{ text: () => string; waitFor: (part: string) => Promise<void>; close: () => void }> {
-  return new Promise((resolveStream, reject) => {
-    const request = get(url + EVENTS_PATH, (response: IncomingMessage) => {
-      let text = '';
-      const waiting: { part: string; done: () => void }[] = [];
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        text += chunk;
-        for (const w of [...waiting]) if (text.includes(w.part)) (waiting.splice(waiting.indexOf(w), 1), w.done());
-      });
-      resolveStream({
-        text: () => text,
-        waitFor: (part) => (text.includes(part) ? Promise.resolve() : new Promise((done) => waiting.push({ part, done }))),
-        close: () => request.destroy(),
-      });
-    });
-    request.on('error', reject);
-  });
-}
-
 /** Writes a file of the theme and waits until the dev server has compiled it and sent the reload. */
 async function save(path: string, text: string | Buffer): Promise<{ path: string; clients: number }> {
   const reloaded = dev.nextReload();
   writeFileSync(join(themeDir, path), text);
   return reloaded;
 }
-
-const overlayOf = (html: string) => /<tessera-dev-overlay>[\s\S]*<\/tessera-dev-overlay>/.exec(html)?.[0] ?? null;
 
 describe('tessera dev', () => {
   it('serves the theme over the demo store with the reload script and no overlay', async () => {
@@ -143,14 +120,15 @@ describe('tessera dev', () => {
     expect(overlayOf((await page('/')).html)).toBeNull();
   });
 
-  it('survives a deleted region (overlay on the 500 page) and answers again once it is back', async () => {
+  it('survives a deleted region (the last layout that framed a page, with the overlay) and shows the region again once it is back', async () => {
     const head = readFileSync(join(themeDir, 'head.region'), 'utf8');
+    expect((await page('/')).status).toBe(200);
     const gone = dev.nextReload();
     unlinkSync(join(themeDir, 'head.region'));
     await gone;
     const missing = await page('/');
-    expect(missing.status).toBe(500);
-    expect(overlayOf(missing.html)).toContain('head.region cannot be read');
+    expect(missing.status).toBe(200);
+    expect(missing.html).toContain('class="regions-theme"');
     // and where it is named: template.conf, with the closest region the theme has
     expect(overlayOf(missing.html)).toContain('<h2>template.conf:5:49</h2>');
     expect(overlayOf(missing.html)).toMatch(/The layout (&quot;|&#34;)default\1 names the region \1head\.region\1, which the theme does not have\./);
@@ -173,6 +151,46 @@ describe('tessera dev', () => {
     const broken = await page('/');
     expect(linkOf(broken.html)).toBe(good);
     expect(overlayOf(broken.html)).toContain('<h2>styles/site.less:1:15</h2>');
+    await save('template.conf', conf);
+    unlinkSync(join(themeDir, 'styles/site.less'));
+    await dev.nextReload();
+    expect(overlayOf((await page('/')).html)).toBeNull();
+  });
+
+  it('builds the stylesheet again only for a save that changes it (a region, a collection .conf or a template.conf listing the same sheets do not)', async () => {
+    const conf = readFileSync(join(themeDir, 'template.conf'), 'utf8');
+    const sheet = dev.theme.stylesheet();
+    await save('tail.region', readFileSync(join(themeDir, 'tail.region'), 'utf8') + '\n');
+    mkdirSync(join(themeDir, 'collections'), { recursive: true });
+    await save('collections/sketches.conf', JSON.stringify({ title: 'Sketches' }));
+    await save('template.conf', conf.replace('"Regions"', '"Regions, renamed"'));
+    expect(dev.theme.stylesheet()).toBe(sheet);
+    await save('template.conf', conf.replace('"stylesheets": ["base.css"]', '"stylesheets": ["base.css", "base.css"]'));
+    expect(dev.theme.stylesheet()).not.toBe(sheet);
+    await save('template.conf', conf);
+    const gone = dev.nextReload();
+    rmSync(join(themeDir, 'collections'), { recursive: true });
+    await gone;
+  });
+
+  it('swaps a saved stylesheet into open pages while the overlay stays as it was; a save that changes the overlay reloads', async () => {
+    const conf = readFileSync(join(themeDir, 'template.conf'), 'utf8');
+    const body = readFileSync(join(themeDir, 'body.region'), 'utf8');
+    await save('styles/site.less', '.regions-main { padding: 1px; }\n');
+    await save('template.conf', conf.replace('"stylesheets": ["base.css"]', '"stylesheets": ["base.css", "site.less"]'));
+    // an error elsewhere in the theme, shown on every page
+    await save('body.region', body.replace('{squarespace.main-content}', '{squarespace.main-content|htlm}'));
+    const events = await openEvents(dev.url);
+    try {
+      await save('styles/site.less', '.regions-main { padding: 2px; }\n');
+      await events.waitFor(/event: stylesheet\ndata: \{"path":"styles\/site\.less","href":"\/static\/theme\/site-[0-9a-f]{12}\.css"\}/);
+      // a LESS error of its own changes what the overlay says: the page reloads to show it
+      await save('styles/site.less', '.regions-main { padding: @nothing; }\n');
+      await events.waitFor('event: reload\ndata: {"path":"styles/site.less"}');
+    } finally {
+      events.close();
+    }
+    await save('body.region', body);
     await save('template.conf', conf);
     unlinkSync(join(themeDir, 'styles/site.less'));
     await dev.nextReload();

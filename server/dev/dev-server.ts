@@ -11,16 +11,16 @@ import type { AddressInfo } from 'node:net';
 import { join, relative, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { openStore } from '../db/database.js';
+import { openStore, type Store } from '../db/database.js';
 import { seedDemoStore } from '../db/seed.js';
 import { Theme } from '../theme.js';
 import { websites } from '../db/schema.js';
 import { writeSiteDocument } from '../site-documents.js';
 import { siteTweakValues, type StoredTweakValues, TWEAKS_DOCUMENT, withTweakValues } from '../theme/tweaks/site-tweaks.js';
-import { ensureThemeContentSafely } from '../theme-content/ensure-theme-content.js';
 import { checkThemeDir, defaultThemeDir } from '../theme/theme-dir.js';
 import { describeWithFrame } from './code-frame.js';
 import { contextApp, type PageContext, readContextFile } from './context-page.js';
+import { DEMO_CONTENT, demoContentProblems, SAVE, saveProblems, thrownProblem, TWEAK_VALUES, tweakValueProblems } from './dev-checks.js';
 import { type DevProblem, DevProblems } from './dev-problems.js';
 import { installDevTools } from './dev-tools.js';
 import { watchFile, watchTheme } from './watcher.js';
@@ -47,14 +47,26 @@ export interface DevServer {
   readonly url: string;
   readonly app: FastifyInstance;
   readonly theme: Theme;
+  /** The demo store the pages are rendered from (null over a captured context). */
+  readonly store: Store | null;
   /** Resolves after the next change has been compiled and the reload sent (for tests). */
   nextReload(): Promise<{ path: string; clients: number }>;
   close(): Promise<void>;
 }
 
-/** The theme file a problem names, as text, for code frames (the theme's own, else the system template). */
-function sourceReader(themeDir: string): (file: string) => string | null {
+/**
+ * The file a problem names, as text, for code frames: the theme's own, else the system template; or the captured
+ * context (named relative to the working directory).
+ */
+function sourceReader(themeDir: string, contextFile: string | null): (file: string) => string | null {
   return (file) => {
+    if (contextFile !== null && resolve(file) === contextFile) {
+      try {
+        return readFileSync(contextFile, 'utf8');
+      } catch {
+        return null;
+      }
+    }
     for (const dir of [themeDir, defaultThemeDir()]) {
       const path = resolve(dir, file);
       if (!path.startsWith(dir + sep)) continue;
@@ -72,17 +84,17 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const themeDir = resolve(options.themeDir ?? defaultThemeDir());
   checkThemeDir(themeDir);
   const print = options.print ?? ((line: string) => process.stderr.write(line + '\n'));
-  const sourceOf = sourceReader(themeDir);
+  const contextFile = options.contextFile === undefined ? null : resolve(options.contextFile);
+  const sourceOf = sourceReader(themeDir, contextFile);
   const problems = new DevProblems((p: DevProblem) => print(describeWithFrame(p, p.filename, sourceOf(p.filename))));
   const theme = new Theme(themeDir, true);
   theme.observe(problems);
   theme.followChanges();
 
   let context: PageContext | null = null;
-  const contextFile = options.contextFile === undefined ? null : resolve(options.contextFile);
   if (contextFile !== null) context = readContextFile(contextFile);
 
-  let store: ReturnType<typeof openStore> | null = null;
+  let store: Store | null = null;
   let app: FastifyInstance;
   const flagged: StoredTweakValues = Object.freeze({ ...options.tweaks });
   if (context !== null) app = await contextApp(theme, () => withTweakValues(context!, flagged));
@@ -91,15 +103,17 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     seedDemoStore(store);
     const site = store.select({ id: websites.id }).from(websites).get();
     if (site !== undefined && Object.keys(flagged).length > 0) writeSiteDocument(store, site.id, TWEAKS_DOCUMENT, { values: flagged });
+    // the theme's demo content, before the app (which would only log a failure): a failure is on every page
+    problems.compiled(DEMO_CONTENT, demoContentProblems(store, theme));
     app = await buildApp({ store, theme });
   }
   /** The tweak values the pages are rendered with. */
   const siteValues = () => (store === null ? flagged : siteTweakValues(store));
-  const fileOf = (error: Error) => {
-    const path = (error as NodeJS.ErrnoException).path;
-    return typeof path === 'string' && path.startsWith(themeDir + sep) ? relative(themeDir, path) : null;
-  };
-  const events = installDevTools(app, { problems, boot: randomBytes(8).toString('hex'), sourceOf, fileOf });
+  /** The site's tweak values the theme's tweaks refuse now (checked at start and after each change). */
+  const checkTweakValues = () => problems.compiled(TWEAK_VALUES, tweakValueProblems(theme.tweaks(), siteValues()));
+  checkTweakValues();
+  const problemOf = (error: Error) => thrownProblem(error, themeDir, contextFile);
+  const events = installDevTools(app, { problems, boot: randomBytes(8).toString('hex'), sourceOf, problemOf });
 
   let waiting: ((change: { path: string; clients: number }) => void)[] = [];
   /** Tells open pages: `reload`, or `stylesheet` (`{ href }`: the page swaps its stylesheet without reloading). */
@@ -110,27 +124,40 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     for (const resolveWaiting of waiting) resolveWaiting({ path, clients });
     waiting = [];
   };
-  /** The page classes the tweaks give: a stylesheet that changes them needs the pages rendered again. */
-  const tweakState = () => theme.tweakState(siteValues()).classes.join(' ');
+  /** The page classes and script values the tweaks give: a stylesheet that changes them needs the pages rendered again. */
+  const tweakState = () => {
+    const state = theme.tweakState(siteValues());
+    return `${state.classes.join(' ')}\n${JSON.stringify(state.json)}`;
+  };
   const watcher = watchTheme(
     themeDir,
     (path) => {
-      if (!existsSync(join(themeDir, path))) problems.forget(path);
-      // problems print again from here on, once each, as the changed theme meets them
-      problems.changed();
-      // compiled again now, alone: its problems are printed (and on the page) before the browser asks
-      const start = performance.now();
-      const tweaksBefore = path.startsWith('styles/') ? tweakState() : null;
-      theme.changed(path);
-      // a collection type or custom type added while serving gets its demo collection now (server/theme-content/)
-      if (store !== null && /^(template\.conf|collections\/[^/]+\.conf)$/.test(path)) ensureThemeContentSafely(store, theme, (message) => print(`tessera dev: ${message}`));
-      // a saved stylesheet is built now, with the site's tweak values, so its problems are told at once
-      const sheet = theme.stylesheet(siteValues());
-      const ms = performance.now() - start;
-      // a stylesheet that builds and leaves the page classes as they were is swapped in place (no reload: the
-      // page keeps its scroll and what is open); anything else reloads, so the page shows the overlay or classes
-      const swap = tweaksBefore !== null && sheet !== null && tweakState() === tweaksBefore && !theme.problems().some((p) => p.severity === 'error');
-      reload(path, ms, swap ? sheet.url : undefined);
+      try {
+        if (!existsSync(join(themeDir, path))) problems.forget(path);
+        // problems print again from here on, once each, as the changed theme meets them
+        problems.changed();
+        // compiled again now, alone: its problems are printed (and on the page) before the browser asks
+        const start = performance.now();
+        const before = path.startsWith('styles/') ? { tweaks: tweakState(), broken: problems.brokenFiles() } : null;
+        theme.changed(path);
+        // a collection type or custom type added while serving gets its demo collection now (server/theme-content/)
+        if (store !== null && /^(template\.conf|collections\/[^/]+\.conf)$/.test(path)) problems.compiled(DEMO_CONTENT, demoContentProblems(store, theme));
+        checkTweakValues();
+        // a saved stylesheet is built now, with the site's tweak values, so its problems are told at once
+        const sheet = theme.stylesheet(siteValues());
+        const ms = performance.now() - start;
+        // taken in: a save that failed before is no longer a problem
+        problems.compiled(SAVE, []);
+        // a stylesheet that leaves the page classes, the scripts' tweak values and the overlay as they were is
+        // swapped in place (no reload: the page keeps its scroll and what is open); anything else reloads, so the
+        // page shows the new overlay or classes (a LESS error that stays as it was keeps the last good sheet)
+        const swap = before !== null && sheet !== null && tweakState() === before.tweaks && problems.brokenFiles() === before.broken;
+        reload(path, ms, swap ? sheet.url : undefined);
+      } catch (e) {
+        // a step that throws (a file gone while it was read, a bug of ours) must not stop the server: the overlay says so
+        problems.compiled(SAVE, saveProblems(path, e));
+        reload(path);
+      }
     },
     options.settleMs,
   );
@@ -141,14 +168,17 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       : watchFile(
           contextFile,
           () => {
+            const name = relative(process.cwd(), contextFile);
+            problems.changed();
             try {
               context = readContextFile(contextFile);
-              problems.changed();
-              reload(relative(process.cwd(), contextFile));
+              problems.compiled(name, []);
             } catch (e) {
-              // broken: keep the last good context and say why
-              print(`tessera dev: ${e instanceof Error ? e.message : String(e)}`);
+              // broken: the pages keep the last good context, the overlay says why
+              const problem = e instanceof Error ? thrownProblem(e, themeDir, contextFile) : null;
+              problems.compiled(name, [problem ?? { severity: 'error', code: 'INVALID_CONTEXT', message: String(e), filename: name, line: 1, column: 1 }]);
             }
+            reload(name);
           },
           options.settleMs,
         );
@@ -160,6 +190,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     url: `http://${host}:${address.port}`,
     app,
     theme,
+    store,
     nextReload: () => new Promise((r) => waiting.push(r)),
     async close() {
       watcher.close();

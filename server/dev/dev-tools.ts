@@ -2,9 +2,15 @@
  * The dev server's additions to the storefront app, mounted by `tessera dev` only (never by `npm start`):
  * every HTML page gets the reload script and, while the theme has errors, the error overlay; each request's
  * render problems and anything thrown are collected for it; `/__tessera/events` streams reloads.
+ *
+ * Whatever fails, a page is answered with the overlay: a thrown error is a problem of the request (at the
+ * theme file or context file it is about, when it is about one), and should making the overlay fail in turn,
+ * the page still gets a plain overlay saying so, never Fastify's own JSON error.
  */
 import type { FastifyInstance } from 'fastify';
-import type { DevProblems } from './dev-problems.js';
+import { escapeHtml } from '../escape-html.js';
+import { errorText } from './dev-checks.js';
+import type { DevProblem, DevProblems } from './dev-problems.js';
 import { beforeBodyEnd, clientScript, overlayHtml } from './overlay.js';
 import { installReloadEvents, type ReloadEvents } from './reload-events.js';
 
@@ -14,25 +20,29 @@ export interface DevToolsOptions {
   readonly boot: string;
   /** The text of a theme file (relative to the theme folder) for the overlay's code frames, or null. */
   readonly sourceOf: (file: string) => string | null;
-  /** A thrown error as the theme file it is about (a template that cannot be read), if it is one. */
-  readonly fileOf?: (error: Error) => string | null;
+  /** A thrown error as the problem of a file it is about (a template that cannot be read, a context file), if it is one. */
+  readonly problemOf?: (error: Error) => DevProblem | null;
 }
 
-export function installDevTools(app: FastifyInstance, { problems, boot, sourceOf, fileOf = () => null }: DevToolsOptions): ReloadEvents {
+/** The overlay's stand-in when the overlay itself cannot be made: the failure, in a few words. */
+function plainOverlay(error: unknown): string {
+  const message = errorText(error);
+  return `<tessera-dev-overlay><template shadowrootmode="open"><div style="position:fixed;inset:0;z-index:2147483647;background:#fff;color:#b71c1c;font:16px/1.5 system-ui,sans-serif;padding:2rem">The page could not be checked for problems: ${escapeHtml(message)}</div></template></tessera-dev-overlay>`;
+}
+
+export function installDevTools(app: FastifyInstance, { problems, boot, sourceOf, problemOf = () => null }: DevToolsOptions): ReloadEvents {
   // the rest of each request runs with its own list of render problems
   app.addHook('onRequest', (_request, _reply, done) => problems.run(done));
 
   app.addHook('onError', async (_request, _reply, error) => {
-    const file = fileOf(error);
+    let problem: DevProblem | null = null;
+    try {
+      problem = problemOf(error);
+    } catch {
+      // said as the page's failure below
+    }
     problems.rendered([
-      {
-        severity: 'error',
-        code: (error as { code?: unknown }).code === 'ENOENT' ? 'FILE_MISSING' : 'RENDER_FAILED',
-        message: file === null ? `The page failed to render: ${error.message}` : `${file} cannot be read (it was deleted or renamed?)`,
-        filename: file ?? '(server)',
-        line: 1,
-        column: 1,
-      },
+      problem ?? { severity: 'error', code: 'RENDER_FAILED', message: `The page failed to render: ${errorText(error)}`, filename: '(server)', line: 1, column: 1 },
     ]);
   });
 
@@ -42,8 +52,14 @@ export function installDevTools(app: FastifyInstance, { problems, boot, sourceOf
     const type = reply.getHeader('content-type');
     if (request.method !== 'GET' || typeof type !== 'string' || !type.startsWith('text/html')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const errors = problems.forRequest();
-    const extra = (errors.length > 0 ? overlayHtml(errors, sourceOf) : '') + clientScript(boot);
+    let extra: string;
+    try {
+      const errors = problems.forRequest();
+      extra = (errors.length > 0 ? overlayHtml(errors, sourceOf) : '') + clientScript(boot);
+    } catch (e) {
+      // a hook that throws would make Fastify answer its own JSON 500: the page goes out with what went wrong
+      extra = plainOverlay(e) + clientScript(boot);
+    }
     reply.removeHeader('content-length');
     // dev pages are never kept: the next request must see the theme as it is then
     reply.header('cache-control', 'no-store');

@@ -104,6 +104,26 @@ describeBrowser('tessera dev in the browser', () => {
     await save('styles/base.css', css);
   });
 
+  it('swaps a saved stylesheet into a page that shows the overlay for another file, keeping the overlay', async () => {
+    // no page open while the region is saved: its reload would race the page opened next
+    await page.goto('about:blank');
+    const broken = dev.nextReload();
+    writeFileSync(join(themeDir, 'body.region'), body.replace('{squarespace.main-content}', '{squarespace.main-content|nope}'));
+    await broken;
+    await page.goto(`${dev.url}/about`);
+    await page.locator('tessera-dev-overlay h1').waitFor({ timeout: 5_000 });
+    await page.waitForFunction(() => (window as { __tesseraDev?: string }).__tesseraDev === 'connected');
+    await page.evaluate(() => ((window as { __stillHere?: boolean }).__stillHere = true));
+    const css = readFileSync(join(themeDir, 'styles/base.css'), 'utf8');
+    await save('styles/base.css', `${css}\n.regions-footer { color: rgb(4, 5, 6); }\n`);
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('footer.regions-footer')!).color === 'rgb(4, 5, 6)', null, { timeout: 5_000 });
+    expect(await page.evaluate(() => (window as { __stillHere?: boolean }).__stillHere)).toBe(true);
+    expect(await page.locator('tessera-dev-overlay').count()).toBe(1);
+    await save('styles/base.css', css);
+    await save('body.region', body);
+    await page.waitForFunction(() => document.querySelector('tessera-dev-overlay') === null && document.querySelector('main.regions-main') !== null, null, { timeout: 5_000 });
+  });
+
   it('logged no console errors or warnings', () => {
     expect(problems).toEqual([]);
   });

@@ -19,11 +19,11 @@ export function clientScript(boot: string): string {
 const boot = ${JSON.stringify(boot)};
 const events = new EventSource(${JSON.stringify(EVENTS_PATH)});
 events.addEventListener('reload', () => location.reload());
-// a stylesheet saved: the new one is loaded beside the old, which goes once it applies (no flash, no reload);
-// a page showing an error reloads instead, to lose its overlay
+// a stylesheet saved (the server sends this only when the overlay stays as it is): the new one is loaded beside
+// the old, which goes once it applies (no flash, no reload)
 events.addEventListener('stylesheet', (e) => {
   const old = document.querySelector('link[rel="stylesheet"][href^="/static/theme/"]');
-  if (old === null || document.querySelector('tessera-dev-overlay')) return location.reload();
+  if (old === null) return location.reload();
   const next = old.cloneNode();
   next.href = JSON.parse(e.data).href;
   next.addEventListener('load', () => old.remove());

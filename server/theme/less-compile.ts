@@ -16,6 +16,7 @@
  * the `lessc` of a theme's own build (server/theme/lessc-build.ts), through `LessDialect`.
  */
 import { LessCompiler, LessStream, STYLESHEET } from '@squarespace/less-ts';
+import { LessCompileMemo } from './less-compile-memo.js';
 import { mixinCalls, runtimeErrorOffset } from './less-error-place.js';
 import { type JoinedLess, type JoinOptions, joinLess, placeOf } from './less-source.js';
 import { blank, statementAt, textKinds, TextKind } from './less-text.js';
@@ -117,8 +118,17 @@ function withNested(joined: JoinedLess, file: string): Set<string> {
   return out;
 }
 
+/** The last compiles of each dialect (server/theme/less-compile-memo.ts). */
+const memos = new WeakMap<LessDialect, LessCompileMemo<CompiledLess>>();
+
 /** Compiles joined LESS with `dialect`, leaving out what fails (see the header); never throws. */
 export function compileJoined(joined: JoinedLess, dialect: LessDialect): CompiledLess {
+  let memo = memos.get(dialect);
+  if (memo === undefined) memos.set(dialect, (memo = new LessCompileMemo()));
+  return memo.get(joined, () => compileJoinedNow(joined, dialect));
+}
+
+function compileJoinedNow(joined: JoinedLess, dialect: LessDialect): CompiledLess {
   const problems: ThemeProblem[] = [...joined.problems];
   const reported = new Set<string>();
   const report = (offset: number, message: string) => {

@@ -7,8 +7,10 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { repoRoot } from '../db/database.js';
 
-/** The default theme, itself an ordinary theme in the platform's layout. */
-export const defaultThemeDir = (): string => resolve(repoRoot(), 'templates');
+let defaultDir: string | undefined;
+
+/** The default theme, itself an ordinary theme in the platform's layout (found once: asked for on every render). */
+export const defaultThemeDir = (): string => (defaultDir ??= resolve(repoRoot(), 'templates'));
 
 /** The theme folder named by `TESSERA_THEME` (or the default), as an absolute path; throws a clear message if it is not a theme. */
 export function themeDirFromEnv(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): string {
