@@ -156,6 +156,7 @@ describe('a product with some variants sold out', () => {
         { variantId: 'p02-v6', label: 'Navy / M' },
       ],
       cta: '',
+      placeholder: '',
       ...over,
     });
   const choose = (variantId: string | null) => act(async () => publishChosenVariant('p02', variantId));
@@ -168,6 +169,8 @@ describe('a product with some variants sold out', () => {
     await choose('p02-v6');
     expect(el.querySelector('.product-restock-variant-name')?.textContent).toBe('Navy / M');
     expect(el.querySelector('.product-restock-cta')?.textContent).toBe(CTA);
+    // no placeholder of the store's: the field still says what it wants (its label is visually hidden)
+    expect(email(el).placeholder).toBe('Email address');
     expect(el.querySelector('select')).toBeNull();
     expect(el.querySelector<HTMLInputElement>('input[name="variantId"]')?.value).toBe('p02-v6');
     await choose(null);

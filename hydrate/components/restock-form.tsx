@@ -174,7 +174,7 @@ export function RestockForm(props: RestockFormProps) {
             name="email"
             autoComplete="email"
             spellCheck={false}
-            placeholder={placeholder}
+            placeholder={label}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             aria-invalid={fieldError !== null ? true : undefined}
