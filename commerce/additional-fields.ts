@@ -81,12 +81,6 @@ export function rawAnswersFromPost(form: AdditionalForm | null, body: Readonly<R
   return valuesFromFormPost(form.fields, fields);
 }
 
-/** The same as the JSON string the cart API takes. */
-export function answersFromPost(form: AdditionalForm | null, body: Readonly<Record<string, unknown>>): string | undefined {
-  const raw = rawAnswersFromPost(form, body);
-  return raw === undefined ? undefined : JSON.stringify(raw);
-}
-
 /** Raw answers as the form's fields show them again (a refused post's page): one checkbox choice as a list. */
 export function answersAsValues(form: AdditionalForm, raw: Readonly<Record<string, unknown>>): Record<string, FieldValue> {
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
