@@ -70,13 +70,27 @@ export function answerLines(form: AdditionalForm | null, text: string | null | u
 }
 
 /**
- * The answers a plain post carries (`answer:…` fields) as the JSON string the cart API takes, or undefined when
- * the post has none (a theme's form without our fields).
+ * The answers a plain post carries (`answer:…` fields) as raw values by item id, or undefined when the post has
+ * none (a theme's form without our fields).
  */
-export function answersFromPost(form: AdditionalForm | null, body: Readonly<Record<string, unknown>>): string | undefined {
+export function rawAnswersFromPost(form: AdditionalForm | null, body: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
   if (form === null) return undefined;
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) if (name.startsWith(ANSWER_FIELD_PREFIX)) fields[name.slice(ANSWER_FIELD_PREFIX.length)] = value;
   if (Object.keys(fields).length === 0) return undefined;
-  return JSON.stringify(valuesFromFormPost(form.fields, fields));
+  return valuesFromFormPost(form.fields, fields);
+}
+
+/** Raw answers as the form's fields show them again (a refused post's page): one checkbox choice as a list. */
+export function answersAsValues(form: AdditionalForm, raw: Readonly<Record<string, unknown>>): Record<string, FieldValue> {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const values: Record<string, FieldValue> = {};
+  for (const field of form.fields) {
+    const v = raw[field.id];
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) values[field.id] = v.map(text);
+    else if (isRecord(v)) values[field.id] = Object.fromEntries(Object.entries(v).filter(([, a]) => typeof a === 'string')) as Record<string, string>;
+    else values[field.id] = field.kind === 'checkbox' ? [text(v)] : text(v);
+  }
+  return values;
 }

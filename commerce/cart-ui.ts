@@ -1,4 +1,4 @@
-/** The cart page's messages (spec 000 §8 "Cart UI strings"), verbatim. */
+/** The cart page's messages (spec 000 §8 "Cart UI strings"), verbatim, and what its live region says. */
 export const CART_UI_MESSAGES = {
   updateQuantity: 'Unable to update quantity',
   updateForm: 'Unable to update form',
@@ -6,4 +6,17 @@ export const CART_UI_MESSAGES = {
   removeItem: 'Unable to remove item',
   offline: 'Please check your internet connection.',
   tryAgain: 'Please try again.',
+} as const;
+
+/**
+ * How long the cart page waits after a − / + press for the next one before it updates the line (ours; the spec
+ * is silent): quick presses make one request, and the line follows within half a second of the last.
+ */
+export const STEPPER_DEBOUNCE_MS = 500;
+
+/** What the cart page's status region says after a line changed (ours; the spec is silent). */
+export const CART_ANNOUNCEMENTS = {
+  quantity: (title: string, quantity: number, subtotal: string) => `Quantity of ${title}: ${quantity}. Subtotal: ${subtotal}.`,
+  removed: (title: string, subtotal: string) => `${title} removed. Subtotal: ${subtotal}.`,
+  emptied: (title: string) => `${title} removed. Your cart is empty.`,
 } as const;

@@ -8,6 +8,8 @@ import { flag, neverRunsOut, pricedOnProduct, productContent, productType, varia
 import { moneyOf } from './money.js';
 
 export interface VariantView {
+  /** The variant's id (the back-in-stock signup names it); absent for a product priced on the product itself. */
+  readonly id?: string | null;
   /** Null for a product priced on the product itself (digital, paywall): the cart takes no sku then. */
   readonly sku: string | null;
   readonly attributes: Readonly<Record<string, string>>;
@@ -40,6 +42,7 @@ export function variantViews(item: unknown, variants: readonly unknown[] = varia
     const imageId = isRecord(mainImage) && typeof mainImage['id'] === 'string' ? mainImage['id'] : null;
     const qty = Number(v['qtyInStock']);
     return {
+      id: typeof v['id'] === 'string' ? v['id'] : null,
       sku: typeof v['sku'] === 'string' ? v['sku'] : null,
       attributes: attributesOf(v),
       priceCents: cents(variantPrice(v)),

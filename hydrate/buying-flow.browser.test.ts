@@ -1,7 +1,7 @@
 /**
  * The buying flow in Chromium: without JavaScript every step is a plain form post (issue 9's no-JS routes);
- * with JavaScript the product page hydrates without a console warning or a layout shift, and a content page
- * loads no island script at all.
+ * with JavaScript the product page hydrates without a console warning or a layout shift, a double click on a
+ * buy box whose island has not run yet posts once, and a content page loads no island script at all.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -110,5 +110,29 @@ describeBrowser('buying flow', () => {
     expect(tab.requests.filter((url) => ISLAND_SCRIPT.test(url))).toEqual([]);
     await tab.expectNoLayoutShift();
     tab.expectNoConsoleProblems();
+  });
+
+  it('with JavaScript, before the buy box’s island runs: two clicks 100 ms apart post once', async () => {
+    const tab = await harness().open('/shop/p/linen-apron');
+    const { page } = tab;
+    // the buy box's island never arrives, and the add takes its time: the page is leaving when the second click comes
+    await page.route('**/static/islands/product-form-*.js', () => {});
+    await page.route('**/cart/add', async (route) => {
+      await new Promise((done) => setTimeout(done, 600));
+      await route.continue();
+    });
+    await tab.goto('/shop/p/linen-apron');
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
+    });
+    const box = (await page.locator('.product-form .add-to-cart-button').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForTimeout(100);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2).catch(() => {});
+    await page.waitForURL('**/cart');
+    expect(posts).toEqual(['/cart/add']);
+    await expect.poll(() => page.getByLabel('Quantity of Linen Apron').inputValue()).toBe('1');
+    await tab.close();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What the DOM unit tests of hydrate/ share (happy-dom, not a test file itself):
  *
- *   useIslandTestPage({ cookies: { crumb: 'abc' } });  // per test: fake timers, fresh cart store and cookies, fetch mocked, console.error fails
+ *   useIslandTestPage({ cookies: { crumb: 'abc' } });  // per test: fake timers, fresh cart store, selections and cookies, fetch mocked, console.error fails
  *   respond(200, { shoppingCart });                     // the next request's JSON answer
  *   const el = await hydrateIsland('product-form', props, mountProductForm);
  *   await advance(1000);                                // timers and effects, inside act
@@ -12,6 +12,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, expect, type Mock, type MockInstance, vi } from 'vitest';
 import { resetCartStore } from './cart-store.js';
+import { resetSelections } from './product-selection.js';
 import { type IslandName, type IslandProps, islandMarkup } from './ssr.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -51,7 +52,7 @@ export function expectNoConsoleError(): void {
 }
 
 /**
- * Each test of the file on a page of its own: fake timers, an empty cart store, no cookies but `cookies`,
+ * Each test of the file on a page of its own: fake timers, an empty cart store, no buy-box choices, no cookies but `cookies`,
  * `fetch` replaced by `fetchMock`, and console.error watched (the test fails after the fact if it was called).
  * Everything is put back after each test, as `restoreAfterEach` does.
  */
@@ -60,6 +61,7 @@ export function useIslandTestPage({ cookies = {} }: { cookies?: Readonly<Record<
   beforeEach(() => {
     vi.useFakeTimers();
     resetCartStore();
+    resetSelections();
     clearCookies();
     for (const [name, value] of Object.entries(cookies)) setCookie(name, value);
     fetchMock.mockReset();

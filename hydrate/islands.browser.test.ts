@@ -24,16 +24,16 @@ describeBrowser('islands', () => {
 
       await page.getByLabel('Color', { exact: true }).selectOption('Navy');
       expect(await visibleImage()).toBe('p02--navy-image');
-      // Navy / M is sold out: marked and not choosable
+      // Navy / M is sold out: marked, and still choosable (the shopper may ask to hear when it is back)
       const navyM = page.getByLabel('Size', { exact: true }).locator('option[value="M"]');
-      expect(await navyM.isDisabled()).toBe(true);
+      expect(await navyM.isDisabled()).toBe(false);
       expect(await navyM.innerText()).toBe('M (sold out)');
       await page.getByLabel('Size', { exact: true }).selectOption('XL');
       expect(await price.innerText()).toBe('$94.00');
       await page.getByLabel('Size', { exact: true }).selectOption('L');
       expect(await price.innerText()).toBe('$89.00');
       // with L chosen, Sand is the sold-out colour
-      expect(await page.getByLabel('Color', { exact: true }).locator('option[value="Sand"]').isDisabled()).toBe(true);
+      expect(await page.getByLabel('Color', { exact: true }).locator('option[value="Sand"]').innerText()).toBe('Sand (sold out)');
       await page.getByLabel('Color', { exact: true }).selectOption('Olive');
       expect(await visibleImage()).toBe('p02--olive-image');
 
@@ -140,7 +140,8 @@ describeBrowser('islands', () => {
     await expect.poll(() => page.locator('a.cart-pill .cart-pill-count').innerText()).toBe('3');
     expect(await page.locator('.cart-entry', { has: apron }).locator('.cart-entry-price').innerText()).toBe('$96.00');
     expect(await page.locator('.cart-subtotal-amount').innerText()).toBe('$114.00');
-    expect(await page.getByRole('status').innerText()).toBe('3 items in cart');
+    expect(await page.locator('.cart-pill-wrapper').getByRole('status').innerText()).toBe('3 items in cart');
+    expect(await page.locator('.cart-lines').getByRole('status').innerText()).toBe('Quantity of Linen Apron: 2. Subtotal: $114.00.');
 
     await page.getByRole('button', { name: 'Remove Enamel Mug' }).click();
     await expect.poll(() => page.getByLabel('Quantity of Enamel Mug').count()).toBe(0);

@@ -3,8 +3,13 @@
  * imports each one's code when its block comes into view or the browser is idle, whichever is first, so
  * nothing of React is fetched before the first paint. The platform's own commerce markup (as any theme
  * prints it with `{@|add-to-cart-btn}`, `{@|variants-select}`, `{@|quantity-input}`) gets its island too.
+ * Until an island runs, its form posts the plain way: `submitOnce` keeps a double click to one post.
  */
+import { submitOnce } from './submit-once.js';
+
 type Mount = { default: (element: HTMLElement) => void };
+
+submitOnce();
 
 const ISLANDS: Record<string, () => Promise<Mount>> = {
   'product-form': () => import('./islands/product-form.js'),

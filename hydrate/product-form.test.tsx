@@ -25,7 +25,7 @@ import {
 } from './dom-testing.js';
 import mountProductForm from './islands/product-form.js';
 import { navigation } from './navigation.js';
-import { subscribeSelection } from './product-selection.js';
+import { subscribeChosenVariant, subscribeSelection } from './product-selection.js';
 
 // ---- props --------------------------------------------------------------------------------------------
 
@@ -198,24 +198,46 @@ describe('price and options', () => {
     expect(el.querySelector('.product-mark.sale')).toBeNull();
   });
 
-  it('disables and labels the values sold out given the other chosen option', async () => {
+  it('labels the values sold out given the other chosen option, and keeps them choosable', async () => {
     const el = await hydrate(shirt());
     const sizeM = () => select(el, 'Size').querySelector<HTMLOptionElement>('option[value="M"]')!;
     const colorSand = () => select(el, 'Color').querySelector<HTMLOptionElement>('option[value="Sand"]')!;
     // nothing chosen: every value has a variant in stock
-    expect(sizeM().disabled).toBe(false);
     expect(sizeM().textContent).toBe('M');
     await choose(el, 'Color', 'Navy');
-    expect(sizeM().disabled).toBe(true);
     expect(sizeM().textContent).toBe('M (sold out)');
-    expect(select(el, 'Size').querySelector<HTMLOptionElement>('option[value="L"]')!.disabled).toBe(false);
+    expect(sizeM().disabled).toBe(false);
+    expect(select(el, 'Size').querySelector<HTMLOptionElement>('option[value="L"]')!.textContent).toBe('L');
     await choose(el, 'Size', 'L');
-    expect(colorSand().disabled).toBe(true);
     expect(colorSand().textContent).toBe('Sand (sold out)');
+    expect(colorSand().disabled).toBe(false);
     expect(select(el, 'Color').querySelector<HTMLOptionElement>('option[value="Olive"]')!.textContent).toBe('Olive');
     await choose(el, 'Color', 'Olive');
-    expect(sizeM().disabled).toBe(false);
     expect(sizeM().textContent).toBe('M');
+    expect(el.querySelectorAll('option[disabled]')).toHaveLength(0);
+  });
+
+  it('tells the page which variant the options name (the restock block listens), null while they name none', async () => {
+    const heard: (string | null)[] = [];
+    const props = shirt();
+    const el = await hydrate({ ...props, variants: props.variants.map((v) => ({ ...v, id: `id-${v.sku}` })) });
+    const stop = subscribeChosenVariant('field-shirt', (id) => heard.push(id));
+    await choose(el, 'Color', 'Navy');
+    await choose(el, 'Size', 'M');
+    await choose(el, 'Size', 'L');
+    await choose(el, 'Size', '');
+    stop();
+    // heard at once (nothing chosen), then after each choice
+    expect(heard).toEqual([null, null, 'id-SHIRT-Navy-M', 'id-SHIRT-Navy-L', null]);
+  });
+
+  it('starts from the state a plain post came back in: the sold-out variant chosen, its button sold out', async () => {
+    const el = await hydrate(shirt({ initial: { chosen: { Color: 'Navy', Size: 'M' } } }));
+    expect(select(el, 'Color').value).toBe('Navy');
+    expect(select(el, 'Size').value).toBe('M');
+    expect(label(el)).toBe('sold out');
+    expect(button(el).getAttribute('aria-disabled')).toBe('true');
+    expect(el.querySelector('.product-mark.sold-out')?.textContent).toBe('sold out');
   });
 
   it('a sold-out choice shows the sold-out mark and label, and adding it says there is not enough', async () => {

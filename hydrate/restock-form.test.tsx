@@ -2,13 +2,15 @@
 /**
  * The back-in-stock island in a DOM (spec 000 §4 "Restock form", §5 "Restock", §7, §9): hydrated from its
  * server markup (a plain form posting to /restock), the email checked without a request, a signup sent to the
- * API with the body the server reads, success replacing the form by the success text with the CTA kept, and a
- * failure showing the server's message in the alert region next to the form.
+ * API with the body the server reads, success replacing the form by the success text with the CTA kept (and
+ * focus on it), and a failure showing the server's message in the alert region next to the form. A product with
+ * only some variants sold out shows the block for the buy box's sold-out choice alone, naming it.
  */
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { RestockFormProps } from './components/restock-form.js';
-import { advance, fetchMock, flush, hydrateIsland, respond, sentRequest, typeInto, useIslandTestPage } from './dom-testing.js';
+import { advance, fetchMock, flush, hydrateIsland, pending, respond, sentRequest, typeInto, useIslandTestPage } from './dom-testing.js';
+import { publishChosenVariant } from './product-selection.js';
 import mountRestock from './islands/restock.js';
 
 useIslandTestPage({ cookies: { crumb: 'abc' } });
@@ -19,6 +21,7 @@ function props(over: Partial<RestockFormProps> = {}): RestockFormProps {
   return {
     productId: 'p04',
     variants: [{ variantId: 'p04-v1', label: 'p04-v1' }],
+    productSoldOut: true,
     cta: CTA,
     placeholder: 'Your Email',
     button: 'Sign Up',
@@ -120,5 +123,86 @@ describe('restock form', () => {
     expect((sentRequest().body as Record<string, unknown>)['captchaToken']).toBe('tessera-test-captcha-pass');
     expect(alertText(el)).toBe('Complete CAPTCHA before submitting.');
     expect(el.querySelector<HTMLInputElement>('.form-captcha input[type="checkbox"]')!.checked).toBe(false);
+  });
+
+  it('focus: on the email field after a refused address, on the success text after the signup (never on the page body)', async () => {
+    const el = await hydrate();
+    const button = el.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    button.focus();
+    await submit(el);
+    expect(document.activeElement).toBe(email(el));
+    await typeInto(email(el), 'shopper@example.com');
+    button.focus();
+    const answer = pending(200, { success: true, message: 'Signed up!' });
+    await submit(el);
+    // busy but not disabled, so the focus it holds stays
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(button);
+    await answer();
+    const success = el.querySelector<HTMLElement>('.product-restock-success')!;
+    expect(document.activeElement).toBe(success);
+    expect(success.getAttribute('role')).toBe('status');
+  });
+});
+
+describe('a product with some variants sold out', () => {
+  const SHIRT = (over: Partial<RestockFormProps> = {}) =>
+    hydrate({
+      productId: 'p02',
+      productSoldOut: false,
+      variants: [
+        { variantId: 'p02-v1', label: 'Olive / S' },
+        { variantId: 'p02-v6', label: 'Navy / M' },
+      ],
+      cta: '',
+      placeholder: '',
+      ...over,
+    });
+  const choose = (variantId: string | null) => act(async () => publishChosenVariant('p02', variantId));
+
+  it('nothing until the buy box chooses a sold-out variant; then the form for that one, named, with a CTA', async () => {
+    const el = await SHIRT();
+    expect(el.innerHTML).toBe('');
+    await choose('p02-v2');
+    expect(el.innerHTML).toBe('');
+    await choose('p02-v6');
+    expect(el.querySelector('.product-restock-variant-name')?.textContent).toBe('Navy / M');
+    expect(el.querySelector('.product-restock-cta')?.textContent).toBe(CTA);
+    // no placeholder of the store's: the field still says what it wants (its label is visually hidden)
+    expect(email(el).placeholder).toBe('Email address');
+    expect(el.querySelector('select')).toBeNull();
+    expect(el.querySelector<HTMLInputElement>('input[name="variantId"]')?.value).toBe('p02-v6');
+    await choose(null);
+    expect(el.innerHTML).toBe('');
+  });
+
+  it('the signup names the chosen variant; another sold-out choice starts a fresh signup', async () => {
+    const el = await SHIRT();
+    await choose('p02-v1');
+    await typeInto(email(el), 'shopper@example.com');
+    respond(200, { success: true, message: 'Signed up!' });
+    await submit(el);
+    await advance(10);
+    expect((sentRequest().body as Record<string, unknown>)['variantId']).toBe('p02-v1');
+    expect(el.querySelector('.product-restock-success')?.textContent).toBe('Signed up!');
+    await choose('p02-v6');
+    expect(form(el)).not.toBeNull();
+    expect(el.querySelector('.product-restock-variant-name')?.textContent).toBe('Navy / M');
+  });
+
+  it('rendered by the server for the variant a plain post came back with', async () => {
+    const el = await SHIRT({ chosenVariantId: 'p02-v6' });
+    expect(el.querySelector<HTMLInputElement>('input[name="variantId"]')?.value).toBe('p02-v6');
+    expect(el.querySelector('.product-restock-variant-name')?.textContent).toBe('Navy / M');
+    expect(el.querySelector('.product-restock-notification')?.id).toBe('restock-p02');
+  });
+
+  it('sold out as a whole with several variants: the select follows the buy box’s choice', async () => {
+    const el = await SHIRT({ productSoldOut: true });
+    const select = el.querySelector<HTMLSelectElement>('select[name="variantId"]')!;
+    expect(select.value).toBe('p02-v1');
+    await choose('p02-v6');
+    expect(select.value).toBe('p02-v6');
   });
 });

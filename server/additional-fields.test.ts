@@ -62,9 +62,15 @@ describe('additional fields on the cart API', () => {
     expect(page).toContain('name="answer:field-1"');
     const post = (answer: string) =>
       app.inject({ method: 'POST', url: '/cart/add', headers: FORM_HEADERS, cookies: { crumb: TEST_CRUMB }, payload: new URLSearchParams({ crumb: TEST_CRUMB, itemId: napkins.id, quantity: '1', 'answer:field-1': answer }).toString() });
+    // refused: the product page again (not the cart), the field named in the summary and marked, nothing added
     const refused = await post('  ');
-    expect(refused.statusCode).toBe(303);
-    expect(refused.headers.location).toBe(`/cart?message=${encodeURIComponent(FORM_MESSAGES.summary)}`);
+    expect(refused.statusCode).toBe(400);
+    expect(cookieOf(refused, 'tessera_cart')).toBeUndefined();
+    expect(refused.body).toContain('<h1>Monogrammed Napkins</h1>');
+    expect(refused.body).toMatch(/<div class="error-summary form-error-summary" role="alert" tabindex="-1" autofocus="">/);
+    expect(refused.body).toContain(`<h2 class="form-error-summary-title">${FORM_MESSAGES.summary}</h2>`);
+    expect(refused.body).toMatch(/<a href="#[^"]+">Initials: Required<\/a>/);
+    expect(refused.body).toContain('aria-invalid="true"');
     const taken = await post(' CK ');
     expect(taken.statusCode).toBe(303);
     const cart = cookieOf(taken, 'tessera_cart')!.value;

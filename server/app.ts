@@ -205,7 +205,7 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
   app.setErrorHandler(answerError);
 
   await app.register(pageRoutes, { store, theme });
-  await app.register(cartRoutes, { store });
+  await app.register(cartRoutes, { store, theme });
   await app.register(ownerApiRoutes, { store });
   await app.register(templateTweakRoutes, { store, theme });
   await app.register(checkoutRoutes, { store, theme });

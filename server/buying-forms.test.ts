@@ -72,16 +72,38 @@ describe('add to cart by form, with option fields', () => {
     expect(cartMessage(await form('/cart/add', { itemId: 'p02', 'option:Size': 'M' }))).toBe('Please select the Color option.');
   });
 
-  it('refuses a combination no variant has, and a sold-out variant, storing nothing', async () => {
+  it('refuses a combination no variant has, and more than there is, storing nothing', async () => {
     const none = await form('/cart/add', { itemId: 'p02', 'option:Color': 'Red', 'option:Size': 'S' });
     expect(cartMessage(none)).toBe('Sorry, that item variant is unavailable. Please select another variant.');
     expect(cartCookie(none)).toBeUndefined();
+    const tooMany = await form('/cart/add', { itemId: 'p02', 'option:Color': 'Navy', 'option:Size': 'XL', quantity: '999' });
+    expect(cartMessage(tooMany)).toBe('Sorry, we do not have enough of that item available.');
+    expect((await readCart(cartCookie(tooMany)!)).entries).toEqual([]);
+    const page = await app.inject(String(tooMany.headers.location));
+    expect(page.body).toContain('<p class="cart-message" role="alert">Sorry, we do not have enough of that item available.</p>');
+  });
+
+  it('a sold-out choice goes back to the product page, that variant chosen, with its back-in-stock signup', async () => {
     // Navy / M has none in stock
     const soldOut = await form('/cart/add', { itemId: 'p02', 'option:Color': 'Navy', 'option:Size': 'M' });
-    expect(cartMessage(soldOut)).toBe('Sorry, we do not have enough of that item available.');
-    expect((await readCart(cartCookie(soldOut)!)).entries).toEqual([]);
-    const page = await app.inject(String(soldOut.headers.location));
-    expect(page.body).toContain('<p class="cart-message" role="alert">Sorry, we do not have enough of that item available.</p>');
+    expect(soldOut.statusCode).toBe(303);
+    expect(soldOut.headers.location).toBe('/shop/p/field-shirt?variant=p02-v6#restock-p02');
+    expect(cartCookie(soldOut)).toBeUndefined();
+    const page = (await app.inject(String(soldOut.headers.location).replace(/#.*/, ''))).body;
+    expect(page).toMatch(/<option value="Navy" selected="">Navy \(sold out\)<\/option>/);
+    expect(page).toMatch(/<option value="M" selected="">M \(sold out\)<\/option>/);
+    expect(page).not.toContain('cart-message');
+    // the restock form for that variant, posting without JavaScript
+    expect(page).toContain('<div class="product-restock-notification" id="restock-p02" data-product-id="p02">');
+    expect(page).toContain('<p class="product-restock-variant-name">Navy / M</p>');
+    expect(page).toContain('<input type="hidden" name="variantId" value="p02-v6"/>');
+    // the same product without a choice: no restock block (its other variants are in stock)
+    expect((await app.inject('/shop/p/field-shirt')).body).not.toContain('product-restock-notification');
+    // a signup from there comes back to the same variant, the block saying how it went
+    const signup = await form('/restock', { productId: 'p02', variantId: 'p02-v6', email: 'size-m@example.com' });
+    expect(signup.headers.location).toBe('/shop/p/field-shirt?variant=p02-v6&message=Signed%20up!&restock=signed-up#restock-p02');
+    const back = (await app.inject(String(signup.headers.location).replace(/#.*/, ''))).body;
+    expect(back).toContain('<p class="product-restock-variant-name">Navy / M</p>');
   });
 
   it('asks a gift card for its denomination', async () => {

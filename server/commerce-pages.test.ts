@@ -86,7 +86,7 @@ describe('cart lines', () => {
   it('an empty cart invites back to the shop', async () => {
     const app = await fresh();
     const page = (await app.inject('/cart')).body;
-    expect(page).toContain('<p class="cart-empty">Your cart is empty.</p>');
+    expect(page).toContain('<p class="cart-empty" tabindex="-1">Your cart is empty.</p>');
     expect(page).toContain('<a class="button" href="/shop">Continue shopping</a>');
   });
 });
@@ -176,7 +176,7 @@ describe('product page and collection markup', () => {
     const body = (await app.inject('/shop/p/canvas-tote')).body;
     expect(body).toContain('product-mark sold-out');
     expect(body).toContain('<div class="product-restock"><div class="island island-restock" data-island="restock"');
-    expect(body).toContain('<div class="product-restock-notification" data-product-id="p04">');
+    expect(body).toContain('<div class="product-restock-notification" id="restock-p04" data-product-id="p04">');
     expect(body).not.toContain('add-to-cart-button');
     expect((await app.inject('/shop/p/field-shirt')).body).toContain('class="add-to-cart-button"');
   });

@@ -1,10 +1,11 @@
 /**
- * A product's additional-fields form inside the lightbox: every field kind of a form (single values, select,
- * radio, checkbox, the multi-part kinds, likert), checked with the same rules as the server
- * (`commerce/additional-fields.ts`) before `onSubmit` gets the answers' JSON string. While `onSubmit` runs the
- * button reads `busyLabel` (`Saving…` when editing from the cart).
+ * A product's additional-fields form: every field kind of a form (single values, select, radio, checkbox, the
+ * multi-part kinds, likert), checked with the same rules as the server (`commerce/additional-fields.ts`).
+ * `AdditionalFieldsForm` is the lightbox's form (editing a cart line's answers: `onSubmit` gets their JSON
+ * string, the button reads `busyLabel`, `Saving…`, meanwhile); `AdditionalFieldsInline` is the same fields
+ * inside the buy box, with and without JavaScript, and their error summary.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type AdditionalForm, ANSWER_FIELD_PREFIX, checkAnswers } from '../../commerce/additional-fields.js';
 import { type FieldValue, type FormField, FORM_MESSAGES, isMultiPart, LIKERT_SCALE, PARTS } from '../../commerce/form-validation.js';
 
@@ -18,6 +19,14 @@ export interface AdditionalFieldsFormProps {
 }
 
 type Values = Record<string, FieldValue>;
+
+/** The id of a field's first control (what focus and an error summary's link go to): `base` is the field's id. */
+function firstControlId(field: FormField, base: string): string {
+  if (isMultiPart(field.kind)) return `${base}-${PARTS[field.kind][0].name}`;
+  if (field.kind === 'radio' || field.kind === 'checkbox') return `${base}-0`;
+  if (field.kind === 'likert') return `${base}-0-0`;
+  return base;
+}
 
 const INPUT_TYPES: Partial<Record<FormField['kind'], string>> = { email: 'email', number: 'number', website: 'url' };
 
@@ -145,10 +154,7 @@ export function AdditionalFieldsForm({ form, initial = {}, submitLabel, busyLabe
     if (!check.ok) {
       setErrors(check.errors);
       const first = form.fields.find((f) => check.errors[f.id] !== undefined);
-      if (first !== undefined) {
-        const inputId = `${id}${first.id}`;
-        (document.getElementById(inputId) ?? document.getElementById(`${inputId}-${isMultiPart(first.kind) ? PARTS[first.kind][0].name : '0'}`))?.focus();
-      }
+      if (first !== undefined) document.getElementById(firstControlId(first, `${id}${first.id}`))?.focus();
       return;
     }
     setErrors({});
@@ -183,24 +189,54 @@ export function AdditionalFieldsForm({ form, initial = {}, submitLabel, busyLabe
   );
 }
 
+export interface AdditionalFieldsInlineProps {
+  readonly form: AdditionalForm;
+  readonly values: Readonly<Record<string, FieldValue>>;
+  /** Each refused field's message by field id. */
+  readonly errors: Readonly<Record<string, string>>;
+  /** Counts the refusals: each new one shows the summary afresh, and it takes focus. */
+  readonly refusal?: number;
+  readonly onChange: (fieldId: string, value: FieldValue) => void;
+}
+
 /**
- * The same fields inside the product's own plain form, for a visitor without JavaScript: posted with the add
- * under `answer:…` names and checked by the server with the same rules. With JavaScript the buy box hides them
- * and asks in the lightbox instead.
+ * The fields inside the product's own form: posted with the add under `answer:…` names without JavaScript
+ * (the server checks them with the same rules and, refused, renders the product page again with them); read
+ * by the buy box with it. The fields stay where they are once the island runs, so nothing moves. Refused, the
+ * summary on top names each field and its message (a link to it) and takes focus, on the server's page
+ * (`autofocus`) and in the island alike.
  */
-export function AdditionalFieldsInline({ form }: { form: AdditionalForm }) {
+export function AdditionalFieldsInline({ form, values, errors, refusal = 0, onChange }: AdditionalFieldsInlineProps) {
   const id = useId();
-  const [values, setValues] = useState<Values>({});
+  const fields = form.fields.filter((f) => f.kind !== 'hidden' && f.kind !== 'section');
+  const refused = fields.filter((f) => errors[f.id] !== undefined);
+  const summary = useRef<HTMLDivElement>(null);
+  // React focuses only form controls for `autoFocus`: a refusal in the island focuses its summary itself
+  useEffect(() => {
+    if (refusal > 0) summary.current?.focus();
+  }, [refusal]);
   return (
     <fieldset className="additional-fields-inline">
       <legend>{form.name}</legend>
-      {form.fields
-        .filter((f) => f.kind !== 'hidden' && f.kind !== 'section')
-        .map((field) => (
-          <div className={`form-field form-field-${field.kind}`} key={field.id}>
-            <FieldInput field={field} id={`${id}${field.id}`} value={values[field.id]} error={undefined} set={(v) => setValues((old) => ({ ...old, [field.id]: v }))} post />
-          </div>
-        ))}
+      {refused.length > 0 ? (
+        // `autofocus` serves the page a refused plain post came back to (the browser focuses it as the page loads);
+        // React does not write it on the client, hence no hydration warning for it
+        <div className="error-summary form-error-summary" role="alert" tabIndex={-1} autoFocus suppressHydrationWarning key={refusal} ref={summary}>
+          <h2 className="form-error-summary-title">{FORM_MESSAGES.summary}</h2>
+          <ul>
+            {refused.map((field) => (
+              <li key={field.id}>
+                <a href={`#${firstControlId(field, `${id}${field.id}`)}`}>{`${field.title}: ${errors[field.id] ?? ''}`}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {fields.map((field) => (
+        <div className={`form-field form-field-${field.kind}${errors[field.id] !== undefined ? ' form-field--error' : ''}`} key={field.id}>
+          <FieldInput field={field} id={`${id}${field.id}`} value={values[field.id]} error={errors[field.id]} set={(v) => onChange(field.id, v)} post />
+        </div>
+      ))}
     </fieldset>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * The cart page's lines (spec 000 §8 cart UI): change a quantity or remove a line in place. Each line is a
  * pair of real forms (update, remove) that post without JavaScript; with it, the same buttons call the cart
- * API and every island on the page sees the new cart.
+ * API and every island on the page sees the new cart. The − / + steppers update their line by themselves once
+ * the presses pause; a refused quantity puts the box back to what the cart holds; a status region says what
+ * changed; focus stays on the control pressed, or moves to the next line when its own is removed.
  */
-import { type FormEvent, useEffect, useState } from 'react';
-import { CART_UI_MESSAGES } from '../../commerce/cart-ui.js';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { CART_ANNOUNCEMENTS, CART_UI_MESSAGES, STEPPER_DEBOUNCE_MS } from '../../commerce/cart-ui.js';
 import { parseQuantity } from '../../commerce/add-to-cart.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { api, type ApiResult } from '../api.js';
@@ -90,28 +92,87 @@ function variantText(entry: CartEntry): string {
     .join(' · ');
 }
 
-function Line({ entry, first, crumb, money, onFailure }: { entry: ShownEntry; first: boolean; crumb: string; money: (c: number) => string; onFailure: (a: AlertMessage) => void }) {
+interface LineProps {
+  readonly entry: ShownEntry;
+  readonly first: boolean;
+  readonly crumb: string;
+  readonly money: (c: number) => string;
+  readonly onFailure: (a: AlertMessage) => void;
+  /** The cart after this line changed it, and how: every island takes it, the page says it and places focus. */
+  readonly onChanged: (cart: ShoppingCart, change: LineChange) => void;
+}
+
+/** What a line did: a new quantity (by the steppers, Update or Enter) or its removal. */
+export type LineChange = { readonly kind: 'quantity'; readonly entry: CartEntry } | { readonly kind: 'removed'; readonly entry: CartEntry };
+
+function Line({ entry, first, crumb, money, onFailure, onChanged }: LineProps) {
   const [quantity, setQuantity] = useState(String(entry.quantity));
   const [busy, setBusy] = useState(false);
+  // read by requests and timers that outlive the render they started in
+  const running = useRef(false);
+  const latest = useRef(entry);
+  latest.current = entry;
+  const stepTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (stepTimer.current !== null) clearTimeout(stepTimer.current);
+    },
+    [],
+  );
   const path = `/api/commerce/shopping-cart/entries/${encodeURIComponent(entry.id)}`;
 
-  async function change(event: FormEvent, remove: boolean) {
-    event.preventDefault();
-    if (busy) return;
+  /** The box shows the cart's quantity again, unless the shopper stepped on meanwhile (a step is pending). */
+  const showCartQuantity = (q: number) => {
+    if (stepTimer.current === null) setQuantity(String(q));
+  };
+
+  async function send(remove: boolean, text: string): Promise<void> {
     // the quantity rule is checked here as the server checks it, so a typo costs no round trip
-    const q = parseQuantity(quantity);
+    const q = parseQuantity(text);
     if (!remove && !q.ok) {
+      showCartQuantity(latest.current.quantity);
       onFailure({ title: CART_UI_MESSAGES.updateQuantity, message: q.message });
       return;
     }
+    running.current = true;
     setBusy(true);
-    const r = remove ? await api<{ shoppingCart: ShoppingCart }>('DELETE', path) : await api<{ shoppingCart: ShoppingCart }>('PUT', path, { quantity: q.ok ? q.quantity : quantity });
+    const r = remove ? await api<{ shoppingCart: ShoppingCart }>('DELETE', path) : await api<{ shoppingCart: ShoppingCart }>('PUT', path, { quantity: q.ok ? q.quantity : text });
+    running.current = false;
     setBusy(false);
     if (r.ok) {
-      setCart(r.data.shoppingCart);
+      const cart = r.data.shoppingCart;
+      const now = cart.entries.find((e) => e.id === entry.id);
+      if (!remove && now !== undefined) showCartQuantity(now.quantity);
+      onChanged(cart, remove || now === undefined ? { kind: 'removed', entry: latest.current } : { kind: 'quantity', entry: now });
       return;
     }
+    // refused (not enough stock, a line gone): the box goes back to what the cart holds
+    if (!remove) showCartQuantity(latest.current.quantity);
     onFailure({ title: remove ? CART_UI_MESSAGES.removeItem : CART_UI_MESSAGES.updateQuantity, message: failureText(r) });
+  }
+
+  function submit(event: FormEvent, remove: boolean) {
+    event.preventDefault();
+    if (running.current) return;
+    if (stepTimer.current !== null) {
+      clearTimeout(stepTimer.current);
+      stepTimer.current = null;
+    }
+    void send(remove, quantity);
+  }
+
+  /** A − / + press: the line follows by itself once the presses pause (one request for quick presses). */
+  function stepped(value: string) {
+    if (stepTimer.current !== null) clearTimeout(stepTimer.current);
+    stepTimer.current = setTimeout(function fire() {
+      // a request still running: this one goes once it has answered
+      if (running.current) {
+        stepTimer.current = setTimeout(fire, STEPPER_DEBOUNCE_MS);
+        return;
+      }
+      stepTimer.current = null;
+      if (value !== String(latest.current.quantity)) void send(false, value);
+    }, STEPPER_DEBOUNCE_MS);
   }
 
   const variant = variantText(entry);
@@ -131,15 +192,15 @@ function Line({ entry, first, crumb, money, onFailure }: { entry: ShownEntry; fi
         <span className="cart-entry-unit">{money(entry.purchasePriceCents)}</span>
       </span>
       <span className="cart-entry-actions">
-        <form className="cart-entry-update" method="post" action="/cart/update" noValidate onSubmit={(e) => change(e, false)}>
+        <form className="cart-entry-update" method="post" action="/cart/update" noValidate onSubmit={(e) => submit(e, false)}>
           <input type="hidden" name="crumb" value={crumb} />
           <input type="hidden" name="entryId" value={entry.id} />
-          <QuantityInput label={`Quantity of ${entry.title}`} subject={entry.title} value={quantity} onChange={setQuantity} />
+          <QuantityInput label={`Quantity of ${entry.title}`} subject={entry.title} value={quantity} onChange={setQuantity} onStep={stepped} />
           <button type="submit" className="button button--secondary cart-entry-update-button">
             Update
           </button>
         </form>
-        <form className="cart-entry-remove" method="post" action="/cart/remove" onSubmit={(e) => change(e, true)}>
+        <form className="cart-entry-remove" method="post" action="/cart/remove" onSubmit={(e) => submit(e, true)}>
           <input type="hidden" name="crumb" value={crumb} />
           <input type="hidden" name="entryId" value={entry.id} />
           <button type="submit" className="cart-entry-remove-button" aria-label={`Remove ${entry.title}`}>
@@ -152,6 +213,17 @@ function Line({ entry, first, crumb, money, onFailure }: { entry: ShownEntry; fi
   );
 }
 
+/**
+ * Where focus goes once a line is removed (its controls are gone with it): the next line's product link,
+ * else the line before's, else the empty cart's message.
+ */
+function focusAfterRemoval(list: HTMLElement, index: number): void {
+  const lines = list.querySelectorAll<HTMLElement>('li.cart-entry');
+  const line = lines[Math.min(index, lines.length - 1)];
+  const target = line?.querySelector<HTMLElement>('.cart-entry-title a, input[name="quantity"]') ?? list.querySelector<HTMLElement>('.cart-empty');
+  target?.focus();
+}
+
 export function CartLines(props: CartLinesProps) {
   const state = useCart();
   // the server rendered this page from the cart: the other islands (the pill) start from it too
@@ -159,12 +231,36 @@ export function CartLines(props: CartLinesProps) {
   // the server's cart until any island changes it
   const cart = state.initialised && state.cart !== null ? state.cart : props.cart;
   const [alert, setAlert] = useState<AlertMessage | null>(null);
+  const [said, setSaid] = useState('');
+  const root = useRef<HTMLDivElement>(null);
+  const removedAt = useRef<number | null>(null);
   const money = (cents: number) => moneyText(cents, cart.subtotalMoney?.currency ?? props.currency, props.locale);
+
+  function changed(next: ShoppingCart, change: LineChange) {
+    const subtotal = moneyText(next.subtotalCents, next.subtotalMoney?.currency ?? props.currency, props.locale);
+    if (change.kind === 'removed') {
+      removedAt.current = cart.entries.findIndex((e) => e.id === change.entry.id);
+      setSaid(next.entries.length === 0 ? CART_ANNOUNCEMENTS.emptied(change.entry.title) : CART_ANNOUNCEMENTS.removed(change.entry.title, subtotal));
+    } else {
+      setSaid(CART_ANNOUNCEMENTS.quantity(change.entry.title, change.entry.quantity, subtotal));
+    }
+    setCart(next);
+  }
+
+  // after a removal the new lines are on the page: focus goes to the next one
+  useEffect(() => {
+    if (removedAt.current === null || root.current === null) return;
+    focusAfterRemoval(root.current, removedAt.current);
+    removedAt.current = null;
+  }, [cart]);
+
   return (
-    <div className="cart-lines">
+    <div className="cart-lines" ref={root}>
       {cart.entries.length === 0 ? (
         <div className="cart-empty-state">
-          <p className="cart-empty">Your cart is empty.</p>
+          <p className="cart-empty" tabIndex={-1}>
+            Your cart is empty.
+          </p>
           <p>
             <a className="button" href="/shop">
               Continue shopping
@@ -174,7 +270,7 @@ export function CartLines(props: CartLinesProps) {
       ) : (
         <ul className="cart-entries">
           {cart.entries.map((entry, i) => (
-            <Line key={`${entry.id}:${entry.quantity}`} entry={entry} first={i === 0} crumb={props.crumb} money={money} onFailure={setAlert} />
+            <Line key={entry.id} entry={entry} first={i === 0} crumb={props.crumb} money={money} onFailure={setAlert} onChanged={changed} />
           ))}
         </ul>
       )}
@@ -193,6 +289,9 @@ export function CartLines(props: CartLinesProps) {
           </>
         ) : null}
       </div>
+      <p className="visually-hidden cart-status" role="status">
+        {said}
+      </p>
       <AlertDialog alert={alert} onClose={() => setAlert(null)} />
     </div>
   );

@@ -1,7 +1,9 @@
 /**
  * The buy box of a product page: price with its sale and sold-out marks, a select per variant option (sold-out
- * choices disabled), the quantity and the add button. The server renders it (a real form that posts without
- * JavaScript) and the island hydrates the same component.
+ * choices marked and still choosable: choosing one turns the button into its sold-out state, and the
+ * back-in-stock block beside it offers the signup for that variant), the quantity, the product's
+ * additional-fields form inline, and the add button. The server renders it (a real form that posts without
+ * JavaScript, in the state a refused post came back with) and the island hydrates the same component.
  */
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { ADD_BUTTON_LABELS, type AddMode, addFailureTitle } from '../../commerce/add-to-cart.js';
@@ -11,12 +13,11 @@ import { chooseVariant } from '../../commerce/variant-choice.js';
 import { currentPrice, matchingVariants, priceSummary, valueSoldOut } from '../../commerce/variant-view.js';
 import { useAddButton } from '../add-button.js';
 import { addToCart, checkAdd, isSoldOut, type VariantView } from '../add-to-cart-flow.js';
-import { publishSelection } from '../product-selection.js';
-import type { AdditionalForm } from '../../commerce/additional-fields.js';
-import { AdditionalFieldsForm, AdditionalFieldsInline } from './additional-fields-form.js';
+import { publishChosenVariant, publishSelection } from '../product-selection.js';
+import { type AdditionalForm, checkAnswers } from '../../commerce/additional-fields.js';
+import type { FieldValue } from '../../commerce/form-validation.js';
+import { AdditionalFieldsInline } from './additional-fields-form.js';
 import { type AlertMessage, AlertDialog } from './alert-dialog.js';
-import { Lightbox } from './lightbox.js';
-import { useScripted } from '../use-scripted.js';
 import { QuantityInput } from './quantity-input.js';
 
 export interface ProductOption {
@@ -42,8 +43,18 @@ export interface ProductFormProps {
   readonly variants: readonly VariantView[];
   /** The scarcity notice with `{qtyInStock}`, when the merchant turned it on. */
   readonly scarcityText: string | null;
-  /** The product's additional-fields form: asked in a lightbox before the add. */
+  /** The product's additional-fields form: its fields in the buy box, answered with the add. */
   readonly additionalForm?: AdditionalForm | null;
+  /** The state a plain post came back in (a sold-out choice, refused answers): the box starts from it. */
+  readonly initial?: BuyBoxState | null;
+}
+
+/** What the shopper had chosen and typed, and the answers refused (their messages by field id). */
+export interface BuyBoxState {
+  readonly chosen?: Readonly<Record<string, string>>;
+  readonly quantity?: string;
+  readonly answers?: Readonly<Record<string, FieldValue>>;
+  readonly errors?: Readonly<Record<string, string>>;
 }
 
 type Chosen = Record<string, string>;
@@ -95,12 +106,12 @@ function ButtonLabels({ current, all }: { current: string; all: readonly string[
 
 export function ProductForm(props: ProductFormProps) {
   const { itemId, variants, options, labels, currency, locale } = props;
-  const [chosen, setChosen] = useState<Chosen>(() => Object.fromEntries(options.map((o) => [o.name, ''])));
-  const [quantity, setQuantity] = useState('1');
+  const initial = props.initial ?? {};
+  const [chosen, setChosen] = useState<Chosen>(() => Object.fromEntries(options.map((o) => [o.name, initial.chosen?.[o.name] ?? ''])));
+  const [quantity, setQuantity] = useState(initial.quantity ?? '1');
+  const [answers, setAnswers] = useState<Record<string, FieldValue>>(() => ({ ...initial.answers }));
+  const [refused, setRefused] = useState<{ errors: Readonly<Record<string, string>>; round: number }>({ errors: initial.errors ?? {}, round: 0 });
   const [alert, setAlert] = useState<AlertMessage | null>(null);
-  const [asking, setAsking] = useState(false);
-  // the inline fields serve the plain post; once the island runs, the lightbox asks instead
-  const scripted = useScripted();
   const button = useAddButton();
 
   const choice = useMemo(() => {
@@ -116,6 +127,7 @@ export function ProductForm(props: ProductFormProps) {
   useEffect(() => {
     const shown = choice !== null ? [choice] : candidates;
     if (shown.length > 0) publishSelection(itemId, Math.min(...shown.map(currentPrice)), shown.every(isSoldOut));
+    publishChosenVariant(itemId, choice?.id ?? null);
     // the picture follows the shopper's choice: nothing chosen yet keeps the product's main image
     if (Object.values(chosen).some((value) => value !== '')) showVariantImage(itemId, (choice ?? candidates.find((v) => v.imageId))?.imageId);
   }, [itemId, choice, chosen]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -142,18 +154,25 @@ export function ProductForm(props: ProductFormProps) {
     button.failed();
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
+    // clicks while adding (and until the button is idle again) add nothing more
     if (button.phase !== 'idle') return;
     const form = props.additionalForm ?? null;
-    if (form === null) return add();
-    // the choice is checked before the form is asked: a missing size is said first, as without a form
+    if (form === null) return void add();
+    // the choice is checked before the answers: a missing size is said first, as without a form
     const checked = checkAdd(request());
     if ('message' in checked) {
       setAlert({ title: addFailureTitle(props.mode), message: checked.message });
       return;
     }
-    setAsking(true);
+    const check = checkAnswers(form, answers);
+    if (!check.ok) {
+      setRefused((r) => ({ errors: check.errors, round: r.round + 1 }));
+      return;
+    }
+    setRefused((r) => ({ errors: {}, round: r.round }));
+    void add(check.answers);
   }
 
   const label = button.phase === 'adding' ? ADD_BUTTON_LABELS.adding : button.phase === 'added' ? ADD_BUTTON_LABELS.added : soldOut ? labels.soldOut : labels.add;
@@ -178,14 +197,12 @@ export function ProductForm(props: ProductFormProps) {
             onChange={(e) => setChosen({ ...chosen, [o.name]: e.target.value })}
           >
             <option value="">{o.selectText}</option>
-            {o.values.map((value) => {
-              const out = valueSoldOut(variants, chosen, o.name, value);
-              return (
-                <option key={value} value={value} disabled={out && chosen[o.name] !== value}>
-                  {out ? `${value} (${labels.soldOut})` : value}
-                </option>
-              );
-            })}
+            {/* a sold-out value stays choosable: the shopper who wants it can ask to hear when it is back */}
+            {o.values.map((value) => (
+              <option key={value} value={value}>
+                {valueSoldOut(variants, chosen, o.name, value) ? `${value} (${labels.soldOut})` : value}
+              </option>
+            ))}
           </select>
         </div>
       ))}
@@ -195,7 +212,15 @@ export function ProductForm(props: ProductFormProps) {
           <QuantityInput id={`${id}-quantity`} subject="item" value={quantity} onChange={setQuantity} />
         </div>
       ) : null}
-      {props.additionalForm && !scripted && !productSoldOut ? <AdditionalFieldsInline form={props.additionalForm} /> : null}
+      {props.additionalForm && !productSoldOut ? (
+        <AdditionalFieldsInline
+          form={props.additionalForm}
+          values={answers}
+          errors={refused.errors}
+          refusal={refused.round}
+          onChange={(fieldId, value) => setAnswers((old) => ({ ...old, [fieldId]: value }))}
+        />
+      ) : null}
       {scarce ? <p className="product-scarcity">{fill(props.scarcityText ?? '', { qtyInStock: String(choice.stock) })}</p> : null}
       {productSoldOut ? null : (
         <button type="submit" className="add-to-cart-button" aria-disabled={soldOut || button.phase !== 'idle' ? true : undefined} aria-live="polite">
@@ -203,20 +228,6 @@ export function ProductForm(props: ProductFormProps) {
         </button>
       )}
       <AlertDialog alert={alert} onClose={() => setAlert(null)} />
-      {asking && props.additionalForm ? (
-        <Lightbox title={props.additionalForm.name} onClose={() => setAsking(false)}>
-          <AdditionalFieldsForm
-            form={props.additionalForm}
-            submitLabel={labels.add}
-            busyLabel={ADD_BUTTON_LABELS.adding}
-            onSubmit={async (answers) => {
-              setAsking(false);
-              await add(answers);
-              return true;
-            }}
-          />
-        </Lightbox>
-      ) : null}
     </form>
   );
 }

@@ -21,10 +21,18 @@ export interface QuantityInputProps {
   readonly subject?: string;
   readonly value: string;
   readonly onChange: (value: string) => void;
+  /** Told after a − or + press changed the value (the cart updates its line from it; typing waits for Update). */
+  readonly onStep?: (value: string) => void;
 }
 
 export function QuantityInput(props: QuantityInputProps) {
   const subject = props.subject ?? 'item';
+  const step = (by: 1 | -1) => {
+    const next = stepQuantity(props.value, by);
+    if (next === props.value) return;
+    props.onChange(next);
+    props.onStep?.(next);
+  };
   return (
     <span className="quantity-stepper">
       <button
@@ -32,7 +40,7 @@ export function QuantityInput(props: QuantityInputProps) {
         className="quantity-step quantity-step--down"
         aria-label={`One fewer ${subject}`}
         aria-controls={props.id}
-        onClick={() => props.onChange(stepQuantity(props.value, -1))}
+        onClick={() => step(-1)}
       >
         <span aria-hidden="true">&#8722;</span>
       </button>
@@ -53,7 +61,7 @@ export function QuantityInput(props: QuantityInputProps) {
         className="quantity-step quantity-step--up"
         aria-label={`One more ${subject}`}
         aria-controls={props.id}
-        onClick={() => props.onChange(stepQuantity(props.value, 1))}
+        onClick={() => step(1)}
       >
         <span aria-hidden="true">+</span>
       </button>

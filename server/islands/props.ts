@@ -8,10 +8,12 @@ import { captchaConfigOf, TEST_CAPTCHA_TOKEN } from '../forms/captcha.js';
 import { type AddMode } from '../../commerce/add-to-cart.js';
 import { installmentContextOf, installmentModalUrl } from '../../commerce/installments.js';
 import { isRecord } from '../../commerce/json.js';
-import { flag, isSoldOut, isSubscribable, productContent, productType, ProductType, showsQuantityInput, variantOptions } from '../../commerce/products.js';
+import { flag, isSoldOut, isSubscribable, neverRunsOut, productContent, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../../commerce/products.js';
 import { fill } from '../../commerce/text.js';
 import { variantViews } from '../../commerce/variant-view.js';
+import { soldOut } from '../../engine/plugins/commerce/platform-product.js';
 import { DEFAULT_LABELS, type LabelKey } from '../../engine/plugins/commerce/strings.js';
+import type { BuyBoxState } from '../../hydrate/components/product-form.js';
 import type { IslandProps } from '../../hydrate/ssr.js';
 import type { ShoppingCart } from '../../hydrate/cart-store.js';
 import { lowestCurrentPrice } from '../product-page.js';
@@ -43,6 +45,26 @@ function merchandisingOf(item: Root, root: Root): Root {
   return record(record(root['productMerchandisingContext'])[String(item['id'])]);
 }
 
+/**
+ * The buy box's state for this one request, from the page context's root `buyBox` (server/routes/
+ * product-page-response.ts): `variantId` (the variant a plain post of a sold-out choice came back with) and what
+ * a refused post had chosen and typed, with its errors. Null on every other page view.
+ */
+function buyBoxOf(item: Root, root: Root): (BuyBoxState & { variantId: string | null }) | null {
+  const raw = root['buyBox'];
+  if (!isRecord(raw)) return null;
+  const variantId = typeof raw['variantId'] === 'string' ? raw['variantId'] : null;
+  const variant = variantId === null ? undefined : variantViews(item).find((v) => v.id === variantId);
+  const chosen = isRecord(raw['chosen']) ? (raw['chosen'] as Record<string, string>) : variant?.attributes;
+  return {
+    variantId: variant?.id ?? null,
+    ...(chosen !== undefined ? { chosen } : {}),
+    ...(typeof raw['quantity'] === 'string' ? { quantity: raw['quantity'] } : {}),
+    ...(isRecord(raw['answers']) ? { answers: raw['answers'] as BuyBoxState['answers'] } : {}),
+    ...(isRecord(raw['errors']) ? { errors: raw['errors'] as Record<string, string> } : {}),
+  };
+}
+
 export function productFormProps(item: Root, root: Root): IslandProps['product-form'] {
   const sc = productContent(item);
   const mode = modeOf(item, root);
@@ -50,6 +72,7 @@ export function productFormProps(item: Root, root: Root): IslandProps['product-f
   const customAdd = flag(sc['useCustomAddButtonText']) ? str(sc['customAddButtonText']) : '';
   const giftCard = productType(item) === ProductType.GIFT_CARD;
   const ordering = Array.isArray(sc['variantOptionOrdering']) ? sc['variantOptionOrdering'].filter((n): n is string => typeof n === 'string') : [];
+  const buyBox = buyBoxOf(item, root);
   return {
     itemId: String(item['id']),
     productType: productType(item),
@@ -74,6 +97,7 @@ export function productFormProps(item: Root, root: Root): IslandProps['product-f
     variants: variantViews(item),
     scarcityText: merchandising['scarcityEnabled'] === true ? str(merchandising['scarcityText']) || null : null,
     additionalForm: additionalForm(sc['additionalFieldsForm']),
+    ...(buyBox !== null ? { initial: { chosen: buyBox.chosen, quantity: buyBox.quantity, answers: buyBox.answers, errors: buyBox.errors } } : {}),
   };
 }
 
@@ -101,14 +125,21 @@ export function cartLinesProps(cart: Root, root: Root): IslandProps['cart-lines'
   return { cart: cart as unknown as ShoppingCart, currency: currencyOf(root), locale: localeOf(root), crumb: str(root['crumb']) };
 }
 
-/** The back-in-stock block's props; null when no variant is sold out (or the store shows no restock form). */
+/**
+ * The back-in-stock block's props; null when no variant is sold out. The variants are the merchandising
+ * context's `restockNotificationViews` when it has them (a store with its own restock messages), else every
+ * sold-out variant: our store offers the signup for any sold-out choice, with the block's default wording
+ * where the product sets none (ours; the platform's default text is not shown).
+ */
 export function restockProps(item: Root, root: Root): IslandProps['restock'] | null {
   const merchandising = merchandisingOf(item, root);
-  const raw = Array.isArray(item['variants']) ? item['variants'].filter(isRecord) : [];
+  const raw = variantsOf(item);
   const views = merchandising['restockNotificationViews'];
   const soldOutIds = Array.isArray(views)
     ? views.filter(isRecord).map((v) => str(v['variantId']))
-    : raw.filter((v) => v['unlimited'] !== true && Number(v['qtyInStock']) <= 0).map((v) => str(v['id']));
+    : neverRunsOut(productType(item))
+      ? []
+      : raw.filter((v) => v['unlimited'] !== true && Number(v['qtyInStock']) <= 0).map((v) => str(v['id']));
   const labelOf = (variantId: string): string => {
     const v = raw.find((r) => r['id'] === variantId);
     const attributes = v === undefined ? {} : record(v['attributes']);
@@ -119,9 +150,12 @@ export function restockProps(item: Root, root: Root): IslandProps['restock'] | n
   if (variants.length === 0) return null;
   const messages = record(merchandising['restockNotificationMessages']);
   const settings = record(root['websiteSettings']);
+  const chosen = buyBoxOf(item, root)?.variantId ?? null;
   return {
     productId: String(item['id']),
     variants,
+    productSoldOut: soldOut(item),
+    ...(chosen !== null ? { chosenVariantId: chosen } : {}),
     cta: str(messages['CTAText']),
     placeholder: str(messages['placeholderText']),
     button: str(messages['buttonText']),

@@ -4,7 +4,7 @@
  *   captchaToken? | recaptchaEnterpriseV3Token?, language? } → 200 { success: true, message } (new or repeat alike);
  *   failures `{ message, data: { message } }`: 400 email and captcha, 404 unknown product or variant, 409 in stock;
  * - POST /restock: the same as a plain HTML form (urlencoded, `crumb`), answered by a 303 back to the product page
- *   with `?message=`;
+ *   with `?variant=&message=&restock=` (the block's `#restock-{productId}`);
  * - owner only (admin, website manager, store manager): GET …/restock/groups?cursor=, GET …/restock?productId&
  *   variantId&cursor=, POST …/restock/send { productId, variantId }, POST …/restock/send/all { sendRequests }.
  */
@@ -134,7 +134,9 @@ export const restockRoutes: FastifyPluginAsync<{ store: Store }> = async (app, {
     if (language !== undefined && language.length <= 35) body.language = language;
     const outcome = await attempt(request, body);
     const status = outcome.status === 200 ? 'signed-up' : 'error';
-    return reply.redirect(`${target.productUrl}?message=${encodeURIComponent(outcome.message)}&restock=${status}#restock-${encodeURIComponent(variantId)}`, 303);
+    // back with the variant chosen, so the block (shown for a sold-out choice) is there to say how it went
+    const query = `variant=${encodeURIComponent(variantId)}&message=${encodeURIComponent(outcome.message)}&restock=${status}`;
+    return reply.redirect(`${target.productUrl}?${query}#restock-${encodeURIComponent(productId)}`, 303);
   });
 
   // owner only

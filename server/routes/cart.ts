@@ -2,15 +2,22 @@
  * The cart API of spec 000 §7 and the no-JavaScript buying forms (add to cart, gift card, subscription, cart
  * lines). Bodies are validated by schema; the server computes every amount. The forms are plain
  * `application/x-www-form-urlencoded` posts answered with 303 redirects: to the cart, or to the checkout of a
- * token cart; every refusal goes to `/cart?message=…`, where the cart page shows it.
+ * token cart; a refusal goes to `/cart?message=…`, where the cart page shows it, except two that the product
+ * page answers better: a sold-out choice goes back to the product page with that variant chosen and its
+ * back-in-stock signup (`?variant=`), and refused additional-fields answers render the product page again
+ * (400) with the answers typed, each refused field named.
  */
-import { additionalForm, ANSWER_FIELD_PREFIX, answersFromPost } from '../../commerce/additional-fields.js';
+import { additionalForm, ANSWER_FIELD_PREFIX, answersAsValues, checkAnswers, rawAnswersFromPost } from '../../commerce/additional-fields.js';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ADD_TO_CART_MESSAGES } from '../../commerce/add-to-cart.js';
+import { FORM_MESSAGES } from '../../commerce/form-validation.js';
+import { neverRunsOut } from '../../commerce/products.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
 import { addEntry, cartJson, type EntryResult, removeEntry, setEntryFields, setEntryQuantity, stockOf } from '../cart-service.js';
-import { loadProductById, parseJson } from '../catalog.js';
+import { type Json, loadProductById, parseJson, type ProductRecord } from '../catalog.js';
 import type { Store } from '../db/database.js';
+import type { Theme } from '../theme.js';
+import { productPageDataById, productPageUrl, sendProductPage } from './product-page-response.js';
 import { createGiftCardCart, createSubscriptionCart, type TokenCartResult } from '../token-carts.js';
 import { currentCartId, ensureCart, visitorCart } from './visitor-cart.js';
 
@@ -48,11 +55,26 @@ const ENTRY_NOT_FOUND = 'That cart entry does not exist.';
 /** Form fields `option:{OptionName}`, one per variant option (`option:Color=Navy`). */
 const OPTION_FIELD = 'option:';
 
-/** The answers to the product's additional-fields form a plain post carries, as the cart API takes them. */
-function plainAnswers(store: Store, body: ProductForm): string | undefined {
-  const product = loadProductById(store, body.itemId);
-  if (product === null || product.row.additionalFieldsForm === null) return undefined;
-  return answersFromPost(additionalForm(parseJson(product.row.additionalFieldsForm, null)), body);
+type PlainAnswers = { ok: true; answers: string | undefined } | { ok: false; answers: Json; errors: Record<string, string> };
+
+/**
+ * The answers to the product's additional-fields form a plain post carries, checked with the form's rules: the
+ * JSON string the cart keeps (undefined when the post has none), or what was typed and each refused field's
+ * message.
+ */
+function plainAnswers(product: ProductRecord | null, body: ProductForm): PlainAnswers {
+  const form = product === null ? null : additionalForm(parseJson(product.row.additionalFieldsForm, null));
+  const raw = rawAnswersFromPost(form, body);
+  if (form === null || raw === undefined) return { ok: true, answers: undefined };
+  const check = checkAnswers(form, raw);
+  return check.ok ? { ok: true, answers: check.answers } : { ok: false, answers: answersAsValues(form, raw), errors: check.errors };
+}
+
+/** Whether the product's variant `variantId` has none left (a gift card, a digital product never runs out). */
+function variantSoldOut(product: ProductRecord, variantId: string): boolean {
+  if (neverRunsOut(product.row.productType)) return false;
+  const v = product.variants.find((x) => x.id === variantId);
+  return v !== undefined && !v.unlimited && v.qtyInStock <= 0;
 }
 
 /**
@@ -90,16 +112,16 @@ type VariantPick = { ok: true; variantId: string | undefined } | { ok: false; me
  * The variant a form names: by its option fields when it sends any (commerce/variant-choice.ts, the rule the
  * islands use too), else by `variantId` (undefined when neither: the cart then applies its own rules).
  */
-function formVariant(store: Store, form: ProductForm): VariantPick {
+/** The option fields a form posts, by option name. */
+function chosenOptions(form: ProductForm): Record<string, string> {
   const chosen: Record<string, string> = {};
-  let any = false;
-  for (const [key, value] of Object.entries(form)) {
-    if (key.startsWith(OPTION_FIELD) && typeof value === 'string') {
-      chosen[key.slice(OPTION_FIELD.length)] = value;
-      any = true;
-    }
-  }
-  if (!any) return { ok: true, variantId: form.variantId === '' ? undefined : form.variantId };
+  for (const [key, value] of Object.entries(form)) if (key.startsWith(OPTION_FIELD) && typeof value === 'string') chosen[key.slice(OPTION_FIELD.length)] = value;
+  return chosen;
+}
+
+function formVariant(store: Store, form: ProductForm): VariantPick {
+  const chosen = chosenOptions(form);
+  if (Object.keys(chosen).length === 0) return { ok: true, variantId: form.variantId === '' ? undefined : form.variantId };
   const product = loadProductById(store, form.itemId);
   if (product === null) return { ok: false, message: ADD_TO_CART_MESSAGES.variantUnavailable };
   const choice = chooseVariant(
@@ -120,7 +142,7 @@ const toCart = (reply: FastifyReply, message?: string) =>
 const toCheckout = (reply: FastifyReply, result: TokenCartResult) =>
   result.ok ? reply.redirect(`/checkout?cartToken=${encodeURIComponent(result.cartToken)}`, 303) : toCart(reply, result.message);
 
-export const cartRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
+export const cartRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
   app.get<{ Querystring: { calculateSubtotal?: 'true' | 'false' } }>(
     '/api/commerce/shopping-cart',
     { schema: { querystring: { type: 'object', properties: { calculateSubtotal: { type: 'string', enum: ['true', 'false'] } } } } },
@@ -205,10 +227,31 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { st
   app.post<{ Body: ProductForm }>('/cart/add', { schema: { body: productForm(true) } }, async (request, reply) => {
     const pick = formVariant(store, request.body);
     if (!pick.ok) return toCart(reply, pick.message);
-    const cartId = ensureCart(store, request, reply);
     const { itemId, quantity } = request.body;
-    const additionalFields = plainAnswers(store, request.body);
-    const result = addEntry(store, cartId, { itemId, variantId: pick.variantId, quantity: quantity ?? '1', additionalFields });
+    const product = loadProductById(store, itemId);
+    const page = product === null ? null : productPageDataById(store, itemId);
+    // a sold-out choice: back to its product page, that variant chosen, where the shopper can ask to hear when it
+    // is back (`#restock-…`: the block's id)
+    if (product !== null && page !== null && pick.variantId !== undefined && variantSoldOut(product, pick.variantId)) {
+      return reply.redirect(`${productPageUrl(page)}?variant=${encodeURIComponent(pick.variantId)}#restock-${encodeURIComponent(itemId)}`, 303);
+    }
+    const answers = plainAnswers(product, request.body);
+    if (!answers.ok) {
+      // the product page again, as the shopper left it, each refused field named (the cart would not say which)
+      if (page !== null) {
+        const chosen = chosenOptions(request.body);
+        const buyBox = {
+          ...(Object.keys(chosen).length > 0 ? { chosen } : pick.variantId !== undefined ? { variantId: pick.variantId } : {}),
+          quantity: quantity ?? '1',
+          answers: answers.answers,
+          errors: answers.errors,
+        };
+        return sendProductPage(reply, request, theme, store, page, { buyBox }, 400);
+      }
+      return toCart(reply, FORM_MESSAGES.summary);
+    }
+    const cartId = ensureCart(store, request, reply);
+    const result = addEntry(store, cartId, { itemId, variantId: pick.variantId, quantity: quantity ?? '1', additionalFields: answers.answers });
     return toCart(reply, result.ok ? undefined : result.message);
   });
 

@@ -1,6 +1,6 @@
 /** Server-rendered pages: collection lists, product pages and the cart; `?format=json` returns the context. */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { collectionJson, type Json, loadCollectionByUrl, loadProduct, loadProducts, parseJson, productJson } from '../catalog.js';
+import { collectionJson, type Json, loadCollectionByUrl, loadProducts, parseJson, productJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
 import type { collections } from '../db/schema.js';
 import { homePage } from '../home-page.js';
@@ -9,12 +9,12 @@ import { COLLECTION_TYPES } from '../../engine/plugins/content/record-collection
 import { PageType } from '../page-context.js';
 import { isDisplayedType } from '../../commerce/products.js';
 import { facetCounts, listingUrl, matchesFilters, pageSizeSetting, paginate, sameText } from '../listing.js';
-import { productPage } from '../product-page.js';
 import { readCache } from '../read-cache.js';
 import type { Theme } from '../theme.js';
 import { themedCollection } from '../theme/collection-page.js';
 import { type CollectionQuery, collectionQuery, contentCollectionPage, contentPageRoutes } from './content-pages.js';
 import { formatQuery, type PageQuery, sendPage as send } from './page-response.js';
+import { productPageData, sendProductPage } from './product-page-response.js';
 import { visitorCart } from './visitor-cart.js';
 
 /** Collection type of a store (spec 001 collection types); every other type is content (content-pages.ts). */
@@ -107,33 +107,27 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     return send(reply, request, theme, store, themed.list, listing, 200, contentKey);
   }
 
-  app.get<{ Params: { collection: string; item: string }; Querystring: PageQuery & { restock?: 'signed-up' | 'error' } }>(
+  app.get<{ Params: { collection: string; item: string }; Querystring: PageQuery & { restock?: 'signed-up' | 'error'; variant?: string } }>(
     '/:collection/p/:item',
-    { schema: { querystring: { ...formatQuery, properties: { ...formatQuery.properties, restock: { type: 'string', enum: ['signed-up', 'error'] } } } } },
+    {
+      schema: {
+        querystring: {
+          ...formatQuery,
+          properties: { ...formatQuery.properties, restock: { type: 'string', enum: ['signed-up', 'error'] }, variant: { type: 'string', maxLength: 100 } },
+        },
+      },
+    },
     async (request, reply) => {
-      const { collection: url, item: itemUrl } = request.params;
-      const page = readCache(store).get(`product:${url}\u0000${itemUrl}`, () => {
-        const collection = loadCollectionByUrl(store, url);
-        const product = collection === null ? null : loadProduct(store, collection.id, itemUrl);
-        if (collection === null || product === null || !isDisplayedType(product.row.productType)) return null;
-        return { id: product.row.id, row: collection, collection: collectionJson(collection), ...productPage(store, productJson(product.row, product.variants, collection.urlId)) };
-      });
+      const page = productPageData(store, request.params.collection, request.params.item);
       if (page === null) return reply.callNotFound();
-      // back from a restock signup without JavaScript (`POST /restock` → 303 here): the block shows how it went,
-      // so this one page is rendered for this request rather than taken from the kept content
-      const { restock, message } = request.query;
-      const restockOutcome = restock !== undefined && message !== undefined && message !== '' ? { restockOutcome: { kind: restock, message } } : undefined;
-      const themed = themedCollection(theme, page.row, page.collection, 'products');
-      return send(
-        reply,
-        request,
-        theme,
-        store,
-        themed.item,
-        { pageType: PageType.ITEM, pageId: page.id, collection: themed.collection, item: page.item, shoppingCart: visitorCart(store, request), extra: restockOutcome === undefined ? page.extra : { ...(page.extra as object), ...restockOutcome } },
-        200,
-        restockOutcome === undefined ? `product\u0000${page.id}` : undefined,
-      );
+      // `?variant=` (a plain post of a sold-out choice comes back with it): the buy box shows that variant and the
+      // restock block its signup. Back from a restock signup without JavaScript (`POST /restock` → 303 here):
+      // the block shows how it went. Either way this one page is rendered for the request, not the kept content.
+      const { restock, message, variant } = request.query;
+      const state: Json = {};
+      if (variant !== undefined && variant !== '') state['buyBox'] = { variantId: variant };
+      if (restock !== undefined && message !== undefined && message !== '') state['restockOutcome'] = { kind: restock, message };
+      return sendProductPage(reply, request, theme, store, page, Object.keys(state).length > 0 ? state : undefined);
     },
   );
 };

@@ -1,0 +1,69 @@
+/**
+ * A product page's response, for the page route and for the buying forms that come back to it. The page's data
+ * (collection, item with its instalment parts) is kept per store version; the page is rendered from the
+ * content kept per product, or, when the request carries a state of its own (a variant chosen by `?variant=`,
+ * a plain post refused, a restock signup's outcome), rendered for that request alone with that state at the
+ * context's root (`buyBox`, `restockOutcome`), where the islands' props read it.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isDisplayedType } from '../../commerce/products.js';
+import { collectionJson, type Json, loadCollectionByUrl, loadProduct, productJson } from '../catalog.js';
+import type { Store } from '../db/database.js';
+import { collections, products } from '../db/schema.js';
+import { PageType } from '../page-context.js';
+import { productPage } from '../product-page.js';
+import { readCache } from '../read-cache.js';
+import type { Theme } from '../theme.js';
+import { themedCollection } from '../theme/collection-page.js';
+import { type PageQuery, sendPage } from './page-response.js';
+import { visitorCart } from './visitor-cart.js';
+
+export interface ProductPageData {
+  readonly id: string;
+  readonly row: typeof collections.$inferSelect;
+  readonly collection: Json;
+  readonly item: Json;
+  readonly extra: Json;
+}
+
+/** The product page at `/{collectionUrl}/p/{itemUrl}`, or null when there is none (or it is not shown in the store). */
+export function productPageData(store: Store, collectionUrl: string, itemUrl: string): ProductPageData | null {
+  return readCache(store).get(`product:${collectionUrl}\u0000${itemUrl}`, () => {
+    const collection = loadCollectionByUrl(store, collectionUrl);
+    const product = collection === null ? null : loadProduct(store, collection.id, itemUrl);
+    if (collection === null || product === null || !isDisplayedType(product.row.productType)) return null;
+    return { id: product.row.id, row: collection, collection: collectionJson(collection), ...productPage(store, productJson(product.row, product.variants, collection.urlId)) };
+  });
+}
+
+/** The product page of a product id (the buying forms post the id), or null. */
+export function productPageDataById(store: Store, productId: string): ProductPageData | null {
+  const found = store
+    .select({ itemUrl: products.urlId, collectionUrl: collections.urlId })
+    .from(products)
+    .innerJoin(collections, eq(collections.id, products.collectionId))
+    .where(eq(products.id, productId))
+    .get();
+  return found === undefined ? null : productPageData(store, found.collectionUrl, found.itemUrl);
+}
+
+/** The page's address, for a redirect back to it. */
+export const productPageUrl = (page: ProductPageData): string => String(page.item['fullUrl']);
+
+/**
+ * Sends the product page. Without `state` its content is the one kept for the product; with it the page is
+ * rendered for this request, the state's keys at the context's root.
+ */
+export function sendProductPage(reply: FastifyReply, request: FastifyRequest, theme: Theme, store: Store, page: ProductPageData, state?: Json, status = 200) {
+  const themed = themedCollection(theme, page.row, page.collection, 'products');
+  const parts = {
+    pageType: PageType.ITEM,
+    pageId: page.id,
+    collection: themed.collection,
+    item: page.item,
+    shoppingCart: visitorCart(store, request),
+    extra: state === undefined ? page.extra : { ...page.extra, ...state },
+  };
+  return sendPage(reply, request as FastifyRequest<{ Querystring: PageQuery }>, theme, store, themed.item, parts, status, state === undefined ? `product\u0000${page.id}` : undefined);
+}
