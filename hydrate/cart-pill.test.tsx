@@ -7,6 +7,7 @@
  */
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { CART_FILLED_EVENT } from './cart-event.js';
 import { getCartState, HAS_CART_COOKIE, setCart, type ShoppingCart } from './cart-store.js';
 import { expectNoConsoleError, fetchMock, flush, pending, respond, serverMarkup, setCookie, useIslandTestPage } from './dom-testing.js';
 import mountCartPill from './islands/cart-pill.js';
@@ -147,5 +148,28 @@ describe('cart pill', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(pill(a!).count).toBe('1');
     expect(pill(b!).count).toBe('1');
+  });
+
+  it('the store tells the page when the cart comes to hold something (the loader then loads a pill that waited)', async () => {
+    const heard: number[] = [];
+    const listener = () => heard.push(getCartState().cart?.totalQuantity ?? -1);
+    window.addEventListener(CART_FILLED_EVENT, listener);
+    try {
+      setCart(cart(0, 0));
+      expect(heard).toEqual([]);
+      setCart(cart(2, 17800));
+      expect(heard).toEqual([2]);
+    } finally {
+      window.removeEventListener(CART_FILLED_EVENT, listener);
+    }
+  });
+
+  it('loaded because the cart filled on this page (data-waited="cart"), it says the count it first learns', async () => {
+    setCart(cart(3, 26700));
+    const element = serverPage();
+    element.dataset['waited'] = 'cart';
+    await act(async () => mountCartPill(element));
+    await flush();
+    expect(pill(element)).toMatchObject({ hidden: false, count: '3', spoken: '3 items in cart' });
   });
 });

@@ -6,6 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { HAS_CART_COOKIE } from '../commerce/cookies.js';
 import { api } from './api.js';
+import { CART_FILLED_EVENT, hasCartCookie } from './cart-event.js';
 
 export interface CartEntry {
   readonly id: string;
@@ -54,6 +55,7 @@ export function subscribeCart(listener: () => void): () => void {
 export function setCart(cart: ShoppingCart): void {
   state = { initialised: true, cart };
   for (const listener of [...listeners]) listener();
+  if (cart.totalQuantity > 0 && typeof window !== 'undefined') window.dispatchEvent(new Event(CART_FILLED_EVENT));
 }
 
 /**
@@ -61,7 +63,7 @@ export function setCart(cart: ShoppingCart): void {
  * site-user accounts yet), otherwise the cart is known to be empty without asking. Every read carries a
  * timestamp so no cache answers it.
  */
-export function ensureCartLoaded(hasCart = document.cookie.includes(`${HAS_CART_COOKIE}=`)): Promise<void> {
+export function ensureCartLoaded(hasCart = hasCartCookie()): Promise<void> {
   if (loading !== null) return loading;
   if (!hasCart) {
     if (!state.initialised) setCart(EMPTY_CART);

@@ -6,6 +6,8 @@
  * requestIdleCallback are stubs the test drives; the island modules are mocks that record their import.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { HAS_CART_COOKIE } from '../commerce/cookies.js';
+import { CART_FILLED_EVENT } from './cart-event.js';
 import { restoreAfterEach } from './dom-testing.js';
 
 const imported: string[] = [];
@@ -57,7 +59,13 @@ class FakeObserver {
 
 let idleCallbacks: { run: () => void; options: unknown }[];
 
-function stubBrowser({ observer = true, idle = true } = {}) {
+/** The visitor has a cart (the readable cart cookie), or not. */
+function setHasCart(hasCart: boolean) {
+  document.cookie = hasCart ? `${HAS_CART_COOKIE}=1; path=/` : `${HAS_CART_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+}
+
+function stubBrowser({ observer = true, idle = true, hasCart = true } = {}) {
+  setHasCart(hasCart);
   FakeObserver.all = [];
   idleCallbacks = [];
   vi.stubGlobal('IntersectionObserver', observer ? FakeObserver : undefined);
@@ -158,6 +166,27 @@ describe('loader', () => {
     expect(imported.sort()).toEqual(['cart-lines', 'cart-pill', 'installment-pill', 'product-form']);
     expect(mounts.get('cart-lines')).toHaveBeenCalledExactlyOnceWith(byId('lines'));
     expect(FakeObserver.all.every((o) => o.disconnected)).toBe(true);
+  });
+
+  it('without a cart the pill is not watched nor imported until the cart store says the cart holds something', async () => {
+    stubBrowser({ hasCart: false });
+    document.body.innerHTML = PAGE;
+    await loadLoader();
+    expect(FakeObserver.all.map((o) => o.observed.map((e) => e.id))).toEqual([['pf'], ['inst']]);
+    runIdle();
+    await settled();
+    expect(imported.sort()).toEqual(['installment-pill', 'product-form']);
+    // an add from the buy box fills the cart: the pill loads at once, marked as having waited
+    window.dispatchEvent(new Event(CART_FILLED_EVENT));
+    await settled();
+    expect(imported).toContain('cart-pill');
+    expect(mounts.get('cart-pill')).toHaveBeenCalledExactlyOnceWith(byId('pill'));
+    expect(byId('pill').dataset['waited']).toBe('cart');
+    // a second add does not mount it again
+    window.dispatchEvent(new Event(CART_FILLED_EVENT));
+    runIdle();
+    await settled();
+    expect(mounts.get('cart-pill')).toHaveBeenCalledTimes(1);
   });
 
   it('two islands of one kind: one module, each element mounted when its turn comes', async () => {

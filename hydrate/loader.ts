@@ -3,8 +3,11 @@
  * imports each one's code when its block comes into view or the browser is idle, whichever is first, so
  * nothing of React is fetched before the first paint. The platform's own commerce markup (as any theme
  * prints it with `{@|add-to-cart-btn}`, `{@|variants-select}`, `{@|quantity-input}`) gets its island too.
- * Until an island runs, its form posts the plain way: `submitOnce` keeps a double click to one post.
+ * Until an island runs, its form posts the plain way: `submitOnce` keeps a double click to one post. An
+ * island that shows nothing without a cart (the floating pill) waits until there is one.
  */
+import { CART_FILLED_EVENT, hasCartCookie } from './cart-event.js';
+import { WAIT_FOR_CART } from './island-waits.js';
 import { submitOnce } from './submit-once.js';
 
 type Mount = { default: (element: HTMLElement) => void };
@@ -49,9 +52,17 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const name = element.dataset['island'] ?? '';
   const load = ISLANDS[name];
   if (load === undefined) continue;
-  whenNeeded(element, () => {
+  const mount = () => {
     load().then((m) => m.default(element), report(name));
-  });
+  };
+  if (WAIT_FOR_CART.has(name) && !hasCartCookie()) {
+    // the cart just filled on this page: the shopper should see it now, not at the next idle moment
+    const afterCart = () => {
+      element.dataset['waited'] = 'cart';
+      mount();
+    };
+    window.addEventListener(CART_FILLED_EVENT, afterCart, { once: true });
+  } else whenNeeded(element, mount);
 }
 
 const platform = document.querySelector(PLATFORM_MARKUP);

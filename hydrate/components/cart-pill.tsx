@@ -10,9 +10,11 @@ import { ensureCartLoaded, useCart } from '../cart-store.js';
 export interface CartPillProps {
   readonly currency: string;
   readonly locale: string;
+  /** In the browser: the page began without a cart, so the first count learnt is a change to say. */
+  readonly announceFirstCount?: boolean;
 }
 
-export function CartPill({ currency, locale }: CartPillProps) {
+export function CartPill({ currency, locale, announceFirstCount = false }: CartPillProps) {
   const { initialised, cart } = useCart();
   useEffect(() => {
     void ensureCartLoaded();
@@ -20,7 +22,7 @@ export function CartPill({ currency, locale }: CartPillProps) {
   const count = cart?.totalQuantity ?? 0;
   // the live region speaks when the count changes, not when the page first learns it
   const [spoken, setSpoken] = useState('');
-  const synced = useRef<number | null>(null);
+  const synced = useRef<number | null>(announceFirstCount ? 0 : null);
   useEffect(() => {
     if (!initialised) return;
     if (synced.current !== null && synced.current !== count) setSpoken(pillSpokenLabel(count));

@@ -1,10 +1,10 @@
-import '../shared.js';
 /**
  * The generic form block with JavaScript (spec 000 §4 "Generic form"). The server renders the whole form
  * (`templates/blocks/form.block`), which posts and re-renders without JavaScript; this island takes the same
  * markup over: the submit locks the button (`Submitting…`), the flow of `form-submission.ts` runs, and its
  * outcome is written into the page the way the server would have rendered it (field errors beside their
- * fields, the linked error summary on top, the success text in place of the form).
+ * fields, the linked error summary on top, the success text in place of the form). It is no React component
+ * and does not import the shared chunk, so a page with only a form fetches no React.
  */
 import { FORM_MESSAGES, scrollMessage, textareaCounter, valuesFromFormPost } from '../../commerce/form-validation.js';
 import { type FormDefinition, submitForm, type SubmitOutcome } from '../form-submission.js';
