@@ -9,8 +9,7 @@ import { compile, ErrorCode, render } from './index.js';
 
 const ENGINE = fileURLToPath(new URL('./index.ts', import.meta.url));
 
-/** Run `body` (JS with `compile` and `render` in scope) in a child with a 10 s limit; returns what it printed as JSON. */
-/** Runs `body` in a child process; its timeout only guards against a hang (the machine may be busy), never measures speed. */
+/** Run `body` (JS with `compile` and `render` in scope) in a child; returns what it printed as JSON. Its 50 s limit only guards against a hang on a busy machine, never measures speed. */
 function inChild(body: string): unknown {
   const script = `import { compile, render } from ${JSON.stringify(ENGINE)};\nconst out = (() => { ${body} })();\nconsole.log(JSON.stringify(out));`;
   const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 50_000, encoding: 'utf8' });
