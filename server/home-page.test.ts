@@ -109,15 +109,15 @@ describe('the home page', () => {
     const strip = (html: string) => html.replace(/[0-9a-f]{32}/g, 'CRUMB');
     expect(strip(b.body)).toBe(strip(a.body));
     expect(a.body.match(/class="sqs-cart-quantity"/g)).toHaveLength(1);
-    expect(a.body).toContain('<span class="sqs-cart-quantity">0</span>');
+    expect(a.body).toContain('<span class="sqs-cart-quantity" data-count="0">0</span>');
 
     // a visitor with a cart gets the same page with their count, and their crumb in place of the kept one
     const added = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: 'p01', quantity: 3 } }));
     const cart = added.cookies.find((c) => c.name === 'tessera_cart')!.value;
     const theirs = (await app.inject({ url: '/', cookies: { tessera_cart: cart, crumb: TEST_CRUMB } })).body;
-    expect(theirs).toContain('<span class="sqs-cart-quantity">3</span>');
+    expect(theirs).toContain('<span class="sqs-cart-quantity" data-count="3">3</span>');
     expect(theirs.match(/class="sqs-cart-quantity"/g)).toHaveLength(1);
-    expect(strip(theirs).replace('quantity">3<', 'quantity">0<')).toBe(strip(a.body));
+    expect(strip(theirs).replace('data-count="3">3<', 'data-count="0">0<')).toBe(strip(a.body));
 
     store.update(products).set({ featured: false }).where(eq(products.urlId, 'enamel-mug')).run();
     try {
@@ -159,7 +159,7 @@ describe('the home page', () => {
     const html = (await app.inject('/shop')).body;
     expect(html).toContain('<a class="skip-link" href="#main">Skip to content</a>');
     expect(html).toContain('<main id="main"');
-    expect(html).toMatch(/<details class="menu-drawer">\s*<summary[^>]*>.*<span class="visually-hidden">Menu<\/span><\/summary>/);
+    expect(html).toMatch(/<button type="button" class="icon-button menu-toggle" popovertarget="site-menu">.*<span class="visually-hidden">Menu<\/span><\/button>\s*<nav class="drawer-nav" id="site-menu" popover aria-label="Menu">/);
     expect(html).toContain('<nav class="site-nav" aria-label="Main">');
     expect(html).toContain('<a href="/shop" aria-current="true">Shop</a>');
     expect(html).toContain('<span class="visually-hidden">Search</span>');
