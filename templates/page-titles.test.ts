@@ -38,7 +38,7 @@ describe('page titles of the default theme', () => {
     ['/shop?category=Apparel', 'Shop'],
     ['/shop/p/linen-apron', 'Linen Apron'],
     ['/blog', 'Journal'],
-    ['/blog/spring-workshop-notes', 'Notes from the spring workshop'],
+    ['/blog/first-workshop-notes', 'Notes from our first weaving workshop'],
     ['/events', 'Events'],
     ['/about', 'About'],
     ['/contact', 'Contact'],

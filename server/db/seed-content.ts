@@ -42,8 +42,8 @@ const text = (r: Omit<NewRecord, 'recordType'>): NewRecord => ({ recordType: REC
 
 const POSTS = (today: number): NewRecord[] => [
   text({
-    urlId: 'spring-workshop-notes',
-    title: 'Notes from the spring workshop',
+    urlId: 'first-workshop-notes',
+    title: 'Notes from our first weaving workshop',
     authorName: 'Ada Weaver',
     excerpt: '<p>Twelve people, six looms and a lot of tea: what we learnt teaching our first weaving class.</p>',
     body: '<p>Twelve people, six looms and a lot of tea. We taught plain weave in the morning and twill after lunch.</p><p>Next time we will start with wider warps: narrow ones tangle.</p>',
@@ -110,8 +110,8 @@ const POSTS = (today: number): NewRecord[] => [
   }),
   // Scheduled: published in the future, so hidden until then.
   text({
-    urlId: 'winter-collection',
-    title: 'Coming soon: the winter collection',
+    urlId: 'new-collection',
+    title: 'Coming soon: the new collection',
     authorName: 'Tomás Reyes',
     excerpt: '<p>Heavier wool, darker colours.</p>',
     body: '<p>Heavier wool, darker colours.</p>',
@@ -135,17 +135,17 @@ const EVENTS = (today: number): NewRecord[] => {
   });
   const studio = { addressTitle: 'Tessera Studio', addressLine1: '14 Mill Street', addressLine2: 'Hudson, NY 12534', addressCountry: 'United States', mapLat: 42.2529, mapLng: -73.7909 };
   return [
-    event('spring-sewing-workshop', 'Spring sewing workshop', 14, 14, 6, studio, '<p>A day of sewing an apron from start to finish. Materials included.</p>'),
+    event('apron-sewing-workshop', 'Apron sewing workshop', 14, 14, 6, studio, '<p>A day of sewing an apron from start to finish. Materials included.</p>'),
     event(
-      'summer-fair',
-      'Summer craft fair',
+      'craft-fair',
+      'Riverside craft fair',
       45,
       13,
       54,
       { addressTitle: 'Riverside Park', addressLine1: 'Front Street', addressLine2: 'Hudson, NY 12534', addressCountry: 'United States', mapLat: 42.2543, mapLng: -73.7984 },
       '<p>Three days of makers, music and food by the river. Find us at stall 12.</p>',
     ),
-    event('winter-market', 'Winter market', -30, 15, 5, studio, '<p>Our winter market with mulled cider and half-price seconds.</p>'),
+    event('studio-market', 'Studio market', -30, 15, 5, studio, '<p>Our studio market with hot cider and half-price seconds.</p>'),
   ];
 };
 

@@ -26,7 +26,7 @@ export const DEMO_IMAGES: Readonly<Record<string, Placeholder>> = {
   'studio.svg': image('Studio', '#6d8f7a', '#24382c'),
   'loom.svg': image('Loom', '#a58bb5', '#3c2b47', 800, 1000),
   'thread.svg': image('Thread', '#d8a64a', '#6b4b12', 800, 1000),
-  'festival-poster.svg': image('Summer fair', '#e07a5f', '#3d405b'),
+  'festival-poster.svg': image('Craft fair', '#e07a5f', '#3d405b'),
 };
 
 const audioCache = new Map<string, Buffer>();
