@@ -252,7 +252,7 @@ const COLLECTIONS: CollectionSeed[] = [
     urlId: 'lookbook',
     title: 'Lookbook',
     type: COLLECTION_TYPES['slide-gallery'],
-    settings: { gallery: { design: 'slideshow', 'aspect-ratio': 'three-four-vertical', 'thumbnail-strip-height': 60, 'meta-position': 'top', 'active-alignment': 'left' } },
+    settings: { gallery: { design: 'slideshow', 'aspect-ratio': 'three-four-vertical', 'thumbnail-strip-height': 60, 'meta-position': 'top', 'active-alignment': 'center' } },
     records: (today) => images(['loom.svg', 'thread.svg', 'festival-poster.svg'], today),
   },
   { id: 'album', urlId: 'album', title: 'Studio Sounds', navigationTitle: 'Album', type: COLLECTION_TYPES['slide-album'], description: 'Three tones from the studio.', records: TRACKS },
