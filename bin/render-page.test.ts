@@ -60,7 +60,7 @@ describe('tessera render --theme', () => {
   });
 
   it('renders a captured ?format=json context through the template its page type calls for', async () => {
-    const page = await run(['render', '--theme', regions, '--url', '/blog/spring-workshop-notes?format=json']);
+    const page = await run(['render', '--theme', regions, '--url', '/blog/first-workshop-notes?format=json']);
     const context = JSON.parse(page.out) as Record<string, unknown>;
     const file = join(work, 'post.json');
     writeFileSync(file, JSON.stringify(context));

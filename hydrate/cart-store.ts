@@ -101,6 +101,10 @@ export function bindCartCounts(): void {
   subscribeCart(() => {
     const { cart } = state;
     if (cart === null) return;
-    for (const count of document.querySelectorAll('.sqs-cart-quantity')) count.textContent = String(cart.totalQuantity);
+    for (const count of document.querySelectorAll<HTMLElement>('.sqs-cart-quantity')) {
+      count.textContent = String(cart.totalQuantity);
+      // the default theme hides its badge from sight while this is 0 (templates/styles/base.css)
+      count.dataset['count'] = String(cart.totalQuantity);
+    }
   });
 }

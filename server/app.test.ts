@@ -298,8 +298,8 @@ describe('kept page content', () => {
     expect(second.body.replaceAll(b, a)).toBe(first.body);
     const cart = cookieOf(await add({ itemId: 'p01', quantity: 3 }))!;
     const withCart = await app.inject({ url: '/shop/p/linen-apron', cookies: { crumb: a, tessera_cart: cart } });
-    expect(withCart.body).toContain('<span class="sqs-cart-quantity">3</span>');
-    expect(first.body).toContain('<span class="sqs-cart-quantity">0</span>');
+    expect(withCart.body).toContain('<span class="sqs-cart-quantity" data-count="3">3</span>');
+    expect(first.body).toContain('<span class="sqs-cart-quantity" data-count="0">0</span>');
     store.$client.prepare("UPDATE products SET title = 'Linen Apron No. 2' WHERE id = 'p01'").run();
     expect((await app.inject('/shop/p/linen-apron')).body).toContain('<h1>Linen Apron No. 2</h1>');
     store.$client.prepare("UPDATE products SET title = 'Linen Apron' WHERE id = 'p01'").run();

@@ -13,6 +13,7 @@ import { checkoutRoutes } from './routes/checkout.js';
 import { formRoutes } from './forms/routes.js';
 import { restockRoutes } from './restock/routes.js';
 import { downloadRoutes } from './orders/download-routes.js';
+import { siteIconRoutes } from './site-icon/routes.js';
 import { imageRoutes } from './routes/images.js';
 import { islandRoutes } from './routes/islands.js';
 import { platformRuntimeRoutes } from './routes/platform-runtime.js';
@@ -211,6 +212,7 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
   await app.register(checkoutRoutes, { store, theme });
   await app.register(subscriptionRoutes, { store });
   await app.register(imageRoutes, { store });
+  await app.register(siteIconRoutes, { store });
   await app.register(islandRoutes, { assets: theme.islands });
   await app.register(platformRuntimeRoutes, { assets: theme.runtime });
   await app.register(libraryRoutes);

@@ -23,12 +23,12 @@ const PRODUCT = '/shop/p/field-shirt';
 const LIST = '/shop';
 const CRUMB_A = signCrumb(TEST_CRUMB_SECRET, 'aaaaaaaaaaaaaaaa');
 const CRUMB_B = signCrumb(TEST_CRUMB_SECRET, 'bbbbbbbbbbbbbbbb');
-const COUNT = /<span class="sqs-cart-quantity">([^<]*)<\/span>/g;
+const COUNT = /<span class="sqs-cart-quantity" data-count="([^"<]*)">\1<\/span>/g;
 
 /** The header's cart counts on a page (the theme shows one). */
 const counts = (html: string) => [...html.matchAll(COUNT)].map((m) => m[1]);
 /** The page with the visitor's parts (crumb, count) blanked out: what must be the same for every visitor. */
-const shared = (html: string, crumb: string) => html.replaceAll(crumb, '{crumb}').replaceAll(COUNT, '<span class="sqs-cart-quantity">{count}</span>');
+const shared = (html: string, crumb: string) => html.replaceAll(crumb, '{crumb}').replaceAll(COUNT, '<span class="sqs-cart-quantity" data-count="{count}">{count}</span>');
 
 async function addToCart(app: FastifyInstance, body: Record<string, unknown>, cart?: string): Promise<string> {
   const res = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: body, cookies: cart === undefined ? {} : { tessera_cart: cart } }));

@@ -320,7 +320,7 @@ describe('subscription carts', () => {
     expect(page.body).not.toContain('Linen Apron');
     expect(page.body).toContain('Subscription: Every 2 weeks, until cancelled');
     expect(page.body).toContain(`<input type="hidden" name="cartToken" value="${cartToken}">`);
-    expect(page.body).toContain('<span class="sqs-cart-quantity">1</span>'); // the header still counts the visitor's own cart
+    expect(page.body).toContain('<span class="sqs-cart-quantity" data-count="1">1</span>'); // the header still counts the visitor's own cart
     expect(problems).toEqual([]);
 
     const placed = await postCheckout(app, { ...DETAILS, cartToken }, { tessera_cart: visitorCart });

@@ -47,7 +47,7 @@ describe('blog', () => {
   });
 
   it('shows a post in a readable column with its meta and the next post', async () => {
-    const page = main(await html('/blog/spring-workshop-notes'));
+    const page = main(await html('/blog/first-workshop-notes'));
     expect(page).toContain('<div class="entry-body prose">');
     expect(page).toContain('<p class="post-back"><a href="/blog">&larr; Journal</a></p>');
     expect(page).toContain('class="featured-mark"');
@@ -64,7 +64,7 @@ describe('events', () => {
   });
 
   it('shows an event with when, where and its links', async () => {
-    const page = main(await html('/events/summer-fair'));
+    const page = main(await html('/events/craft-fair'));
     expect(page).toContain('<h2 class="event-detail-title">When</h2>');
     expect(page).toContain('<h2 class="event-detail-title">Where</h2>');
     expect(page).toContain('class="button button--secondary event-calendar"');

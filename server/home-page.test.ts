@@ -62,12 +62,12 @@ describe('the home page', () => {
     const blog = (await app.inject('/blog?format=json')).json();
     const events = (await app.inject('/events?format=json')).json();
     const posts = context.latestPosts as Item[];
-    expect(posts.map((p) => p.title)).toEqual(['Notes from the spring workshop', 'Caring for linen', 'A new indigo dye bath']);
+    expect(posts.map((p) => p.title)).toEqual(['Notes from our first weaving workshop', 'Caring for linen', 'A new indigo dye bath']);
     expect(posts.map((p) => p.publishOn)).toEqual([...posts.map((p) => p.publishOn)].sort((a, b) => b - a));
     const blog2 = (await app.inject('/blog?page=2&format=json')).json(); // the demo journal shows two posts a page
     expect(posts.map((p) => p.id)).toEqual([...(blog.items as Item[]), ...(blog2.items as Item[])].slice(0, 3).map((p) => p.id));
     const upcoming = context.upcomingEvents as Item[];
-    expect(upcoming.map((e) => e.title)).toEqual(['Spring sewing workshop', 'Summer craft fair']);
+    expect(upcoming.map((e) => e.title)).toEqual(['Apron sewing workshop', 'Riverside craft fair']);
     expect(upcoming.map((e) => e.id)).toEqual((events.upcoming as Item[]).map((e) => e.id));
     for (const e of upcoming) expect(e.endDate).toBeGreaterThanOrEqual(Date.now());
 
@@ -77,13 +77,13 @@ describe('the home page', () => {
     expect(order.every((at) => at > 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(postsHtml).toContain('<h2 id="home-posts-title">Journal</h2>');
-    expect(postsHtml).not.toContain('Coming soon: the winter collection'); // scheduled
+    expect(postsHtml).not.toContain('Coming soon: the new collection'); // scheduled
     expect(postsHtml).toMatch(/<time class="home-card-meta" datetime="\d{4}-\d{2}-\d{2}">/);
     const eventsHtml = section(html, 'home-section home-events');
-    expect(eventsHtml).toContain('Spring sewing workshop');
+    expect(eventsHtml).toContain('Apron sewing workshop');
     expect(eventsHtml).toContain('Tessera Studio, 14 Mill Street, Hudson, NY 12534');
-    expect(eventsHtml).toContain('href="/events/summer-fair"');
-    expect(eventsHtml).not.toContain('Winter market'); // past
+    expect(eventsHtml).toContain('href="/events/craft-fair"');
+    expect(eventsHtml).not.toContain('Studio market'); // past
   });
 
   it('answers ?format=json with its context: the hero, the featured items (starred) and the page type', async () => {
@@ -109,15 +109,15 @@ describe('the home page', () => {
     const strip = (html: string) => html.replace(/[0-9a-f]{32}/g, 'CRUMB');
     expect(strip(b.body)).toBe(strip(a.body));
     expect(a.body.match(/class="sqs-cart-quantity"/g)).toHaveLength(1);
-    expect(a.body).toContain('<span class="sqs-cart-quantity">0</span>');
+    expect(a.body).toContain('<span class="sqs-cart-quantity" data-count="0">0</span>');
 
     // a visitor with a cart gets the same page with their count, and their crumb in place of the kept one
     const added = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: 'p01', quantity: 3 } }));
     const cart = added.cookies.find((c) => c.name === 'tessera_cart')!.value;
     const theirs = (await app.inject({ url: '/', cookies: { tessera_cart: cart, crumb: TEST_CRUMB } })).body;
-    expect(theirs).toContain('<span class="sqs-cart-quantity">3</span>');
+    expect(theirs).toContain('<span class="sqs-cart-quantity" data-count="3">3</span>');
     expect(theirs.match(/class="sqs-cart-quantity"/g)).toHaveLength(1);
-    expect(strip(theirs).replace('quantity">3<', 'quantity">0<')).toBe(strip(a.body));
+    expect(strip(theirs).replace('data-count="3">3<', 'data-count="0">0<')).toBe(strip(a.body));
 
     store.update(products).set({ featured: false }).where(eq(products.urlId, 'enamel-mug')).run();
     try {
@@ -150,7 +150,7 @@ describe('the home page', () => {
     const today = homePage(store, now);
     const later = homePage(store, now + 400 * 86_400_000);
     expect((later.parts.extra.upcomingEvents as Item[]).length).toBe(0);
-    expect((later.parts.extra.latestPosts as Item[])[0]!.title).toBe('Coming soon: the winter collection');
+    expect((later.parts.extra.latestPosts as Item[])[0]!.title).toBe('Coming soon: the new collection');
     expect(later.contentKey).not.toBe(today.contentKey);
     expect(homePage(store, now).contentKey).toBe(today.contentKey);
   });
@@ -159,7 +159,7 @@ describe('the home page', () => {
     const html = (await app.inject('/shop')).body;
     expect(html).toContain('<a class="skip-link" href="#main">Skip to content</a>');
     expect(html).toContain('<main id="main"');
-    expect(html).toMatch(/<details class="menu-drawer">\s*<summary[^>]*>.*<span class="visually-hidden">Menu<\/span><\/summary>/);
+    expect(html).toMatch(/<button type="button" class="icon-button menu-toggle" popovertarget="site-menu">.*<span class="visually-hidden">Menu<\/span><\/button>\s*<nav class="drawer-nav" id="site-menu" popover aria-label="Menu">/);
     expect(html).toContain('<nav class="site-nav" aria-label="Main">');
     expect(html).toContain('<a href="/shop" aria-current="true">Shop</a>');
     expect(html).toContain('<span class="visually-hidden">Search</span>');

@@ -2,8 +2,9 @@
  * Generated product images: every product gets a deterministic studio-style picture, drawn as SVG offline:
  * a backdrop gradient with a soft light behind the object, an object from a silhouette family chosen by the
  * product's title (a folded shirt, a mug, a tote, a stack of blankets, candles, a card, a book, a coffee
- * pouch, napkins, a spool, a stool, an apron; or a vase, a box, a ball), a soft floor or drop shadow, the
- * product's initial printed on the object where it has a face, and its name small under it. Colours come
+ * pouch, napkins, a spool, a stool, an apron; or a vase, a box, a ball), a soft floor or drop shadow, and a
+ * maker's mark on the object where it has a face; no words (the name is the picture's accessible name, not
+ * printed in it, so it reads as a product shot rather than a labelled placeholder). Colours come
  * from a hash of the id, or from the option value when a variant's picture is named after a colour (Olive,
  * Navy, Sand…). Served in the responsive widths of spec 001 §9 (the `width`/`height` attributes of the SVG
  * are the format's, the drawing the same), so the same key, title and width always give the same bytes.
@@ -195,16 +196,9 @@ interface Design {
   readonly family: Family;
   readonly object: Rgb;
   readonly backdrop: Rgb;
-  readonly initial: string;
   readonly name: string;
   /** Which way the key light falls (1: from the left, -1: from the right). */
   readonly light: 1 | -1;
-}
-
-/** The first letter or digit of the title, upper case ('?' when it has none). */
-function initialOf(title: string): string {
-  const match = /[\p{L}\p{N}]/u.exec(title);
-  return match === null ? '?' : match[0].toLocaleUpperCase('en');
 }
 
 function design(key: string, title: string): Design {
@@ -220,7 +214,6 @@ function design(key: string, title: string): Design {
     family: familyFor(title === '' ? productId : title, hash),
     object,
     backdrop: hexToRgb(BACKDROPS[hash[1]! % BACKDROPS.length]!),
-    initial: initialOf(title === '' ? productId : title),
     name: title,
     light: (hash[2]! & 1) === 0 ? 1 : -1,
   };
@@ -231,18 +224,28 @@ function design(key: string, title: string): Design {
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-const SERIF = `Georgia, 'Iowan Old Style', 'Times New Roman', serif`;
-const SANS = `'Helvetica Neue', Arial, sans-serif`;
 
 /** An object part: its shape, filled with `fill`, then the volume shading over it. */
 function part(shape: string, fill: Rgb, shade = true): string {
   return shade ? `<g>${shape.replace('/>', ` fill="${css(fill)}"/>`)}${shape.replace('/>', ' fill="url(#vol)"/>')}</g>` : shape.replace('/>', ` fill="${css(fill)}"/>`);
 }
 
-/** Text printed on an object: the initial in a serif, in a colour that reads on `on`. */
-function print(text: string, x: number, y: number, size: number, on: Rgb, extra = ''): string {
+/**
+ * The maker's mark on an object where it has a face: a ring around a small tilted square (a tessera), in a
+ * colour that reads on `on`, centred at (x, y - 0.35 size) where a printed initial once stood. No words: a
+ * product shot shows the goods, not a label naming them.
+ */
+function mark(x: number, y: number, size: number, on: Rgb, extra = ''): string {
   const ink = luminance(on) > 0.35 ? css(darken(on, 0.6)) : css(lighten(on, 0.75));
-  return `<text x="${x}" y="${y}" text-anchor="middle" font-family="${SERIF}" font-size="${size}" fill="${ink}"${extra}>${escapeXml(text)}</text>`;
+  const cy = Math.round(y - size * 0.35);
+  const r = Math.round(size * 0.3);
+  const tile = Math.round(size * 0.11);
+  return (
+    `<g class="mark" fill="none" stroke="${ink}" stroke-width="${Math.max(2, Math.round(size * 0.045))}"${extra}>` +
+    `<circle cx="${x}" cy="${cy}" r="${r}"/>` +
+    `<rect x="${x - tile}" y="${cy - tile}" width="${tile * 2}" height="${tile * 2}" fill="${ink}" stroke="none" transform="rotate(45 ${x} ${cy})"/>` +
+    `</g>`
+  );
 }
 
 const floorShadow = (cx: number, rx: number) =>
@@ -300,7 +303,7 @@ function drawObject(d: Design): string {
         `<path d="M262 680 C200 720 190 800 210 860 M738 680 C800 720 810 800 790 860" fill="none"${stroke(dark, 14)}/>` +
         `<rect x="385" y="760" width="230" height="140" rx="10" fill="${css(darken(c, 0.08))}"${stroke(dark, 4)}/>` +
         `<path d="M500 760 V900" ${stroke(dark, 4)}/>` +
-        print(d.initial, 500, 610, 110, c)
+        mark(500, 610, 110, c)
       );
     }
     case 'mug': {
@@ -310,7 +313,7 @@ function drawObject(d: Design): string {
         `<path d="M648 700 C780 700 790 900 648 910" fill="none"${stroke(darken(c, 0.12), 46)}/>` +
         part(body, c) +
         `<ellipse cx="490" cy="650" rx="160" ry="26" fill="${css(light)}"/><ellipse cx="490" cy="654" rx="140" ry="18" fill="${css(darken(c, 0.45))}"/>` +
-        print(d.initial, 490, 880, 170, c)
+        mark(490, 880, 170, c)
       );
     }
     case 'tote': {
@@ -320,7 +323,7 @@ function drawObject(d: Design): string {
         `<path d="M365 590 C360 380 470 380 468 590 M532 590 C530 380 640 380 635 590" fill="none"${stroke(dark, 24)}/>` +
         part(body, c) +
         `<path d="M280 640 H720" ${stroke(dark, 4)} opacity="0.4"/>` +
-        print(d.initial, 500, 880, 200, c)
+        mark(500, 880, 200, c)
       );
     }
     case 'blanket': {
@@ -358,7 +361,7 @@ function drawObject(d: Design): string {
               `<path d="M${cx} ${top + 4} v-26" ${stroke([40, 32, 28], 4)}/>` +
               `<path d="M${cx} ${top - 70} C${cx + 16} ${top - 46} ${cx + 14} ${top - 28} ${cx} ${top - 22} C${cx - 14} ${top - 28} ${cx - 16} ${top - 46} ${cx} ${top - 70} Z" fill="#f4b94a"/>` +
               `<rect x="${cx - 74}" y="${top + h * 0.42}" width="148" height="${Math.min(110, h * 0.32)}" fill="#f3ede1"/>` +
-              print(d.initial, cx, top + h * 0.42 + Math.min(110, h * 0.32) / 2 + 22, 60, [243, 237, 225])
+              mark(cx, top + h * 0.42 + Math.min(110, h * 0.32) / 2 + 22, 60, [243, 237, 225])
             );
           })
           .join('')
@@ -371,8 +374,8 @@ function drawObject(d: Design): string {
         dropShadow(shape, d.light) +
         part(shape, c) +
         `<circle cx="690" cy="640" r="120" fill="${css(lighten(c, 0.15))}" opacity="0.7"/>` +
-        print(d.initial, 330, 690, 120, c) +
-        `<text x="265" y="870" font-family="${SANS}" font-size="30" letter-spacing="4" fill="${luminance(c) > 0.35 ? css(darken(c, 0.6)) : css(lighten(c, 0.75))}">${escapeXml(d.name.toUpperCase().slice(0, 26))}</text>` +
+        mark(330, 690, 120, c) +
+        `<rect x="265" y="846" width="200" height="12" rx="6" fill="${luminance(c) > 0.35 ? css(darken(c, 0.25)) : css(lighten(c, 0.3))}"/>` +
         `</g>`
       );
     }
@@ -386,7 +389,7 @@ function drawObject(d: Design): string {
         part(cover, c) +
         `<rect x="320" y="500" width="34" height="${FLOOR - 500}" fill="${css(darken(c, 0.18))}"/>` +
         `<rect x="390" y="600" width="230" height="4" fill="${css(lighten(c, 0.6))}"/><rect x="390" y="860" width="230" height="4" fill="${css(lighten(c, 0.6))}"/>` +
-        print(d.initial, 505, 790, 170, c)
+        mark(505, 790, 170, c)
       );
     }
     case 'pouch': {
@@ -397,7 +400,7 @@ function drawObject(d: Design): string {
         `<path d="M352 540 H648 L642 600 H358 Z" fill="${css(dark)}"/>` +
         `<path d="M352 540 L360 520 H640 L648 540 Z" fill="${css(darken(c, 0.4))}"/>` +
         `<circle cx="500" cy="790" r="110" fill="#f3ede1"/>` +
-        print(d.initial, 500, 828, 110, [243, 237, 225]) +
+        mark(500, 828, 110, [243, 237, 225]) +
         `<circle cx="590" cy="650" r="13" fill="${css(darken(c, 0.35))}"/>`
       );
     }
@@ -407,7 +410,7 @@ function drawObject(d: Design): string {
         floorShadow(500, 260) +
         layers.map((l) => part(`<rect x="270" y="${l.y}" width="460" height="80" rx="14"/>`, l.col)).join('') +
         `<rect x="452" y="${FLOOR - 322}" width="44" height="322" fill="${css(lighten(c, 0.65))}"/>` +
-        print(d.initial, 620, FLOOR - 262, 64, lighten(c, 0.22))
+        mark(620, FLOOR - 262, 64, lighten(c, 0.22))
       );
     }
     case 'spool': {
@@ -435,7 +438,7 @@ function drawObject(d: Design): string {
     }
     case 'vase': {
       const shape = `<path d="M440 500 H560 Q556 560 585 610 Q690 720 670 860 Q655 ${FLOOR} 560 ${FLOOR} H440 Q345 ${FLOOR} 330 860 Q310 720 415 610 Q444 560 440 500 Z"/>`;
-      return floorShadow(500, 200) + part(shape, c) + `<ellipse cx="500" cy="502" rx="60" ry="12" fill="${css(darken(c, 0.4))}"/>` + print(d.initial, 500, 860, 120, c);
+      return floorShadow(500, 200) + part(shape, c) + `<ellipse cx="500" cy="502" rx="60" ry="12" fill="${css(darken(c, 0.4))}"/>` + mark(500, 860, 120, c);
     }
     case 'box': {
       return (
@@ -443,14 +446,14 @@ function drawObject(d: Design): string {
         part(`<path d="M250 640 L500 700 V${FLOOR} L250 950 Z"/>`, c) +
         part(`<path d="M500 700 L750 640 V950 L500 ${FLOOR} Z"/>`, darken(c, 0.15)) +
         `<path d="M250 640 L500 580 L750 640 L500 700 Z" fill="${css(light)}"/>` +
-        print(d.initial, 375, 860, 120, c, ' transform="skewY(13.5)" transform-origin="375 860"')
+        mark(375, 860, 120, c, ' transform="skewY(13.5)" transform-origin="375 860"')
       );
     }
     case 'ball': {
       return (
         floorShadow(500, 220) +
         `<circle cx="500" cy="${FLOOR - 230}" r="230" fill="${css(c)}"/><circle cx="500" cy="${FLOOR - 230}" r="230" fill="url(#sphere)"/>` +
-        print(d.initial, 500, FLOOR - 180, 150, c)
+        mark(500, FLOOR - 180, 150, c)
       );
     }
   }
@@ -463,7 +466,6 @@ export function renderProductImage(key: string, width: number, title = ''): stri
   const wallTop = lighten(d.backdrop, 0.35);
   const wall = d.backdrop;
   const floor = darken(d.backdrop, 0.07);
-  const caption = d.name === '' ? '' : `<text x="500" y="1160" text-anchor="middle" font-family="${SANS}" font-size="30" letter-spacing="6" fill="${css(darken(d.backdrop, 0.45))}">${escapeXml(d.name.toUpperCase().slice(0, 40))}</text>`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${VIEW_W} ${VIEW_H}" role="img" aria-label="${escapeXml(d.name || key)}">` +
     `<defs>` +
@@ -477,7 +479,6 @@ export function renderProductImage(key: string, width: number, title = ''): stri
     `</defs>` +
     `<rect width="${VIEW_W}" height="${VIEW_H}" fill="url(#wall)"/><rect width="${VIEW_W}" height="${VIEW_H}" fill="url(#glow)"/>` +
     `<g transform="translate(500 ${FLOOR}) scale(${FAMILY_SCALE[d.family]}) translate(-500 -${FLOOR})">${drawObject(d)}</g>` +
-    caption +
     `</svg>`
   );
 }

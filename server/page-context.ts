@@ -9,6 +9,7 @@ import { type Json, parseJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { collections, websites } from './db/schema.js';
 import { readCache } from './read-cache.js';
+import { ownerIconUrl } from './site-icon/site-icon.js';
 import { storefrontNavigation } from './site-layout.js';
 import { attachPlatformData } from './theme/platform-data.js';
 import { siteTweakValues, withTweakValues } from './theme/tweaks/site-tweaks.js';
@@ -65,6 +66,8 @@ function siteContext(db: Store): Json {
         timeZone: site.timeZone,
         language: 'en-US',
         baseCurrency: site.currency,
+        // the owner's icon (server/site-icon/site-icon.ts), absent for the default; `{squarespace-headers}` links it
+        ...iconField(ownerIconUrl(settings)),
         ...publicCaptcha(settings),
         // where the platform's share buttons read whether sharing is on (`{@|social-button-inline}`)
         ...(settings['shareButtonOptions'] !== undefined ? { shareButtonOptions: settings['shareButtonOptions'] } : {}),
@@ -80,6 +83,8 @@ function siteContext(db: Store): Json {
     };
   });
 }
+
+const iconField = (url: string | null): Json => (url === null ? {} : { siteIconUrl: url });
 
 /**
  * The captcha's public part where platform templates read it (`website.captchaSettings.siteKey`: the restock

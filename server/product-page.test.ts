@@ -70,6 +70,14 @@ describe('reviews section', () => {
     expect(await page('linen-apron')).toContain('<section class="product-reviews" id="reviews"');
   });
 
+  it('is a quiet line while there are no reviews, not a headed block', async () => {
+    const html = await page('linen-apron');
+    const section = html.slice(html.indexOf('<section class="product-reviews"'), html.indexOf('</section>', html.indexOf('<section class="product-reviews"')));
+    expect(section).toContain('aria-label="Reviews"');
+    expect(section).toContain('<p class="product-reviews-empty">No reviews yet.</p>');
+    expect(section).not.toMatch(/<h[1-6]/);
+  });
+
   it('hides when the kill switch is present', async () => {
     changeSettings((s) => (s['killSwitches'] = ['productReviews']));
     expect(await page('linen-apron')).not.toContain('product-reviews');

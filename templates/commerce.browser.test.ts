@@ -169,8 +169,10 @@ describeBrowser('shop pages', () => {
       await page.waitForSelector('.error-summary');
       // the summary has focus and links to the fields
       expect(await page.evaluate(() => document.activeElement?.classList.contains('error-summary'))).toBe(true);
-      await page.locator('.error-summary').getByRole('link', { name: 'Country is required.' }).click();
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('checkout-country');
+      await page.locator('.error-summary').getByRole('link', { name: 'Postal code is required.' }).click();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('checkout-postal-code');
+      // the country started at the store's (United States) and the refused post kept it
+      expect(await page.getByLabel('Country', { exact: true }).inputValue()).toBe('US');
       await tab.screenshot('shop-checkout-errors');
 
       await fillCheckout(page, { Email: 'ada@example.com', Address: '12 St James Sq', City: 'London', 'Postal code': 'SW1Y 4JH' });

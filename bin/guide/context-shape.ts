@@ -15,7 +15,7 @@ export const CONTEXT_PAGES: readonly { readonly name: string; readonly url: stri
   { name: 'product list', url: '/shop' },
   { name: 'product page', url: '/shop/p/linen-apron' },
   { name: 'blog list', url: '/blog' },
-  { name: 'blog post', url: '/blog/spring-workshop-notes' },
+  { name: 'blog post', url: '/blog/first-workshop-notes' },
   { name: 'content page', url: '/about' },
   { name: 'cart', url: '/cart' },
   { name: 'search', url: '/search?q=linen' },

@@ -334,7 +334,7 @@ const HAND_WRITTEN_PREDICATES: Docs = {
   'collectionTypeNameEquals?': { summary: 'Whether the collection\'s `typeName` is the argument (taken as text).', template: '{.section collection}{.collectionTypeNameEquals? blog}Blog{.or}Other{.end}{.end}', data: { collection: { typeName: 'blog' } } },
   'main-image?': { summary: 'Whether the item has an image of its own.', template: test('main-image?', 'item'), data: { item: { mainImageId: 'img1' } } },
   'child-images?': { summary: 'Whether a collection\'s first item has an image (a gallery with pictures).', template: test('child-images?', 'gallery'), data: { gallery: { items: [{ mainImageId: 'img1' }] } } },
-  'excerpt?': { summary: 'Whether the item has an excerpt with visible text.', template: test('excerpt?', 'item'), data: { item: { excerpt: '<p>Notes from the spring workshop.</p>' } } },
+  'excerpt?': { summary: 'Whether the item has an excerpt with visible text.', template: test('excerpt?', 'item'), data: { item: { excerpt: '<p>Notes from our first weaving workshop.</p>' } } },
   'external-link?': { summary: 'Whether the item links elsewhere (`externalLink`).', template: test('external-link?', 'item'), data: { item: { externalLink: 'https://example.com' } } },
   'location?': { summary: 'Whether the item has map coordinates.', template: test('location?', 'item'), data: { item: { location: { mapLat: 45.52, mapLng: -122.68 } } } },
   'passthrough?': { summary: 'Whether the item sends its visitors on to `sourceUrl`.', template: test('passthrough?', 'item'), data: { item: { passthrough: true, sourceUrl: 'https://example.com/story' } } },

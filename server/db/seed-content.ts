@@ -42,8 +42,8 @@ const text = (r: Omit<NewRecord, 'recordType'>): NewRecord => ({ recordType: REC
 
 const POSTS = (today: number): NewRecord[] => [
   text({
-    urlId: 'spring-workshop-notes',
-    title: 'Notes from the spring workshop',
+    urlId: 'first-workshop-notes',
+    title: 'Notes from our first weaving workshop',
     authorName: 'Ada Weaver',
     excerpt: '<p>Twelve people, six looms and a lot of tea: what we learnt teaching our first weaving class.</p>',
     body: '<p>Twelve people, six looms and a lot of tea. We taught plain weave in the morning and twill after lunch.</p><p>Next time we will start with wider warps: narrow ones tangle.</p>',
@@ -51,7 +51,8 @@ const POSTS = (today: number): NewRecord[] => [
     tags: JSON.stringify(['weaving', 'teaching']),
     publishOn: today - 2 * DAY,
     commentState: 1,
-    publicCommentCount: 3,
+    // no comment is seeded, so no post counts any (a count with nothing under it is a broken promise)
+    publicCommentCount: 0,
     likeCount: 12,
     starred: true,
   }),
@@ -65,7 +66,7 @@ const POSTS = (today: number): NewRecord[] => [
     tags: JSON.stringify(['linen', 'how-to']),
     publishOn: today - 9 * DAY,
     commentState: 1,
-    publicCommentCount: 1,
+    publicCommentCount: 0,
     likeCount: 4,
   }),
   text({
@@ -91,7 +92,7 @@ const POSTS = (today: number): NewRecord[] => [
     tags: JSON.stringify(['studio']),
     publishOn: today - 40 * DAY,
     commentState: 2,
-    publicCommentCount: 5,
+    publicCommentCount: 0,
     likeCount: 21,
   }),
   text({
@@ -109,8 +110,8 @@ const POSTS = (today: number): NewRecord[] => [
   }),
   // Scheduled: published in the future, so hidden until then.
   text({
-    urlId: 'winter-collection',
-    title: 'Coming soon: the winter collection',
+    urlId: 'new-collection',
+    title: 'Coming soon: the new collection',
     authorName: 'Tomás Reyes',
     excerpt: '<p>Heavier wool, darker colours.</p>',
     body: '<p>Heavier wool, darker colours.</p>',
@@ -134,17 +135,17 @@ const EVENTS = (today: number): NewRecord[] => {
   });
   const studio = { addressTitle: 'Tessera Studio', addressLine1: '14 Mill Street', addressLine2: 'Hudson, NY 12534', addressCountry: 'United States', mapLat: 42.2529, mapLng: -73.7909 };
   return [
-    event('spring-sewing-workshop', 'Spring sewing workshop', 14, 14, 6, studio, '<p>A day of sewing an apron from start to finish. Materials included.</p>'),
+    event('apron-sewing-workshop', 'Apron sewing workshop', 14, 14, 6, studio, '<p>A day of sewing an apron from start to finish. Materials included.</p>'),
     event(
-      'summer-fair',
-      'Summer craft fair',
+      'craft-fair',
+      'Riverside craft fair',
       45,
       13,
       54,
       { addressTitle: 'Riverside Park', addressLine1: 'Front Street', addressLine2: 'Hudson, NY 12534', addressCountry: 'United States', mapLat: 42.2543, mapLng: -73.7984 },
       '<p>Three days of makers, music and food by the river. Find us at stall 12.</p>',
     ),
-    event('winter-market', 'Winter market', -30, 15, 5, studio, '<p>Our winter market with mulled cider and half-price seconds.</p>'),
+    event('studio-market', 'Studio market', -30, 15, 5, studio, '<p>Our studio market with hot cider and half-price seconds.</p>'),
   ];
 };
 
@@ -251,7 +252,7 @@ const COLLECTIONS: CollectionSeed[] = [
     urlId: 'lookbook',
     title: 'Lookbook',
     type: COLLECTION_TYPES['slide-gallery'],
-    settings: { gallery: { design: 'slideshow', 'aspect-ratio': 'three-four-vertical', 'thumbnail-strip-height': 60, 'meta-position': 'top', 'active-alignment': 'left' } },
+    settings: { gallery: { design: 'slideshow', 'aspect-ratio': 'three-four-vertical', 'thumbnail-strip-height': 60, 'meta-position': 'top', 'active-alignment': 'center' } },
     records: (today) => images(['loom.svg', 'thread.svg', 'festival-poster.svg'], today),
   },
   { id: 'album', urlId: 'album', title: 'Studio Sounds', navigationTitle: 'Album', type: COLLECTION_TYPES['slide-album'], description: 'Three tones from the studio.', records: TRACKS },

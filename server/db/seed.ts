@@ -120,7 +120,7 @@ const PRODUCTS: ProductSeed[] = [
   {
     urlId: 'workshop-seat',
     title: 'Workshop Seat',
-    body: '<p>One seat left in the spring workshop.</p>',
+    body: '<p>One seat left in the apron workshop.</p>',
     productType: 3,
     variants: [one(7500, { qtyInStock: 1 })],
   },
@@ -144,7 +144,7 @@ const PRODUCTS: ProductSeed[] = [
 ];
 
 /** Fill an empty store with the demo shop; does nothing when the store already has a website. */
-export function seedDemoStore(db: Store): boolean {
+export function seedDemoStore(db: Store, now: number = Date.now()): boolean {
   const existing = db.select({ n: sql<number>`count(*)` }).from(websites).get();
   if (existing !== undefined && existing.n > 0) return false;
   db.transaction((tx) => {
@@ -182,7 +182,7 @@ export function seedDemoStore(db: Store): boolean {
       tx.insert(products).values({ imageUrl: productImageUrl(id), categories, tags, ...p, id, collectionId: SHOP_COLLECTION_ID, ordering: i }).run();
       (vs ?? []).forEach((v, k) => tx.insert(variants).values({ ...v, id: `${id}-v${k + 1}`, productId: id, sku: `SQ${id}${k + 1}`.toUpperCase(), ordering: k }).run());
     });
-    seedDemoContent(tx, WEBSITE_ID);
+    seedDemoContent(tx, WEBSITE_ID, now);
   });
   return true;
 }

@@ -26,7 +26,8 @@ export const DEMO_IMAGES: Readonly<Record<string, Placeholder>> = {
   'studio.svg': image('Studio', '#6d8f7a', '#24382c'),
   'loom.svg': image('Loom', '#a58bb5', '#3c2b47', 800, 1000),
   'thread.svg': image('Thread', '#d8a64a', '#6b4b12', 800, 1000),
-  'festival-poster.svg': image('Summer fair', '#e07a5f', '#3d405b'),
+  // a poster stands upright, like the Lookbook's other pictures (its 3:4 slides would crop a landscape one to half)
+  'festival-poster.svg': image('Craft fair', '#e07a5f', '#3d405b', 800, 1000),
 };
 
 const audioCache = new Map<string, Buffer>();

@@ -1,8 +1,9 @@
 /**
  * Placeholder pictures for the demo gallery: an SVG scene in two colours (a diagonal gradient, a soft light,
- * rolling layers of land or cloth, a sun or a spool of light) with its caption set small at the lower left,
- * so the gallery shows real images without binary files in the repository. Deterministic for the same
- * input; the composition varies with the caption.
+ * rolling layers of land or cloth, a sun or a spool of light), so the gallery shows real images without binary
+ * files in the repository. No words: the gallery prints the caption itself (a label inside the picture was
+ * covered by it, or cut by a slideshow's crop). Deterministic for the same input; the composition varies with
+ * the caption.
  */
 import { createHash } from 'node:crypto';
 
@@ -12,10 +13,9 @@ export interface Placeholder {
   /** Two CSS hex colours (#rrggbb), top-left and bottom-right. */
   readonly from: string;
   readonly to: string;
+  /** What the picture shows; it seeds the composition and is never printed in it. */
   readonly caption: string;
 }
-
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** `#rrggbb` mixed towards another by `t`. */
 function mix(a: string, b: string, t: number): string {
@@ -27,7 +27,6 @@ function mix(a: string, b: string, t: number): string {
 
 export function placeholderSvg({ width, height, from, to, caption }: Placeholder): string {
   const h = createHash('sha256').update(caption).digest();
-  const size = Math.round(Math.min(width, height) / 16);
   // rolling layers across the lower part, each a little darker
   const layers = [0, 1, 2]
     .map((i) => {
@@ -50,7 +49,6 @@ export function placeholderSvg({ width, height, from, to, caption }: Placeholder
     `<circle cx="${sunX.toFixed(0)}" cy="${sunY.toFixed(0)}" r="${sunR.toFixed(0)}" fill="${mix(from, '#ffffff', 0.55)}" fill-opacity="0.75"/>` +
     layers +
     `<rect width="100%" height="100%" fill="url(#shade)"/>` +
-    `<text x="${Math.round(width * 0.05)}" y="${Math.round(height - width * 0.05)}" font-family="Georgia, 'Times New Roman', serif" font-size="${size}" fill="#fff" fill-opacity="0.92">${escapeXml(caption)}</text>` +
     `</svg>`
   );
 }

@@ -8,9 +8,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CHECKOUT_FIELD_NAMES, CHECKOUT_MESSAGES, checkoutValues, countryOptions, type FieldErrors } from '../../commerce/checkout-form.js';
 import { isRecord } from '../../commerce/json.js';
+import { storeCountry } from '../../commerce/store-country.js';
 import { cartState, checkoutSummary, loadOrder, orderJson, type OrderRow, type PlaceResult, placeOrder } from '../checkout-service.js';
 import type { Store } from '../db/database.js';
-import { PageType, pageContext } from '../page-context.js';
+import { PageType, pageContext, websiteSettings } from '../page-context.js';
+import { WEBSITE_LANGUAGE } from './multilingual.js';
 import { isTokenCartKind, tokenCartId } from '../token-carts.js';
 import type { Theme } from '../theme.js';
 import { clearCartCookies, currentCartId, visitorCart } from './visitor-cart.js';
@@ -123,8 +125,8 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
       form,
       errors,
       errorList: errorList(errors),
-      // the country select: every ISO 3166-1 country by its English name, the typed code chosen
-      countries: countryOptions(form['country'] ?? ''),
+      // the country select: every ISO 3166-1 country by its English name, the typed code chosen (at first the store's own)
+      countries: countryOptions(view.values === undefined ? (storeCountry(websiteSettings(store), WEBSITE_LANGUAGE) ?? '') : (form['country'] ?? '')),
       message: view.message,
     };
     return sendPage(reply, request, 'pages/checkout.page', PageType.CHECKOUT, 'checkout', { checkout }, format);

@@ -46,11 +46,11 @@ describe('GET /static/images/{productId}.svg', () => {
   });
 
   it('draws the product by its title and a variant picture in the colour its value names', async () => {
-    expect((await app.inject('/static/images/p01.svg?format=300w')).body).toContain('>APRON</text>');
+    expect((await app.inject('/static/images/p01.svg?format=300w')).body).toContain('aria-label="Apron"');
     const olive = await app.inject('/static/images/p02--olive.svg?format=300w');
     const navy = await app.inject('/static/images/p02--navy.svg?format=300w');
     expect(olive.statusCode).toBe(200);
-    expect(olive.body).toContain('>FIELD SHIRT</text>');
+    expect(olive.body).toContain('aria-label="Field Shirt"');
     expect(olive.body).not.toBe(navy.body);
     expect(olive.headers.etag).not.toBe(navy.headers.etag);
     // a value no variant has, or a product without options, has no picture

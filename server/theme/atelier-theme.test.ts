@@ -172,7 +172,7 @@ describe('collection .conf files', () => {
 
   it('a .conf without an .item file leaves the item page to the system template (events)', async () => {
     expect(await get('/events')).toContain('class="agenda"');
-    expect(await get('/events/spring-sewing-workshop')).toContain('<div class="sqs-system">');
+    expect(await get('/events/apron-sewing-workshop')).toContain('<div class="sqs-system">');
   });
 });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ownHead, pageHeaders } from './page-headers.js';
 
-const NONE = { charset: false, title: false, description: false };
+const NONE = { charset: false, title: false, description: false, icon: false };
 const website = { id: 'demo', siteTitle: 'Linen & Co' };
 
 describe('{squarespace-headers}', () => {
@@ -17,10 +17,19 @@ describe('{squarespace-headers}', () => {
   });
 
   it('adds none of them where the theme wrote its own', () => {
-    const own = ownHead('<html><head><meta charset=utf-8><title>Mine</title><meta name="description" content="x"></head><body><title>svg</title>');
-    expect(own).toEqual({ charset: true, title: true, description: true });
+    const own = ownHead('<html><head><meta charset=utf-8><title>Mine</title><meta name="description" content="x"><link rel="shortcut icon" href="/assets/i.png"></head><body><title>svg</title>');
+    expect(own).toEqual({ charset: true, title: true, description: true, icon: true });
+    expect(ownHead('<head><link rel="apple-touch-icon" href="/a.png"><link rel=icon href=/i.png></head>').icon).toBe(true);
+    expect(ownHead('<head><link rel="apple-touch-icon" href="/a.png"></head>').icon).toBe(false);
     expect(ownHead('<head><meta property="og:title" content="x"></head><body><title>in an svg</title></body>')).toEqual(NONE);
-    expect(pageHeaders(null, { website, item: { title: 'A', excerpt: 'B' } }, own)).not.toMatch(/<title>|charset|name="description"/);
+    expect(pageHeaders(null, { website, item: { title: 'A', excerpt: 'B' } }, own)).not.toMatch(/<title>|charset|name="description"|rel="icon"/);
+  });
+
+  it("links the site's icon: the owner's, else the default's ICO and SVG", () => {
+    expect(pageHeaders(null, { website }, NONE)).toContain('<link rel="icon" href="/favicon.ico" sizes="16x16 32x32">\n<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    const owned = pageHeaders(null, { website: { ...website, siteIconUrl: '/assets/icon.png?"x' } }, NONE);
+    expect(owned).toContain('<link rel="icon" href="/assets/icon.png?&#34;x">');
+    expect(owned).not.toContain('/favicon.');
   });
 });
 

@@ -3,7 +3,8 @@
  * ("Page — Site", the site's title alone on the home page) and a meta description (the item's excerpt, else the
  * collection's description), each unless the theme's head already has its own (platform themes leave them to
  * the platform, themes written for Tessera often write them); the theme's stylesheet link (the page's only
- * render-blocking resource), Open Graph meta from the page (site name, title, type), and the page's context
+ * render-blocking resource), the site's icon (server/site-icon/: the owner's, else Tessera's default; unless the
+ * head links its own), Open Graph meta from the page (site name, title, type), and the page's context
  * for scripts as JSON (`<script type="application/json" id="squarespace-context">`: website id, page type,
  * collection and item ids, and the crumb a script echoes in `X-CSRF-Token`, as the `crumb` cookie holds it).
  * The JSON is not run, so it blocks nothing. Tessera records no analytics, so there is no tracker script; the
@@ -17,6 +18,7 @@
 import { isRecord } from '../../commerce/json.js';
 import type { Stylesheet } from '../theme-stylesheet.js';
 import { escapeHtml } from '../escape-html.js';
+import { iconLinks } from '../site-icon/site-icon.js';
 import { pageName, pageTitle } from './system-variables.js';
 
 /** JSON safe inside a script element: no `</script>` or comment opener can close it. */
@@ -37,6 +39,8 @@ export interface OwnHead {
   readonly charset: boolean;
   readonly title: boolean;
   readonly description: boolean;
+  /** A `<link rel="icon">` (or `shortcut icon`). */
+  readonly icon: boolean;
 }
 
 /** What the head of a rendered page (the HTML before `</head>`) holds of its own. */
@@ -47,6 +51,7 @@ export function ownHead(html: string): OwnHead {
     charset: /<meta\s[^>]*(charset\s*=|http-equiv\s*=\s*["']?content-type)/i.test(head),
     title: /<title[\s>]/i.test(head),
     description: /<meta\s[^>]*name\s*=\s*["']?description["'\s>]/i.test(head),
+    icon: /<link\s[^>]*rel\s*=\s*["']?(?:[^"'>]*\s)?icon["'\s>]/i.test(head),
   };
 }
 
@@ -71,7 +76,7 @@ export interface PlatformRuntimeHead {
 export function pageHeaders(
   sheet: Stylesheet | null,
   context: Record<string, unknown>,
-  own: OwnHead = { charset: true, title: true, description: true },
+  own: OwnHead = { charset: true, title: true, description: true, icon: true },
   runtime: PlatformRuntimeHead | null = null,
 ): string {
   const out: string[] = [];
@@ -88,6 +93,7 @@ export function pageHeaders(
     if (description !== undefined) out.push(`<meta name="description" content="${escapeHtml(description)}">`);
   }
   if (sheet !== null) out.push(`<link rel="stylesheet" href="${sheet.url}">`);
+  if (!own.icon) out.push(iconLinks(text(field(context['website'], 'siteIconUrl')) ?? null, escapeHtml));
   if (site !== undefined) out.push(`<meta property="og:site_name" content="${escapeHtml(site)}">`);
   if (title !== undefined) out.push(`<meta property="og:title" content="${escapeHtml(title)}">`);
   out.push(`<meta property="og:type" content="${ogType(context)}">`);

@@ -22,7 +22,7 @@ describeBrowser('the tag forms of platform themes, in Chromium', () => {
         const { page } = tab;
         expect(await page.evaluate(() => document.documentElement.getAttribute('data-forms-script'))).toBe('ran');
         const featured = page.locator('.featured-post');
-        await expect(featured.textContent()).resolves.toBe('Notes from the spring workshop');
+        await expect(featured.textContent()).resolves.toBe('Notes from our first weaving workshop');
         expect(await featured.evaluate((a) => getComputedStyle(a).fontWeight)).toBe('700');
         expect(tab.pageErrors).toEqual([]);
         expect(tab.failedResponses).toEqual([]);
