@@ -1,11 +1,11 @@
 /**
  * Page helpers the browser tests share (Chromium through browser-harness.ts; not a test file itself): the
  * alert dialog read and closed as a user would, waiting for an island to hydrate, and the checkout pages a
- * gift card and a subscription lead to.
+ * gift card and a subscription lead to, a visitor who already has a cart.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { BrowserTab } from './browser-harness.js';
+import { type BrowserHarness, type BrowserTab, type OpenOptions, WIDTHS } from './browser-harness.js';
 
 /** The island buy box's add button (the `product-form` island's markup). */
 export const addButton = (page: Page): Locator => page.locator('.product-form .add-to-cart-button');
@@ -59,4 +59,15 @@ export async function subscribeToCheckout(page: Page, button: Locator): Promise<
   ]);
   expect(request.postDataJSON()).toMatchObject({ itemId: expect.any(String), qty: 1 });
   expect(await page.locator('main').innerText()).toContain('Coffee Subscription');
+}
+
+/** A new visitor with one Linen Apron in the cart (added by a plain post, no JavaScript), now at `path`. */
+export async function openWithApronInCart(harness: BrowserHarness, path: string, { width = WIDTHS.desktop, javaScript = true }: OpenOptions = {}): Promise<BrowserTab> {
+  const plain = await harness.open('/shop/p/linen-apron', { javaScript: false, width });
+  await Promise.all([plain.page.waitForURL('**/cart'), plain.page.getByRole('button', { name: 'Add To Cart' }).click()]);
+  const tab = await harness.open('/', { width, javaScript });
+  await tab.context.addCookies(await plain.context.cookies());
+  await plain.close();
+  await tab.goto(path);
+  return tab;
 }

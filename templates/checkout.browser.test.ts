@@ -3,32 +3,16 @@
  * the en-US demo store), and at 390 px the order's total is in view before "Place order", not only in the
  * summary below the form. Screenshots: test-results/screenshots/checkout-total-{width}px.png.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type BrowserHarness, type BrowserTab, describeBrowser, startBrowserHarness, WIDTHS } from '../hydrate/browser-harness.js';
-
-/** A visitor with one apron in the cart (added without JavaScript), now on /checkout. */
-async function atCheckout(harness: BrowserHarness, width: number, javaScript: boolean): Promise<BrowserTab> {
-  const plain = await harness.open('/shop/p/linen-apron', { javaScript: false, width });
-  await Promise.all([plain.page.waitForURL('**/cart'), plain.page.getByRole('button', { name: 'Add To Cart' }).click()]);
-  const tab = await harness.open('/', { width, javaScript });
-  await tab.context.addCookies(await plain.context.cookies());
-  await plain.close();
-  await tab.goto('/checkout');
-  return tab;
-}
+import { expect, it } from 'vitest';
+import { describeBrowser, useBrowserHarness, WIDTHS } from '../hydrate/browser-harness.js';
+import { openWithApronInCart } from '../hydrate/browser-helpers.js';
 
 describeBrowser('checkout page', () => {
-  let harness: BrowserHarness;
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-  }, 120_000);
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useBrowserHarness();
 
   for (const javaScript of [false, true]) {
     it(`starts the country list at the store's country (${javaScript ? 'with' : 'without'} JavaScript)`, async () => {
-      const tab = await atCheckout(harness, WIDTHS.desktop, javaScript);
+      const tab = await openWithApronInCart(harness(), '/checkout', { javaScript });
       const country = tab.page.getByLabel('Country', { exact: true });
       expect(await country.inputValue()).toBe('US');
       expect(await country.locator('option:checked').innerText()).toBe('United States');
@@ -38,7 +22,7 @@ describeBrowser('checkout page', () => {
 
   for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
     it(`shows the order's total before "Place order" at ${width}px`, async () => {
-      const tab = await atCheckout(harness, width, true);
+      const tab = await openWithApronInCart(harness(), '/checkout', { width });
       const { page } = tab;
       const button = page.getByRole('button', { name: 'Place order' });
       await button.scrollIntoViewIfNeeded();

@@ -4,36 +4,20 @@
  * the pill never over the footer at 390 px, Escape closes the menu and gives focus back to its button, and
  * /favicon.ico answers. Screenshots: test-results/screenshots/header-*-{width}px.png.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { type BrowserHarness, type BrowserTab, describeBrowser, startBrowserHarness, WIDTHS } from '../hydrate/browser-harness.js';
+import { describeBrowser, useBrowserHarness, WIDTHS } from '../hydrate/browser-harness.js';
+import { openWithApronInCart } from '../hydrate/browser-helpers.js';
 
 /** The header's count badge as drawn: its box, 0×0 or 1×1 when it is hidden from sight. */
 const badgeBox = (page: Page) => page.locator('.cart-link .sqs-cart-quantity').boundingBox();
 
-/** A visitor with one apron in the cart, added without JavaScript, now at `path`. */
-async function withApron(harness: BrowserHarness, path: string, width: number): Promise<BrowserTab> {
-  const plain = await harness.open('/shop/p/linen-apron', { javaScript: false, width });
-  await Promise.all([plain.page.waitForURL('**/cart'), plain.page.getByRole('button', { name: 'Add To Cart' }).click()]);
-  const tab = await harness.open('/', { width });
-  await tab.context.addCookies(await plain.context.cookies());
-  await plain.close();
-  await tab.goto(path);
-  return tab;
-}
-
 describeBrowser('page frame: cart count, cart pill, menu', () => {
-  let harness: BrowserHarness;
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-  }, 120_000);
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useBrowserHarness();
 
   for (const javaScript of [false, true]) {
     it(`shows no "0" badge for an empty cart, and the count once there is one (${javaScript ? 'with' : 'without'} JavaScript)`, async () => {
-      const tab = await harness.open('/shop', { javaScript });
+      const tab = await harness().open('/shop', { javaScript });
       const { page } = tab;
       const empty = await badgeBox(page);
       expect(empty === null || (empty.width <= 1 && empty.height <= 1)).toBe(true);
@@ -51,7 +35,7 @@ describeBrowser('page frame: cart count, cart pill, menu', () => {
   }
 
   it('does not float the cart pill on /cart, where the header has the count', async () => {
-    const tab = await withApron(harness, '/cart', WIDTHS.mobile);
+    const tab = await openWithApronInCart(harness(), '/cart', { width: WIDTHS.mobile });
     const { page } = tab;
     await page.waitForSelector('.cart-pill--initialised', { state: 'attached' });
     expect(await page.locator('.cart-pill').isVisible()).toBe(false);
@@ -61,7 +45,7 @@ describeBrowser('page frame: cart count, cart pill, menu', () => {
   });
 
   it('never sets the cart pill over the footer at 390 px', async () => {
-    const tab = await withApron(harness, '/shop', WIDTHS.mobile);
+    const tab = await openWithApronInCart(harness(), '/shop', { width: WIDTHS.mobile });
     const { page } = tab;
     const pill = page.locator('.cart-pill');
     await pill.waitFor({ state: 'visible' });
@@ -90,7 +74,7 @@ describeBrowser('page frame: cart count, cart pill, menu', () => {
 
   for (const javaScript of [false, true]) {
     it(`Escape closes the phone menu and gives focus back to its button (${javaScript ? 'with' : 'without'} JavaScript)`, async () => {
-      const tab = await harness.open('/about', { javaScript, width: WIDTHS.mobile });
+      const tab = await harness().open('/about', { javaScript, width: WIDTHS.mobile });
       const { page } = tab;
       const menu = page.getByRole('navigation', { name: 'Menu' });
       expect(await menu.isVisible()).toBe(false);
@@ -119,7 +103,7 @@ describeBrowser('page frame: cart count, cart pill, menu', () => {
   }
 
   it('answers the browser asking for /favicon.ico', async () => {
-    const tab = await harness.open('/about');
+    const tab = await harness().open('/about');
     const status = await tab.page.evaluate(async () => (await fetch('/favicon.ico')).status);
     expect(status).toBe(200);
     const icon = await tab.page.evaluate(() => [...document.querySelectorAll('link[rel="icon"]')].map((l) => l.getAttribute('href')));

@@ -513,16 +513,20 @@ for (const fonts of Object.keys(FONT_SETS) as FontSetName[]) {
     });
     for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
       it(`every page at ${width}px`, async () => {
-        const problems: string[] = [];
-        for (const pageCase of PAGES.filter((c) => c.setup === undefined)) {
-          const tab = await harness().open(pageCase.path, { width });
-          try {
-            await tab.page.waitForLoadState('networkidle').catch(() => {});
-            problems.push(...(await targetSizeProblems(tab.page)).map((p) => `${pageCase.name} (${pageCase.path}): ${p}`));
-          } finally {
-            await tab.close();
-          }
-        }
+        const found = await Promise.all(
+          PAGES.filter((c) => c.setup === undefined).map((pageCase) =>
+            slot(async () => {
+              const tab = await harness().open(pageCase.path, { width });
+              try {
+                await tab.page.waitForLoadState('networkidle').catch(() => {});
+                return (await targetSizeProblems(tab.page)).map((p) => `${pageCase.name} (${pageCase.path}): ${p}`);
+              } finally {
+                await tab.close();
+              }
+            }),
+          ),
+        );
+        const problems = found.flat();
         expect(problems, problems.join('\n')).toEqual([]);
       }, 180_000);
     }
