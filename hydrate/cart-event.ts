@@ -1,11 +1,14 @@
 /**
- * The event the page's window hears when the visitor's cart comes to hold something (the cart store sends it).
- * The loader waits for it before it loads an island that shows nothing without a cart (the floating pill), so
- * a page a visitor only browses fetches no React for it.
+ * Islands that wait for a cart. The floating pill shows nothing without one, so the loader holds it back until
+ * the window hears that the visitor's cart came to hold something (the cart store sends the event): a page a
+ * visitor only browses fetches no React for it. `npm run size` counts a first visit (no cart) the same way.
  */
 import { HAS_CART_COOKIE } from '../commerce/cookies.js';
 
 export const CART_FILLED_EVENT = 'tessera:cart-filled';
+
+/** The islands the loader holds back while the visitor has no cart. */
+export const WAIT_FOR_CART: ReadonlySet<string> = new Set(['cart-pill']);
 
 /** Whether this browser has a cart (the readable companion of the cart cookie). */
 export function hasCartCookie(): boolean {

@@ -6,8 +6,7 @@
  * Until an island runs, its form posts the plain way: `submitOnce` keeps a double click to one post. An
  * island that shows nothing without a cart (the floating pill) waits until there is one.
  */
-import { CART_FILLED_EVENT, hasCartCookie } from './cart-event.js';
-import { WAIT_FOR_CART } from './island-waits.js';
+import { CART_FILLED_EVENT, hasCartCookie, WAIT_FOR_CART } from './cart-event.js';
 import { submitOnce } from './submit-once.js';
 
 type Mount = { default: (element: HTMLElement) => void };

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { ensureIslandsBuilt, isMainModule, MANIFEST_FILE, startStorefront } from './browser-harness.js';
-import { WAIT_FOR_CART } from './island-waits.js';
+import { WAIT_FOR_CART } from './cart-event.js';
 
 export interface ManifestFile {
   /** Static imports of the file (names of other files of the manifest). */
