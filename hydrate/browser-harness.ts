@@ -97,7 +97,7 @@ const HARNESS_START_TIMEOUT_MS = 120_000;
  * For the body of `describeBrowser`: starts a harness (with `options`) before the suite's tests and closes it
  * after them. Answers the running harness, for the tests and later hooks (not before the suite starts).
  */
-export function useBrowserHarness(options: StorefrontOptions & { readonly fonts?: FontSetName } = {}): () => BrowserHarness {
+export function useBrowserHarness(options: HarnessOptions = {}): () => BrowserHarness {
   let harness: BrowserHarness | undefined;
   beforeAll(async () => {
     harness = await startBrowserHarness(options);
@@ -247,6 +247,11 @@ export interface StorefrontOptions {
   readonly guards?: GuardOptions;
   /** The theme to serve (default: the default theme in templates/), e.g. a fixture under fixtures/themes/. */
   readonly themeDir?: string;
+}
+
+/** A harness's storefront, and the font set its Chromium gets alone (default: the machine's, or TESSERA_BROWSER_FONTS's). */
+export interface HarnessOptions extends StorefrontOptions {
+  readonly fonts?: FontSetName;
 }
 
 /** The real storefront (default theme in templates/, or `themeDir`) on 127.0.0.1, port 0, over a fresh seeded SQLite file. */
@@ -409,7 +414,7 @@ function browserFontsFromEnv(): FontSetName | undefined {
 }
 
 /** Build the islands if needed, start the storefront, launch Chromium. */
-export async function startBrowserHarness(options: StorefrontOptions & { readonly fonts?: FontSetName } = {}): Promise<BrowserHarness> {
+export async function startBrowserHarness(options: HarnessOptions = {}): Promise<BrowserHarness> {
   const islands = await ensureIslandsBuilt();
   const storefront = await startStorefront(options);
   let browser: Browser;
