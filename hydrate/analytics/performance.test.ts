@@ -105,7 +105,7 @@ describe('the web vitals', () => {
         }
       },
     );
-    vi.spyOn(performance, 'getEntriesByType').mockImplementation((type: string) => (type === 'navigation' ? [{ responseStart: 87.6 } as PerformanceEntry] : []));
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation((type: string) => (type === 'navigation' ? [{ responseStart: 87.6 } as unknown as PerformanceEntry] : []));
   });
 
   it('LCP is the last entry, TTFB the navigation’s responseStart; nothing observed yet is null (CLS 0)', () => {
