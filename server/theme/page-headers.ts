@@ -22,7 +22,7 @@ import { iconLinks } from '../site-icon/site-icon.js';
 import { pageName, pageTitle } from './system-variables.js';
 
 /** JSON safe inside a script element: no `</script>` or comment opener can close it. */
-const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 const field = (o: unknown, key: string): unknown => (isRecord(o) ? o[key] : undefined);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);

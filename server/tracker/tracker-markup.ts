@@ -7,12 +7,10 @@
  * (`withoutTracker`).
  */
 import { ISLANDS_PATH } from '../islands/assets.js';
+import { scriptJson } from '../theme/page-headers.js';
 import type { CensusPage } from './census-page.js';
 
 export const CENSUS_ELEMENT_ID = 'tessera-census';
-
-/** JSON safe inside a script element: no `</script>` or comment opener can close it. */
-const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** The markup for a recorded page; `scripts` are the tracker's files in the islands' build. */
 export function trackerMarkup(census: CensusPage, templateId: string, scripts: readonly string[]): string {
