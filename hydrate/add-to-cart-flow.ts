@@ -10,6 +10,7 @@ import type { VariantView } from '../commerce/variant-view.js';
 
 export type { VariantView };
 import { api, cookiesEnabled } from './api.js';
+import { ADDED_TO_CART_EVENT, type AddedToCart } from './cart-event.js';
 import { setCart, type ShoppingCart } from './cart-store.js';
 import { navigation } from './navigation.js';
 
@@ -65,6 +66,8 @@ export async function addToCart(req: AddRequest): Promise<AddOutcome> {
   });
   if (!r.ok) return { ok: false, title, message: addFailureMessage(r, cookiesEnabled()), checked: false };
   setCart(r.data.shoppingCart);
+  const added: AddedToCart = { itemId: req.itemId, variantId: checked.variant.id ?? null, quantity: checked.quantity };
+  window.dispatchEvent(new CustomEvent(ADDED_TO_CART_EVENT, { detail: added }));
   if (req.mode === 'express') navigation.go('/checkout');
   return { ok: true };
 }

@@ -245,6 +245,8 @@ export interface Storefront {
 
 export interface StorefrontOptions {
   readonly guards?: GuardOptions;
+  /** Routes a test adds before the server starts (a stand-in for an API another branch serves). */
+  readonly routes?: (app: FastifyInstance) => void;
   /** The theme to serve (default: the default theme in templates/), e.g. a fixture under fixtures/themes/. */
   readonly themeDir?: string;
 }
@@ -263,6 +265,7 @@ export async function startStorefront(options: StorefrontOptions = {}): Promise<
   const themeProblems: string[] = [];
   const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, (problem) => themeProblems.push(problem));
   const app = await buildApp({ store, theme, ...(options.guards === undefined ? {} : { guards: options.guards }) });
+  options.routes?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   let closed = false;

@@ -1,8 +1,11 @@
 /**
  * The islands' build: esbuild bundles the loader and one entry per island, with the code they share (react,
  * react-dom, the cart store) split into shared chunks; everything content-hashed, minified for production and
- * precompressed (gzip, brotli) so the server sends bytes as they are. `manifest.json` maps island names to
- * files and lists each file's imports and sizes.
+ * precompressed (gzip, brotli) so the server sends bytes as they are. The visitor tracker
+ * (hydrate/analytics/tracker.ts) and its performance reporter (performance-entry.ts) are built beside them, each
+ * one classic script of its own (no shared chunk, no import: a page loads them with `defer` and nothing else).
+ * `manifest.json` maps island names to files, names the loader's and the trackers' files, and lists each file's
+ * imports and sizes.
  *
  * `node dist/hydrate/build.js [OUTDIR] [--if-stale]` (npm run build runs it; `npm start` with `--if-stale`, which
  * builds only when a file the last build read has changed since); default `dist/islands`.
@@ -11,7 +14,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { buildArguments, isFresh, metafileInputs } from './build-inputs.js';
 
 export interface IslandFile {
@@ -24,6 +27,10 @@ export interface IslandFile {
 
 export interface IslandManifest {
   readonly loader: string;
+  /** The visitor tracker's file (absent from a manifest written before it existed). */
+  readonly tracker?: string;
+  /** The performance reporter's file, loaded beside the tracker. */
+  readonly performance?: string;
   readonly islands: Record<string, string>;
   readonly files: Record<string, IslandFile>;
   /** The source files the build read, relative to the repository root (hydrate/build-inputs.ts). */
@@ -53,31 +60,36 @@ export async function buildIslands(outdir = join(sourceRoot(), 'dist', 'islands'
   for (const name of ISLAND_ENTRIES) entries[name] = await entryFile(root, name);
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
-  const result = await build({
-    entryPoints: entries,
+  const common: BuildOptions & { metafile: true } = {
     outdir,
     bundle: true,
-    splitting: true,
-    format: 'esm',
     target: ['es2022', 'chrome110', 'firefox110', 'safari16'],
     minify: true,
     treeShaking: true,
     entryNames: '[name]-[hash]',
-    chunkNames: 'shared-[hash]',
-    jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     metafile: true,
     write: true,
     logLevel: 'silent',
-  });
-  return writeManifest(outdir, result.metafile, metafileInputs(result.metafile, root));
+  };
+  const result = await build({ ...common, entryPoints: entries, splitting: true, format: 'esm', chunkNames: 'shared-[hash]', jsx: 'automatic' });
+  const trackerEntries = { [TRACKER_ENTRY]: join(root, 'hydrate', 'analytics', 'tracker.ts'), [PERFORMANCE_ENTRY]: join(root, 'hydrate', 'analytics', 'performance-entry.ts') };
+  const tracker = await build({ ...common, entryPoints: trackerEntries, format: 'iife' });
+  const metafile: Metafile = { inputs: { ...result.metafile.inputs, ...tracker.metafile.inputs }, outputs: { ...result.metafile.outputs, ...tracker.metafile.outputs } };
+  return writeManifest(outdir, metafile, metafileInputs(metafile, root));
 }
+
+/** The tracker's and the performance reporter's entry names (their files are `{name}-{hash}.js`). */
+export const TRACKER_ENTRY = 'tracker';
+export const PERFORMANCE_ENTRY = 'performance';
 
 async function writeManifest(outdir: string, metafile: Metafile, inputs: readonly string[]): Promise<IslandManifest> {
   const files: Record<string, IslandFile> = {};
   const islands: Record<string, string> = {};
   let loader = '';
+  let tracker: string | undefined;
+  let performance: string | undefined;
   const cwd = process.cwd();
   for (const [path, output] of Object.entries(metafile.outputs)) {
     if (!path.endsWith('.js')) continue;
@@ -95,9 +107,11 @@ async function writeManifest(outdir: string, metafile: Metafile, inputs: readonl
     };
     const entry = output.entryPoint === undefined ? null : basename(output.entryPoint).replace(/\.tsx?$/, '');
     if (entry === 'loader') loader = file;
+    else if (output.entryPoint?.endsWith(`analytics/${TRACKER_ENTRY}.ts`) === true) tracker = file;
+    else if (output.entryPoint?.endsWith('analytics/performance-entry.ts') === true) performance = file;
     else if (entry !== null && (ISLAND_ENTRIES as readonly string[]).includes(entry)) islands[entry] = file;
   }
-  const manifest: IslandManifest = { loader, islands, files, inputs };
+  const manifest: IslandManifest = { loader, ...(tracker === undefined || performance === undefined ? {} : { tracker, performance }), islands, files, inputs };
   await writeFile(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
@@ -105,7 +119,8 @@ async function writeManifest(outdir: string, metafile: Metafile, inputs: readonl
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { out, ifStale } = buildArguments(process.argv.slice(2));
   const outdir = out === undefined ? join(sourceRoot(), 'dist', 'islands') : resolve(out);
-  if (ifStale && isFresh(join(outdir, 'manifest.json'), sourceRoot())) {
+  // a build from before the tracker existed lists none of its files, so it is stale however new it is
+  if (ifStale && isFresh(join(outdir, 'manifest.json'), sourceRoot()) && (await readFile(join(outdir, 'manifest.json'), 'utf8')).includes('"tracker"')) {
     console.log('islands: up to date');
     process.exit(0);
   }

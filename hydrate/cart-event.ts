@@ -7,6 +7,18 @@ import { HAS_CART_COOKIE } from '../commerce/cookies.js';
 
 export const CART_FILLED_EVENT = 'tessera:cart-filled';
 
+/**
+ * Sent on the window when an add to the cart succeeded (hydrate/add-to-cart-flow.ts); the visitor tracker
+ * (hydrate/analytics/) records it. `detail`: `AddedToCart`.
+ */
+export const ADDED_TO_CART_EVENT = 'tessera:added-to-cart';
+
+export interface AddedToCart {
+  readonly itemId: string;
+  readonly variantId: string | null;
+  readonly quantity: number;
+}
+
 /** The islands the loader holds back while the visitor has no cart. */
 export const WAIT_FOR_CART: ReadonlySet<string> = new Set(['cart-pill']);
 

@@ -62,6 +62,18 @@ describe('island size budgets (pure)', () => {
     expect(result.files.find((r) => r.subject === 'chunk react-DDDD.js')!.budget).toBeUndefined();
   });
 
+  it('flags a tracker over 3 KB gzip and its performance reporter over 1.5 KB', () => {
+    const withTrackers: IslandsManifest = { ...MANIFEST, tracker: 'tracker-GGGG.js', performance: 'performance-HHHH.js', files: { ...MANIFEST.files, 'tracker-GGGG.js': file(3 * KB), 'performance-HHHH.js': file(1.5 * KB) } };
+    const within = checkBudgets(sizeReport(withTrackers, []));
+    expect(within.violations).toEqual([]);
+    expect(within.files.find((r) => r.subject === 'tracker tracker')!.budget).toBe(3 * KB);
+    const over: IslandsManifest = { ...withTrackers, files: { ...withTrackers.files, 'tracker-GGGG.js': file(3 * KB + 1), 'performance-HHHH.js': file(1.5 * KB + 1) } };
+    expect(checkBudgets(sizeReport(over, [])).violations).toEqual([
+      expect.stringMatching(/^tracker tracker \(tracker-GGGG\.js\): 3073 B gzip, over its budget of 3072 B/),
+      expect.stringMatching(/^tracker performance \(performance-HHHH\.js\): 1537 B gzip, over its budget of 1536 B/),
+    ]);
+  });
+
   it('flags a product page over 90 KB gzip in all', () => {
     const heavy: IslandsManifest = { ...MANIFEST, files: { ...MANIFEST.files, 'scheduler-FFFF.js': file(40 * KB) } };
     const result = checkBudgets(sizeReport(heavy, [{ path: '/shop/p/field-shirt', html: islandPage(['product-form']) }]));
@@ -95,6 +107,8 @@ describe('island size budgets (real build)', () => {
     expect(product.islands).toContain('product-form');
     expect(product.gzip).toBeGreaterThan(0);
     expect(report.pages.find((p) => p.path === '/about')!.files).toEqual([]);
+    // the tracker is measured against its own budget
+    expect(report.files.filter((f) => f.kind === 'tracker').map((f) => f.name)).toEqual(['tracker', 'performance']);
     expect(Object.keys(BUDGETS.pageGzip)).toContain('/shop/p/field-shirt');
   }, 120_000);
 });

@@ -3,7 +3,8 @@
  * is missing or stale), prints raw, gzip and brotli bytes of every island, the loader and every shared chunk,
  * then serves the storefront in-process and prints, for a page of every type, the island scripts a first visit
  * (no cart yet) loads (the loader, the islands named by its `data-island` elements but those that wait for a
- * cart, and their imports, each file once) and their total.
+ * cart, and their imports, each file once) and their total. The visitor tracker and its performance reporter
+ * (hydrate/analytics/) have budgets of their own: 3 KB and 1.5 KB gzip.
  * Exit code 1 when a budget is broken. `checkBudgets` is pure; hydrate/size.test.ts runs it on the real build.
  */
 import { readFileSync } from 'node:fs';
@@ -20,6 +21,9 @@ export interface ManifestFile {
 
 export interface IslandsManifest {
   readonly loader: string;
+  /** The visitor tracker's file and its performance reporter's (hydrate/build.ts). */
+  readonly tracker?: string;
+  readonly performance?: string;
   /** Island name → its file. */
   readonly islands: Readonly<Record<string, string>>;
   readonly files: Readonly<Record<string, ManifestFile>>;
@@ -30,6 +34,8 @@ export const KB = 1024;
 export interface Budgets {
   /** Gzip bytes of one island's own file. */
   readonly islandGzip: number;
+  /** Gzip bytes of the visitor tracker's file and of its performance reporter's (issue 22). */
+  readonly trackerGzip: Readonly<Record<'tracker' | 'performance', number>>;
   /** Total gzip bytes of the island scripts a page with no `data-island` element loads. */
   readonly pageWithoutIslandsGzip: number;
   /** Total gzip bytes a page may load, by path. */
@@ -38,6 +44,7 @@ export interface Budgets {
 
 export const BUDGETS: Budgets = {
   islandGzip: 10 * KB,
+  trackerGzip: { tracker: 3 * KB, performance: 1.5 * KB },
   pageWithoutIslandsGzip: 0,
   pageGzip: {
     '/shop/p/field-shirt': 90 * KB,
@@ -74,7 +81,7 @@ export interface Sizes {
 }
 
 export interface FileRow extends Sizes {
-  readonly kind: 'loader' | 'island' | 'chunk';
+  readonly kind: 'loader' | 'island' | 'tracker' | 'chunk';
   /** The island's name, or the file name for the loader and chunks. */
   readonly name: string;
   readonly file: string;
@@ -193,12 +200,14 @@ export function sizeReport(manifest: IslandsManifest, pages: readonly { path: st
     }
     return { bytes: entry.bytes, gzip: entry.gzip, brotli: entry.brotli };
   };
-  const named = new Set([manifest.loader, ...Object.values(manifest.islands)]);
+  const trackers = (['tracker', 'performance'] as const).flatMap((name) => (manifest[name] === undefined ? [] : [{ name, file: manifest[name] }]));
+  const named = new Set([manifest.loader, ...Object.values(manifest.islands), ...trackers.map((t) => t.file)]);
   const files: FileRow[] = [
     { kind: 'loader', name: 'loader', file: manifest.loader, ...sizesOf(manifest.loader) },
     ...Object.entries(manifest.islands)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, file]): FileRow => ({ kind: 'island', name, file, ...sizesOf(file) })),
+    ...trackers.map(({ name, file }): FileRow => ({ kind: 'tracker', name, file, ...sizesOf(file) })),
     ...Object.keys(manifest.files)
       .filter((file) => !named.has(file))
       .sort()
@@ -242,9 +251,9 @@ export function pageBudget(page: PageRow, budgets: Budgets): number | undefined 
 export function checkBudgets(report: SizeReport, budgets: Budgets = BUDGETS): BudgetResult {
   const violations: string[] = [...report.problems];
   const files = report.files.map((row): BudgetRow => {
-    const budget = row.kind === 'island' ? budgets.islandGzip : undefined;
+    const budget = row.kind === 'island' ? budgets.islandGzip : row.kind === 'tracker' ? budgets.trackerGzip[row.name as 'tracker' | 'performance'] : undefined;
     const over = budget !== undefined && row.gzip > budget;
-    if (over) violations.push(`island ${row.name} (${row.file}): ${row.gzip} B gzip, over its budget of ${budget} B`);
+    if (over) violations.push(`${row.kind} ${row.name} (${row.file}): ${row.gzip} B gzip, over its budget of ${budget} B`);
     return { subject: `${row.kind} ${row.name}`, gzip: row.gzip, budget, over };
   });
   const pages = report.pages.map((row): BudgetRow => {

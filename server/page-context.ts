@@ -9,6 +9,7 @@ import { type Json, parseJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { collections, websites } from './db/schema.js';
 import { readCache } from './read-cache.js';
+import { withCensus } from './tracker/census-page.js';
 import { ownerIconUrl } from './site-icon/site-icon.js';
 import { storefrontNavigation } from './site-layout.js';
 import { attachPlatformData } from './theme/platform-data.js';
@@ -124,5 +125,6 @@ export function pageContext(db: Store, parts: PageParts): Json {
   (context['squarespace'] as Json)['page-title'] = pageTitle(context);
   // the platform tags' data (navigation, query, block fields…), read only when a template asks, and the site's
   // tweak values, neither shown by `?format=json` (server/theme/platform-data.ts, server/theme/tweaks/site-tweaks.ts)
-  return attachPlatformData(withTweakValues(context, siteTweakValues(db)), db);
+  // and what the visitor tracker needs of the page, hidden the same way (server/tracker/census-page.ts)
+  return withCensus(db, attachPlatformData(withTweakValues(context, siteTweakValues(db)), db));
 }

@@ -23,6 +23,8 @@ import { TAGS_KEY } from './theme/platform-data.js';
 import { type RewrittenTemplate, rewritePlatformTags, type TagTheme } from './theme/platform-tags.js';
 import { platformPageClasses } from './theme/page-classes.js';
 import { pageFooters } from './theme/page-footers.js';
+import { censusOf } from './tracker/census-page.js';
+import { trackerMarkup } from './tracker/tracker-markup.js';
 import { blockConfProblems, readBlockConfs } from './theme/block-confs.js';
 import { readPageConf } from './theme/page-conf.js';
 import { type OwnHead, ownHead, pageHeaders } from './theme/page-headers.js';
@@ -121,6 +123,12 @@ export class Theme {
 
   /** What templates compile and render with. */
   private readonly plugins: PluginTable;
+
+  /**
+   * Whether recorded pages get the visitor tracker (server/tracker/): buildApp sets it once the server answers
+   * the census routes, so a server that stores no visits sends no tracker that would only meet 404s.
+   */
+  tracking = false;
 
   /**
    * Whether the theme is a platform theme, whose pages carry the platform's JavaScript runtime: every theme
@@ -435,7 +443,8 @@ export class Theme {
    * The page's layout (the collection's `regionName`, chosen by the routes, else the default) around already
    * rendered content; then the footers (server/theme/page-footers.ts: a
    * platform theme's `ImageLoader.bootstrap()` and `Squarespace.afterBodyLoad(Y)`, the island loader on pages
-   * with islands) at `{squarespace-footers}`, else before `</body>`.
+   * with islands, the visitor tracker on recorded pages: server/tracker/) at `{squarespace-footers}`, else
+   * before `</body>`.
    */
   renderLayout(context: Record<string, unknown>, mainContent: string): string {
     const collection = context['collection'] as Record<string, unknown> | undefined;
@@ -453,7 +462,11 @@ export class Theme {
     this.rendered(page.errors);
     const html = page.html.includes(headers) ? page.html.replaceAll(headers, this.headers(context, ownHead(page.html.replaceAll(headers, '')))) : page.html;
     const platform = this.isPlatformTheme && this.runtime.manifest !== null;
-    const ending = pageFooters(platform, hasIslands(html) ? this.islands.loaderTag : '');
+    const census = this.tracking ? censusOf(context) : null;
+    const manifest = this.islands.manifest;
+    const scripts = manifest?.tracker === undefined || manifest.performance === undefined ? null : [manifest.tracker, manifest.performance];
+    const tracker = census === null || scripts === null ? '' : trackerMarkup(census, basename(this.dir), scripts);
+    const ending = pageFooters(platform, hasIslands(html) ? this.islands.loaderTag : '', tracker);
     if (html.includes(footers)) return html.replace(footers, () => ending);
     if (ending === '') return html;
     const end = html.lastIndexOf('</body>');

@@ -18,6 +18,8 @@ import type { Theme } from '../theme.js';
 import { clearCartCookies, currentCartId, visitorCart } from './visitor-cart.js';
 import { setMemberCookies } from '../orders/member-cookie.js';
 import { currentGrants } from '../orders/member-grants.js';
+import { isRecordedVisitor } from '../tracker/recorded-visitor.js';
+import { withoutTracker } from '../tracker/tracker-markup.js';
 
 /**
  * The orders this browser placed may be shown to it: the cookie holds the latest order's id (a random UUID),
@@ -113,7 +115,8 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
   function sendPage(reply: FastifyReply, request: FastifyRequest, template: string, pageType: number, pageId: string, extra: Record<string, unknown>, format?: string) {
     const context = pageContext(store, { pageType, pageId, shoppingCart: visitorCart(store, request), crumb: request.crumb, extra });
     if (format !== undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
-    return reply.type('text/html; charset=utf-8').send(theme.renderPage(template, context));
+    const html = theme.renderPage(template, context);
+    return reply.type('text/html; charset=utf-8').send(theme.tracking && !isRecordedVisitor(store, request) ? withoutTracker(html) : html);
   }
 
   function sendCheckout(reply: FastifyReply, request: FastifyRequest, view: CheckoutView, format?: string) {

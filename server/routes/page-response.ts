@@ -10,6 +10,8 @@ import { readCache } from '../read-cache.js';
 import { randomBytes } from 'node:crypto';
 import { cartTotalQuantity } from './visitor-cart.js';
 import type { Theme } from '../theme.js';
+import { isRecordedVisitor } from '../tracker/recorded-visitor.js';
+import { withoutTracker } from '../tracker/tracker-markup.js';
 
 /** The query every page accepts. */
 export const formatQuery = {
@@ -119,7 +121,9 @@ export function sendPage(
 ) {
   const format = request.query.format;
   reply.code(status);
-  const keep = contentKey !== undefined && format === undefined && theme.cacheable;
+  // a signed-in contributor (not recorded: server/tracker/recorded-visitor.ts) gets the page rendered for them, without the tracker
+  const recorded = !theme.tracking || isRecordedVisitor(store, request);
+  const keep = contentKey !== undefined && format === undefined && theme.cacheable && recorded;
   let kept: KeptPage | null = null;
   if (keep) {
     kept = readCache(store).get(`page\u0000${template}\u0000${contentKey}`, () => keepPage(theme, store, template, parts));
@@ -138,5 +142,5 @@ export function sendPage(
   if (format !== undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
   const content = kept?.content ?? null;
   const html = content !== null ? theme.renderLayout(context, content.replaceAll(CRUMB_PLACEHOLDER, request.crumb)) : theme.renderPage(template, context);
-  return reply.type('text/html; charset=utf-8').send(html);
+  return reply.type('text/html; charset=utf-8').send(recorded ? html : withoutTracker(html));
 }

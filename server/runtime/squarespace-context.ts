@@ -16,14 +16,16 @@ const pick = (o: unknown, keys: readonly string[]): Record<string, unknown> => {
 
 export function squarespaceContext(context: Record<string, unknown>, tweakJSON: Record<string, string>, templateId: string): Record<string, unknown> {
   const collection = context['collection'];
-  const storeSettings = isRecord(context['websiteSettings']) ? context['websiteSettings']['storeSettings'] : undefined;
+  const settings = isRecord(context['websiteSettings']) ? context['websiteSettings'] : {};
+  const storeSettings = settings['storeSettings'];
   return {
     facebookAppId: '',
     rollups: {},
     pageType: context['pageType'] ?? null,
     website: isRecord(context['website']) ? context['website'] : {},
     websiteSettings: { storeSettings: pick(storeSettings, ['expressCheckout', 'selectedCurrency']) },
-    cookieSettings: { isRestrictiveCookiePolicyEnabled: false },
+    // the site's cookie policy, as the visitor tracker reads it too (server/tracker/census-page.ts)
+    cookieSettings: { isRestrictiveCookiePolicyEnabled: settings['isRestrictiveCookiePolicyEnabled'] === true },
     websiteCloneable: false,
     collection: isRecord(collection) ? { ...pick(collection, ['title', 'id', 'fullUrl']), type: collection['type'] ?? null } : null,
     subscribed: false,

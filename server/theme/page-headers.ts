@@ -7,8 +7,8 @@
  * head links its own), Open Graph meta from the page (site name, title, type), and the page's context
  * for scripts as JSON (`<script type="application/json" id="squarespace-context">`: website id, page type,
  * collection and item ids, and the crumb a script echoes in `X-CSRF-Token`, as the `crumb` cookie holds it).
- * The JSON is not run, so it blocks nothing. Tessera records no analytics, so there is no tracker script; the
- * island loader goes at `{squarespace-footers}`, and only on pages with islands.
+ * The JSON is not run, so it blocks nothing. The island loader (only on pages with islands) and the visitor
+ * tracker (only on pages that record visits, server/tracker/) go at `{squarespace-footers}`.
  *
  * On a platform theme (`runtime`: any theme but Tessera's default one) the headers also carry the platform's
  * JavaScript runtime as the platform's do: `Static.SQUARESPACE_CONTEXT` (server/runtime/squarespace-context.ts),
@@ -22,7 +22,7 @@ import { iconLinks } from '../site-icon/site-icon.js';
 import { pageName, pageTitle } from './system-variables.js';
 
 /** JSON safe inside a script element: no `</script>` or comment opener can close it. */
-const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 const field = (o: unknown, key: string): unknown => (isRecord(o) ? o[key] : undefined);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
