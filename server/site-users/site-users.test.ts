@@ -375,6 +375,25 @@ describe('orders and member access', () => {
   });
 });
 
+describe('member access on any device', () => {
+  it('a pass bought by a signed-in customer opens the member area wherever they sign in, not after sign-out', async () => {
+    const { email, password } = await customer();
+    const a = await signedIn(email, password);
+    const cart = await addToCartApi(app, { itemId: 'p14', quantity: 1 });
+    const placed = await app.inject({ method: 'POST', url: '/checkout', headers: FORM_HEADERS, cookies: { ...a.cookies, crumb: TEST_CRUMB, tessera_cart: cart }, payload: new URLSearchParams({ crumb: TEST_CRUMB, email, name: 'Ada' }).toString() });
+    expect(placed.statusCode).toBe(303);
+    // another browser: no member cookie, only the session
+    const b = await signedIn(email, password);
+    expect((await app.inject({ url: '/members', cookies: { [SITE_USER_COOKIE]: b.cookies[SITE_USER_COOKIE]! } })).statusCode).toBe(200);
+    expect((await app.inject('/members')).statusCode).toBe(403);
+    const other = await customer();
+    const c = await signedIn(other.email, other.password);
+    expect((await app.inject({ url: '/members', cookies: { [SITE_USER_COOKIE]: c.cookies[SITE_USER_COOKIE]! } })).statusCode).toBe(403);
+    await app.inject({ method: 'DELETE', url: SESSION, cookies: b.cookies, headers: { 'x-csrf-token': b.cookies.crumb } });
+    expect((await app.inject({ url: '/members', cookies: { [SITE_USER_COOKIE]: b.cookies[SITE_USER_COOKIE]! } })).statusCode).toBe(403);
+  });
+});
+
 describe('the header link', () => {
   it('"Sign in" for a visitor, "Account" for a signed-in customer, on kept pages too', async () => {
     const { email, password } = await customer();
