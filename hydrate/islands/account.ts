@@ -49,4 +49,7 @@ export default function mountAccount(element: HTMLElement): void {
   const kind = element.dataset['accountForm'];
   if (kind === 'sign-in') signInForm(element);
   else if (kind === 'sign-out') signOutForm(element);
+  else return;
+  // from now on the form goes through the API (tests and styles can tell)
+  element.dataset['ready'] = 'true';
 }
