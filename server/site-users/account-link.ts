@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Store } from '../db/database.js';
-import { SITE_USER_COOKIE, sessionSiteUser } from './sessions.js';
+import { signedInSiteUser } from './sessions.js';
 
 export interface AccountLink {
   readonly url: string;
@@ -18,6 +18,5 @@ export const ACCOUNT_LINK: AccountLink = { url: '/account', label: 'Account' };
 
 /** The link for this request's visitor. */
 export function accountLinkFor(store: Store, request: FastifyRequest): AccountLink {
-  const token = request.cookies[SITE_USER_COOKIE];
-  return token !== undefined && sessionSiteUser(store, token, Date.now()) !== null ? ACCOUNT_LINK : SIGN_IN_LINK;
+  return signedInSiteUser(store, request) !== null ? ACCOUNT_LINK : SIGN_IN_LINK;
 }

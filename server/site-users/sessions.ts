@@ -47,9 +47,15 @@ export function closeSiteUserSession(db: Db, token: unknown): void {
   if (isSessionToken(token)) db.delete(siteUserSessions).where(eq(siteUserSessions.tokenHash, hashToken(token))).run();
 }
 
+/**
+ * The session cookie of a request; none before the cookie plugin ran (an address Fastify cannot route is
+ * answered before it does, and its error page still asks for the header's link).
+ */
+export const sessionCookie = (request: FastifyRequest): string | undefined => (request.cookies as FastifyRequest['cookies'] | undefined)?.[SITE_USER_COOKIE];
+
 /** The signed-in customer of this request (the session cookie, looked up only when there is one). */
 export function signedInSiteUser(store: Store, request: FastifyRequest, now = Date.now()): SignedInSiteUser | null {
-  const token = request.cookies[SITE_USER_COOKIE];
+  const token = sessionCookie(request);
   return token === undefined ? null : sessionSiteUser(store, token, now);
 }
 
