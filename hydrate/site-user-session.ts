@@ -11,7 +11,7 @@
  * No React: the account island and any other script use it.
  */
 import { LOGGED_OUT, parseSiteUserInfo, SITE_USER_INFO_COOKIE, type SiteUserInfo } from '../commerce/cookies.js';
-import { type ApiResult, readCookie } from './api.js';
+import { api, type ApiResult, readCookie } from './api.js';
 
 export const SESSION_PATH = '/api/site-users/account/session';
 export const LOCALE_PATH = '/api/site-users/account/locale';
@@ -44,31 +44,8 @@ export function currentXsrfToken(): string | undefined {
 }
 
 /** One JSON request of the session API, with the stored token; answered as a value, never thrown. */
-export async function sessionRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = currentXsrfToken();
-  if (token !== undefined) headers['x-csrf-token'] = token;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(path, { method, headers, credentials: 'same-origin', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  } catch {
-    return { ok: false, status: 0 };
-  }
-  let data: unknown = null;
-  try {
-    data = await response.json();
-  } catch {
-    // no JSON body: the status alone says how it went
-  }
-  if (response.ok) return { ok: true, status: response.status, data: data as T };
-  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  return {
-    ok: false,
-    status: response.status,
-    ...(typeof record['message'] === 'string' ? { message: record['message'] } : {}),
-    ...(record['crumbFail'] === true ? { crumbFail: true } : {}),
-  };
+export function sessionRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<ApiResult<T>> {
+  return api<T>(method, path, body, currentXsrfToken());
 }
 
 export interface Credentials {
