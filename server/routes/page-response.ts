@@ -10,7 +10,7 @@ import { readCache } from '../read-cache.js';
 import { randomBytes } from 'node:crypto';
 import { cartTotalQuantity } from './visitor-cart.js';
 import type { Theme } from '../theme.js';
-import { accountLinkFor } from '../site-users/account-link.js';
+import { ACCOUNT_LINK, accountLinkFor, SIGN_IN_LINK } from '../site-users/account-link.js';
 
 /** The query every page accepts. */
 export const formatQuery = {
@@ -34,6 +34,10 @@ const COUNT_PLACEHOLDER = `count${randomBytes(16).toString('hex')}`;
 const ACCOUNT_URL_PLACEHOLDER = `/account${randomBytes(16).toString('hex')}`;
 const ACCOUNT_LABEL_PLACEHOLDER = `label${randomBytes(16).toString('hex')}`;
 type Hole = 'crumb' | 'count' | 'accountUrl' | 'accountLabel';
+/** The bytes of each of the two links, made once. */
+const LINK_BYTES = new Map(
+  [SIGN_IN_LINK, ACCOUNT_LINK].map((l) => [l, { accountUrl: Buffer.from(l.url, 'latin1'), accountLabel: Buffer.from(l.label, 'latin1') }] as const),
+);
 const HOLE_OF: Readonly<Record<string, Hole>> = { [CRUMB_PLACEHOLDER]: 'crumb', [COUNT_PLACEHOLDER]: 'count', [ACCOUNT_URL_PLACEHOLDER]: 'accountUrl', [ACCOUNT_LABEL_PLACEHOLDER]: 'accountLabel' };
 const HOLES = new RegExp(Object.keys(HOLE_OF).join('|'), 'g');
 /** Counts the site region is rendered with to check that the kept page with the count swapped in is the same. */
@@ -134,14 +138,9 @@ export function sendPage(
     const count = kept.pieces === null ? undefined : cartTotalQuantity(parts.shoppingCart);
     if (kept.pieces !== null && typeof count === 'number' && Number.isSafeInteger(count)) {
       const { pieces, holes } = kept;
-      const link = accountLinkFor(store, request);
-      // the crumb (32 hex digits), the count and the link are ASCII: one byte per character
-      const fill: Record<Hole, Buffer> = {
-        crumb: Buffer.from(request.crumb, 'latin1'),
-        count: Buffer.from(String(count), 'latin1'),
-        accountUrl: Buffer.from(link.url, 'latin1'),
-        accountLabel: Buffer.from(link.label, 'latin1'),
-      };
+      const link = LINK_BYTES.get(accountLinkFor(store, request))!;
+      // the crumb (32 hex digits) and the count are ASCII: one byte per character
+      const fill: Record<Hole, Buffer> = { crumb: Buffer.from(request.crumb, 'latin1'), count: Buffer.from(String(count), 'latin1'), ...link };
       const out: Buffer[] = [pieces[0]!];
       for (let i = 0; i < holes.length; i++) out.push(fill[holes[i]!], pieces[i + 1]!);
       return reply.type('text/html; charset=utf-8').send(Buffer.concat(out));
