@@ -21,9 +21,9 @@ export function cookiesEnabled(): boolean {
   return navigator.cookieEnabled && readCookie('crumb') !== undefined;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<ApiResult<T>> {
+/** One JSON request; `crumb` is what X-CSRF-Token echoes (default: the crumb cookie; the site-user session passes its token). */
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, crumb: string | undefined = readCookie('crumb')): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const crumb = readCookie('crumb');
   if (crumb !== undefined) headers['x-csrf-token'] = crumb;
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;

@@ -38,7 +38,7 @@ export interface IslandManifest {
 }
 
 /** The island entries by name: `hydrate/islands/{name}.ts(x)`. */
-export const ISLAND_ENTRIES = ['product-form', 'cart-pill', 'cart-lines', 'installment-pill', 'restock', 'form', 'platform-commerce'] as const;
+export const ISLAND_ENTRIES = ['product-form', 'cart-pill', 'cart-lines', 'installment-pill', 'restock', 'form', 'platform-commerce', 'account'] as const;
 
 /** The repository root, from `hydrate/` in the sources or `dist/hydrate/` when built. */
 function sourceRoot(): string {

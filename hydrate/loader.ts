@@ -20,6 +20,7 @@ const ISLANDS: Record<string, () => Promise<Mount>> = {
   'installment-pill': () => import('./islands/installment-pill.js'),
   restock: () => import('./islands/restock.js'),
   form: () => import('./islands/form.js'),
+  account: () => import('./islands/account.js'),
 };
 
 const PLATFORM_MARKUP = '.sqs-add-to-cart-button, .product-variants[data-variants], .product-quantity-input';

@@ -13,6 +13,8 @@ import { checkoutRoutes } from './routes/checkout.js';
 import { formRoutes } from './forms/routes.js';
 import { restockRoutes } from './restock/routes.js';
 import { downloadRoutes } from './orders/download-routes.js';
+import { accountLinkFor } from './site-users/account-link.js';
+import { siteUserRoutes } from './site-users/routes.js';
 import { siteIconRoutes } from './site-icon/routes.js';
 import { imageRoutes } from './routes/images.js';
 import { islandRoutes } from './routes/islands.js';
@@ -196,7 +198,7 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
     try {
       // the 4xx page says what was wrong with the address; a 500 says nothing of what failed
       const extra = status < 500 ? { error: { status, message } } : undefined;
-      const context = pageContext(store, { pageType: PageType.ERROR, pageId: 'error', shoppingCart: emptyCart(), extra });
+      const context = pageContext(store, { pageType: PageType.ERROR, pageId: 'error', shoppingCart: emptyCart(), accountLink: accountLinkFor(store, request), extra });
       return reply.code(status).type('text/html; charset=utf-8').send(theme.renderPage('pages/error.page', context));
     } catch (themeError) {
       // the theme itself cannot frame a page (a region missing, a broken layout): a plain page that names nothing
@@ -222,6 +224,7 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
   await app.register(formRoutes, { store, theme });
   await app.register(restockRoutes, { store });
   await app.register(downloadRoutes, { store, theme });
+  await app.register(siteUserRoutes, { store, theme, ...(guards === undefined ? {} : { guards }) });
 
   // the visitor tracker goes on pages only when this server stores what it sends (server/tracker/)
   app.addHook('onReady', async () => {
@@ -230,7 +233,7 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsJson(request.url)) return reply.code(404).send({ message: 'Not found' });
-    const context = pageContext(store, { pageType: PageType.NOT_FOUND, pageId: 'not-found', shoppingCart: emptyCart() });
+    const context = pageContext(store, { pageType: PageType.NOT_FOUND, pageId: 'not-found', shoppingCart: emptyCart(), accountLink: accountLinkFor(store, request) });
     return reply.code(404).type('text/html; charset=utf-8').send(theme.renderPage('pages/404.page', context));
   });
   return app;

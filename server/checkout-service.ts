@@ -106,17 +106,17 @@ class StockChanged extends Error {}
  * when something must be shipped), and queues its e-mail, whose download links are signed with `linkSecret`
  * (the server's secret). Refusals come back as values, never half-written orders.
  */
-export function placeOrder(db: Store, cartId: string, details: Readonly<Record<string, unknown>>, linkSecret: string, now = Date.now()): PlaceResult {
+export function placeOrder(db: Store, cartId: string, details: Readonly<Record<string, unknown>>, linkSecret: string, now = Date.now(), siteUserId: string | null = null): PlaceResult {
   try {
     // immediate: the write lock is taken before the stock is read, so another process cannot slip in between
-    return db.transaction((tx) => placeIn(tx, cartId, details, linkSecret, now), { behavior: 'immediate' });
+    return db.transaction((tx) => placeIn(tx, cartId, details, linkSecret, now, siteUserId), { behavior: 'immediate' });
   } catch (e) {
     if (e instanceof StockChanged) return refuse(409, 'stock', e.message);
     throw e;
   }
 }
 
-function placeIn(tx: Tx, cartId: string, details: Readonly<Record<string, unknown>>, linkSecret: string, now: number): PlaceResult {
+function placeIn(tx: Tx, cartId: string, details: Readonly<Record<string, unknown>>, linkSecret: string, now: number, siteUserId: string | null): PlaceResult {
   const cart = tx.select().from(carts).where(eq(carts.id, cartId)).get();
   if (cart === undefined) return refuse(404, 'missing', CHECKOUT_MESSAGES.emptyCart);
   if (cart.orderId !== null) return refuse(409, 'purchased', CHECKOUT_MESSAGES.purchased);
@@ -193,6 +193,7 @@ function placeIn(tx: Tx, cartId: string, details: Readonly<Record<string, unknow
       discountCents: amounts.discountCents,
       grandTotalCents: amounts.grandTotalCents,
       createdAt: now,
+      siteUserId,
     })
     .run();
   queueOrderEmail(tx, site.id, { id: orderId, orderNumber, testMode: true, customer: valid.customer, lines, currency, ...amounts }, linkSecret, now);

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { openStore } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
 import { ensureSiteOwner } from './owner/site-owner.js';
+import { ensureDemoCustomer } from './site-users/demo-customer.js';
 import { Theme } from './theme.js';
 import { themeDirFromEnv } from './theme/theme-dir.js';
 import { banner, loggerOptions } from './logging.js';
@@ -29,7 +30,10 @@ const app = await buildApp({ store, theme: new Theme(themeDir, !production, (p) 
 if (seeded) app.log.info('seeded the demo store');
 // first start: the site owner account; a generated password is shown this once, framed on stderr (never in
 // the JSON log, where it would be kept and shipped)
-await ensureSiteOwner(store, process.env, (text) => process.stderr.write(`\n${banner(['Tessera: first start', '', ...text.split('\n').flatMap((line) => (line.length <= 76 ? [line] : wrap(line, 76)))])}\n\n`));
+const firstStart = (text: string) => process.stderr.write(`\n${banner(['Tessera: first start', '', ...text.split('\n').flatMap((line) => (line.length <= 76 ? [line] : wrap(line, 76)))])}\n\n`);
+await ensureSiteOwner(store, process.env, firstStart);
+// and the demo customer (server/site-users/demo-customer.ts), told the same way
+await ensureDemoCustomer(store, process.env, app.crumbSecret, firstStart);
 
 const port = Number(process.env['PORT'] ?? 3000);
 const host = process.env['HOST'] ?? 'localhost';

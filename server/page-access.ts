@@ -12,7 +12,8 @@ import { collectionSettings } from './content.js';
 import type { Store } from './db/database.js';
 import { collections } from './db/schema.js';
 import { memberClaim } from './orders/member-cookie.js';
-import { heldGrant, type PassArea } from './orders/member-grants.js';
+import { customerHoldsGrant, heldGrant, type PassArea } from './orders/member-grants.js';
+import { signedInSiteUser } from './site-users/sessions.js';
 
 export type PageAccess =
   | { readonly kind: 'open' }
@@ -61,9 +62,10 @@ export function memberAreasSelling(db: Pick<Store, 'select'>, itemId: string): P
 }
 
 /**
- * What this visitor may see beyond open pages and the pages whose password they gave: today, the member areas
- * whose pass this browser bought (a member cookie the server signed, whose order still holds the grant); a
- * site-user account (issue 22) will answer here too, and every page that checks access asks here.
+ * What this visitor may see beyond open pages and the pages whose password they gave: the member areas whose
+ * pass this browser bought (a member cookie the server signed, whose order still holds the grant), and those
+ * whose pass any order of the signed-in customer holds, on whatever device (server/site-users/). Every page that
+ * checks access asks here.
  */
 export interface VisitorAccess {
   isMemberOf(memberAreaId: string): boolean;
@@ -73,10 +75,13 @@ export function visitorAccess(store: Store, request: FastifyRequest, now = Date.
   return {
     isMemberOf(memberAreaId) {
       const claim = memberClaim(request.cookies, request.server.crumbSecret, memberAreaId, now);
-      if (claim === null) return false;
-      const grant = heldGrant(store, claim.orderId, memberAreaId, now);
-      // the cookie says what the order says: a grant of another end was not signed for this order's grant
-      return grant !== null && grant.expiresAt === claim.expiresAt;
+      if (claim !== null) {
+        const grant = heldGrant(store, claim.orderId, memberAreaId, now);
+        // the cookie says what the order says: a grant of another end was not signed for this order's grant
+        if (grant !== null && grant.expiresAt === claim.expiresAt) return true;
+      }
+      const user = signedInSiteUser(store, request, now);
+      return user !== null && customerHoldsGrant(store, user.id, memberAreaId, now);
     },
   };
 }

@@ -15,6 +15,7 @@ import { storefrontNavigation } from './site-layout.js';
 import { attachPlatformData } from './theme/platform-data.js';
 import { siteTweakValues, withTweakValues } from './theme/tweaks/site-tweaks.js';
 import { CART_CLASSES, pageTitle } from './theme/system-variables.js';
+import { type AccountLink, SIGN_IN_LINK } from './site-users/account-link.js';
 
 /** Page types by code (spec 001 §3 "Page types"; the ranges are the spec's, the numbers in them ours). */
 export const PageType = {
@@ -50,6 +51,8 @@ export interface PageParts {
   readonly shoppingCart: Json;
   /** The visitor's anti-forgery crumb, for the hidden `crumb` field of plain HTML forms. */
   readonly crumb?: string;
+  /** The header's account link (server/site-users/account-link.ts); default "Sign in". */
+  readonly accountLink?: AccountLink;
   readonly extra?: Json;
 }
 
@@ -118,6 +121,7 @@ export function pageContext(db: Store, parts: PageParts): Json {
     showCart: true,
     pageType: parts.pageType,
     crumb: parts.crumb,
+    accountLink: parts.accountLink ?? SIGN_IN_LINK,
     squarespace: { 'page-id': parts.pageId, 'page-classes': `page-type-${parts.pageType}`, 'cart-classes': CART_CLASSES },
     ...parts.extra,
   };

@@ -188,7 +188,12 @@ export const orders = sqliteTable('orders', {
   discountCents: integer('discount_cents').notNull(),
   grandTotalCents: integer('grand_total_cents').notNull(),
   createdAt: integer('created_at').notNull(),
-});
+  /**
+   * The site user (customer account) the order belongs to: set at checkout when signed in, or when the account's
+   * e-mail is verified for orders placed with it before (server/site-users/). Null for a visitor's order.
+   */
+  siteUserId: text('site_user_id'),
+}, (t) => [index('orders_site_user').on(t.siteUserId)]);
 
 /** Forms of the site (spec 000 "Form"); fields as JSON. */
 export const forms = sqliteTable('forms', {
@@ -315,3 +320,41 @@ export const ownerSessions = sqliteTable('owner_sessions', {
   createdAt: integer('created_at').notNull(),
   expiresAt: integer('expires_at').notNull(),
 });
+
+/*
+ * Site users (issue 22): the site's customers, with accounts of their own (server/site-users/). Apart from the
+ * owner's contributors: a customer never reaches /config, and an owner is not a customer by being one.
+ */
+
+/** Customer accounts, one per lower-cased e-mail and website. */
+export const siteUsers = sqliteTable(
+  'site_users',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id').notNull().references(() => websites.id),
+    /** Trimmed and lower-cased. */
+    email: text('email').notNull(),
+    /** scrypt hash: `scrypt$<salt hex>$<key hex>` (server/owner/password.ts). */
+    passwordHash: text('password_hash').notNull(),
+    /** When the e-mail address was confirmed through its link; null until then (sign-in is refused). */
+    verifiedAt: integer('verified_at'),
+    /** BCP 47 tag the customer chose (POST /api/site-users/account/locale); null for the site's own. */
+    locale: text('locale'),
+    /** The account's cart (kept across devices and sign-ins); null when it has none. */
+    cartId: text('cart_id'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('site_users_email').on(t.websiteId, t.email)],
+);
+
+/** Signed-in customer sessions; the cookie holds the token, the table its SHA-256 only. */
+export const siteUserSessions = sqliteTable(
+  'site_user_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    siteUserId: text('site_user_id').notNull().references(() => siteUsers.id),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('site_user_sessions_user').on(t.siteUserId)],
+);

@@ -63,3 +63,13 @@ export function heldGrant(store: Store, orderId: string, memberAreaId: string, n
   if (row === undefined) return null;
   return currentGrants(row.items, now).find((g) => g.memberAreaId === memberAreaId) ?? null;
 }
+
+/** Whether any order of the customer holds a current grant of `memberAreaId` (the area opens on any device). */
+export function customerHoldsGrant(store: Store, siteUserId: string, memberAreaId: string, now: number): boolean {
+  return store
+    .select({ items: orders.items })
+    .from(orders)
+    .where(eq(orders.siteUserId, siteUserId))
+    .all()
+    .some((row) => currentGrants(row.items, now).some((g) => g.memberAreaId === memberAreaId));
+}

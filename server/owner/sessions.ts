@@ -17,6 +17,17 @@ export const REMEMBERED_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Whether a cookie value is shaped like a session token (32 random bytes, base64url); others are never looked up. */
+export const isSessionToken = (token: unknown): token is string => typeof token === 'string' && TOKEN_PATTERN.test(token);
+
+/** A new session token (for the cookie) and its SHA-256 (for the table). Customer sessions use the same. */
+export function newSessionToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
+
 export interface SignedInContributor {
   readonly id: string;
   readonly websiteId: string;
@@ -25,21 +36,19 @@ export interface SignedInContributor {
   readonly roles: readonly ContributorRole[];
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** Opens a session for `contributorId`; returns the token for the cookie (never stored). */
 export function openSession(store: Store, contributorId: string, lifetimeMs: number, now: number): string {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = newSessionToken();
   store.transaction((tx) => {
     tx.delete(ownerSessions).where(lte(ownerSessions.expiresAt, now)).run();
-    tx.insert(ownerSessions).values({ tokenHash: hashToken(token), contributorId, createdAt: now, expiresAt: now + lifetimeMs }).run();
+    tx.insert(ownerSessions).values({ tokenHash, contributorId, createdAt: now, expiresAt: now + lifetimeMs }).run();
   });
   return token;
 }
 
 /** The contributor of a live session, or null for a missing, malformed, unknown or expired token. */
 export function sessionContributor(store: Store, token: unknown, now: number): SignedInContributor | null {
-  if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return null;
+  if (!isSessionToken(token)) return null;
   const row = store
     .select({ id: contributors.id, websiteId: contributors.websiteId, email: contributors.email, displayName: contributors.displayName, roles: contributors.roles })
     .from(ownerSessions)
@@ -52,6 +61,6 @@ export function sessionContributor(store: Store, token: unknown, now: number): S
 }
 
 export function closeSession(store: Store, token: unknown): void {
-  if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return;
+  if (!isSessionToken(token)) return;
   store.delete(ownerSessions).where(eq(ownerSessions.tokenHash, hashToken(token))).run();
 }

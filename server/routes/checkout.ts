@@ -17,6 +17,8 @@ import { isTokenCartKind, tokenCartId } from '../token-carts.js';
 import type { Theme } from '../theme.js';
 import { clearCartCookies, currentCartId, visitorCart } from './visitor-cart.js';
 import { setMemberCookies } from '../orders/member-cookie.js';
+import { accountLinkFor } from '../site-users/account-link.js';
+import { signedInSiteUser } from '../site-users/sessions.js';
 import { currentGrants } from '../orders/member-grants.js';
 import { isRecordedVisitor } from '../tracker/recorded-visitor.js';
 import { withoutTracker } from '../tracker/tracker-markup.js';
@@ -113,7 +115,7 @@ export function errorList(errors: FieldErrors): { field: string; id: string; mes
 
 export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
   function sendPage(reply: FastifyReply, request: FastifyRequest, template: string, pageType: number, pageId: string, extra: Record<string, unknown>, format?: string) {
-    const context = pageContext(store, { pageType, pageId, shoppingCart: visitorCart(store, request), crumb: request.crumb, extra });
+    const context = pageContext(store, { pageType, pageId, shoppingCart: visitorCart(store, request), crumb: request.crumb, accountLink: accountLinkFor(store, request), extra });
     if (format !== undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
     const html = theme.renderPage(template, context);
     return reply.type('text/html; charset=utf-8').send(theme.tracking && !isRecordedVisitor(store, request) ? withoutTracker(html) : html);
@@ -170,7 +172,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
       reply.code(400);
       return sendCheckout(reply, request, { cartId, cartToken: token, values, message: CHECKOUT_MESSAGES.invalidForm });
     }
-    const placed = placeOrder(store, cartId, values, request.server.crumbSecret);
+    const placed = placeOrder(store, cartId, values, request.server.crumbSecret, Date.now(), signedInSiteUser(store, request)?.id ?? null);
     if (placed.ok) {
       afterOrder(request, reply, placed);
       return reply.redirect(`${ORDER_PATH}/${placed.orderId}`, 303);
@@ -198,7 +200,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
     const { cartId, unknownToken } = resolveCart(store, request, cartToken);
     if (unknownToken) return reply.code(404).send({ message: UNKNOWN_CART });
     if (cartId === null) return reply.code(409).send({ message: CHECKOUT_MESSAGES.emptyCart });
-    const placed = placeOrder(store, cartId, { ...shippingAddress, email, name }, request.server.crumbSecret);
+    const placed = placeOrder(store, cartId, { ...shippingAddress, email, name }, request.server.crumbSecret, Date.now(), signedInSiteUser(store, request)?.id ?? null);
     if (!placed.ok) return reply.code(placed.status).send(placed.errors === undefined ? { message: placed.message } : { message: placed.message, errors: placed.errors });
     const order = afterOrder(request, reply, placed);
     return reply.code(201).send({ order: order === null ? null : orderJson(order, request.server.crumbSecret) });

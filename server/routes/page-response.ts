@@ -12,6 +12,7 @@ import { cartTotalQuantity } from './visitor-cart.js';
 import type { Theme } from '../theme.js';
 import { isRecordedVisitor } from '../tracker/recorded-visitor.js';
 import { withoutTracker } from '../tracker/tracker-markup.js';
+import { ACCOUNT_LINK, accountLinkFor, SIGN_IN_LINK } from '../site-users/account-link.js';
 
 /** The query every page accepts. */
 export const formatQuery = {
@@ -31,6 +32,16 @@ export interface PageQuery {
 const CRUMB_PLACEHOLDER = randomBytes(16).toString('hex');
 /** Stands in for the visitor's cart count (`shoppingCart.totalQuantity`) in kept pages; letters and digits only. */
 const COUNT_PLACEHOLDER = `count${randomBytes(16).toString('hex')}`;
+/** Stand in for the header's account link (server/site-users/account-link.ts) in kept pages. */
+const ACCOUNT_URL_PLACEHOLDER = `/account${randomBytes(16).toString('hex')}`;
+const ACCOUNT_LABEL_PLACEHOLDER = `label${randomBytes(16).toString('hex')}`;
+type Hole = 'crumb' | 'count' | 'accountUrl' | 'accountLabel';
+/** The bytes of each of the two links, made once. */
+const LINK_BYTES = new Map(
+  [SIGN_IN_LINK, ACCOUNT_LINK].map((l) => [l, { accountUrl: Buffer.from(l.url, 'latin1'), accountLabel: Buffer.from(l.label, 'latin1') }] as const),
+);
+const HOLE_OF: Readonly<Record<string, Hole>> = { [CRUMB_PLACEHOLDER]: 'crumb', [COUNT_PLACEHOLDER]: 'count', [ACCOUNT_URL_PLACEHOLDER]: 'accountUrl', [ACCOUNT_LABEL_PLACEHOLDER]: 'accountLabel' };
+const HOLES = new RegExp(Object.keys(HOLE_OF).join('|'), 'g');
 /** Counts the site region is rendered with to check that the kept page with the count swapped in is the same. */
 const CHECKED_COUNTS = [0, 1, 2, 10];
 
@@ -45,7 +56,7 @@ interface KeptPage {
    * third of the throughput to flatten and encode again on every request.
    */
   readonly pieces: readonly Buffer[] | null;
-  readonly holes: readonly ('crumb' | 'count')[];
+  readonly holes: readonly Hole[];
 }
 
 /**
@@ -76,7 +87,8 @@ function cartProbe(count: unknown) {
  * swapped in (so a count used in a predicate or a formatter, which a swap could not follow, keeps it per visitor).
  */
 function keepPage(theme: Theme, store: Store, template: string, parts: PageParts): KeptPage {
-  const contextWith = (cart: Json) => pageContext(store, { ...parts, shoppingCart: cart, crumb: CRUMB_PLACEHOLDER });
+  const accountLink = { url: ACCOUNT_URL_PLACEHOLDER, label: ACCOUNT_LABEL_PLACEHOLDER };
+  const contextWith = (cart: Json) => pageContext(store, { ...parts, shoppingCart: cart, crumb: CRUMB_PLACEHOLDER, accountLink });
   const probe = cartProbe(COUNT_PLACEHOLDER);
   const context = contextWith(probe.cart);
   const content = theme.renderContent(template, context);
@@ -92,11 +104,11 @@ function keepPage(theme: Theme, store: Store, template: string, parts: PageParts
     }
   }
   const pieces: Buffer[] = [];
-  const holes: ('crumb' | 'count')[] = [];
+  const holes: Hole[] = [];
   let last = 0;
-  for (const m of page.matchAll(new RegExp(`${CRUMB_PLACEHOLDER}|${COUNT_PLACEHOLDER}`, 'g'))) {
+  for (const m of page.matchAll(HOLES)) {
     pieces.push(Buffer.from(page.slice(last, m.index)));
-    holes.push(m[0] === CRUMB_PLACEHOLDER ? 'crumb' : 'count');
+    holes.push(HOLE_OF[m[0]]!);
     last = m.index + m[0].length;
   }
   pieces.push(Buffer.from(page.slice(last)));
@@ -130,17 +142,21 @@ export function sendPage(
     const count = kept.pieces === null ? undefined : cartTotalQuantity(parts.shoppingCart);
     if (kept.pieces !== null && typeof count === 'number' && Number.isSafeInteger(count)) {
       const { pieces, holes } = kept;
+      const link = LINK_BYTES.get(accountLinkFor(store, request))!;
       // the crumb (32 hex digits) and the count are ASCII: one byte per character
-      const crumb = Buffer.from(request.crumb, 'latin1');
-      const countBytes = Buffer.from(String(count), 'latin1');
+      const fill: Record<Hole, Buffer> = { crumb: Buffer.from(request.crumb, 'latin1'), count: Buffer.from(String(count), 'latin1'), ...link };
       const out: Buffer[] = [pieces[0]!];
-      for (let i = 0; i < holes.length; i++) out.push(holes[i] === 'crumb' ? crumb : countBytes, pieces[i + 1]!);
+      for (let i = 0; i < holes.length; i++) out.push(fill[holes[i]!], pieces[i + 1]!);
       return reply.type('text/html; charset=utf-8').send(Buffer.concat(out));
     }
   }
-  const context = pageContext(store, { ...parts, crumb: request.crumb });
+  const accountLink = accountLinkFor(store, request);
+  const context = pageContext(store, { ...parts, crumb: request.crumb, accountLink });
   if (format !== undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
   const content = kept?.content ?? null;
-  const html = content !== null ? theme.renderLayout(context, content.replaceAll(CRUMB_PLACEHOLDER, request.crumb)) : theme.renderPage(template, context);
+  const html =
+    content !== null
+      ? theme.renderLayout(context, content.replaceAll(CRUMB_PLACEHOLDER, request.crumb).replaceAll(ACCOUNT_URL_PLACEHOLDER, accountLink.url).replaceAll(ACCOUNT_LABEL_PLACEHOLDER, accountLink.label))
+      : theme.renderPage(template, context);
   return reply.type('text/html; charset=utf-8').send(recorded ? html : withoutTracker(html));
 }

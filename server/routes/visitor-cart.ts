@@ -33,10 +33,15 @@ export function ensureCart(store: Store, request: FastifyRequest, reply: Fastify
   const existing = currentCartId(store, request);
   if (existing !== null) return existing;
   const id = createCart(store);
+  setCartCookies(reply, id);
+  return id;
+}
+
+/** The visitor's cart from now on is `id` (a new one, or a site user's cart on sign-in). */
+export function setCartCookies(reply: FastifyReply, id: string): void {
   reply.setCookie(CART_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: CART_COOKIE_SECONDS });
   // scripts may know that a cart exists (so the islands load it, spec 000 §4), never which one
   reply.setCookie(HAS_CART_COOKIE, '1', { path: '/', sameSite: 'lax', maxAge: CART_COOKIE_SECONDS });
-  return id;
 }
 
 export function emptyCart(): Json {

@@ -62,4 +62,6 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, BucketRule>> = {
   cart: { burst: 60, perMinute: 120 },
   owner: { burst: 30, perMinute: 60 },
   visitor: { burst: 20, perMinute: 30 },
+  /** Customer sign-in, sign-up, reset and confirmation e-mails, per address (server/site-users/). */
+  'site-user': { burst: 10, perMinute: 10 },
 };

@@ -1,0 +1,74 @@
+/**
+ * The demo store's customer, made at first start as the site owner is (server/owner/site-owner.ts): when the
+ * store has no customer account yet, one confirmed account from TESSERA_CUSTOMER_EMAIL / TESSERA_CUSTOMER_PASSWORD,
+ * else customer@tessera.local with a generated password told once (labelled lines) and stored only as a hash.
+ * So that the account page has something to show, it gets one test-mode order of the demo shop's field guide
+ * (a digital product: a download, no stock taken) when the store has it. Later starts change nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { addEntry, createCart } from '../cart-service.js';
+import { placeOrder } from '../checkout-service.js';
+import type { Store } from '../db/database.js';
+import { products, siteUsers } from '../db/schema.js';
+import { generatePassword, hashPassword } from '../owner/password.js';
+import { MIN_PASSWORD_LENGTH } from '../owner/site-owner.js';
+import { siteId } from './accounts.js';
+import { emailError, normalEmail } from './messages.js';
+
+export const DEFAULT_CUSTOMER_EMAIL = 'customer@tessera.local';
+/** The demo order's product (the seed's digital field guide). */
+const DEMO_ORDER_PRODUCT = 'field-guide';
+
+export interface DemoCustomerResult {
+  readonly email: string;
+  readonly generated: boolean;
+  readonly orders: number;
+}
+
+/**
+ * Creates the demo customer when no site user exists; null when there was nothing to do. A bad
+ * TESSERA_CUSTOMER_EMAIL or a password shorter than 8 characters is a configuration error and throws.
+ */
+export async function ensureDemoCustomer(store: Store, env: NodeJS.ProcessEnv, linkSecret: string, log: (text: string) => void, now = Date.now()): Promise<DemoCustomerResult | null> {
+  const count = store.select({ n: sql<number>`count(*)` }).from(siteUsers).get();
+  if (count !== undefined && count.n > 0) return null;
+  const websiteId = siteId(store);
+  if (websiteId === null) return null;
+  const email = normalEmail(env['TESSERA_CUSTOMER_EMAIL'] ?? '') || DEFAULT_CUSTOMER_EMAIL;
+  if (emailError(email) !== null) throw new Error('TESSERA_CUSTOMER_EMAIL is not an e-mail address');
+  const given = env['TESSERA_CUSTOMER_PASSWORD'];
+  const generated = given === undefined || given === '';
+  if (!generated && given.length < MIN_PASSWORD_LENGTH) throw new Error(`TESSERA_CUSTOMER_PASSWORD must have at least ${MIN_PASSWORD_LENGTH} characters`);
+  const password = generated ? generatePassword() : given;
+  const passwordHash = await hashPassword(password);
+  const id = randomUUID();
+  const created = store.transaction((tx) => {
+    const again = tx.select({ n: sql<number>`count(*)` }).from(siteUsers).get();
+    if (again !== undefined && again.n > 0) return false;
+    tx.insert(siteUsers).values({ id, websiteId, email, passwordHash, verifiedAt: now, createdAt: now }).run();
+    return true;
+  });
+  if (!created) return null;
+  const orders = demoOrder(store, id, email, linkSecret, now) ? 1 : 0;
+  log(
+    generated
+      ? [
+          'Created the demo customer. Sign in at /account/login with:',
+          `  E-mail:   ${email}`,
+          `  Password: ${password}`,
+          'This password is shown only this once and stored only as a hash.',
+          'To choose your own: set TESSERA_CUSTOMER_EMAIL and TESSERA_CUSTOMER_PASSWORD before the first start, or use "Forgot your password?" (the link is in the outbox_emails table).',
+        ].join('\n')
+      : `Created the demo customer ${email} with the password from TESSERA_CUSTOMER_PASSWORD.`,
+  );
+  return { email, generated, orders };
+}
+
+function demoOrder(store: Store, siteUserId: string, email: string, linkSecret: string, now: number): boolean {
+  const product = store.select({ id: products.id }).from(products).where(eq(products.urlId, DEMO_ORDER_PRODUCT)).get();
+  if (product === undefined) return false;
+  const cartId = createCart(store, now);
+  if (!addEntry(store, cartId, { itemId: product.id, quantity: 1 }).ok) return false;
+  return placeOrder(store, cartId, { email, name: 'Demo Customer' }, linkSecret, now, siteUserId).ok;
+}

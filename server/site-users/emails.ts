@@ -1,0 +1,52 @@
+/**
+ * The e-mails of customer accounts, written into the outbox (`outbox_emails`) in the transaction of what caused
+ * them, as the order and restock e-mails are: `verify-email` (confirm the address of a new account),
+ * `account-exists` (someone signed up with an address that has an account), `password-reset`. Plain text; links
+ * are site paths, the mailer puts the site's address before them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Store } from '../db/database.js';
+import { outboxEmails, websites } from '../db/schema.js';
+import { eq } from 'drizzle-orm';
+
+export const VERIFY_EMAIL_KIND = 'verify-email';
+export const ACCOUNT_EXISTS_KIND = 'account-exists';
+export const PASSWORD_RESET_KIND = 'password-reset';
+
+type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
+
+export interface AccountEmail {
+  readonly websiteId: string;
+  readonly siteUserId: string;
+  readonly to: string;
+  readonly language: string | null;
+}
+
+function texts(kind: string, siteTitle: string, link: string): { subject: string; bodyText: string } {
+  switch (kind) {
+    case VERIFY_EMAIL_KIND:
+      return {
+        subject: `Confirm your e-mail address for ${siteTitle}`,
+        bodyText: `An account at ${siteTitle} was created with this e-mail address.\n\nIf it was you, confirm the address here (the link works for 24 hours):\n${link}\n\nIf it was not you, ignore this e-mail: the account stays unusable.`,
+      };
+    case ACCOUNT_EXISTS_KIND:
+      return {
+        subject: `You already have an account at ${siteTitle}`,
+        bodyText: `Someone tried to create an account at ${siteTitle} with this e-mail address, which already has one.\n\nSign in at /account/login, or if you forgot your password choose a new one at /account/reset.\n\nIf it was not you, ignore this e-mail: nothing has changed.`,
+      };
+    default:
+      return {
+        subject: `Choose a new password for ${siteTitle}`,
+        bodyText: `Someone asked to choose a new password for your account at ${siteTitle}.\n\nIf it was you, follow this link (it works once, for one hour):\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
+      };
+  }
+}
+
+/** Queues one account e-mail of `kind` (with its link, if any) inside the caller's transaction. */
+export function queueAccountEmail(tx: Tx, kind: string, mail: AccountEmail, link: string, now: number): void {
+  const site = tx.select({ title: websites.title }).from(websites).where(eq(websites.id, mail.websiteId)).get();
+  const { subject, bodyText } = texts(kind, site?.title ?? '', link);
+  tx.insert(outboxEmails)
+    .values({ id: randomUUID(), websiteId: mail.websiteId, kind, toAddress: mail.to, subject, bodyText, language: mail.language, related: JSON.stringify({ siteUserId: mail.siteUserId }), createdAt: now })
+    .run();
+}
