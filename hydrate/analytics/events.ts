@@ -10,6 +10,7 @@
  */
 import { newId, readCookie } from './cookies.js';
 import type { CensusPage } from './page.js';
+import { memberAccountId } from './member.js';
 import { EVENTS_ROUTE } from './routes.js';
 import { readStored, store } from './storage.js';
 import { send } from './transport.js';
@@ -54,8 +55,8 @@ function autoFields(page: CensusPage, schemaName: string): Record<string, unknow
   };
 }
 
-/** The fields a caller may give; without them, these. */
-const DEFAULTS = { marketing_id: null, destination_url: null, member_account_id: null, member_account_locale: null };
+/** The fields a caller may give; without them, these (the member id from the user-info cookie). */
+const defaults = () => ({ marketing_id: null, destination_url: null, member_account_id: memberAccountId(), member_account_locale: null });
 
 export function trackEvent(page: CensusPage, schemaName: string, content?: Record<string, unknown> | null): void {
   if (content === undefined || content === null) {
@@ -65,7 +66,7 @@ export function trackEvent(page: CensusPage, schemaName: string, content?: Recor
   if (readCookie(VISITOR_COOKIE) === null) return;
   const auto = autoFields(page, schemaName);
   for (const key of Object.keys(content)) if (key in auto) console.warn(`Tracking field '${key}' is auto-populated: the value given is overwritten`);
-  const body = JSON.stringify({ eventSchemaName: schemaName, eventContent: JSON.stringify({ object_identifier: page.itemId ?? page.collectionId, ...DEFAULTS, ...content, ...auto }) });
+  const body = JSON.stringify({ eventSchemaName: schemaName, eventContent: JSON.stringify({ object_identifier: page.itemId ?? page.collectionId, ...defaults(), ...content, ...auto }) });
   // a beacon's answer is never known (null); fetch's is
   void send(EVENTS_ROUTE, body, { 'content-type': 'application/json' }).then((status) => {
     if (status !== null && status !== 200 && status !== 202) console.error(`Error tracking event: HTTP Status ${status}`);

@@ -6,6 +6,7 @@
  */
 import { readCookie } from './cookies.js';
 import type { CensusPage } from './page.js';
+import { memberAccountId } from './member.js';
 import { LEGACY_EVENT_ROUTE } from './routes.js';
 import { form, send } from './transport.js';
 import { renewVisit, VISITOR_COOKIE } from './visitor.js';
@@ -19,7 +20,7 @@ export function recordEvent(page: CensusPage, event: string, variantId: string |
     websiteId: page.websiteId,
     templateId: page.templateId,
     variantId,
-    memberAccountId: null,
+    memberAccountId: memberAccountId(),
     member_locale: null,
     website_locale: page.locale,
     permissionType: page.permissionType,

@@ -294,6 +294,22 @@ describe('the shop’s events', () => {
     });
   });
 
+  it('a signed-in customer’s id from the user-info cookie goes in both trackers’ member fields; a cookie that does not parse sends none', () => {
+    const sent = network();
+    censusPage();
+    startTracker(window);
+    document.cookie = `SiteUserInfo=${encodeURIComponent('{"authenticated":true,"siteUserId":"su-7"}')}; path=/`;
+    trackEvent(PAGE, 'X', { a: 1 });
+    window.dispatchEvent(new CustomEvent(ADDED_TO_CART_EVENT, { detail: { itemId: 'p02', variantId: 'v1', quantity: 1 } }));
+    const content = (s: { body: string }) => JSON.parse((JSON.parse(s.body) as { eventContent: string }).eventContent) as Record<string, unknown>;
+    expect(content(sent.find((s) => s.url === '/api/v1/clanker/events')!)['member_account_id']).toBe('su-7');
+    expect(JSON.parse(fields(sent.find((s) => s.url === '/api/events/RecordEvent')!.body)['data']!)).toMatchObject({ memberAccountId: 'su-7' });
+    sent.length = 0;
+    document.cookie = 'SiteUserInfo=not-json; path=/';
+    trackEvent(PAGE, 'X', { a: 1 });
+    expect(content(sent[0]!)['member_account_id']).toBeNull();
+  });
+
   it('the order confirmation sends CheckoutConfirmed with orderId, cartId, testMode, websiteId, once per order', () => {
     let sent = network();
     const order = { orderId: 'o-1', cartId: 'cart-1', testMode: true, websiteId: 'site-1' };
