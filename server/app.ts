@@ -12,6 +12,7 @@ import { ownerApiRoutes } from './routes/owner-apis.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { formRoutes } from './forms/routes.js';
 import { restockRoutes } from './restock/routes.js';
+import { analyticsRoutes } from './analytics/routes.js';
 import { downloadRoutes } from './orders/download-routes.js';
 import { siteIconRoutes } from './site-icon/routes.js';
 import { imageRoutes } from './routes/images.js';
@@ -220,6 +221,7 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
   await app.register(themeStaticFiles, { themeDir: theme.dir });
   await app.register(formRoutes, { store, theme });
   await app.register(restockRoutes, { store });
+  await app.register(analyticsRoutes, { store });
   await app.register(downloadRoutes, { store, theme });
 
   app.setNotFoundHandler((request, reply) => {

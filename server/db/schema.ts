@@ -169,26 +169,31 @@ export const records = sqliteTable(
 );
 
 /** Orders created by checkout (test mode); lines and amounts are a snapshot of the cart when it was bought. */
-export const orders = sqliteTable('orders', {
-  id: text('id').primaryKey(),
-  websiteId: text('website_id').notNull().references(() => websites.id),
-  /** Human-facing order number, increasing per website. */
-  orderNumber: integer('order_number').notNull(),
-  purchasedCartId: text('purchased_cart_id').notNull().references(() => carts.id),
-  testMode: integer('test_mode', { mode: 'boolean' }).notNull().default(true),
-  email: text('email').notNull(),
-  /** Shipping address and other customer details, as JSON. */
-  customer: text('customer').notNull().default('{}'),
-  /** Lines (sku, productName, quantity, unitPrice cents, additional fields), as JSON. */
-  items: text('items').notNull(),
-  currency: text('currency').notNull(),
-  subtotalCents: integer('subtotal_cents').notNull(),
-  taxCents: integer('tax_cents').notNull(),
-  shippingCents: integer('shipping_cents').notNull(),
-  discountCents: integer('discount_cents').notNull(),
-  grandTotalCents: integer('grand_total_cents').notNull(),
-  createdAt: integer('created_at').notNull(),
-});
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id').notNull().references(() => websites.id),
+    /** Human-facing order number, increasing per website. */
+    orderNumber: integer('order_number').notNull(),
+    purchasedCartId: text('purchased_cart_id').notNull().references(() => carts.id),
+    testMode: integer('test_mode', { mode: 'boolean' }).notNull().default(true),
+    email: text('email').notNull(),
+    /** Shipping address and other customer details, as JSON. */
+    customer: text('customer').notNull().default('{}'),
+    /** Lines (sku, productName, quantity, unitPrice cents, additional fields), as JSON. */
+    items: text('items').notNull(),
+    currency: text('currency').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    grandTotalCents: integer('grand_total_cents').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  // the dashboard's orders and revenue per day read this index alone
+  (t) => [index('orders_created').on(t.websiteId, t.createdAt, t.currency, t.grandTotalCents)],
+);
 
 /** Forms of the site (spec 000 "Form"); fields as JSON. */
 export const forms = sqliteTable('forms', {
@@ -218,7 +223,7 @@ export const formSubmissions = sqliteTable(
     meta: text('meta').notNull().default('{}'),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('form_submissions_form').on(t.formId)],
+  (t) => [index('form_submissions_form').on(t.formId), index('form_submissions_created').on(t.createdAt)],
 );
 
 /** Form submission keys (spec 000 §7 FormSubmissionKey): single-use, expiring; only their SHA-256 is kept. */
@@ -249,7 +254,7 @@ export const restockSignups = sqliteTable(
     /** When the owner sent the back-in-stock e-mail; null while waiting. */
     notifiedAt: integer('notified_at'),
   },
-  (t) => [uniqueIndex('restock_signups_variant_email').on(t.variantId, t.email), index('restock_signups_group').on(t.productId, t.variantId)],
+  (t) => [uniqueIndex('restock_signups_variant_email').on(t.variantId, t.email), index('restock_signups_group').on(t.productId, t.variantId), index('restock_signups_created').on(t.websiteId, t.createdAt)],
 );
 
 /**
@@ -315,3 +320,145 @@ export const ownerSessions = sqliteTable('owner_sessions', {
   createdAt: integer('created_at').notNull(),
   expiresAt: integer('expires_at').notNull(),
 });
+
+/*
+ * Analytics (issue 22, server/analytics/): one raw table per stream (census hits, events, performance records,
+ * JavaScript errors) holding only the spec's fields plus website id, received-at (ms) and the day key
+ * (`YYYY-MM-DD` in the site's time zone); and roll-ups kept in the same transaction as each insert, so the
+ * owner dashboard never scans raw rows. Visitor and visit ids are keyed hashes (server/analytics/visitor-id.ts).
+ * Rows and roll-ups older than the retention setting are swept (server/analytics/retention.ts).
+ */
+
+/** Census page hits (POST /api/census/RecordHit): the page-hit data of spec 001 §3, as JSON. */
+export const analyticsHits = sqliteTable(
+  'analytics_hits',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    websiteId: text('website_id').notNull(),
+    receivedAt: integer('received_at').notNull(),
+    day: text('day').notNull(),
+    /** The census `event` field. */
+    event: text('event').notNull(),
+    /** Hashes of `ss_cvr` (visitor) and `ss_cvt` (visit); null when the visitor sent none. */
+    visitor: text('visitor'),
+    visit: text('visit'),
+    data: text('data').notNull(),
+  },
+  (t) => [index('analytics_hits_day').on(t.day)],
+);
+
+/** Census events (button, form, overlay, quick view), RecordEvent and the newer tracker's events. */
+export const analyticsEvents = sqliteTable(
+  'analytics_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    websiteId: text('website_id').notNull(),
+    receivedAt: integer('received_at').notNull(),
+    day: text('day').notNull(),
+    /** The route family: `button-click`, `button-render`, `form-render`, `overlay`, `quick-view`, `record-event`, `clanker`. */
+    source: text('source').notNull(),
+    /** The event name (`event`, `eventName`, `eventSchemaName`) or the quick view's item id. */
+    name: text('name').notNull(),
+    visitor: text('visitor'),
+    data: text('data').notNull(),
+  },
+  (t) => [index('analytics_events_day').on(t.day)],
+);
+
+/** Performance records (spec 001 §3 "Performance record": app, data, event, pageLoadId, ts). */
+export const analyticsPerformance = sqliteTable(
+  'analytics_performance',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    websiteId: text('website_id').notNull(),
+    receivedAt: integer('received_at').notNull(),
+    day: text('day').notNull(),
+    pageLoadId: text('page_load_id').notNull(),
+    app: text('app').notNull(),
+    event: text('event').notNull(),
+    ts: integer('ts').notNull(),
+    data: text('data').notNull(),
+  },
+  (t) => [index('analytics_performance_day').on(t.day)],
+);
+
+/** JavaScript errors (POST /api/events/RecordJavascriptErrors: event, data, timestamp). */
+export const analyticsErrors = sqliteTable(
+  'analytics_errors',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    websiteId: text('website_id').notNull(),
+    receivedAt: integer('received_at').notNull(),
+    day: text('day').notNull(),
+    event: text('event').notNull(),
+    timestamp: integer('timestamp').notNull(),
+    message: text('message').notNull(),
+    page: text('page').notNull(),
+    data: text('data').notNull(),
+  },
+  (t) => [index('analytics_errors_day').on(t.day)],
+);
+
+/** Roll-up per day: page views, unique visitors (rows added to analytics_day_visitors), add-to-cart. */
+export const analyticsDaily = sqliteTable(
+  'analytics_daily',
+  {
+    websiteId: text('website_id').notNull(),
+    day: text('day').notNull(),
+    pageViews: integer('page_views').notNull().default(0),
+    uniqueVisitors: integer('unique_visitors').notNull().default(0),
+    addToCart: integer('add_to_cart').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day] })],
+);
+
+/** The visitors seen each day (INSERT OR IGNORE: a new row is a new unique visitor of that day). */
+export const analyticsDayVisitors = sqliteTable(
+  'analytics_day_visitors',
+  {
+    websiteId: text('website_id').notNull(),
+    day: text('day').notNull(),
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.visitor] })],
+);
+
+/** LCP histogram per page: samples per bucket (server/analytics/lcp-buckets.ts), per day and per month. */
+export const analyticsLcpDaily = sqliteTable(
+  'analytics_lcp_daily',
+  {
+    websiteId: text('website_id').notNull(),
+    day: text('day').notNull(),
+    path: text('path').notNull(),
+    bucket: integer('bucket').notNull(),
+    samples: integer('samples').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.path, t.bucket] })],
+);
+
+export const analyticsLcpMonthly = sqliteTable(
+  'analytics_lcp_monthly',
+  {
+    websiteId: text('website_id').notNull(),
+    /** `YYYY-MM`. */
+    month: text('month').notNull(),
+    path: text('path').notNull(),
+    bucket: integer('bucket').notNull(),
+    samples: integer('samples').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.month, t.path, t.bucket] })],
+);
+
+/** JavaScript errors per day and message: how many, when last, on which page last. */
+export const analyticsErrorsDaily = sqliteTable(
+  'analytics_errors_daily',
+  {
+    websiteId: text('website_id').notNull(),
+    day: text('day').notNull(),
+    message: text('message').notNull(),
+    count: integer('count').notNull().default(0),
+    lastSeen: integer('last_seen').notNull(),
+    lastPage: text('last_page').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.message] })],
+);

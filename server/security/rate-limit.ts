@@ -62,4 +62,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, BucketRule>> = {
   cart: { burst: 60, perMinute: 120 },
   owner: { burst: 30, perMinute: 60 },
   visitor: { burst: 20, perMinute: 30 },
+  // analytics beacons (server/analytics/routes.ts): a listing page sends a hit, a button render per product
+  // and performance records at once, so the burst is larger than a form's
+  analytics: { burst: 120, perMinute: 300 },
 };

@@ -1,0 +1,87 @@
+/**
+ * Days in the site's time zone (websites.time_zone, spec 001 §9 default America/New_York): the day key
+ * `YYYY-MM-DD` every analytics row and roll-up carries, the days of a range, and an SQL expression that turns
+ * an epoch-millisecond column into the local day number, so orders, submissions and signups are counted per
+ * site day by SQLite (GROUP BY) rather than read row by row. Daylight-saving changes are exact: the
+ * expression adds the offset in force at each instant, found to the minute.
+ */
+import { DateTime } from 'luxon';
+
+const DAY_MS = 86_400_000;
+
+/** A zone luxon knows, else UTC (a bad stored zone must not stop the counting). */
+export function validZone(zone: string): string {
+  return DateTime.now().setZone(zone).isValid ? zone : 'UTC';
+}
+
+/** The day key of instant `ms` in `zone`. */
+export function dayKey(ms: number, zone: string): string {
+  return DateTime.fromMillis(ms, { zone }).toISODate() ?? '1970-01-01';
+}
+
+/** The month key (`YYYY-MM`) of a day key. */
+export const monthOf = (day: string) => day.slice(0, 7);
+
+/** Whether `text` is a real calendar day `YYYY-MM-DD`. */
+export function isDayKey(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && DateTime.fromISO(text, { zone: 'UTC' }).isValid;
+}
+
+/** `day` moved by `n` days. */
+export function addDays(day: string, n: number): string {
+  return DateTime.fromISO(day, { zone: 'UTC' }).plus({ days: n }).toISODate()!;
+}
+
+/** The days from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = DateTime.fromISO(from, { zone: 'UTC' }), end = DateTime.fromISO(to, { zone: 'UTC' }); d <= end; d = d.plus({ days: 1 })) out.push(d.toISODate()!);
+  return out;
+}
+
+/** The instant the site day `day` starts. */
+export function dayStart(day: string, zone: string): number {
+  return DateTime.fromISO(day, { zone }).startOf('day').toMillis();
+}
+
+/** The local day number (days since 1970-01-01 in local time) as a day key. */
+export const dayNumberKey = (n: number) => DateTime.fromMillis(n * DAY_MS, { zone: 'UTC' }).toISODate()!;
+
+const offsetMs = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).offset * 60_000;
+
+/**
+ * `column` (epoch ms) as the local day number between `start` and `end`: `(column + CASE … END) / 86400000`
+ * with the UTC offset of each stretch between offset changes, and its parameters.
+ */
+export function localDayExpression(column: string, start: number, end: number, zone: string): { sql: string; params: number[] } {
+  const cuts: { at: number; offset: number }[] = [];
+  let offset = offsetMs(start, zone);
+  const step = 6 * 3_600_000;
+  for (let t = start; t < end; t += step) {
+    const next = Math.min(t + step, end);
+    const o = offsetMs(next, zone);
+    if (o === offset) continue;
+    // the change lies in (t, next]: narrow it down to the minute
+    let lo = t;
+    let hi = next;
+    while (hi - lo > 60_000) {
+      const mid = lo + Math.floor((hi - lo) / 2);
+      if (offsetMs(mid, zone) === offset) lo = mid;
+      else hi = mid;
+    }
+    cuts.push({ at: hi, offset: o });
+    offset = o;
+  }
+  if (cuts.length === 0) return { sql: `((${column} + ?) / ${DAY_MS})`, params: [offsetMs(start, zone)] };
+  const params: number[] = [];
+  let sql = 'CASE';
+  let before = offsetMs(start, zone);
+  for (const cut of cuts) {
+    sql += ' WHEN ' + column + ' < ? THEN ?';
+    params.push(cut.at, before);
+    before = cut.offset;
+  }
+  sql += ' ELSE ? END';
+  params.push(before);
+  return { sql: `((${column} + ${sql}) / ${DAY_MS})`, params };
+}
