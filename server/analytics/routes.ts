@@ -45,6 +45,8 @@ import {
 } from './fields.js';
 import { recordErrors, recordEvent, recordHit, recordPerformance, type Stamp } from './record.js';
 import { stampAt } from './stamp.js';
+import { dashboardRoutes } from './dashboard-routes.js';
+import { retentionMonthsFromEnv, startSweeping } from './retention.js';
 import { hashedId } from './visitor-id.js';
 
 /** Body caps per route, in bytes. */
@@ -135,7 +137,16 @@ const CENSUS_CALLS = [
   { path: 'overlay', source: 'overlay' },
 ] as const;
 
-export const analyticsRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
+export interface AnalyticsOptions {
+  readonly store: Store;
+  /** How long rows and roll-ups are kept (default: retention.ts, from the environment). */
+  readonly retentionMonths?: number;
+}
+
+export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (app, { store, retentionMonths = retentionMonthsFromEnv() }) => {
+  const stopSweeping = startSweeping(store, retentionMonths, (error) => app.log.error(error));
+  app.addHook('onClose', async () => stopSweeping());
+  await app.register(dashboardRoutes, { store, retentionMonths });
   installBeaconBodies(app);
   const beacon = { crumb: false, rateLimit: 'analytics' } as const;
 

@@ -50,12 +50,15 @@ export const dayNumberKey = (n: number) => DateTime.fromMillis(n * DAY_MS, { zon
 const offsetMs = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).offset * 60_000;
 
 /**
- * `column` (epoch ms) as the local day number between `start` and `end`: `(column + CASE … END) / 86400000`
- * with the UTC offset of each stretch between offset changes, and its parameters.
+ * `column` (epoch ms) as the local day number between `start` and `end`: `((column + CASE … END) / 86400000)`
+ * with the UTC offset of each stretch between offset changes. The numbers are written into the SQL as integer
+ * literals (they are computed here, never given): bound JavaScript numbers are REAL to SQLite, and the
+ * division would no longer round down to whole days.
  */
-export function localDayExpression(column: string, start: number, end: number, zone: string): { sql: string; params: number[] } {
-  const cuts: { at: number; offset: number }[] = [];
+export function localDayExpression(column: string, start: number, end: number, zone: string): string {
+  const int = (n: number) => String(Math.trunc(n));
   let offset = offsetMs(start, zone);
+  let sql = '';
   const step = 6 * 3_600_000;
   for (let t = start; t < end; t += step) {
     const next = Math.min(t + step, end);
@@ -69,19 +72,9 @@ export function localDayExpression(column: string, start: number, end: number, z
       if (offsetMs(mid, zone) === offset) lo = mid;
       else hi = mid;
     }
-    cuts.push({ at: hi, offset: o });
+    sql += ` WHEN ${column} < ${int(hi)} THEN ${int(offset)}`;
     offset = o;
   }
-  if (cuts.length === 0) return { sql: `((${column} + ?) / ${DAY_MS})`, params: [offsetMs(start, zone)] };
-  const params: number[] = [];
-  let sql = 'CASE';
-  let before = offsetMs(start, zone);
-  for (const cut of cuts) {
-    sql += ' WHEN ' + column + ' < ? THEN ?';
-    params.push(cut.at, before);
-    before = cut.offset;
-  }
-  sql += ' ELSE ? END';
-  params.push(before);
-  return { sql: `((${column} + ${sql}) / ${DAY_MS})`, params };
+  const added = sql === '' ? int(offset) : `CASE${sql} ELSE ${int(offset)} END`;
+  return `((${column} + ${added}) / ${DAY_MS})`;
 }

@@ -223,7 +223,7 @@ export const formSubmissions = sqliteTable(
     meta: text('meta').notNull().default('{}'),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('form_submissions_form').on(t.formId), index('form_submissions_created').on(t.createdAt)],
+  (t) => [index('form_submissions_form').on(t.formId), index('form_submissions_created').on(t.createdAt, t.formId)],
 );
 
 /** Form submission keys (spec 000 §7 FormSubmissionKey): single-use, expiring; only their SHA-256 is kept. */

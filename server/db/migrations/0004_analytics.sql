@@ -92,6 +92,6 @@ CREATE TABLE `analytics_performance` (
 );
 --> statement-breakpoint
 CREATE INDEX `analytics_performance_day` ON `analytics_performance` (`day`);--> statement-breakpoint
-CREATE INDEX `form_submissions_created` ON `form_submissions` (`created_at`);--> statement-breakpoint
+CREATE INDEX `form_submissions_created` ON `form_submissions` (`created_at`,`form_id`);--> statement-breakpoint
 CREATE INDEX `orders_created` ON `orders` (`website_id`,`created_at`,`currency`,`grand_total_cents`);--> statement-breakpoint
 CREATE INDEX `restock_signups_created` ON `restock_signups` (`website_id`,`created_at`);
