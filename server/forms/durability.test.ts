@@ -6,68 +6,17 @@
  * default: a commit is in the WAL file before the answer leaves.) Each life of the server stays under the
  * per-visitor write limit (20), since the real server runs with the default limits.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../db/database.js';
+import { KillableServer } from '../durability-support.js';
 import { TEST_CRUMB } from '../test-support.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'tessera-durability-'));
-const dbFile = join(dir, 'store.db');
-let child: ChildProcess | null = null;
+const server = new KillableServer();
+const dbFile = server.dbFile;
+const start = () => server.start();
+const kill = () => server.kill();
 
-afterAll(() => {
-  child?.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function start(): Promise<string> {
-  const port = await freePort();
-  const root = repoRoot();
-  child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, TESSERA_DB: dbFile, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', TESSERA_OWNER_EMAIL: 'owner@example.com', TESSERA_OWNER_PASSWORD: 'durable password' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/contact`)).ok) return base;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${stderr}`);
-}
-
-function kill(): Promise<void> {
-  const c = child!;
-  child = null;
-  return new Promise((resolve) => {
-    c.once('exit', () => resolve());
-    c.kill('SIGKILL');
-  });
-}
+afterAll(() => server.dispose());
 
 const headers = { 'content-type': 'application/json', 'x-csrf-token': TEST_CRUMB, cookie: `crumb=${TEST_CRUMB}` };
 const json = (base: string, path: string, body?: unknown) => fetch(`${base}${path}`, { method: 'POST', headers, body: body === undefined ? '' : JSON.stringify(body) });
