@@ -8,7 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { Store } from '../db/database.js';
-import { LCP_EDGES, bucketUpperEdge, p75Bucket } from './lcp-buckets.js';
+import { BUCKET_COLUMNS, bucketUpperEdge, p75Bucket } from './lcp-buckets.js';
 import type { Range } from './range.js';
 import { addDays, dayNumberKey, dayStart, daysBetween, localDayExpression, monthOf } from './site-days.js';
 import type { Site } from './stamp.js';
@@ -71,8 +71,8 @@ export function dashboardData(store: Store, site: Site, range: Range): Dashboard
 
   const start = dayStart(range.from, site.timeZone);
   const end = dayStart(addDays(range.to, 1), site.timeZone);
+  const local = localDayExpression('created_at', start, end, site.timeZone);
   const perDay = (table: string, where: string, select: string, params: unknown[], apply: (d: DayFigures, r: Row) => void) => {
-    const local = localDayExpression('created_at', start, end, site.timeZone);
     const sql = `SELECT ${local} AS d, ${select} FROM ${table} WHERE ${where} created_at >= ? AND created_at < ? GROUP BY d`;
     for (const r of db.prepare(sql).all(...params, start, end) as Row[]) {
       const d = byDay.get(dayNumberKey(Number(r['d'])));
@@ -106,23 +106,20 @@ export function splitRange(range: Range): { months: [string, string] | null; day
 
 function slowestPages(db: Database.Database, websiteId: string, range: Range): SlowPage[] {
   const { months, dayRanges } = splitRange(range);
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  if (months !== null) {
-    parts.push('SELECT path, bucket, samples FROM analytics_lcp_monthly WHERE website_id = ? AND month >= ? AND month <= ?');
-    params.push(websiteId, ...months);
-  }
-  for (const [from, to] of dayRanges) {
-    parts.push('SELECT path, bucket, samples FROM analytics_lcp_daily WHERE website_id = ? AND day >= ? AND day <= ?');
-    params.push(websiteId, from, to);
-  }
-  const rows = db.prepare(`SELECT path, bucket, sum(samples) AS n FROM (${parts.join(' UNION ALL ')}) GROUP BY path, bucket`).raw().all(...params) as [string, number, number][];
   const histograms = new Map<string, number[]>();
-  for (const [path, bucket, n] of rows) {
-    let h = histograms.get(path);
-    if (h === undefined) histograms.set(path, (h = new Array<number>(LCP_EDGES.length + 1).fill(0)));
-    h[bucket] = n;
+  const sums = BUCKET_COLUMNS.map((b) => `sum(${b})`).join(', ');
+  const add = (rows: unknown[][]) => {
+    for (const [path, ...counts] of rows) {
+      const h = histograms.get(String(path));
+      if (h === undefined) histograms.set(String(path), counts as number[]);
+      else for (let b = 0; b < h.length; b++) h[b]! += counts[b] as number;
+    }
+  };
+  if (months !== null) {
+    add(db.prepare(`SELECT path, ${sums} FROM analytics_lcp_monthly WHERE website_id = ? AND month >= ? AND month <= ? GROUP BY path`).raw().all(websiteId, ...months) as unknown[][]);
   }
+  const daily = db.prepare(`SELECT path, ${sums} FROM analytics_lcp_daily WHERE website_id = ? AND day >= ? AND day <= ? GROUP BY path`).raw();
+  for (const [from, to] of dayRanges) add(daily.all(websiteId, from, to) as unknown[][]);
   const pages = [...histograms].map(([path, h]) => ({ path, bucket: p75Bucket(h) ?? 0, samples: h.reduce((a, b) => a + b, 0) }));
   pages.sort((a, b) => b.bucket - a.bucket || b.samples - a.samples || (a.path < b.path ? -1 : 1));
   return pages.slice(0, SLOWEST_PAGES).map((p) => ({ path: p.path, p75Ms: bucketUpperEdge(p.bucket), samples: p.samples }));

@@ -27,18 +27,24 @@ const FIGURES: readonly Figure[] = [
   { key: 'restockSignups', label: 'Restock signups', summed: true },
 ];
 
-const integer = new Intl.NumberFormat('en-US');
+/** A whole number with thousands separators (`12,345`), without Intl: the page writes thousands of them. */
+const integer = { format: (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',') };
 
-/** Cents in the store currency as money (`$1,234.50`; JPY has no minor digits). */
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+
+/** Cents in the store currency as money (`$1,234.50`; JPY has no minor digits). Formats are made once per currency. */
 export function formatMoney(cents: number, currency: string): string {
-  let format: Intl.NumberFormat;
-  try {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-  } catch {
-    return `${integer.format(cents / 100)} ${currency}`;
+  let format = moneyFormats.get(currency);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    } catch {
+      format = null;
+    }
+    moneyFormats.set(currency, format);
   }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(cents / 10 ** digits);
+  if (format === null) return `${integer.format(cents / 100)} ${currency}`;
+  return format.format(cents / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
 }
 
 const valueText = (figure: Figure, value: number, currency: string) => (figure.key === 'revenueCents' ? formatMoney(value, currency) : integer.format(value));
@@ -97,7 +103,7 @@ function dayTable(data: Dashboard): string {
   const head = FIGURES.map((f) => `<th scope="col">${escapeHtml(f.key === 'revenueCents' ? `Revenue (${data.currency})` : f.label)}</th>`).join('');
   const rows = [...data.days]
     .reverse()
-    .map((d) => `<tr><th scope="row">${d.day}</th>${FIGURES.map((f) => `<td>${escapeHtml(valueText(f, d[f.key], data.currency))}</td>`).join('')}</tr>`)
+    .map((d) => `<tr><th scope="row">${d.day}</th>${FIGURES.map((f) => `<td>${valueText(f, d[f.key], data.currency)}</td>`).join('')}</tr>`)
     .join('');
   return (
     `<h2 id="per-day">Per day</h2><div class="scroll" role="region" aria-labelledby="per-day" tabindex="0">` +

@@ -3,7 +3,7 @@
  * by adding counts and the 75th percentile of any range comes from merged buckets. Buckets are 100 ms wide
  * below 1 s, 250 ms to 5 s (2.5 s and 4 s, the "good" and "poor" lines, are edges), 500 ms to 10 s, 2.5 s to
  * 30 s, and one for anything slower. p75 is reported as the upper edge of the bucket holding it: never
- * better than the truth, and at most one bucket width worse.
+ * better than the truth, and at most one bucket width worse. The tables keep one column per bucket.
  */
 
 /** Upper edges (ms, exclusive) of every bucket but the last, which holds 30 s and above. */
@@ -17,6 +17,11 @@ export const LCP_EDGES: readonly number[] = (() => {
 })();
 
 export const OVERFLOW_BUCKET = LCP_EDGES.length;
+/** How many buckets, so how many `b…` columns the histogram tables have (server/db/schema.ts). */
+export const LCP_BUCKETS = LCP_EDGES.length + 1;
+
+/** `b0, b1, …`: the bucket columns, for SQL. */
+export const BUCKET_COLUMNS: readonly string[] = Array.from({ length: LCP_BUCKETS }, (_, b) => `b${b}`);
 
 /** The bucket of a sample in ms (negative samples count as 0). */
 export function lcpBucket(ms: number): number {

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { Store } from '../db/database.js';
-import { lcpBucket } from './lcp-buckets.js';
+import { LCP_BUCKETS, lcpBucket } from './lcp-buckets.js';
 import { monthOf } from './site-days.js';
 
 /** Who and when, for every row of one request. */
@@ -63,11 +63,12 @@ const statementsOf = (db: Database.Database) => ({
   ),
   seeVisitor: db.prepare('INSERT OR IGNORE INTO analytics_day_visitors (website_id, day, visitor) VALUES (?, ?, ?)'),
   newVisitor: db.prepare('UPDATE analytics_daily SET unique_visitors = unique_visitors + 1 WHERE website_id = ? AND day = ?'),
-  lcpDay: db.prepare(
-    'INSERT INTO analytics_lcp_daily (website_id, day, path, bucket, samples) VALUES (?, ?, ?, ?, 1) ON CONFLICT (website_id, day, path, bucket) DO UPDATE SET samples = samples + 1',
+  // one statement per bucket column, for the day and for the month
+  lcpDay: Array.from({ length: LCP_BUCKETS }, (_, b) =>
+    db.prepare(`INSERT INTO analytics_lcp_daily (website_id, day, path, b${b}) VALUES (?, ?, ?, 1) ON CONFLICT (website_id, day, path) DO UPDATE SET b${b} = b${b} + 1`),
   ),
-  lcpMonth: db.prepare(
-    'INSERT INTO analytics_lcp_monthly (website_id, month, path, bucket, samples) VALUES (?, ?, ?, ?, 1) ON CONFLICT (website_id, month, path, bucket) DO UPDATE SET samples = samples + 1',
+  lcpMonth: Array.from({ length: LCP_BUCKETS }, (_, b) =>
+    db.prepare(`INSERT INTO analytics_lcp_monthly (website_id, month, path, b${b}) VALUES (?, ?, ?, 1) ON CONFLICT (website_id, month, path) DO UPDATE SET b${b} = b${b} + 1`),
   ),
   errorDay: db.prepare(
     'INSERT INTO analytics_errors_daily (website_id, day, message, count, last_seen, last_page) VALUES (?, ?, ?, 1, ?, ?) ' +
@@ -134,8 +135,8 @@ export function recordPerformance(store: Store, at: Stamp, rows: readonly Perfor
       const lcp = lcpSampleOf(r.event, r.data);
       if (lcp === null) continue;
       const bucket = lcpBucket(lcp.ms);
-      s.lcpDay.run(at.websiteId, at.day, lcp.path, bucket);
-      s.lcpMonth.run(at.websiteId, month, lcp.path, bucket);
+      s.lcpDay[bucket]!.run(at.websiteId, at.day, lcp.path);
+      s.lcpMonth[bucket]!.run(at.websiteId, month, lcp.path);
     }
   });
 }

@@ -4,7 +4,7 @@
  * raw row, so it is for checking, never for the dashboard.
  */
 import type { Store } from '../db/database.js';
-import { lcpBucket } from './lcp-buckets.js';
+import { BUCKET_COLUMNS, lcpBucket } from './lcp-buckets.js';
 import { CART_SOURCE, lcpSampleOf } from './record.js';
 import { monthOf } from './site-days.js';
 
@@ -69,6 +69,18 @@ export function recountRollups(store: Store, websiteId: string): Rollups {
   return { daily, dayVisitors, lcpDaily, lcpMonthly, errorsDaily };
 }
 
+/** `period|path|bucket` → samples of the histogram rows' non-zero bucket columns. */
+function bucketCounts(rows: Row[], period: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    BUCKET_COLUMNS.forEach((column, b) => {
+      const n = Number(r[column]);
+      if (n !== 0) counts.set(`${String(r[period])}|${String(r['path'])}|${b}`, n);
+    });
+  }
+  return counts;
+}
+
 /** The roll-up tables of `websiteId` in the same shape, to compare. */
 export function storedRollups(store: Store, websiteId: string): Rollups {
   const all = (sql: string) => store.$client.prepare(sql).all(websiteId) as Row[];
@@ -76,8 +88,8 @@ export function storedRollups(store: Store, websiteId: string): Rollups {
   return {
     daily: new Map(all('SELECT * FROM analytics_daily WHERE website_id = ?').map((r) => [s(r['day']), [Number(r['page_views']), Number(r['unique_visitors']), Number(r['add_to_cart'])]])),
     dayVisitors: new Set(all('SELECT * FROM analytics_day_visitors WHERE website_id = ?').map((r) => `${s(r['day'])}|${s(r['visitor'])}`)),
-    lcpDaily: new Map(all('SELECT * FROM analytics_lcp_daily WHERE website_id = ?').map((r) => [`${s(r['day'])}|${s(r['path'])}|${s(r['bucket'])}`, Number(r['samples'])])),
-    lcpMonthly: new Map(all('SELECT * FROM analytics_lcp_monthly WHERE website_id = ?').map((r) => [`${s(r['month'])}|${s(r['path'])}|${s(r['bucket'])}`, Number(r['samples'])])),
+    lcpDaily: bucketCounts(all('SELECT * FROM analytics_lcp_daily WHERE website_id = ?'), 'day'),
+    lcpMonthly: bucketCounts(all('SELECT * FROM analytics_lcp_monthly WHERE website_id = ?'), 'month'),
     errorsDaily: new Map(
       all('SELECT * FROM analytics_errors_daily WHERE website_id = ?').map((r) => [`${s(r['day'])}|${s(r['message'])}`, [Number(r['count']), Number(r['last_seen']), s(r['last_page'])]]),
     ),

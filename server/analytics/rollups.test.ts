@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../db/database.js';
 import { seedDemoStore } from '../db/seed.js';
-import { LCP_EDGES, OVERFLOW_BUCKET, bucketUpperEdge, lcpBucket, p75Bucket } from './lcp-buckets.js';
+import { analyticsLcpDaily } from '../db/schema.js';
+import { LCP_BUCKETS, LCP_EDGES, OVERFLOW_BUCKET, bucketUpperEdge, lcpBucket, p75Bucket } from './lcp-buckets.js';
 import { recountRollups, type Rollups, storedRollups } from './recount.js';
 import { CART_SOURCE, recordErrors, recordEvent, recordHit, recordPerformance, type Stamp } from './record.js';
 import { DEFAULT_RETENTION_MONTHS, firstKeptDay, retentionMonthsFromEnv, sweepAnalytics } from './retention.js';
@@ -119,6 +120,8 @@ describe('retention', () => {
 
 describe('LCP buckets', () => {
   it('put edges in the bucket above and the p75 at the nearest rank', () => {
+    // one column per bucket in the histogram tables
+    expect(Object.keys(analyticsLcpDaily).filter((k) => /^b\d+$/.test(k))).toHaveLength(LCP_BUCKETS);
     expect(lcpBucket(0)).toBe(0);
     expect(lcpBucket(-1)).toBe(0);
     expect(lcpBucket(99.9)).toBe(0);

@@ -234,9 +234,9 @@ describe('performance', () => {
       { LCP: 3100, CLS: 0.1, INP: 80, TTFB: 200, url: 'http://shop.test/about?x', path: '/about' },
       { name: 'CLS', value: 0.05, path: '/contact' },
     ]);
-    expect(rows('analytics_lcp_daily').map((r) => [r['path'], r['bucket'], r['samples']])).toEqual([
-      ['/shop', lcpBucket(1800), 1],
-      ['/about', lcpBucket(3100), 1],
+    expect(rows('analytics_lcp_daily').map((r) => [r['path'], r[`b${lcpBucket(1800)}`], r[`b${lcpBucket(3100)}`]])).toEqual([
+      ['/shop', 1, 0],
+      ['/about', 0, 1],
     ]);
     expect(rows('analytics_lcp_monthly')).toHaveLength(2);
   });

@@ -27,15 +27,19 @@ export function isDayKey(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && DateTime.fromISO(text, { zone: 'UTC' }).isValid;
 }
 
+// Day keys are calendar days, so plain UTC date arithmetic moves them (no zone involved, and fast: the
+// dashboard turns hundreds of day numbers into keys per answer).
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
 /** `day` moved by `n` days. */
 export function addDays(day: string, n: number): string {
-  return DateTime.fromISO(day, { zone: 'UTC' }).plus({ days: n }).toISODate()!;
+  return dayNumberKey(dayNumber(day) + n);
 }
 
 /** The days from `from` to `to`, both included. */
 export function daysBetween(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let d = DateTime.fromISO(from, { zone: 'UTC' }), end = DateTime.fromISO(to, { zone: 'UTC' }); d <= end; d = d.plus({ days: 1 })) out.push(d.toISODate()!);
+  for (let n = dayNumber(from), end = dayNumber(to); n <= end; n++) out.push(dayNumberKey(n));
   return out;
 }
 
@@ -45,7 +49,7 @@ export function dayStart(day: string, zone: string): number {
 }
 
 /** The local day number (days since 1970-01-01 in local time) as a day key. */
-export const dayNumberKey = (n: number) => DateTime.fromMillis(n * DAY_MS, { zone: 'UTC' }).toISODate()!;
+export const dayNumberKey = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
 const offsetMs = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).offset * 60_000;
 
@@ -59,7 +63,8 @@ export function localDayExpression(column: string, start: number, end: number, z
   const int = (n: number) => String(Math.trunc(n));
   let offset = offsetMs(start, zone);
   let sql = '';
-  const step = 6 * 3_600_000;
+  // offsets change a few times a year at most (never twice within a week), so weekly steps find every change
+  const step = 7 * DAY_MS;
   for (let t = start; t < end; t += step) {
     const next = Math.min(t + step, end);
     const o = offsetMs(next, zone);

@@ -423,17 +423,24 @@ export const analyticsDayVisitors = sqliteTable(
   (t) => [primaryKey({ columns: [t.websiteId, t.day, t.visitor] })],
 );
 
-/** LCP histogram per page: samples per bucket (server/analytics/lcp-buckets.ts), per day and per month. */
+/**
+ * LCP histogram per page, one row per day (and per month) and path, one column per bucket (`b0`…, the buckets
+ * of server/analytics/lcp-buckets.ts): a year of a shop's pages is a few thousand monthly rows, whose columns
+ * SQLite sums in one pass.
+ */
+const LCP_BUCKET_COUNT = 45;
+const lcpBucketColumns = () =>
+  Object.fromEntries(Array.from({ length: LCP_BUCKET_COUNT }, (_, i) => [`b${i}`, integer(`b${i}`).notNull().default(0)])) as Record<`b${number}`, ReturnType<typeof integer>>;
+
 export const analyticsLcpDaily = sqliteTable(
   'analytics_lcp_daily',
   {
     websiteId: text('website_id').notNull(),
     day: text('day').notNull(),
     path: text('path').notNull(),
-    bucket: integer('bucket').notNull(),
-    samples: integer('samples').notNull().default(0),
+    ...lcpBucketColumns(),
   },
-  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.path, t.bucket] })],
+  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.path] })],
 );
 
 export const analyticsLcpMonthly = sqliteTable(
@@ -443,10 +450,9 @@ export const analyticsLcpMonthly = sqliteTable(
     /** `YYYY-MM`. */
     month: text('month').notNull(),
     path: text('path').notNull(),
-    bucket: integer('bucket').notNull(),
-    samples: integer('samples').notNull().default(0),
+    ...lcpBucketColumns(),
   },
-  (t) => [primaryKey({ columns: [t.websiteId, t.month, t.path, t.bucket] })],
+  (t) => [primaryKey({ columns: [t.websiteId, t.month, t.path] })],
 );
 
 /** JavaScript errors per day and message: how many, when last, on which page last. */
