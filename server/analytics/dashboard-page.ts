@@ -61,7 +61,7 @@ function chart(figure: Figure, data: Dashboard): string {
     .map((v, i) => (v === 0 || max === 0 ? '' : `<rect x="${i}" y="${(100 - (v / max) * 100).toFixed(2)}" width="${n > 60 ? 1 : 0.8}" height="${((v / max) * 100).toFixed(2)}"/>`))
     .join('');
   const peak = max === 0 ? 'no activity' : `highest ${valueText(figure, max, data.currency)} on ${longDay(data.days[values.indexOf(max)]!.day)}`;
-  const summary = figure.summed ? `total ${valueText(figure, total, data.currency)}, ${peak}` : peak;
+  const summary = figure.summed && max > 0 ? `total ${valueText(figure, total, data.currency)}, ${peak}` : peak;
   const id = `chart-${figure.key}`;
   return (
     `<figure><figcaption id="${id}">${escapeHtml(figure.label)} per day</figcaption>` +
