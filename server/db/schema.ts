@@ -329,14 +329,19 @@ export const ownerSessions = sqliteTable('owner_sessions', {
  * Rows and roll-ups older than the retention setting are swept (server/analytics/retention.ts).
  */
 
+/** The columns every raw analytics row starts with: a row id, the site, when it was received and its site day. */
+const rawAnalyticsColumns = () => ({
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  websiteId: text('website_id').notNull(),
+  receivedAt: integer('received_at').notNull(),
+  day: text('day').notNull(),
+});
+
 /** Census page hits (POST /api/census/RecordHit): the page-hit data of spec 001 §3, as JSON. */
 export const analyticsHits = sqliteTable(
   'analytics_hits',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    websiteId: text('website_id').notNull(),
-    receivedAt: integer('received_at').notNull(),
-    day: text('day').notNull(),
+    ...rawAnalyticsColumns(),
     /** The census `event` field. */
     event: text('event').notNull(),
     /** Hashes of `ss_cvr` (visitor) and `ss_cvt` (visit); null when the visitor sent none. */
@@ -351,10 +356,7 @@ export const analyticsHits = sqliteTable(
 export const analyticsEvents = sqliteTable(
   'analytics_events',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    websiteId: text('website_id').notNull(),
-    receivedAt: integer('received_at').notNull(),
-    day: text('day').notNull(),
+    ...rawAnalyticsColumns(),
     /** The route family: `button-click`, `button-render`, `form-render`, `overlay`, `quick-view`, `record-event`, `clanker`. */
     source: text('source').notNull(),
     /** The event name (`event`, `eventName`, `eventSchemaName`) or the quick view's item id. */
@@ -369,10 +371,7 @@ export const analyticsEvents = sqliteTable(
 export const analyticsPerformance = sqliteTable(
   'analytics_performance',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    websiteId: text('website_id').notNull(),
-    receivedAt: integer('received_at').notNull(),
-    day: text('day').notNull(),
+    ...rawAnalyticsColumns(),
     pageLoadId: text('page_load_id').notNull(),
     app: text('app').notNull(),
     event: text('event').notNull(),
@@ -386,10 +385,7 @@ export const analyticsPerformance = sqliteTable(
 export const analyticsErrors = sqliteTable(
   'analytics_errors',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    websiteId: text('website_id').notNull(),
-    receivedAt: integer('received_at').notNull(),
-    day: text('day').notNull(),
+    ...rawAnalyticsColumns(),
     event: text('event').notNull(),
     timestamp: integer('timestamp').notNull(),
     message: text('message').notNull(),
