@@ -129,13 +129,8 @@ const errorsBody = {
 
 type Body = Record<string, unknown>;
 
-/** Census side calls: their path, the source stored, and whether the body names a form. */
-const CENSUS_CALLS = [
-  { path: 'button-click', source: 'button-click' },
-  { path: 'button-render', source: 'button-render' },
-  { path: 'form-render', source: 'form-render' },
-  { path: 'overlay', source: 'overlay' },
-] as const;
+/** Census side calls: their path under /api/census/, also the source stored. */
+const CENSUS_CALLS = ['button-click', 'button-render', 'form-render', 'overlay'] as const;
 
 export interface AnalyticsOptions {
   readonly store: Store;
@@ -192,7 +187,7 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (app,
   });
 
   /** A census side call: the page fields from `data` and from the body itself, picked together. */
-  const censusEvent = (request: FastifyRequest<{ Body: Body }>, reply: FastifyReply, source: string, name: string) => {
+  const censusEvent = (request: FastifyRequest<{ Body: Body }>, reply: FastifyReply, source: string, defaultName: string) => {
     const { visitorCookie, formId, event, data: rawData, ...pageFields } = request.body ?? {};
     const inner = json(rawData, HIT_FIELDS, 'data');
     if (!inner.ok) return refuse(reply, inner.message);
@@ -202,15 +197,15 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (app,
     if (typeof formId === 'string') data['formId'] = formId;
     const at = stampFor(request, true);
     if (at !== null && !unrecorded(pagePath(request, data['url']))) {
-      const eventName = typeof event === 'string' ? event : name;
+      const eventName = typeof event === 'string' ? event : defaultName;
       recordEvent(store, at, { source, name: eventName, visitor: visitorOf(request, visitorCookie), data });
     }
     return reply.code(204).send();
   };
 
   for (const call of CENSUS_CALLS) {
-    app.post<{ Body: Body }>(`/api/census/${call.path}`, { schema: { body: censusBody }, bodyLimit: ANALYTICS_BODY_LIMITS.census, config: beacon }, async (request, reply) =>
-      censusEvent(request, reply, call.source, call.source),
+    app.post<{ Body: Body }>(`/api/census/${call}`, { schema: { body: censusBody }, bodyLimit: ANALYTICS_BODY_LIMITS.census, config: beacon }, async (request, reply) =>
+      censusEvent(request, reply, call, call),
     );
   }
 
