@@ -10,7 +10,7 @@ import type Database from 'better-sqlite3';
 import type { Store } from '../db/database.js';
 import { BUCKET_COLUMNS, bucketUpperEdge, p75Bucket } from './lcp-buckets.js';
 import type { Range } from './range.js';
-import { addDays, dayNumberKey, dayStart, daysBetween, localDayExpression, monthOf } from './site-days.js';
+import { addDays, dayKey, dayNumberKey, dayStart, daysBetween, localDayExpression, monthOf } from './site-days.js';
 import type { Site } from './stamp.js';
 
 export interface DayFigures {
@@ -52,8 +52,8 @@ export const ERRORS_SHOWN = 20;
 
 type Row = Record<string, number | string | null>;
 
-/** The figures of a range for `site`. */
-export function dashboardData(store: Store, site: Site, range: Range): Dashboard {
+/** The figures of a range for `site`, at instant `now`. */
+export function dashboardData(store: Store, site: Site, range: Range, now: number = Date.now()): Dashboard {
   const db = store.$client;
   const days = daysBetween(range.from, range.to).map(
     (day): DayFigures => ({ day, pageViews: 0, uniqueVisitors: 0, addToCart: 0, orders: 0, revenueCents: 0, formSubmissions: 0, restockSignups: 0 }),
@@ -86,26 +86,30 @@ export function dashboardData(store: Store, site: Site, range: Range): Dashboard
   perDay('form_submissions', 'form_id IN (SELECT id FROM forms WHERE website_id = ?) AND', 'count(*) AS n', [site.id], (d, r) => (d.formSubmissions = Number(r['n'])));
   perDay('restock_signups', 'website_id = ? AND', 'count(*) AS n', [site.id], (d, r) => (d.restockSignups = Number(r['n'])));
 
-  return { range, currency: site.currency, timeZone: site.timeZone, days, slowestPages: slowestPages(db, site.id, range), errors: errorsSeen(db, site.id, range) };
+  const today = dayKey(now, site.timeZone);
+  return { range, currency: site.currency, timeZone: site.timeZone, days, slowestPages: slowestPages(db, site.id, splitRange(range, today)), errors: errorsSeen(db, site.id, range) };
 }
 
-/** The months wholly inside a range, and the days at either end outside them. */
-export function splitRange(range: Range): { months: [string, string] | null; dayRanges: [string, string][] } {
+/**
+ * The months wholly inside a range, and the days at either end outside them. A range that ends `today` covers
+ * the rest of today's month too (those days hold nothing yet), so the month so far is read as one monthly row.
+ */
+export function splitRange(range: Range, today = ''): { months: [string, string] | null; dayRanges: [string, string][] } {
+  const nextMonthStart = (month: string) => `${monthOf(addDays(`${month}-28`, 7))}-01`;
+  const to = range.to === today ? addDays(nextMonthStart(monthOf(today)), -1) : range.to;
   let firstFull = monthOf(range.from);
-  if (`${firstFull}-01` !== range.from) firstFull = monthOf(addDays(`${firstFull}-28`, 7));
-  const afterTo = addDays(range.to, 1);
+  if (`${firstFull}-01` !== range.from) firstFull = monthOf(nextMonthStart(firstFull));
   // the last month whose last day is on or before `to`
-  const lastFull = afterTo.endsWith('-01') ? monthOf(range.to) : monthOf(addDays(`${monthOf(range.to)}-01`, -1));
+  const lastFull = addDays(to, 1).endsWith('-01') ? monthOf(to) : monthOf(addDays(`${monthOf(to)}-01`, -1));
   if (firstFull > lastFull) return { months: null, dayRanges: [[range.from, range.to]] };
   const dayRanges: [string, string][] = [];
   if (range.from < `${firstFull}-01`) dayRanges.push([range.from, addDays(`${firstFull}-01`, -1)]);
-  const afterLast = addDays(`${lastFull}-28`, 7).slice(0, 7) + '-01';
+  const afterLast = nextMonthStart(lastFull);
   if (afterLast <= range.to) dayRanges.push([afterLast, range.to]);
   return { months: [firstFull, lastFull], dayRanges };
 }
 
-function slowestPages(db: Database.Database, websiteId: string, range: Range): SlowPage[] {
-  const { months, dayRanges } = splitRange(range);
+function slowestPages(db: Database.Database, websiteId: string, { months, dayRanges }: ReturnType<typeof splitRange>): SlowPage[] {
   const histograms = new Map<string, number[]>();
   const sums = BUCKET_COLUMNS.map((b) => `sum(${b})`).join(', ');
   const add = (rows: unknown[][]) => {

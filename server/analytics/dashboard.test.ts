@@ -111,6 +111,10 @@ describe('the range', () => {
     expect(splitRange({ from: '2026-02-01', to: '2026-02-28', days: null })).toEqual({ months: ['2026-02', '2026-02'], dayRanges: [] });
     expect(splitRange({ from: '2026-02-02', to: '2026-03-30', days: null })).toEqual({ months: null, dayRanges: [['2026-02-02', '2026-03-30']] });
     expect(splitRange({ from: '2025-12-31', to: '2026-01-31', days: null })).toEqual({ months: ['2026-01', '2026-01'], dayRanges: [['2025-12-31', '2025-12-31']] });
+    // ending today: the month so far is read whole (the rest of it holds nothing yet)
+    expect(splitRange({ from: '2025-11-27', to: '2026-11-26', days: 365 }, '2026-11-26')).toEqual({ months: ['2025-12', '2026-11'], dayRanges: [['2025-11-27', '2025-11-30']] });
+    expect(splitRange({ from: '2026-11-20', to: '2026-11-26', days: 7 }, '2026-11-26')).toEqual({ months: null, dayRanges: [['2026-11-20', '2026-11-26']] });
+    expect(splitRange({ from: '2026-11-01', to: '2026-11-26', days: null }, '2026-11-26')).toEqual({ months: ['2026-11', '2026-11'], dayRanges: [] });
   });
 
   it('a bad range on the page: 400 with the message and the last 30 days; an unknown parameter is refused', async () => {
@@ -156,6 +160,9 @@ describe('the figures', () => {
     expect(row?.match(/<td>([^<]*)<\/td>/g)?.map((c) => c.slice(4, -5))).toEqual(['3', '2', '0', '2', '$1,235.00', '1', '1']);
     expect(res.body).toContain('<td class="text">/slow</td><td>4.25 s</td><td>1</td>');
     expect(res.body.indexOf('/slow')).toBeLessThan(res.body.indexOf('/fast'));
+    // a year reads monthly histograms and days; it finds the same pages
+    const slowest = (body: string) => /<h2 id="slowest">.*?<\/table>/.exec(body)?.[0];
+    expect(slowest((await page('admin', '/config/analytics?days=365')).body)).toBe(slowest(res.body));
     expect(res.body).toContain('<td class="text">x is &#60;undefined&#62;</td><td>1</td>');
     expect(res.body).toContain('<svg role="img"');
     expect(res.body).not.toContain('<script');
