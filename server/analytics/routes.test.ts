@@ -311,6 +311,27 @@ describe('add to cart', () => {
   });
 });
 
+describe('body caps', () => {
+  it('each route refuses a body over its cap with 413', async () => {
+    const caps: [string, number][] = [
+      ['/api/census/button-click', ANALYTICS_BODY_LIMITS.census],
+      ['/api/census/RecordQuickView/p1', ANALYTICS_BODY_LIMITS.census],
+      ['/api/v1/clanker/events', ANALYTICS_BODY_LIMITS.clanker],
+      ['/api/v1/clanker/validate-event-content/s', ANALYTICS_BODY_LIMITS.clanker],
+      ['/api/1/performance/records', ANALYTICS_BODY_LIMITS.records],
+    ];
+    for (const [url, cap] of caps) {
+      const res = await app.inject(beacon(url, `{"x":"${'y'.repeat(cap)}"}`, 'application/json'));
+      expect(res.statusCode, url).toBe(413);
+      expect(res.json()).toEqual({ message: 'The request body is too large.' });
+    }
+    const errors = await app.inject(withCrumb({ method: 'POST', url: '/api/events/RecordJavascriptErrors', payload: `{"x":"${'y'.repeat(ANALYTICS_BODY_LIMITS.errors)}"}`, headers: { 'content-type': 'application/json' } }));
+    expect(errors.statusCode).toBe(413);
+    const event = await app.inject(withCrumb({ method: 'POST', url: '/api/events/RecordEvent', payload: form({ event: 'e', data: 'y'.repeat(ANALYTICS_BODY_LIMITS.event) }), headers: FORM_HEADERS }));
+    expect(event.statusCode).toBe(413);
+  });
+});
+
 describe('rate limit', () => {
   it('limits the analytics group per address: 429 with a retry-after', async () => {
     const { app: tight } = await demoApp({ store, guards: { rateLimits: { analytics: { burst: 2, perMinute: 1 } } } });
