@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KillableServer } from '../durability-support.js';
 import { TEST_CRUMB } from '../test-support.js';
+import { BUCKET_COLUMNS } from './lcp-buckets.js';
 
 const server = new KillableServer();
 afterAll(() => server.dispose());
@@ -75,7 +76,7 @@ describe('acknowledged analytics survive kill -9', () => {
       const sum = (sql: string) => Number((db.prepare(sql).get() as { n: number | null }).n ?? 0);
       expect(sum('SELECT sum(page_views) AS n FROM analytics_daily')).toBe(sum('SELECT count(*) AS n FROM analytics_hits'));
       expect(sum('SELECT sum(unique_visitors) AS n FROM analytics_daily')).toBe(sum('SELECT count(*) AS n FROM analytics_day_visitors'));
-      expect(sum('SELECT sum(samples) AS n FROM analytics_lcp_daily')).toBe(sum('SELECT count(*) AS n FROM analytics_performance'));
+      expect(sum(`SELECT sum(${BUCKET_COLUMNS.join(' + ')}) AS n FROM analytics_lcp_daily`)).toBe(sum('SELECT count(*) AS n FROM analytics_performance'));
       expect(sum('SELECT sum(count) AS n FROM analytics_errors_daily')).toBe(sum('SELECT count(*) AS n FROM analytics_errors'));
     } finally {
       db.close();
