@@ -3,8 +3,8 @@
  *
  * The generator writes into a SQLite file (default: a temporary one; `--db FILE` keeps it, and a file that
  * already holds a year is measured as it is): 5 M census hits over 365 site days (weekly rhythm, growth over
- * the year, 300 pages with a long tail, visitors coming back), an LCP sample for every other hit, add-to-cart
- * for 3 % of hits, JavaScript errors (40 messages) for 0.5 %, orders for 0.8 %, form submissions and restock
+ * the year, 300 pages with a long tail, visitors drawn from a pool that grows over the year: most are new each
+ * day, the heavy case for analytics_day_visitors), an LCP sample for every other hit, add-to-cart for 3 % of hits, JavaScript errors (40 messages) for 0.5 %, orders for 0.8 %, form submissions and restock
  * signups. Analytics go through the same record functions as the routes (so the roll-ups are the real ones);
  * orders, submissions and signups are inserted into their own tables.
  *
