@@ -5,6 +5,7 @@ import { type BenchOptions, DEFAULT_TIME_MS, runBenchmarks } from './run.js';
 
 export const BENCH_USAGE = `Usage: tessera bench [--compare] [--time MS] [--filter TEXT]... [--json-only] [--out FILE]
        tessera bench http [--duration S] [--connections N] [--page PATH] [--out FILE]   (see bench http --help)
+       tessera bench analytics [--hits N] [--days N] [--runs N] [--db FILE]   (see bench analytics --help)
 
 Times compile, render (of a compiled template) and compile+render for the wright page, the shop page
 (200 products through the commerce formatters) and for synthetic
@@ -77,6 +78,8 @@ export async function runBench(argv: string[]): Promise<number> {
   // The HTTP load benchmark is a subcommand with its own options; loaded only when asked for, as it brings
   // in the whole server and autocannon (a devDependency).
   if (argv[0] === 'http') return (await import('./http.js')).runHttpBench(argv.slice(1));
+  // the analytics dashboard over a generated year (bench/analytics.ts)
+  if (argv[0] === 'analytics') return (await import('./analytics.js')).runAnalyticsBench(argv.slice(1));
   let parsed: ParsedBenchArgs;
   try {
     parsed = parseBenchArgs(argv);

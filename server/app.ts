@@ -12,6 +12,7 @@ import { ownerApiRoutes } from './routes/owner-apis.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { formRoutes } from './forms/routes.js';
 import { restockRoutes } from './restock/routes.js';
+import { analyticsRoutes } from './analytics/routes.js';
 import { downloadRoutes } from './orders/download-routes.js';
 import { accountLinkFor } from './site-users/account-link.js';
 import { siteUserRoutes } from './site-users/routes.js';
@@ -58,6 +59,8 @@ export interface AppOptions {
    * default: `TESSERA_ALLOWED_ORIGINS` (server/security/allowed-origins.ts, which throws on a bad one).
    */
   readonly allowedOrigins?: readonly string[];
+  /** How long analytics are kept, in months (default: `TESSERA_ANALYTICS_RETENTION_MONTHS`, else 13; server/analytics/retention.ts). */
+  readonly analyticsRetentionMonths?: number;
 }
 
 /** What a schema covers, in words, for a message about the whole of it. */
@@ -143,7 +146,16 @@ const PLAIN_ERROR_PAGE =
 const ASKS_FOR_JSON = /[?&]format=json/;
 
 
-export async function buildApp({ store, theme: givenTheme, themeDir, logger = false, guards, httpLimits = httpLimitsFromEnv(), allowedOrigins = allowedOriginsFromEnv() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  store,
+  theme: givenTheme,
+  themeDir,
+  logger = false,
+  guards,
+  httpLimits = httpLimitsFromEnv(),
+  allowedOrigins = allowedOriginsFromEnv(),
+  analyticsRetentionMonths,
+}: AppOptions): Promise<FastifyInstance> {
   // Strict validation: no silent type coercion or dropping of unknown fields; a bad body is a 400.
   const app = Fastify({
     logger,
@@ -223,6 +235,7 @@ export async function buildApp({ store, theme: givenTheme, themeDir, logger = fa
   await app.register(themeStaticFiles, { themeDir: theme.dir });
   await app.register(formRoutes, { store, theme });
   await app.register(restockRoutes, { store });
+  await app.register(analyticsRoutes, { store, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
   await app.register(downloadRoutes, { store, theme });
   await app.register(siteUserRoutes, { store, theme, ...(guards === undefined ? {} : { guards }) });
 

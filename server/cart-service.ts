@@ -13,6 +13,7 @@ import { type Json, loadProductById, money, parseJson, variantJson } from './cat
 import type { Store } from './db/database.js';
 import { cartEntries, carts, collections, products, variants, websites } from './db/schema.js';
 import { productImageUrl, variantImageKey } from './images.js';
+import { countCartAdd } from './analytics/cart-adds.js';
 
 export interface AddRequest {
   readonly itemId: string;
@@ -138,6 +139,7 @@ export function addEntry(db: Store, cartId: string, request: AddRequest): AddRes
     if (existing !== undefined && (existing.additionalFields ?? null) === (req.additionalFields ?? null)) {
       tx.update(cartEntries).set({ quantity: existing.quantity + q.quantity }).where(eq(cartEntries.id, existing.id)).run();
       tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId)).run();
+      countCartAdd(db, { cartId, itemId: row.id, variantId: variant?.id ?? null, quantity: q.quantity }, now);
       return { ok: true, entryId: existing.id };
     }
     const entryId = randomUUID();
@@ -145,6 +147,7 @@ export function addEntry(db: Store, cartId: string, request: AddRequest): AddRes
       .values({ id: entryId, cartId, productId: row.id, variantId: variant?.id ?? null, quantity: q.quantity, additionalFields: req.additionalFields ?? null, createdAt: now })
       .run();
     tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId)).run();
+    countCartAdd(db, { cartId, itemId: row.id, variantId: variant?.id ?? null, quantity: q.quantity }, now);
     return { ok: true, entryId };
   }, { behavior: 'immediate' });
 }

@@ -169,31 +169,36 @@ export const records = sqliteTable(
 );
 
 /** Orders created by checkout (test mode); lines and amounts are a snapshot of the cart when it was bought. */
-export const orders = sqliteTable('orders', {
-  id: text('id').primaryKey(),
-  websiteId: text('website_id').notNull().references(() => websites.id),
-  /** Human-facing order number, increasing per website. */
-  orderNumber: integer('order_number').notNull(),
-  purchasedCartId: text('purchased_cart_id').notNull().references(() => carts.id),
-  testMode: integer('test_mode', { mode: 'boolean' }).notNull().default(true),
-  email: text('email').notNull(),
-  /** Shipping address and other customer details, as JSON. */
-  customer: text('customer').notNull().default('{}'),
-  /** Lines (sku, productName, quantity, unitPrice cents, additional fields), as JSON. */
-  items: text('items').notNull(),
-  currency: text('currency').notNull(),
-  subtotalCents: integer('subtotal_cents').notNull(),
-  taxCents: integer('tax_cents').notNull(),
-  shippingCents: integer('shipping_cents').notNull(),
-  discountCents: integer('discount_cents').notNull(),
-  grandTotalCents: integer('grand_total_cents').notNull(),
-  createdAt: integer('created_at').notNull(),
-  /**
-   * The site user (customer account) the order belongs to: set at checkout when signed in, or when the account's
-   * e-mail is verified for orders placed with it before (server/site-users/). Null for a visitor's order.
-   */
-  siteUserId: text('site_user_id'),
-}, (t) => [index('orders_site_user').on(t.siteUserId)]);
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id').notNull().references(() => websites.id),
+    /** Human-facing order number, increasing per website. */
+    orderNumber: integer('order_number').notNull(),
+    purchasedCartId: text('purchased_cart_id').notNull().references(() => carts.id),
+    testMode: integer('test_mode', { mode: 'boolean' }).notNull().default(true),
+    email: text('email').notNull(),
+    /** Shipping address and other customer details, as JSON. */
+    customer: text('customer').notNull().default('{}'),
+    /** Lines (sku, productName, quantity, unitPrice cents, additional fields), as JSON. */
+    items: text('items').notNull(),
+    currency: text('currency').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    grandTotalCents: integer('grand_total_cents').notNull(),
+    createdAt: integer('created_at').notNull(),
+    /**
+     * The site user (customer account) the order belongs to: set at checkout when signed in, or when the account's
+     * e-mail is verified for orders placed with it before (server/site-users/). Null for a visitor's order.
+     */
+    siteUserId: text('site_user_id'),
+  },
+  // the dashboard's orders and revenue per day read this index alone
+  (t) => [index('orders_created').on(t.websiteId, t.createdAt, t.currency, t.grandTotalCents), index('orders_site_user').on(t.siteUserId)],
+);
 
 /** Forms of the site (spec 000 "Form"); fields as JSON. */
 export const forms = sqliteTable('forms', {
@@ -223,7 +228,7 @@ export const formSubmissions = sqliteTable(
     meta: text('meta').notNull().default('{}'),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('form_submissions_form').on(t.formId)],
+  (t) => [index('form_submissions_form').on(t.formId), index('form_submissions_created').on(t.createdAt, t.formId)],
 );
 
 /** Form submission keys (spec 000 §7 FormSubmissionKey): single-use, expiring; only their SHA-256 is kept. */
@@ -254,7 +259,7 @@ export const restockSignups = sqliteTable(
     /** When the owner sent the back-in-stock e-mail; null while waiting. */
     notifiedAt: integer('notified_at'),
   },
-  (t) => [uniqueIndex('restock_signups_variant_email').on(t.variantId, t.email), index('restock_signups_group').on(t.productId, t.variantId)],
+  (t) => [uniqueIndex('restock_signups_variant_email').on(t.variantId, t.email), index('restock_signups_group').on(t.productId, t.variantId), index('restock_signups_created').on(t.websiteId, t.createdAt)],
 );
 
 /**
@@ -357,4 +362,148 @@ export const siteUserSessions = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
   },
   (t) => [index('site_user_sessions_user').on(t.siteUserId)],
+);
+
+/*
+ * Analytics (issue 22, server/analytics/): one raw table per stream (census hits, events, performance records,
+ * JavaScript errors) holding only the spec's fields plus website id, received-at (ms) and the day key
+ * (`YYYY-MM-DD` in the site's time zone); and roll-ups kept in the same transaction as each insert, so the
+ * owner dashboard never scans raw rows. Visitor and visit ids are keyed hashes (server/analytics/visitor-id.ts).
+ * Rows and roll-ups older than the retention setting are swept (server/analytics/retention.ts).
+ */
+
+/** The columns every raw analytics row starts with: a row id, the site, when it was received and its site day. */
+const rawAnalyticsColumns = () => ({
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  websiteId: text('website_id').notNull(),
+  receivedAt: integer('received_at').notNull(),
+  day: text('day').notNull(),
+});
+
+/** Census page hits (POST /api/census/RecordHit): the page-hit data of spec 001 §3, as JSON. */
+export const analyticsHits = sqliteTable(
+  'analytics_hits',
+  {
+    ...rawAnalyticsColumns(),
+    /** The census `event` field. */
+    event: text('event').notNull(),
+    /** Hashes of `ss_cvr` (visitor) and `ss_cvt` (visit); null when the visitor sent none. */
+    visitor: text('visitor'),
+    visit: text('visit'),
+    data: text('data').notNull(),
+  },
+  (t) => [index('analytics_hits_day').on(t.day)],
+);
+
+/** Census events (button, form, overlay, quick view), RecordEvent and the newer tracker's events. */
+export const analyticsEvents = sqliteTable(
+  'analytics_events',
+  {
+    ...rawAnalyticsColumns(),
+    /** The route family: `button-click`, `button-render`, `form-render`, `overlay`, `quick-view`, `record-event`, `clanker`. */
+    source: text('source').notNull(),
+    /** The event name (`event`, `eventName`, `eventSchemaName`) or the quick view's item id. */
+    name: text('name').notNull(),
+    visitor: text('visitor'),
+    data: text('data').notNull(),
+  },
+  (t) => [index('analytics_events_day').on(t.day)],
+);
+
+/** Performance records (spec 001 §3 "Performance record": app, data, event, pageLoadId, ts). */
+export const analyticsPerformance = sqliteTable(
+  'analytics_performance',
+  {
+    ...rawAnalyticsColumns(),
+    pageLoadId: text('page_load_id').notNull(),
+    app: text('app').notNull(),
+    event: text('event').notNull(),
+    ts: integer('ts').notNull(),
+    data: text('data').notNull(),
+  },
+  (t) => [index('analytics_performance_day').on(t.day)],
+);
+
+/** JavaScript errors (POST /api/events/RecordJavascriptErrors: event, data, timestamp). */
+export const analyticsErrors = sqliteTable(
+  'analytics_errors',
+  {
+    ...rawAnalyticsColumns(),
+    event: text('event').notNull(),
+    timestamp: integer('timestamp').notNull(),
+    message: text('message').notNull(),
+    page: text('page').notNull(),
+    data: text('data').notNull(),
+  },
+  (t) => [index('analytics_errors_day').on(t.day)],
+);
+
+/** Roll-up per day: page views, unique visitors (rows added to analytics_day_visitors), add-to-cart. */
+export const analyticsDaily = sqliteTable(
+  'analytics_daily',
+  {
+    websiteId: text('website_id').notNull(),
+    day: text('day').notNull(),
+    pageViews: integer('page_views').notNull().default(0),
+    uniqueVisitors: integer('unique_visitors').notNull().default(0),
+    addToCart: integer('add_to_cart').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day] })],
+);
+
+/** The visitors seen each day (INSERT OR IGNORE: a new row is a new unique visitor of that day). */
+export const analyticsDayVisitors = sqliteTable(
+  'analytics_day_visitors',
+  {
+    websiteId: text('website_id').notNull(),
+    day: text('day').notNull(),
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.visitor] })],
+);
+
+/**
+ * LCP histogram per page, one row per day (and per month) and path, one column per bucket (`b0`…, the buckets
+ * of server/analytics/lcp-buckets.ts): a year of a shop's pages is a few thousand monthly rows, whose columns
+ * SQLite sums in one pass.
+ */
+const LCP_BUCKET_COUNT = 45;
+const lcpBucketColumns = () =>
+  Object.fromEntries(Array.from({ length: LCP_BUCKET_COUNT }, (_, i) => [`b${i}`, integer(`b${i}`).notNull().default(0)])) as Record<`b${number}`, ReturnType<typeof integer>>;
+
+export const analyticsLcpDaily = sqliteTable(
+  'analytics_lcp_daily',
+  {
+    websiteId: text('website_id').notNull(),
+    day: text('day').notNull(),
+    path: text('path').notNull(),
+    ...lcpBucketColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.path] })],
+);
+
+export const analyticsLcpMonthly = sqliteTable(
+  'analytics_lcp_monthly',
+  {
+    websiteId: text('website_id').notNull(),
+    /** `YYYY-MM`. */
+    month: text('month').notNull(),
+    path: text('path').notNull(),
+    ...lcpBucketColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.month, t.path] })],
+);
+
+/** JavaScript errors per day and message: how many, when last, on which page last. */
+export const analyticsErrorsDaily = sqliteTable(
+  'analytics_errors_daily',
+  {
+    websiteId: text('website_id').notNull(),
+    day: text('day').notNull(),
+    message: text('message').notNull(),
+    count: integer('count').notNull().default(0),
+    lastSeen: integer('last_seen').notNull(),
+    lastPage: text('last_page').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.message] })],
 );

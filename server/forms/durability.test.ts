@@ -6,22 +6,17 @@
  * default: a commit is in the WAL file before the answer leaves.) Each life of the server stays under the
  * per-visitor write limit (20), since the real server runs with the default limits.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { childServer } from '../child-server.js';
+import { KillableServer } from '../durability-support.js';
 import { TEST_CRUMB } from '../test-support.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'tessera-durability-'));
-const dbFile = join(dir, 'store.db');
-const { start, kill } = childServer(dbFile, { TESSERA_OWNER_EMAIL: 'owner@example.com', TESSERA_OWNER_PASSWORD: 'durable password' });
+const server = new KillableServer();
+const dbFile = server.dbFile;
+const start = () => server.start();
+const kill = () => server.kill();
 
-afterAll(async () => {
-  await kill();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server.dispose());
 
 const headers = { 'content-type': 'application/json', 'x-csrf-token': TEST_CRUMB, cookie: `crumb=${TEST_CRUMB}` };
 const json = (base: string, path: string, body?: unknown) => fetch(`${base}${path}`, { method: 'POST', headers, body: body === undefined ? '' : JSON.stringify(body) });

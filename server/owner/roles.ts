@@ -54,6 +54,8 @@ export const OWNER_PERMISSIONS = {
   readTemplateSchema: ['admin', 'website manager', 'store manager', 'editor'],
   readTemplateTweaks: ['admin', 'website manager', 'editor'],
   writeTemplateTweaks: ['admin', 'website manager', 'editor'],
+  // the analytics dashboard (/config/analytics): those who run the site, and reporting
+  readAnalytics: ['admin', 'website manager', 'reporting'],
 } as const satisfies Record<string, readonly ContributorRole[]>;
 
 export type OwnerPermission = keyof typeof OWNER_PERMISSIONS;

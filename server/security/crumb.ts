@@ -55,6 +55,13 @@ declare module 'fastify' {
     /** The secret crumbs are signed with (`crumb-secret.ts`). */
     crumbSecret: string;
   }
+  interface FastifyContextConfig {
+    /**
+     * `false`: a write that needs no crumb. Only for the analytics beacons (server/analytics/routes.ts):
+     * `navigator.sendBeacon` cannot send a header, and a forged one can only add a row a visitor could add anyway.
+     */
+    crumb?: false;
+  }
 }
 
 const setCrumbCookie = (reply: FastifyReply, crumb: string) =>
@@ -98,6 +105,11 @@ export function installCrumb(app: FastifyInstance, secret: string): void {
   // of the body here and route schemas never need to know about it.
   app.addHook('preValidation', async (request, reply) => {
     if (isSafeMethod(request.method)) return;
+    if (request.routeOptions.config.crumb === false) {
+      // a beacon may still carry the field; it is not part of the route's body
+      if (isFormPost(request) && typeof request.body === 'object' && request.body !== null) delete (request.body as Record<string, unknown>)[CRUMB_FIELD];
+      return;
+    }
     const cookie = request.cookies[CRUMB_COOKIE];
     let sent = request.headers[CRUMB_HEADER];
     const body = request.body;

@@ -64,4 +64,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, BucketRule>> = {
   visitor: { burst: 20, perMinute: 30 },
   /** Customer sign-in, sign-up, reset and confirmation e-mails, per address (server/site-users/). */
   'site-user': { burst: 10, perMinute: 10 },
+  // analytics beacons (server/analytics/routes.ts): a listing page sends a hit, a button render per product
+  // and performance records at once, so the burst is larger than a form's
+  analytics: { burst: 120, perMinute: 300 },
 };

@@ -1,26 +1,21 @@
 /**
  * Never lost: a sign-up answered with its redirect has its account and its confirmation e-mail in the store,
- * whatever happens next. The real server runs as a child process (server/child-server.ts); sign-ups are sent,
+ * whatever happens next. The real server runs as a child process (server/durability-support.ts); sign-ups are sent,
  * the process is killed with SIGKILL while more are in flight, restarted on the same file, and every
  * acknowledged address must have its account and its `verify-email` row. Each life stays under the per-address
  * limit of the customer routes (10), since the real server runs with the default limits.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { childServer } from '../child-server.js';
+import { KillableServer } from '../durability-support.js';
 import { TEST_CRUMB } from '../test-support.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'tessera-accounts-durability-'));
-const dbFile = join(dir, 'store.db');
-const { start, kill } = childServer(dbFile, { TESSERA_CUSTOMER_EMAIL: 'demo@example.com', TESSERA_CUSTOMER_PASSWORD: 'demo password' });
+const server = new KillableServer({ TESSERA_CUSTOMER_EMAIL: 'demo@example.com', TESSERA_CUSTOMER_PASSWORD: 'demo password' });
+const dbFile = server.dbFile;
+const start = () => server.start();
+const kill = () => server.kill();
 
-afterAll(async () => {
-  await kill();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server.dispose());
 
 async function register(base: string, email: string, acked: string[]) {
   const body = new URLSearchParams({ crumb: TEST_CRUMB, email, password: 'durable password' });

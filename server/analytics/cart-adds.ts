@@ -1,0 +1,23 @@
+/**
+ * Add-to-cart counted where the cart API adds an entry (server/cart-service.ts `addEntry`), inside its
+ * transaction: every successful add counts, with or without JavaScript, and the count is committed with the
+ * entry. The row keeps what was added (item, variant, quantity, cart); the client's own AddToCart events are
+ * stored as events but not counted again.
+ */
+import type { Store } from '../db/database.js';
+import { CART_SOURCE, recordEvent } from './record.js';
+import { stampAt } from './stamp.js';
+
+export interface CartAdd {
+  readonly cartId: string;
+  readonly itemId: string;
+  readonly variantId: string | null;
+  readonly quantity: number;
+}
+
+export function countCartAdd(store: Store, add: CartAdd, now: number): void {
+  const at = stampAt(store, now);
+  if (at === null) return;
+  const data = { cartId: add.cartId, itemId: add.itemId, quantity: add.quantity, ...(add.variantId === null ? {} : { variantId: add.variantId }) };
+  recordEvent(store, at, { source: CART_SOURCE, name: 'AddToCart', visitor: null, data });
+}

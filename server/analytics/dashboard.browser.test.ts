@@ -1,0 +1,104 @@
+/**
+ * The owner dashboard in Chromium at 390 px, with the keyboard alone: signed out, /config/analytics leads to
+ * the sign-in page; the owner signs in, sees the figures of data inserted here and of a visitor's beacons sent
+ * from a storefront page (a census hit by navigator.sendBeacon, a thrown error reported with the crumb
+ * header), changes the range with the form, reaches the tables; axe finds no violation on either page, the
+ * page never scrolls sideways, and no console problem happens.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeBrowser, formatAxeViolations, runAxe, useBrowserHarness, WIDTHS } from '../../hydrate/browser-harness.js';
+import { contributors } from '../db/schema.js';
+import { hashPassword } from '../owner/password.js';
+import { recordErrors, recordHit, recordPerformance } from './record.js';
+import { stampAt } from './stamp.js';
+
+const OWNER = { email: 'dashboard-owner@example.com', password: 'keyboard only please' };
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe, put into the page through the debugger: the /config pages' policy lets no script tag run. */
+async function axeClean(page: Page): Promise<string> {
+  await page.evaluate(AXE_SOURCE);
+  return formatAxeViolations(await runAxe(page));
+}
+
+/** Presses Tab until the focused element matches `selector` (at most 30 times); fails if it never does. */
+async function tabTo(page: Page, selector: string): Promise<void> {
+  for (let i = 0; i < 30; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) === true, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describeBrowser('owner dashboard', () => {
+  const harness = useBrowserHarness();
+
+  it('signs in, shows the figures and a visitor\'s beacons, changes the range, keyboard only at 390 px, axe 0', async () => {
+    const { store } = harness().storefront;
+    store.insert(contributors).values({ id: randomUUID(), websiteId: 'demo', email: OWNER.email, displayName: 'Owner', passwordHash: await hashPassword(OWNER.password), roles: '["admin"]', createdAt: 0 }).run();
+    // yesterday: 3 page views by 2 visitors, a slow page, an error
+    const now = Date.now();
+    const yesterday = stampAt(store, now - 86_400_000)!;
+    for (const visitor of ['a', 'b', 'a']) recordHit(store, yesterday, { event: 'view', visitor, visit: null, data: {} });
+    recordPerformance(store, yesterday, [{ app: 'storefront', event: 'LCP', pageLoadId: 'p', ts: 0, data: { name: 'LCP', value: 3300, path: '/shop/p/canvas-tote' } }]);
+    recordErrors(store, yesterday, [{ event: 'error', timestamp: 0, message: 'Inserted failure', page: '/shop', data: {} }]);
+
+    // a visitor's page sends what the tracker sends
+    const visitor = await harness().open('/shop', { width: WIDTHS.mobile });
+    const sent = await visitor.page.evaluate(async () => {
+      const beacon = navigator.sendBeacon('/api/census/RecordHit', new URLSearchParams({ event: 'view', data: JSON.stringify({ url: location.href, title: document.title }), ss_cvr: 'browser-visitor' }));
+      const crumb = /(?:^|; )crumb=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      const error = await fetch('/api/events/RecordJavascriptErrors', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
+        body: JSON.stringify([{ event: 'error', timestamp: Date.now(), data: { message: 'Thrown in the page', path: location.pathname } }]),
+      });
+      return { beacon, error: error.status };
+    });
+    expect(sent).toEqual({ beacon: true, error: 204 });
+    await expect.poll(() => (store.$client.prepare(`SELECT count(*) AS n FROM analytics_hits WHERE json_extract(data, '$.title') IS NOT NULL`).get() as { n: number }).n).toBe(1);
+    await visitor.close();
+
+    const tab = await harness().open('/config/analytics', { width: WIDTHS.mobile });
+    const { page } = tab;
+    expect(new URL(page.url()).pathname).toBe('/config/login');
+    expect(await axeClean(page)).toBe('');
+    await tabTo(page, '#email');
+    await page.keyboard.type(OWNER.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(OWNER.password);
+    await Promise.all([page.waitForURL(/\/config\/analytics$/), page.keyboard.press('Enter')]);
+    expect(await page.locator('h1').innerText()).toBe('Analytics');
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await axeClean(page)).toBe('');
+    await tab.screenshot('analytics-dashboard');
+
+    const cells = async (day: string) => page.locator(`tr:has(th[scope="row"]:text-is("${day}")) td`).allInnerTexts();
+    expect((await cells(yesterday.day)).slice(0, 2)).toEqual(['3', '2']);
+    expect((await cells(stampAt(store, now)!.day)).slice(0, 2)).toEqual(['1', '1']);
+    expect(await page.locator('#slowest + .scroll').innerText()).toContain('/shop/p/canvas-tote');
+    const errors = await page.locator('#errors + .scroll').innerText();
+    expect(errors).toContain('Inserted failure');
+    expect(errors).toContain('Thrown in the page');
+
+    // the range: the 7-day preset by the keyboard (arrows move within the radio group), then Show
+    await tabTo(page, 'input[name="days"][value="30"]');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.locator('input[name="days"][value="7"]').isChecked()).toBe(true);
+    await tabTo(page, 'form[action="/config/analytics"] button[type="submit"]');
+    await Promise.all([page.waitForURL(/days=7/), page.keyboard.press('Enter')]);
+    expect(await page.locator('#range-shown').innerText()).toContain('(7 days,');
+    expect(await page.locator('tbody tr th[scope="row"]').first().innerText()).toBe(stampAt(store, now)!.day);
+    // the per-day table's scrolling region takes focus, so it scrolls by keyboard
+    await tabTo(page, '[role="region"][aria-labelledby="per-day"]');
+    expect(await axeClean(page)).toBe('');
+    tab.expectNoConsoleProblems();
+    await tab.close();
+  }, 60_000);
+});

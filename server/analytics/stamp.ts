@@ -1,0 +1,25 @@
+/**
+ * The stamp of an analytics write: the site (the store serves one), the time received and the site day it
+ * falls on in the site's time zone.
+ */
+import type { Store } from '../db/database.js';
+import { websites } from '../db/schema.js';
+import type { Stamp } from './record.js';
+import { dayKey, validZone } from './site-days.js';
+
+export interface Site {
+  readonly id: string;
+  readonly timeZone: string;
+  readonly currency: string;
+}
+
+/** The site, or null in a store without one (nothing to record for). */
+export function siteOf(store: Store): Site | null {
+  const row = store.select({ id: websites.id, timeZone: websites.timeZone, currency: websites.currency }).from(websites).get();
+  return row === undefined ? null : { ...row, timeZone: validZone(row.timeZone) };
+}
+
+export function stampAt(store: Store, receivedAt: number): Stamp | null {
+  const site = siteOf(store);
+  return site === null ? null : { websiteId: site.id, receivedAt, day: dayKey(receivedAt, site.timeZone) };
+}

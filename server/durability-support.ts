@@ -1,0 +1,74 @@
+/**
+ * The real server as a child process for kill -9 tests (`server/main.ts` through tsx, on a temporary SQLite
+ * file and a free port, in production mode with the default limits): start it, kill it with SIGKILL, start it
+ * again on the same file.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from './db/database.js';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export class KillableServer {
+  readonly dir = mkdtempSync(join(tmpdir(), 'tessera-durability-'));
+  readonly dbFile = join(this.dir, 'store.db');
+  private child: ChildProcess | null = null;
+
+  /** `env`: more environment for the server (the owner's account is set, so no password is generated and logged). */
+  constructor(private readonly env: Readonly<Record<string, string>> = {}) {}
+
+  /** Starts the server (again) on the same file; answers its base URL once `probe` answers 200. */
+  async start(probe = '/contact'): Promise<string> {
+    const port = await freePort();
+    const root = repoRoot();
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+      cwd: root,
+      env: { ...process.env, TESSERA_DB: this.dbFile, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', TESSERA_OWNER_EMAIL: 'owner@example.com', TESSERA_OWNER_PASSWORD: 'durable password', ...this.env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    this.child = child;
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+      try {
+        if ((await fetch(`${base}${probe}`)).ok) return base;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`server did not start: ${stderr}`);
+  }
+
+  /** SIGKILL: no chance to flush or close anything. */
+  kill(): Promise<void> {
+    const c = this.child;
+    this.child = null;
+    if (c === null) return Promise.resolve();
+    return new Promise((resolve) => {
+      c.once('exit', () => resolve());
+      c.kill('SIGKILL');
+    });
+  }
+
+  /** Kills the server if it runs and removes the folder (afterAll). */
+  dispose(): void {
+    this.child?.kill('SIGKILL');
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
