@@ -58,7 +58,7 @@ function pageFields(page: CensusPage, visitor: string): Record<string, string> {
     collectionId: page.collectionId ?? '',
     itemId: page.itemId ?? '',
     url: location.pathname,
-    permissionType: page.permissionType,
+    pagePermissionType: page.permissionType,
   };
 }
 

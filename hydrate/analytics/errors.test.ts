@@ -48,9 +48,9 @@ describe('the error reporter', () => {
     expect(send).toMatchObject({ via: 'fetch', headers: { 'content-type': 'application/json', 'x-csrf-token': '0123abcd' } });
     const list = records(send!.body);
     expect(list).toEqual([
-      { event: 'error', data: { message: 'boom', stack: 'Error: boom\n    at page.js:1:1', source: 'http://localhost:3000/theme.js:3:7', path: '/shop' }, timestamp: expect.any(Number) },
-      { event: 'unhandledrejection', data: { message: 'nope', stack: rejection.stack, source: '', path: '/shop' }, timestamp: expect.any(Number) },
-      { event: 'unhandledrejection', data: { message: 'plain text', stack: '', source: '', path: '/shop' }, timestamp: expect.any(Number) },
+      { event: 'error', data: { message: 'boom', stack: 'Error: boom\n    at page.js:1:1', path: '/shop', filename: 'http://localhost:3000/theme.js', lineno: 3, colno: 7 }, timestamp: expect.any(Number) },
+      { event: 'unhandledrejection', data: { message: 'nope', stack: rejection.stack, path: '/shop' }, timestamp: expect.any(Number) },
+      { event: 'unhandledrejection', data: { message: 'plain text', stack: '', path: '/shop' }, timestamp: expect.any(Number) },
     ]);
     expect(list[0]!.timestamp).toBeLessThan(list[1]!.timestamp);
   });

@@ -17,7 +17,7 @@ export const DEBOUNCE_MS = 1000;
 
 export interface ErrorRecord {
   readonly event: 'error' | 'unhandledrejection';
-  readonly data: { readonly message: string; readonly stack: string; readonly source: string; readonly path: string };
+  readonly data: { readonly message: string; readonly stack: string; readonly path: string; readonly filename?: string; readonly lineno?: number; readonly colno?: number };
   readonly timestamp: number;
 }
 
@@ -30,13 +30,13 @@ export function startErrorReporter(win: Window): void {
     sends++;
     void post(JAVASCRIPT_ERRORS_ROUTE, JSON.stringify(queue.splice(0)), { 'content-type': 'application/json', 'x-csrf-token': readCookie('crumb') ?? '' });
   };
-  const add = (event: ErrorRecord['event'], message: string, stack: unknown, source = '') => {
+  const add = (event: ErrorRecord['event'], message: string, stack: unknown, at?: { filename: string; lineno: number; colno: number }) => {
     if (sends >= MAX_SENDS || queue.length >= MAX_QUEUED) return;
-    queue.push({ event, data: { message, stack: typeof stack === 'string' ? stack.slice(0, MAX_STACK) : '', source, path: win.location.pathname }, timestamp: Date.now() });
+    queue.push({ event, data: { message, stack: typeof stack === 'string' ? stack.slice(0, MAX_STACK) : '', path: win.location.pathname, ...at }, timestamp: Date.now() });
     clearTimeout(timer);
     timer = setTimeout(sendQueue, DEBOUNCE_MS);
   };
-  win.addEventListener('error', (e) => add('error', e.message, e.error?.stack, e.filename ? `${e.filename}:${e.lineno}:${e.colno}` : ''));
+  win.addEventListener('error', (e) => add('error', e.message, e.error?.stack, e.filename ? { filename: e.filename, lineno: e.lineno, colno: e.colno } : undefined));
   win.addEventListener('unhandledrejection', (e) => {
     const reason: unknown = e.reason;
     const error = reason instanceof Error ? reason : null;

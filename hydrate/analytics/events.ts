@@ -51,7 +51,7 @@ function autoFields(page: CensusPage, schemaName: string): Record<string, unknow
     context_website_id: page.websiteId,
     resolved_locale: page.locale,
     website_locale: page.locale,
-    permission_type: page.permissionType,
+    page_permission_type: page.permissionType,
   };
 }
 

@@ -23,7 +23,7 @@ export function recordEvent(page: CensusPage, event: string, variantId: string |
     memberAccountId: memberAccountId(),
     member_locale: null,
     website_locale: page.locale,
-    permissionType: page.permissionType,
+    pagePermissionType: page.permissionType,
   };
   void send(LEGACY_EVENT_ROUTE, form({ event, data: JSON.stringify(data), eventName: event }));
 }

@@ -25,7 +25,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const VITALS: Vitals = { lcp: 1200, cls: 0.05, inp: 80, ttfb: 90 };
+const VITALS: Vitals = { LCP: 1200, CLS: 0.05, INP: 80, TTFB: 90 };
 const records = (sent: ReturnType<typeof network>) =>
   sent.filter((s) => s.url === '/api/1/performance/records').map((s) => JSON.parse(s.body) as { app: string; data: Record<string, unknown>; event: string; pageLoadId: string; ts: number }[]);
 
@@ -110,35 +110,35 @@ describe('the web vitals', () => {
 
   it('LCP is the last entry, TTFB the navigation’s responseStart; nothing observed yet is null (CLS 0)', () => {
     const read = observeVitals();
-    expect(read()).toEqual({ lcp: null, cls: 0, inp: null, ttfb: 88 });
+    expect(read()).toEqual({ LCP: null, CLS: 0, INP: null, TTFB: 88 });
     observers.get('largest-contentful-paint')!([{ startTime: 800.4 }, { startTime: 1500.6 }]);
-    expect(read().lcp).toBe(1501);
+    expect(read().LCP).toBe(1501);
   });
 
   it('CLS is the largest session window: shifts under 1 s apart, a window at most 5 s long, input-led shifts left out', () => {
     const read = observeVitals();
     const shifts = observers.get('layout-shift')!;
     shifts([{ startTime: 100, value: 0.1 }, { startTime: 900, value: 0.1 }]);
-    expect(read().cls).toBe(0.2);
+    expect(read().CLS).toBe(0.2);
     // more than 1 s later: a new window, smaller
     shifts([{ startTime: 2000, value: 0.05 }, { startTime: 2100, value: 0.3, hadRecentInput: true }]);
-    expect(read().cls).toBe(0.2);
+    expect(read().CLS).toBe(0.2);
     // a window that grows past the first one
     shifts([{ startTime: 2900, value: 0.1 }, { startTime: 3800, value: 0.1 }]);
-    expect(read().cls).toBe(0.25);
+    expect(read().CLS).toBe(0.25);
     // the window of 2000 ms grows to 0.55 at 6500 ms; the shift at 7400 ms would make it last over 5 s, so it
     // starts a new one (without the cap: 0.65)
     shifts([{ startTime: 4700, value: 0.1 }, { startTime: 5600, value: 0.1 }, { startTime: 6500, value: 0.1 }, { startTime: 7400, value: 0.1 }]);
-    expect(read().cls).toBe(0.55);
+    expect(read().CLS).toBe(0.55);
   });
 
   it('INP: the longest event per interaction, the worst interaction, one fewer from the top per 50', () => {
     const read = observeVitals();
     const events = observers.get('event')!;
     events([{ interactionId: 1, duration: 40 }, { interactionId: 1, duration: 120 }, { interactionId: 2, duration: 64 }, { interactionId: 0, duration: 500 }]);
-    expect(read().inp).toBe(120);
+    expect(read().INP).toBe(120);
     events(Array.from({ length: 60 }, (_, i) => ({ interactionId: 10 + i, duration: 50 + i })));
     // 62 interactions: the second worst (109 ms), not the worst (120 ms)
-    expect(read().inp).toBe(109);
+    expect(read().INP).toBe(109);
   });
 });

@@ -1,40 +1,59 @@
 /**
- * The tracker in Chromium against the real storefront, with stand-ins for the analytics routes (the analytics
- * branch serves them for real): a visit to a product page sends RecordHit with the session info, exactly the
- * page-hit fields and the visitor cookie, sets `ss_cvr` and `ss_cvt`, reports the add button and asks for the
- * performance settings; a press of the add button is reported and the add to the cart reaches RecordEvent as
- * AddToCart; an error thrown in the page is posted to RecordJavascriptErrors with the crumb header.
+ * The tracker in Chromium against the real storefront and its analytics routes, end to end: a visit to a
+ * product page sends RecordHit with the session info, exactly the page-hit fields and the visitor cookie, sets
+ * `ss_cvr` and `ss_cvt`, reports the add button and asks for the performance settings; a press of the add
+ * button is reported and the add to the cart reaches RecordEvent as AddToCart; an error thrown in the page is
+ * posted to RecordJavascriptErrors with the crumb header. Every call is answered 2xx by the server (the
+ * tracker and the routes agree on every field), and the owner finds the visit's page views, the add to the
+ * cart and the thrown error on the dashboard.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeBrowser, useBrowserHarness, WIDTHS } from '../browser-harness.js';
 import { hydrated } from '../browser-helpers.js';
+import { contributors } from '../../server/db/schema.js';
+import { hashPassword } from '../../server/owner/password.js';
+import { stampAt } from '../../server/analytics/stamp.js';
 
 interface Heard {
   readonly path: string;
   readonly body: unknown;
   readonly headers: FastifyRequest['headers'];
+  readonly status: number;
 }
 
 const heard: Heard[] = [];
 
-/** Answers the tracker's calls and notes them, as the analytics plugin would store them. */
-function analyticsStandIn(app: FastifyInstance): void {
-  const note = (request: FastifyRequest) => heard.push({ path: request.url, body: request.body, headers: request.headers });
-  for (const path of ['/api/census/RecordHit', '/api/census/button-render', '/api/census/button-click', '/api/census/form-render', '/api/events/RecordEvent']) {
-    app.post(path, async (request) => (note(request), {}));
-  }
-  app.post('/api/events/RecordJavascriptErrors', async (request) => (note(request), {}));
-  app.get('/api/1/performance/settings', async (request) => (note(request), { pageLoadId: 'browser-load' }));
+/** Notes every call to the analytics routes with the server's answer (the routes themselves are the real ones). */
+function listen(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (/^\/api\/(census|events|1\/performance|v1\/clanker)\//.test(path)) heard.push({ path, body: request.body, headers: request.headers, status: reply.statusCode });
+  });
 }
 
 const posts = (path: string) => heard.filter((h) => h.path === path);
 
+const OWNER = { email: 'tracker-owner@example.com', password: 'the whole way through' };
+
+/** Today's row of the dashboard's per-day table (day, page views, unique visitors, add to cart, …) and its errors table, signed in as the owner. */
+async function dashboard(open: (path: string) => Promise<{ page: Page; close(): Promise<void> }>, today: string): Promise<{ row: string[]; errors: string }> {
+  const tab = await open('/config/analytics?days=7');
+  await tab.page.fill('#email', OWNER.email);
+  await tab.page.fill('#password', OWNER.password);
+  await Promise.all([tab.page.waitForURL(/\/config\/analytics/), tab.page.press('#password', 'Enter')]);
+  const row = await tab.page.locator('#per-day ~ div table tbody tr', { has: tab.page.locator(`th:text-is("${today}")`) }).locator('th, td').allInnerTexts();
+  const errors = await tab.page.locator('#errors ~ div table').innerText();
+  await tab.close();
+  return { row, errors };
+}
+
 describeBrowser('the visitor tracker', () => {
-  const harness = useBrowserHarness({ routes: analyticsStandIn });
+  const harness = useBrowserHarness({ routes: listen });
 
   it('a visit sends RecordHit with the right fields; the add button and the add to the cart are reported', async () => {
-    heard.length = 0;
     const tab = await harness().open('/shop/p/field-shirt?color=navy', { width: WIDTHS.desktop });
     const { page } = tab;
     await expect.poll(() => posts('/api/census/RecordHit').length).toBe(1);
@@ -76,25 +95,37 @@ describeBrowser('the visitor tracker', () => {
     await expect.poll(() => posts('/api/events/RecordEvent').length).toBe(1);
     const event = posts('/api/events/RecordEvent')[0]!.body as Record<string, string>;
     expect(event['event']).toBe('AddToCart');
-    expect(JSON.parse(event['data']!)).toMatchObject({ pagePath: '/shop/p/field-shirt', variantId: expect.any(String), permissionType: 'open' });
+    expect(JSON.parse(event['data']!)).toMatchObject({ pagePath: '/shop/p/field-shirt', variantId: expect.any(String), pagePermissionType: 'open' });
+    // the server took every call: the tracker sends no field the routes refuse
+    expect(heard.filter((h) => h.status >= 300).map((h) => `${h.path} ${h.status}`)).toEqual([]);
     tab.expectNoConsoleProblems();
     await tab.close();
   });
 
-  it('an error thrown in the page is posted to RecordJavascriptErrors with the crumb header', async () => {
-    heard.length = 0;
+  it('an error thrown in the page is posted to RecordJavascriptErrors with the crumb header; the owner finds the visits and the error on the dashboard', async () => {
+    const hitsBefore = posts('/api/census/RecordHit').length;
     const tab = await harness().open('/about', { width: WIDTHS.mobile });
     const { page } = tab;
-    await expect.poll(() => posts('/api/census/RecordHit').length).toBe(1);
+    await expect.poll(() => posts('/api/census/RecordHit').length).toBe(hitsBefore + 1);
     await page.addScriptTag({ content: 'throw new Error("kaboom in the page")' });
     await expect.poll(() => posts('/api/events/RecordJavascriptErrors').length, { timeout: 5000 }).toBe(1);
     const [posted] = posts('/api/events/RecordJavascriptErrors');
+    expect(posted!.status).toBe(204);
     const crumb = (await tab.context.cookies()).find((c) => c.name === 'crumb')!.value;
     expect(posted!.headers['x-csrf-token']).toBe(crumb);
     expect(posted!.body).toEqual([
-      { event: 'error', data: { message: 'Uncaught Error: kaboom in the page', stack: expect.stringContaining('kaboom in the page'), source: expect.any(String), path: '/about' }, timestamp: expect.any(Number) },
+      { event: 'error', data: { message: 'Uncaught Error: kaboom in the page', stack: expect.stringContaining('kaboom in the page'), path: '/about' }, timestamp: expect.any(Number) },
     ]);
     expect(tab.pageErrors).toEqual([expect.stringContaining('kaboom in the page')]);
     await tab.close();
+
+    const { store } = harness().storefront;
+    store.insert(contributors).values({ id: randomUUID(), websiteId: 'demo', email: OWNER.email, displayName: 'Owner', passwordHash: await hashPassword(OWNER.password), roles: '["admin"]', createdAt: 0 }).run();
+    const { row, errors } = await dashboard((path) => harness().open(path, { width: WIDTHS.mobile }), stampAt(store, Date.now())!.day);
+    const hits = posts('/api/census/RecordHit').length;
+    // day, page views, unique visitors (one browser context per tab: two visitors), add to cart
+    expect(row.slice(0, 4)).toEqual([stampAt(store, Date.now())!.day, String(hits), '2', '1']);
+    expect(errors).toContain('Uncaught Error: kaboom in the page');
+    expect(errors).toContain('/about');
   });
 });

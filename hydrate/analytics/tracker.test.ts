@@ -123,7 +123,7 @@ describe('a page view', () => {
     startTracker(window);
     const renders = sent.filter((s) => s.url === '/api/census/button-render').map((s) => fields(s.body));
     expect(renders.map((f) => f['itemId'])).toEqual(['p02', 'p05']);
-    expect(renders[0]).toEqual({ visitorCookie: readCookie('ss_cvr'), websiteId: 'site-1', collectionId: 'shop', itemId: 'p02', url: '/shop/p/field-shirt', permissionType: 'open', crumb: '' });
+    expect(renders[0]).toEqual({ visitorCookie: readCookie('ss_cvr'), websiteId: 'site-1', collectionId: 'shop', itemId: 'p02', url: '/shop/p/field-shirt', pagePermissionType: 'open', crumb: '' });
     const forms = sent.filter((s) => s.url === '/api/census/form-render').map((s) => fields(s.body));
     expect(forms).toEqual([expect.objectContaining({ formId: 'contact-form', visitorCookie: readCookie('ss_cvr') })]);
     document.querySelector('.sqs-add-to-cart-button span')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -204,10 +204,10 @@ describe('the newer tracker (clanker events)', () => {
       [
         'analytics_id', 'browser_language', 'browser_window_height', 'browser_window_width', 'client_name', 'client_version', 'marketing_id', 'page_host', 'page_path',
         'page_query_params', 'page_referrer_url', 'session_id', 'enduser_user_agent', 'event_occurrence_timestamp', 'browser_locale', 'custom_schema_name', 'source_environment',
-        'context_website_id', 'destination_url', 'member_account_id', 'object_identifier', 'resolved_locale', 'website_locale', 'member_account_locale', 'permission_type',
+        'context_website_id', 'destination_url', 'member_account_id', 'object_identifier', 'resolved_locale', 'website_locale', 'member_account_locale', 'page_permission_type',
       ].sort(),
     );
-    expect(content).toMatchObject({ page_path: '/shop', page_query_params: 'tag=linen', context_website_id: 'site-1', object_identifier: 'p02', destination_url: '/cart', custom_schema_name: 'ProductView', permission_type: 'open', session_id: readCookie('ss_cvt'), event_occurrence_timestamp: Date.now() });
+    expect(content).toMatchObject({ page_path: '/shop', page_query_params: 'tag=linen', context_website_id: 'site-1', object_identifier: 'p02', destination_url: '/cart', custom_schema_name: 'ProductView', page_permission_type: 'open', session_id: readCookie('ss_cvt'), event_occurrence_timestamp: Date.now() });
     expect(warn).not.toHaveBeenCalled();
   });
 
@@ -290,7 +290,7 @@ describe('the shop’s events', () => {
       memberAccountId: null,
       member_locale: null,
       website_locale: 'en-US',
-      permissionType: 'members',
+      pagePermissionType: 'members',
     });
   });
 

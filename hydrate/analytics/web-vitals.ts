@@ -6,13 +6,14 @@
  * - INP: per interaction the longest event duration; the worst interaction, or for every 50 interactions one
  *   fewer from the top (about the 98th percentile);
  * - TTFB: the navigation's responseStart.
- * A browser without an entry type leaves that vital null (CLS 0).
+ * A browser without an entry type leaves that vital null (CLS 0), and a null is not sent. The names are the
+ * vitals' own (`LCP`…), as the analytics server reads them (server/analytics/fields.ts).
  */
 export interface Vitals {
-  readonly lcp: number | null;
-  readonly cls: number;
-  readonly inp: number | null;
-  readonly ttfb: number | null;
+  readonly LCP: number | null;
+  readonly CLS: number;
+  readonly INP: number | null;
+  readonly TTFB: number | null;
 }
 
 type Entry = PerformanceEntry & { value?: number; hadRecentInput?: boolean; interactionId?: number };
@@ -58,10 +59,10 @@ export function observeVitals(): () => Vitals {
     const durations = [...interactions.values()].sort((a, b) => b - a);
     const nav = navigationTiming();
     return {
-      lcp: round(lcp),
-      cls: Math.round(cls * 10_000) / 10_000,
-      inp: round(durations[Math.min(durations.length - 1, Math.floor(durations.length / 50))]),
-      ttfb: round(nav?.responseStart),
+      LCP: round(lcp),
+      CLS: Math.round(cls * 10_000) / 10_000,
+      INP: round(durations[Math.min(durations.length - 1, Math.floor(durations.length / 50))]),
+      TTFB: round(nav?.responseStart),
     };
   };
 }

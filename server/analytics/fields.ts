@@ -80,6 +80,7 @@ export const LEGACY_EVENT_FIELDS: FieldTable = {
   memberAccountId: str(ID),
   member_locale: str(LOCALE),
   website_locale: str(LOCALE),
+  pagePermissionType: strOrNum(ID),
   ...COMMERCE_FIELDS,
 };
 
