@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEBOUNCE_MS, type ErrorRecord, MAX_QUEUED, MAX_SENDS, MAX_STACK, startErrorReporter } from './errors.js';
-import { cleanSlate, network, noteListeners, removeListeners } from './test-page.js';
+import { cleanSlate, network, noteListeners, restoreAfterTest } from './test-page.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -15,13 +15,7 @@ beforeEach(() => {
   document.cookie = 'crumb=0123abcd; path=/';
   history.replaceState(null, '', '/shop');
 });
-afterEach(() => {
-  removeListeners();
-  vi.clearAllTimers();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+afterEach(restoreAfterTest);
 
 function thrown(message: string, stack = `Error: ${message}\n    at page.js:1:1`): void {
   const error = Object.assign(new Error(message), { stack });

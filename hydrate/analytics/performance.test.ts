@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP, FLUSH_MS, PAGE_SPEED_MS, SETTINGS_TIMEOUT_MS, startPerformance } from './performance.js';
-import { cleanSlate, network, noteListeners, removeListeners } from './test-page.js';
+import { cleanSlate, network, noteListeners, restoreAfterTest } from './test-page.js';
 import { observeVitals, type Vitals } from './web-vitals.js';
 
 beforeEach(() => {
@@ -17,13 +17,7 @@ beforeEach(() => {
   noteListeners();
   history.replaceState(null, '', '/shop/p/field-shirt');
 });
-afterEach(() => {
-  removeListeners();
-  vi.clearAllTimers();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+afterEach(restoreAfterTest);
 
 const VITALS: Vitals = { LCP: 1200, CLS: 0.05, INP: 80, TTFB: 90 };
 const records = (sent: ReturnType<typeof network>) =>

@@ -124,6 +124,15 @@ export function removeListeners(): void {
   for (const [target, type, listener, options] of added.splice(0)) target.removeEventListener(type, listener, options as EventListenerOptions);
 }
 
+/** After each test: the listeners the test's reporters added gone, real timers, mocks and globals restored. */
+export function restoreAfterTest(): void {
+  removeListeners();
+  vi.clearAllTimers();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+}
+
 /** The first prototype (or the object) that defines `key`. */
 export function owner(object: object, key: string): object {
   let at: object | null = object;

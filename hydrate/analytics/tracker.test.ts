@@ -12,7 +12,7 @@ import { readCookie } from './cookies.js';
 import { ANALYTICS_ID_EXPIRY_KEY, ANALYTICS_ID_KEY, ANALYTICS_ID_MS, analyticsId, trackEvent } from './events.js';
 import { startTracker } from './start.js';
 import { STORAGE_WARNING } from './storage.js';
-import { afterCookiesExpire, cleanSlate, censusPage, fields, network, noteListeners, owner, PAGE, refuseStorage, removeListeners } from './test-page.js';
+import { afterCookiesExpire, censusPage, cleanSlate, fields, network, noteListeners, owner, PAGE, refuseStorage, restoreAfterTest } from './test-page.js';
 import { post, TIMEOUT_MS } from './transport.js';
 import { FIRST_SESSION_KEY, HAS_LANDED_KEY, sessionInfo, VISIT_SECONDS, VISITOR_SECONDS } from './visitor.js';
 
@@ -26,11 +26,7 @@ beforeEach(() => {
   error = vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  removeListeners();
-  vi.clearAllTimers();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
+  restoreAfterTest();
   document.body.innerHTML = '';
 });
 
