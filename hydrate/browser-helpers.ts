@@ -3,7 +3,8 @@
  * alert dialog read and closed as a user would, waiting for an island to hydrate, and the checkout pages a
  * gift card and a subscription lead to, a visitor who already has a cart.
  */
-import type { Locator, Page } from 'playwright-core';
+import { CENSUS_ROUTE, EVENTS_ROUTE, HIT_ROUTE, JAVASCRIPT_ERRORS_ROUTE, LEGACY_EVENT_ROUTE, PERFORMANCE_RECORDS_ROUTE, PERFORMANCE_SETTINGS_ROUTE } from './analytics/routes.js';
+import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { type BrowserHarness, type BrowserTab, type OpenOptions, WIDTHS } from './browser-harness.js';
 
@@ -70,4 +71,25 @@ export async function openWithApronInCart(harness: BrowserHarness, path: string,
   await plain.close();
   await tab.goto(path);
   return tab;
+}
+
+/**
+ * Whether a request is one of the visitor tracker's (hydrate/analytics/routes.ts): the census, events,
+ * performance and error calls. Tests of what the shop itself sends leave them out.
+ */
+export function isAnalyticsCall(url: string): boolean {
+  const path = new URL(url, 'http://x').pathname;
+  return [HIT_ROUTE, LEGACY_EVENT_ROUTE, EVENTS_ROUTE, PERFORMANCE_SETTINGS_ROUTE, PERFORMANCE_RECORDS_ROUTE, JAVASCRIPT_ERRORS_ROUTE].includes(path) || path.startsWith(CENSUS_ROUTE);
+}
+
+/** An island script but the tracker's two files, which every recorded page carries. */
+export const ISLAND_SCRIPT_BUT_TRACKER = /\/static\/islands\/(?!tracker-|performance-)/;
+
+/** The POSTs the page sends from now on but the tracker's: what the shop itself asks of the server. */
+export function shopPosts(page: Page): Request[] {
+  const posts: Request[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && !isAnalyticsCall(r.url())) posts.push(r);
+  });
+  return posts;
 }

@@ -1,13 +1,13 @@
 /**
  * The buying flow in Chromium: without JavaScript every step is a plain form post (issue 9's no-JS routes);
  * with JavaScript the product page hydrates without a console warning or a layout shift, a double click on a
- * buy box whose island has not run yet posts once, and a content page loads no island script at all.
+ * buy box whose island has not run yet posts once, and a content page loads no island script but the visitor tracker.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeBrowser, useBrowserHarness, WIDTHS } from './browser-harness.js';
+import { ISLAND_SCRIPT_BUT_TRACKER, shopPosts } from './browser-helpers.js';
 
-const ISLAND_SCRIPT = /\/static\/islands\//;
 
 /** The form the control is in (per-line forms on the cart page). */
 const formOf = (page: Page, control: ReturnType<Page['getByRole']>) => page.locator('form').filter({ has: control });
@@ -103,11 +103,14 @@ describeBrowser('buying flow', () => {
     });
   }
 
-  it('with JavaScript: a content page loads no island script', async () => {
+  it('with JavaScript: a content page loads no island script (only the visitor tracker)', async () => {
     const tab = await harness().open('/about');
     await tab.page.waitForLoadState('networkidle');
-    expect(await tab.page.locator('script[src*="/static/islands/"]').count()).toBe(0);
-    expect(tab.requests.filter((url) => ISLAND_SCRIPT.test(url))).toEqual([]);
+    expect(await tab.page.locator('script[src*="/static/islands/"]').evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src')))).toEqual([
+      expect.stringMatching(/\/tracker-/),
+      expect.stringMatching(/\/performance-/),
+    ]);
+    expect(tab.requests.filter((url) => ISLAND_SCRIPT_BUT_TRACKER.test(url))).toEqual([]);
     await tab.expectNoLayoutShift();
     tab.expectNoConsoleProblems();
   });
@@ -122,16 +125,13 @@ describeBrowser('buying flow', () => {
       await route.continue();
     });
     await tab.goto('/shop/p/linen-apron');
-    const posts: string[] = [];
-    page.on('request', (r) => {
-      if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
-    });
+    const posts = shopPosts(page);
     const box = (await page.locator('.product-form .add-to-cart-button').boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForTimeout(100);
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2).catch(() => {});
     await page.waitForURL('**/cart');
-    expect(posts).toEqual(['/cart/add']);
+    expect(posts.map((r) => new URL(r.url()).pathname)).toEqual(['/cart/add']);
     await expect.poll(() => page.getByLabel('Quantity of Linen Apron').inputValue()).toBe('1');
     await tab.close();
   });

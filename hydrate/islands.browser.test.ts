@@ -7,7 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeBrowser, useBrowserHarness, WIDTHS } from './browser-harness.js';
-import { addButton, expectGiftCardCheckout, hydrated, readAlert, subscribeToCheckout } from './browser-helpers.js';
+import { addButton, expectGiftCardCheckout, hydrated, readAlert, shopPosts, subscribeToCheckout } from './browser-helpers.js';
 
 describeBrowser('islands', () => {
   const harness = useBrowserHarness();
@@ -64,10 +64,7 @@ describeBrowser('islands', () => {
     const tab = await harness().open('/shop/p/field-shirt');
     const { page } = tab;
     await hydrated(tab);
-    const posts: string[] = [];
-    page.on('request', (r) => {
-      if (r.method() === 'POST') posts.push(r.url());
-    });
+    const posts = shopPosts(page);
     await addButton(page).click();
     expect(await readAlert(page)).toEqual({ title: 'Unable to Add Item', message: 'Please select the Color and Size options.' });
     await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('add-to-cart-button');
@@ -89,7 +86,7 @@ describeBrowser('islands', () => {
       expect((await readAlert(page)).message, quantity).toBe(message);
       await expect.poll(() => addButton(page).innerText(), { timeout: 3000 }).toBe('Add To Cart');
     }
-    expect(posts).toEqual([]);
+    expect(posts.map((r) => r.url())).toEqual([]);
     await tab.expectNoLayoutShift();
     tab.expectNoConsoleProblems();
     await tab.close();

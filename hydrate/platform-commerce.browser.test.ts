@@ -12,7 +12,7 @@ import type { Page, Request } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { repoRoot } from '../server/db/database.js';
 import { type BrowserTab, describeBrowser, useBrowserHarness, WIDTHS } from './browser-harness.js';
-import { expectGiftCardCheckout, readAlert as readAlertOf, subscribeToCheckout } from './browser-helpers.js';
+import { expectGiftCardCheckout, readAlert as readAlertOf, shopPosts, subscribeToCheckout } from './browser-helpers.js';
 import type { IslandManifest } from './build.js';
 
 const THEME_DIR = resolve(repoRoot(), 'fixtures/themes/platform-commerce');
@@ -37,13 +37,6 @@ async function idleAgain(page: Page, label = 'Add To Cart'): Promise<void> {
   expect(await addButton(page).getAttribute('aria-disabled')).not.toBe('true');
 }
 
-function postsOf(page: Page): Request[] {
-  const posts: Request[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST') posts.push(r);
-  });
-  return posts;
-}
 
 describeBrowser('platform commerce markup', () => {
   const harness = useBrowserHarness({ themeDir: THEME_DIR });
@@ -65,7 +58,7 @@ describeBrowser('platform commerce markup', () => {
     expect(paths).toContain(`/static/islands/${island}`);
     expect(paths).not.toContain(`/static/islands/${manifest.islands['product-form']}`);
 
-    const posts = postsOf(page);
+    const posts = shopPosts(page);
     await addButton(page).click();
     expect(await readAlert(page)).toEqual({ title: 'Unable to Add Item', message: 'Please select the Color and Size options.' });
     await idleAgain(page);
@@ -117,7 +110,7 @@ describeBrowser('platform commerce markup', () => {
       await option(page, 'Color').selectOption('Olive');
       await option(page, 'Size').selectOption('M');
       await quantity(page).fill('2');
-      const posts = postsOf(page);
+      const posts = shopPosts(page);
       if (press === 'click') {
         await addButton(page).click();
       } else {

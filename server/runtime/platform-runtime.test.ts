@@ -51,12 +51,15 @@ describe('pages', () => {
     expect(html).toContain(`<script src="/scripts/site.js"></script>\n  ${PLATFORM_FOOTERS}`);
   });
 
-  it('of the default theme carry no runtime and no script at all without islands', async () => {
+  it('of the default theme carry no runtime and no script without islands but the visitor tracker', async () => {
     const html = (await tessera.inject('/about')).body;
     expect(html).not.toContain('/static/runtime/');
     expect(html).not.toContain('SQUARESPACE_CONTEXT');
     expect(html).not.toContain(PLATFORM_FOOTERS);
-    expect(html.match(/<script\b(?![^>]*type="application\/json")/g)).toBeNull();
+    expect(html.match(/<script\b(?![^>]*type="application\/json")[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<script defer src="\/static\/islands\/tracker-[A-Z0-9]+\.js">$/),
+      expect.stringMatching(/^<script defer src="\/static\/islands\/performance-[A-Z0-9]+\.js">$/),
+    ]);
   });
 });
 
