@@ -273,6 +273,24 @@ describe('like and share buttons', () => {
     const image = { systemDataId: 's', assetUrl: 'img.png', recordType: 2, website: { shareButtonOptions: ['x'] } };
     expect(renderHtml('{@|social-button}', image)).toContain('data-system-data-id="s" data-asset-url="img.png"');
   });
+
+  it('takes the id and the address each from the record when it has the key, else from its main image, whatever the record type', () => {
+    // pinned to the reference's output (issue 23: blog posts carrying both shared their main image here)
+    const shared = (item: Record<string, unknown>) =>
+      /data-system-data-id="([^"]*)" data-asset-url="([^"]*)"/.exec(renderHtml('{@|social-button}', { ...item, website: { shareButtonOptions: { a: 1 } } }))!.slice(1);
+    const main = { mainImageId: 'M', mainImage: { assetUrl: 'MA' } };
+    expect(shared({ recordType: 1, systemDataId: 'S', assetUrl: 'A', ...main })).toEqual(['S', 'A']);
+    expect(shared({ recordType: 1, systemDataId: 'S', assetUrl: 'A' })).toEqual(['S', 'A']);
+    expect(shared({ recordType: 2, ...main })).toEqual(['M', 'MA']);
+    expect(shared({ recordType: 1, assetUrl: 'A', ...main })).toEqual(['M', 'A']);
+    expect(shared({ recordType: 1, systemDataId: 'S', ...main })).toEqual(['S', 'MA']);
+    // a key that is there stops the fallback, even empty, null or not text
+    expect(shared({ recordType: 1, systemDataId: '', assetUrl: null, ...main })).toEqual(['', '']);
+    expect(shared({ systemDataId: { a: 1 }, assetUrl: [1], ...main })).toEqual(['', '']);
+    expect(shared({ systemDataId: false, assetUrl: 0, ...main })).toEqual(['false', '0']);
+    expect(shared({ mainImageId: 5, mainImage: { assetUrl: 7 } })).toEqual(['5', '7']);
+    expect(shared({ mainImageId: 'M', mainImage: 'x' })).toEqual(['M', '']);
+  });
 });
 
 describe('twitter (spec 001: social links for @mentions and hashtags)', () => {

@@ -5,7 +5,6 @@
  */
 import { isObject, isTruthy, toText } from '../../values.js';
 import type { Formatter, PluginContext } from '../types.js';
-import { numberOf } from './predicates.js';
 
 /**
  * View: { id, count }. Rendered only when the site settings have simpleLikingEnabled, with the platform
@@ -30,9 +29,6 @@ const FOLLOW_BUTTON_TEMPLATE =
   "<script>Y.use('squarespace-follow-buttons', function(Y) { Y.on('domready', function() { " +
   'Y.Squarespace.FollowButtonUtils.renderAll(); }); });</script>' +
   '<div class="squarespace-follow-button" data-username="{user|htmlattr}"></div>';
-
-/** Record type code of an image record (spec 001 enumerations). */
-const RECORD_TYPE_IMAGE = 2;
 
 /**
  * The platform's template reads the item's fields and the site settings as variables (differential): a field
@@ -72,14 +68,15 @@ function socialButton(name: string, template: string): Formatter {
     scoped: true,
     format(value, _args, ctx) {
       if (!sharesButtons(ctx)) return '';
-      // Any value gets the markup; only an object's own fields fill it. An image record shares itself; any
-      // other record shares its main image.
+      // Any value gets the markup; only an object's own fields fill it. Each of the id and the address is the
+      // record's own (`systemDataId`, `assetUrl`) when the record has that key, even null or empty, else its
+      // main image's (`mainImageId`, `mainImage.assetUrl`); the record type plays no part (differential).
       const record = isObject(value) ? value : {};
-      const isImage = numberOf(record['recordType']) === RECORD_TYPE_IMAGE;
       const mainImage = record['mainImage'];
+      const own = (key: string, fallback: () => unknown) => scalarText(record[key] !== undefined ? record[key] : fallback());
       const view = {
-        id: scalarText(isImage ? record['systemDataId'] : record['mainImageId']),
-        asset: scalarText(isImage ? record['assetUrl'] : isObject(mainImage) ? mainImage['assetUrl'] : undefined),
+        id: own('systemDataId', () => record['mainImageId']),
+        asset: own('assetUrl', () => (isObject(mainImage) ? mainImage['assetUrl'] : undefined)),
         type: scalarText(record['recordType']),
         url: scalarText(record['fullUrl']),
         title: scalarText(record['title']),
