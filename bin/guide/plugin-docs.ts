@@ -103,6 +103,17 @@ export const FORMATTER_DOCS: Docs = {
   iter: { summary: 'The 1-based index of the enclosing repeated section (as text).', template: '{.repeated section items}{@|iter}. {@|html} {.end}', data: { items: ['Apron', 'Mug'] } },
   json: { summary: 'The value as compact JSON, with `</` written `<\\/` so it cannot end a `<script>`.', template: '<script>var item = {item|json};</script>', data: { item: { id: 'p01', title: '</script>' } } },
   'json-pretty': { summary: 'The value as JSON indented by two spaces.', template: '<pre>{item|json-pretty|html}</pre>', data: { item: { id: 'p01', tags: ['linen'] } } },
+  'find-first': {
+    summary: 'The first element of a list; with a dotted path, the first whose value there is true; nothing when none is.',
+    template: '{.var @p products|find-first onSale}{@p.title}',
+    data: { products: [{ title: 'Apron', onSale: false }, { title: 'Mug', onSale: true }] },
+  },
+  'find-last': {
+    summary: 'The last element of a list; with a dotted path, the last whose value there is true; nothing when none is.',
+    template: '{.var @p products|find-last onSale}{@p.title}',
+    data: { products: [{ title: 'Apron', onSale: true }, { title: 'Mug', onSale: true }, { title: 'Tote', onSale: false }] },
+  },
+  'line-breaks': { summary: 'Each line feed of the text as `<br/>` (nothing else is escaped: use `|html` first).', template: '{note|html|line-breaks}', data: { note: 'Wash cold.\nDry flat.' } },
   'key-by': { summary: 'A list of objects as an object keyed by the given path of each.', template: '{products|key-by id|json}', data: { products: [{ id: 'a1', title: 'Apron' }, { id: 'b2', title: 'Mug' }] } },
   lookup: { summary: 'Resolves the path named by the value of the argument (a variable holding a variable name).', template: '{@|lookup field}', data: { field: 'title', title: 'Linen Apron' } },
   mod: { summary: 'The value modulo the argument (default 2).', template: '{n|mod 3}', data: { n: 10 } },

@@ -20,14 +20,43 @@ function fmt(name: string): Formatter<any> {
 const run = (name: string, value: unknown, args: string[] = [], ctx = fakeContext()) => runFormatter(fmt(name), value, args, ctx).value;
 
 const NAMES = [
-  'apply', 'count', 'cycle', 'date', 'encode-space', 'encode-uri', 'encode-uri-component', 'format', 'get', 'html',
-  'htmlattr', 'htmltag', 'iter', 'json', 'json-pretty', 'key-by', 'lookup', 'mod', 'output', 'pluralize', 'prop',
+  'apply', 'count', 'cycle', 'date', 'encode-space', 'encode-uri', 'encode-uri-component', 'find-first', 'find-last', 'format', 'get', 'html',
+  'htmlattr', 'htmltag', 'iter', 'json', 'json-pretty', 'key-by', 'line-breaks', 'lookup', 'mod', 'output', 'pluralize', 'prop',
   'raw', 'round', 'safe', 'slugify', 'smartypants', 'str', 'truncate', 'url-encode',
 ];
 
 describe('the core formatter set', () => {
   it('has every core formatter, once', () => {
     expect(CORE_FORMATTERS.map((f) => f.name).sort()).toEqual([...NAMES].sort());
+  });
+});
+
+// The reference package's three list and text formatters (issue 23); every output below is the reference's.
+describe('find-first, find-last, line-breaks', () => {
+  const html = (src: string, data: unknown) => render(src, data).html;
+
+  it('find-first / find-last: the first (last) element, even null; nothing for an empty list or a value that is not one', () => {
+    expect(html('{a|find-first}', { a: [0, false, '', 3] })).toBe('0');
+    expect(html('{a|find-first}', { a: [null, 2] })).toBe('');
+    expect(html('{a|find-last|json}', { a: [1, null] })).toBe('null');
+    for (const a of [[], 'xy', { k: 1 }, undefined]) expect(html('{a|find-first|json}', { a })).toBe('');
+  });
+
+  it('with a dotted path: the first (last) element whose value there is true', () => {
+    expect(html('{a|find-first b|json}', { a: [{ b: [] }, { b: {} }, { b: '0' }, { b: [1] }] })).toBe('{"b":"0"}');
+    expect(html('{a|find-first b|json}', { a: [5, { b: 1 }] })).toBe('{"b":1}');
+    expect(html('{a|find-first b|json}', { a: [{ b: 0 }] })).toBe('');
+    expect(html('{a|find-last b|json}', { a: [{ b: 1, i: 1 }, { b: 1, i: 2 }, { b: 0, i: 3 }] })).toBe('{"b":1,"i":2}');
+    expect(html('{.var @x a|find-first b.d}{@x.c}', { a: [{ b: { d: 0 }, c: 'z' }, { b: { d: 1 }, c: 'y' }] })).toBe('y');
+  });
+
+  it('line-breaks: each LF a <br/>; a number or true/false as text; anything else empty', () => {
+    expect(html('{a|line-breaks}', { a: 'x\ny\r\nz' })).toBe('x<br/>y\r<br/>z');
+    expect(html('{a|line-breaks}', { a: '<b>\n' })).toBe('<b><br/>');
+    expect(html('{a|line-breaks}', { a: 5 })).toBe('5');
+    expect(html('{a|line-breaks}', { a: true })).toBe('true');
+    for (const a of [[1, 2], { x: 1 }]) expect(html('{a|line-breaks}', { a })).toBe('');
+    expect(html('{a|line-breaks|json}', {})).toBe('""');
   });
 });
 

@@ -107,6 +107,25 @@ function walk(value: unknown, keys: readonly unknown[], resolved = false, depth 
 
 const splitPath = (p: string): string[] => (p === '' ? [] : p.split('.'));
 
+/**
+ * `find-first` / `find-last`, as the reference package has them: the first (last) element of a list, even null;
+ * with one argument, a dotted path, the first (last) element whose value there is true (an empty list or object,
+ * 0 and "" are not); nothing for a value that is not a list, or when none is found. With two arguments or more
+ * the reference answers by a rule not pinned down yet (issue 23): nothing here, as it answers in most cases.
+ */
+function findIn(name: string, fromEnd: boolean): Formatter {
+  return {
+    name,
+    prepare: (args) => ({ state: args.length === 0 ? [] : args.length === 1 ? splitPath(args[0]!) : null }),
+    format(value, _args, _ctx, path: string[] | null) {
+      if (!Array.isArray(value) || path === null) return undefined;
+      const list = fromEnd ? [...value].reverse() : value;
+      if (path.length === 0) return list.length === 0 ? undefined : list[0];
+      return list.find((item) => isTruthy(walk(item, path)));
+    },
+  };
+}
+
 export const CORE_FORMATTERS: Formatter[] = [
   {
     name: 'apply',
@@ -163,6 +182,8 @@ export const CORE_FORMATTERS: Formatter[] = [
   simple('encode-space', (v) => textOf(v).replace(WHITESPACE, '&nbsp;')),
   simple('encode-uri', (v) => encodeURI(wellFormed(textOf(v)))),
   simple('encode-uri-component', (v) => encodeURIComponent(wellFormed(textOf(v)))),
+  findIn('find-first', false),
+  findIn('find-last', true),
   scoped('format', (v, args, ctx) => {
     const text = textOf(v);
     return text.indexOf('{') < 0 ? text : fillPlaceholders(text, args, ctx);
@@ -191,6 +212,9 @@ export const CORE_FORMATTERS: Formatter[] = [
       return out;
     },
   },
+  // Each newline (LF only) becomes <br/>; text as written, a number or true/false as text, anything else empty
+  // (the reference package's formatter).
+  simple('line-breaks', (v) => (typeof v === 'string' ? v.replaceAll('\n', '<br/>') : typeof v === 'number' || typeof v === 'boolean' ? toText(v) : '')),
   // The key's value is itself a path, looked up like a variable from the tag's value outward (as the
   // platform does): not only inside the value being formatted.
   // A key that is not a string, number or boolean (missing, null, a list, an object) reads as the empty
