@@ -105,7 +105,7 @@ describe('POST /api/census/RecordHit', () => {
     expect(rows('analytics_hits')).toEqual([]);
 
     const password = 'staff password';
-    for (const [email, roles] of [['editor@example.com', ['editor', 'viewer']], ['viewer@example.com', ['viewer']]] as const) {
+    for (const [email, roles] of [['editor@example.com', ['editor', 'viewer']], ['viewer@example.com', ['viewer']], ['none@example.com', ['none']]] as const) {
       store.insert(contributors).values({ id: randomUUID(), websiteId: 'demo', email, displayName: email, passwordHash: await hashPassword(password), roles: JSON.stringify(roles), createdAt: 0 }).run();
     }
     const tokenOf = async (email: string) =>
@@ -114,13 +114,16 @@ describe('POST /api/census/RecordHit', () => {
     expect(rows('analytics_hits')).toEqual([]);
     await app.inject(beacon('/api/census/RecordHit', hit(PAGE), FORM_HEADERS['content-type'], { tessera_owner: await tokenOf('viewer@example.com') }));
     expect(rows('analytics_hits')).toHaveLength(1);
+    // a contributor with no role is a visitor too, as the tracker's placement treats them (one rule: recorded-visitor.ts)
+    await app.inject(beacon('/api/census/RecordHit', hit(PAGE), FORM_HEADERS['content-type'], { tessera_owner: await tokenOf('none@example.com') }));
+    expect(rows('analytics_hits')).toHaveLength(2);
 
     const settings = store.select({ settings: websites.settings }).from(websites).get()!.settings;
     store.update(websites).set({ settings: JSON.stringify({ ...JSON.parse(settings), censusDisabled: true }) }).run();
     try {
       await app.inject(beacon('/api/census/RecordHit', hit(PAGE), FORM_HEADERS['content-type']));
       await app.inject(beacon('/api/census/button-click', form({ visitorCookie: 'v' }), FORM_HEADERS['content-type']));
-      expect(rows('analytics_hits')).toHaveLength(1);
+      expect(rows('analytics_hits')).toHaveLength(2);
       expect(rows('analytics_events')).toEqual([]);
     } finally {
       store.update(websites).set({ settings }).run();

@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isRecord } from '../../commerce/json.js';
 import type { Store } from '../db/database.js';
-import { sessionContributor, OWNER_COOKIE } from '../owner/sessions.js';
+import { isRecordedVisitor } from '../tracker/recorded-visitor.js';
 import { websiteSettings } from '../page-context.js';
 import { installBeaconBodies } from './beacon-body.js';
 import {
@@ -150,12 +150,9 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (app,
   /** The stamp for a write, or null when nothing is to be recorded for this caller. */
   const stampFor = (request: FastifyRequest, census: boolean): Stamp | null => {
     if (census && websiteSettings(store)['censusDisabled'] === true) return null;
-    // a signed-in contributor with more than the viewer role is not a visitor (spec 001 §6)
-    const token = request.cookies[OWNER_COOKIE];
-    if (token !== undefined) {
-      const contributor = sessionContributor(store, token, Date.now());
-      if (contributor !== null && contributor.roles.some((role) => role !== 'viewer')) return null;
-    }
+    // a signed-in contributor with more than the viewer role is not a visitor (spec 001 §6): the same rule
+    // that leaves the tracker off their pages
+    if (!isRecordedVisitor(store, request)) return null;
     return stampAt(store, Date.now());
   };
 
