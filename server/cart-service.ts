@@ -10,7 +10,7 @@ import { additionalForm, answerLines, checkAnswers, parseAnswers } from '../comm
 import { FORM_MESSAGES } from '../commerce/form-validation.js';
 import { neverRunsOut, pricedOnProduct, ProductType } from '../commerce/products.js';
 import { type Json, loadProductById, money, parseJson, variantJson } from './catalog.js';
-import type { Store } from './db/database.js';
+import type { Store, StoreTransaction } from './db/database.js';
 import { cartEntries, carts, collections, products, variants, websites } from './db/schema.js';
 import { productImageUrl, variantImageKey } from './images.js';
 import { countCartAdd } from './analytics/cart-adds.js';
@@ -62,13 +62,11 @@ export function cartQuantity(db: Store, cartId: string): number {
   return Number(q.get(cartId));
 }
 
-type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
-
 /** A purchased cart takes no more changes (checkout marks it with its order). */
 export const CART_PURCHASED_MESSAGE = 'This cart has already been purchased and can no longer be changed.';
 
 /** Whether the cart has been checked out; read inside the caller's transaction, before it writes. */
-function isPurchased(tx: Pick<Tx, 'select'>, cartId: string): boolean {
+function isPurchased(tx: Pick<StoreTransaction, 'select'>, cartId: string): boolean {
   const cart = tx.select({ orderId: carts.orderId }).from(carts).where(eq(carts.id, cartId)).get();
   return cart !== undefined && cart.orderId !== null;
 }
@@ -78,7 +76,7 @@ function isPurchased(tx: Pick<Tx, 'select'>, cartId: string): boolean {
  * entry `except`, whose quantity is being replaced). Unlimited variants and gift cards always can. Read
  * inside the caller's transaction, so the answer stays true until it writes.
  */
-function inStock(tx: Tx, cartId: string, variantId: string, productType: number, quantity: number, except: string | null): boolean {
+function inStock(tx: StoreTransaction, cartId: string, variantId: string, productType: number, quantity: number, except: string | null): boolean {
   if (productType === ProductType.GIFT_CARD) return true;
   const v = tx.select({ unlimited: variants.unlimited, qty: variants.qtyInStock }).from(variants).where(eq(variants.id, variantId)).get();
   if (v === undefined) return false;
@@ -156,7 +154,7 @@ export function addEntry(db: Store, cartId: string, request: AddRequest): AddRes
  * The cart's entries with what one unit costs now (the sale price when on sale), oldest first. Checkout reads
  * them inside its transaction, so it takes the transaction as well as the store.
  */
-export function pricedEntries(db: Pick<Tx, 'select'>, cartId: string) {
+export function pricedEntries(db: Pick<StoreTransaction, 'select'>, cartId: string) {
   const rows = db
     .select({ entry: cartEntries, product: products, variant: variants })
     .from(cartEntries)
@@ -202,7 +200,7 @@ export function entryAnswers(formJson: string | null, answers: string | null): {
 }
 
 /** The URL path of each collection the lines' products live in (one query, whatever the number of lines). */
-function collectionPaths(db: Pick<Tx, 'select'>, priced: readonly PricedEntry[]): Map<string, string> {
+function collectionPaths(db: Pick<StoreTransaction, 'select'>, priced: readonly PricedEntry[]): Map<string, string> {
   if (priced.length === 0) return new Map();
   const rows = db.select({ id: collections.id, urlId: collections.urlId }).from(collections).all();
   return new Map(rows.map((r) => [r.id, r.urlId]));

@@ -13,7 +13,7 @@ import { planLabel, subscriptionOf } from '../commerce/subscribe.js';
 import type { SubscriptionPlan } from '../commerce/subscriptions.js';
 import { cartJson, entryAnswers, optionsText, pricedEntries } from './cart-service.js';
 import { type Json, money, parseJson, productJson } from './catalog.js';
-import type { Store } from './db/database.js';
+import type { Store, StoreTransaction } from './db/database.js';
 import { carts, orders, variants, websites } from './db/schema.js';
 import { SUBSCRIPTION_CART } from './token-carts.js';
 import { grantsOf, type MemberGrant } from './orders/member-grants.js';
@@ -21,7 +21,6 @@ import { memberAreasSelling } from './page-access.js';
 import { downloadPath, downloadState, lineDownload, type LineDownload } from './orders/downloads.js';
 import { queueOrderEmail } from './orders/order-email.js';
 
-type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
 export type OrderRow = typeof orders.$inferSelect;
 
 /** One line of an order, as stored: a snapshot that later price or stock changes do not touch. */
@@ -116,7 +115,7 @@ export function placeOrder(db: Store, cartId: string, details: Readonly<Record<s
   }
 }
 
-function placeIn(tx: Tx, cartId: string, details: Readonly<Record<string, unknown>>, linkSecret: string, now: number, siteUserId: string | null): PlaceResult {
+function placeIn(tx: StoreTransaction, cartId: string, details: Readonly<Record<string, unknown>>, linkSecret: string, now: number, siteUserId: string | null): PlaceResult {
   const cart = tx.select().from(carts).where(eq(carts.id, cartId)).get();
   if (cart === undefined) return refuse(404, 'missing', CHECKOUT_MESSAGES.emptyCart);
   if (cart.orderId !== null) return refuse(409, 'purchased', CHECKOUT_MESSAGES.purchased);

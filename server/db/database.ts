@@ -12,6 +12,9 @@ import * as schema from './schema.js';
 
 export type Store = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
+/** The store inside `store.transaction(tx => …)`: what a write that joins its caller's transaction takes. */
+export type StoreTransaction = Parameters<Parameters<Store['transaction']>[0]>[0];
+
 /** The repository root: the nearest folder above this file holding package.json (works from dist/ too). */
 export function repoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));

@@ -10,10 +10,9 @@ import { isRecord } from '../../commerce/json.js';
 import { COLLECTION_TYPES } from '../../engine/plugins/content/record-collection.js';
 import { RECORD_TYPES } from '../../engine/plugins/content/record-types.js';
 import { AUDIO_PATH, DEMO_IMAGES, DEMO_TRACKS, IMAGE_PATH } from '../media/demo-media.js';
-import type { Store } from './database.js';
+import type { Store, StoreTransaction } from './database.js';
 import { collections, forms, records, websites } from './schema.js';
 
-type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
 type NewRecord = Omit<typeof records.$inferInsert, 'id' | 'collectionId' | 'ordering'>;
 
 /** The paywall product (type 5) of the demo shop that the member area's denied page sells (server/db/seed.ts). */
@@ -284,7 +283,7 @@ const COLLECTIONS: CollectionSeed[] = [
 ];
 
 /** Adds the demo content to the website `websiteId` inside the caller's transaction. */
-export function seedDemoContent(tx: Tx, websiteId: string, now: number = Date.now()): void {
+export function seedDemoContent(tx: StoreTransaction, websiteId: string, now: number = Date.now()): void {
   const today = Math.floor(now / DAY) * DAY;
   // Likes need the site's simple-liking switch (spec 001 site settings); comments are already on.
   const site = tx.select().from(websites).where(eq(websites.id, websiteId)).get();

@@ -11,13 +11,11 @@ import { countryName, type Customer } from '../../commerce/checkout-form.js';
 import { moneyText } from '../../commerce/money-text.js';
 import type { OrderLine } from '../checkout-service.js';
 import { optionsText } from '../cart-service.js';
-import type { Store } from '../db/database.js';
+import type { Store, StoreTransaction } from '../db/database.js';
 import { outboxEmails, websites } from '../db/schema.js';
 import { downloadPath } from './downloads.js';
 
 export const ORDER_EMAIL_KIND = 'order-confirmation';
-
-type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
 
 export interface OrderForEmail {
   readonly id: string;
@@ -92,7 +90,7 @@ export function orderEmail(order: OrderForEmail, site: Site, linkSecret: string)
 }
 
 /** Writes the order's e-mail into the outbox, inside the order's transaction. */
-export function queueOrderEmail(tx: Tx, websiteId: string, order: OrderForEmail, linkSecret: string, now: number): void {
+export function queueOrderEmail(tx: StoreTransaction, websiteId: string, order: OrderForEmail, linkSecret: string, now: number): void {
   const site = tx.select({ title: websites.title, timeZone: websites.timeZone }).from(websites).get() ?? { title: '', timeZone: 'UTC' };
   const { subject, bodyText } = orderEmail(order, site, linkSecret);
   tx.insert(outboxEmails)

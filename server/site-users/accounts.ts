@@ -6,14 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Store } from '../db/database.js';
+import type { Store, StoreTransaction } from '../db/database.js';
 import { orders, siteUserSessions, siteUsers, websites } from '../db/schema.js';
 import { DECOY_HASH, hashPassword, verifyPassword } from '../owner/password.js';
 import { ACCOUNT_EXISTS_KIND, PASSWORD_RESET_KIND, queueAccountEmail, VERIFY_EMAIL_KIND } from './emails.js';
 import { resetPath, resetTokenUser, verifiedTokenUser, verifyPath } from './links.js';
 import { normalEmail } from './messages.js';
 
-type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
 type SiteUserRow = typeof siteUsers.$inferSelect;
 
 /** The site customers belong to (the store serves one website). */
@@ -72,7 +71,7 @@ export function resendVerification(store: Store, secret: string, emailGiven: str
  * Marks the address confirmed (once) and attaches the orders placed with it before the account existed or was
  * confirmed: from now on they are the account's, and so are the member areas their passes open.
  */
-function confirm(tx: Tx, user: SiteUserRow, now: number): void {
+function confirm(tx: StoreTransaction, user: SiteUserRow, now: number): void {
   if (user.verifiedAt === null) tx.update(siteUsers).set({ verifiedAt: now }).where(eq(siteUsers.id, user.id)).run();
   tx.update(orders)
     .set({ siteUserId: user.id })

@@ -9,21 +9,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { Store } from '../db/database.js';
+import type { Store, StoreTransaction } from '../db/database.js';
 import { cartEntries, carts, siteUsers } from '../db/schema.js';
 import { clearCartCookies, setCartCookies } from '../routes/visitor-cart.js';
 
-type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
-
 /** The cart id when it names a standard cart not yet bought, else null. */
-function openCart(tx: Tx, id: string | null): string | null {
+function openCart(tx: StoreTransaction, id: string | null): string | null {
   if (id === null) return null;
   const row = tx.select({ id: carts.id }).from(carts).where(and(eq(carts.id, id), eq(carts.kind, 'standard'), isNull(carts.orderId))).get();
   return row === undefined ? null : row.id;
 }
 
 /** Moves the lines of `from` into `into`: a line equal to one there adds its quantity; `from` is left empty. */
-function mergeInto(tx: Tx, from: string, into: string, now: number): void {
+function mergeInto(tx: StoreTransaction, from: string, into: string, now: number): void {
   const target = tx.select().from(cartEntries).where(eq(cartEntries.cartId, into)).all();
   for (const entry of tx.select().from(cartEntries).where(eq(cartEntries.cartId, from)).all()) {
     const same = target.find((t) => t.productId === entry.productId && t.variantId === entry.variantId && (t.additionalFields ?? null) === (entry.additionalFields ?? null));
@@ -42,7 +40,7 @@ function mergeInto(tx: Tx, from: string, into: string, now: number): void {
  * At sign-in, inside the sign-in's transaction: the cart the browser goes on with (the account's, after the
  * visitor's was handed over), or null when neither has one.
  */
-export function cartAtSignIn(tx: Tx, siteUserId: string, accountCart: string | null, visitorCart: string | null, now: number): string | null {
+export function cartAtSignIn(tx: StoreTransaction, siteUserId: string, accountCart: string | null, visitorCart: string | null, now: number): string | null {
   const account = openCart(tx, accountCart);
   const visitor = openCart(tx, visitorCart);
   let result = account;

@@ -5,15 +5,13 @@
  * are site paths, the mailer puts the site's address before them.
  */
 import { randomUUID } from 'node:crypto';
-import type { Store } from '../db/database.js';
+import type { Store, StoreTransaction } from '../db/database.js';
 import { outboxEmails, websites } from '../db/schema.js';
 import { eq } from 'drizzle-orm';
 
 export const VERIFY_EMAIL_KIND = 'verify-email';
 export const ACCOUNT_EXISTS_KIND = 'account-exists';
 export const PASSWORD_RESET_KIND = 'password-reset';
-
-type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
 
 export interface AccountEmail {
   readonly websiteId: string;
@@ -43,7 +41,7 @@ function texts(kind: string, siteTitle: string, link: string): { subject: string
 }
 
 /** Queues one account e-mail of `kind` (with its link, if any) inside the caller's transaction. */
-export function queueAccountEmail(tx: Tx, kind: string, mail: AccountEmail, link: string, now: number): void {
+export function queueAccountEmail(tx: StoreTransaction, kind: string, mail: AccountEmail, link: string, now: number): void {
   const site = tx.select({ title: websites.title }).from(websites).where(eq(websites.id, mail.websiteId)).get();
   const { subject, bodyText } = texts(kind, site?.title ?? '', link);
   tx.insert(outboxEmails)
