@@ -14,6 +14,17 @@ import { generatePassword, hashPassword } from './password.js';
 
 export const DEFAULT_OWNER_EMAIL = 'owner@tessera.local';
 export const MIN_PASSWORD_LENGTH = 8;
+
+/**
+ * The password an account is created with at start: the variable `name` when set (at least 8 characters, else
+ * a configuration error that stops the start), otherwise a generated one that the caller tells once.
+ */
+export function passwordFromEnv(env: NodeJS.ProcessEnv, name: string): { password: string; generated: boolean } {
+  const given = env[name];
+  if (given === undefined || given === '') return { password: generatePassword(), generated: true };
+  if (given.length < MIN_PASSWORD_LENGTH) throw new Error(`${name} must have at least ${MIN_PASSWORD_LENGTH} characters`);
+  return { password: given, generated: false };
+}
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
 export interface SiteOwnerResult {
@@ -35,10 +46,7 @@ export async function ensureSiteOwner(store: Store, env: NodeJS.ProcessEnv, log:
 
   const email = (env['TESSERA_OWNER_EMAIL'] ?? '').trim().toLowerCase() || DEFAULT_OWNER_EMAIL;
   if (!EMAIL.test(email)) throw new Error('TESSERA_OWNER_EMAIL is not an e-mail address');
-  const given = env['TESSERA_OWNER_PASSWORD'];
-  const generated = given === undefined || given === '';
-  if (!generated && given.length < MIN_PASSWORD_LENGTH) throw new Error(`TESSERA_OWNER_PASSWORD must have at least ${MIN_PASSWORD_LENGTH} characters`);
-  const password = generated ? generatePassword() : given;
+  const { password, generated } = passwordFromEnv(env, 'TESSERA_OWNER_PASSWORD');
 
   const passwordHash = await hashPassword(password);
   // the count is checked again inside the write, so two processes starting at once create one owner
@@ -74,10 +82,7 @@ export const CHANGE_PASSWORD_HINT = 'run `TESSERA_OWNER_PASSWORD=… npx tessera
 export async function resetOwnerPassword(store: Store, env: NodeJS.ProcessEnv, log: (lines: string) => void): Promise<{ email: string; generated: boolean } | null> {
   const owner = store.select().from(contributors).where(sql`${contributors.roles} like '%"admin"%'`).orderBy(contributors.createdAt).get();
   if (owner === undefined) return null;
-  const given = env['TESSERA_OWNER_PASSWORD'];
-  const generated = given === undefined || given === '';
-  if (!generated && given.length < MIN_PASSWORD_LENGTH) throw new Error(`TESSERA_OWNER_PASSWORD must have at least ${MIN_PASSWORD_LENGTH} characters`);
-  const password = generated ? generatePassword() : given;
+  const { password, generated } = passwordFromEnv(env, 'TESSERA_OWNER_PASSWORD');
   const passwordHash = await hashPassword(password);
   store.transaction((tx) => {
     tx.update(contributors).set({ passwordHash }).where(eq(contributors.id, owner.id)).run();

@@ -11,8 +11,8 @@ import { addEntry, createCart } from '../cart-service.js';
 import { placeOrder } from '../checkout-service.js';
 import type { Store } from '../db/database.js';
 import { products, siteUsers } from '../db/schema.js';
-import { generatePassword, hashPassword } from '../owner/password.js';
-import { MIN_PASSWORD_LENGTH } from '../owner/site-owner.js';
+import { hashPassword } from '../owner/password.js';
+import { passwordFromEnv } from '../owner/site-owner.js';
 import { siteId } from './accounts.js';
 import { emailError, normalEmail } from './messages.js';
 
@@ -37,10 +37,7 @@ export async function ensureDemoCustomer(store: Store, env: NodeJS.ProcessEnv, l
   if (websiteId === null) return null;
   const email = normalEmail(env['TESSERA_CUSTOMER_EMAIL'] ?? '') || DEFAULT_CUSTOMER_EMAIL;
   if (emailError(email) !== null) throw new Error('TESSERA_CUSTOMER_EMAIL is not an e-mail address');
-  const given = env['TESSERA_CUSTOMER_PASSWORD'];
-  const generated = given === undefined || given === '';
-  if (!generated && given.length < MIN_PASSWORD_LENGTH) throw new Error(`TESSERA_CUSTOMER_PASSWORD must have at least ${MIN_PASSWORD_LENGTH} characters`);
-  const password = generated ? generatePassword() : given;
+  const { password, generated } = passwordFromEnv(env, 'TESSERA_CUSTOMER_PASSWORD');
   const passwordHash = await hashPassword(password);
   const id = randomUUID();
   const created = store.transaction((tx) => {
