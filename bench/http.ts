@@ -18,7 +18,6 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../server/app.js';
-import { CENSUS_HIT_ROUTE } from '../server/tracker/routes.js';
 import { openStore, repoRoot } from '../server/db/database.js';
 import { seedDemoStore } from '../server/db/seed.js';
 import { Theme } from '../server/theme.js';
@@ -139,9 +138,6 @@ export async function runHttpBenchmark(opts: HttpBenchOptions, io: Io = defaultI
   // Filled in once the product page's size is known; routes cannot be added after the server starts.
   let staticBody = '';
   app.get(STATIC_PATH, async (_request, reply) => reply.type('text/html; charset=utf-8').send(staticBody));
-  // pages as a recording server answers them (with the visitor tracker, server/tracker/): a stand-in for the
-  // census route where the analytics plugin is not there to answer it
-  if (!app.hasRoute({ method: 'POST', url: CENSUS_HIT_ROUTE })) app.post(CENSUS_HIT_ROUTE, async () => ({}));
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -38,7 +38,6 @@ import { Theme } from './theme.js';
 import { themeDirFromEnv } from './theme/theme-dir.js';
 import { ensureThemeContentSafely } from './theme-content/ensure-theme-content.js';
 import { themeStaticFiles } from './theme/static-files.js';
-import { CENSUS_HIT_ROUTE } from './tracker/routes.js';
 
 export interface AppOptions {
   readonly store: Store;
@@ -236,13 +235,10 @@ export async function buildApp({
   await app.register(formRoutes, { store, theme });
   await app.register(restockRoutes, { store });
   await app.register(analyticsRoutes, { store, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
+  // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/)
+  theme.tracking = true;
   await app.register(downloadRoutes, { store, theme });
   await app.register(siteUserRoutes, { store, theme, ...(guards === undefined ? {} : { guards }) });
-
-  // the visitor tracker goes on pages only when this server stores what it sends (server/tracker/)
-  app.addHook('onReady', async () => {
-    theme.tracking = app.hasRoute({ method: 'POST', url: CENSUS_HIT_ROUTE });
-  });
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsJson(request.url)) return reply.code(404).send({ message: 'Not found' });

@@ -125,8 +125,8 @@ export class Theme {
   private readonly plugins: PluginTable;
 
   /**
-   * Whether recorded pages get the visitor tracker (server/tracker/): buildApp sets it once the server answers
-   * the census routes, so a server that stores no visits sends no tracker that would only meet 404s.
+   * Whether recorded pages get the visitor tracker (server/tracker/): buildApp sets it with the analytics routes
+   * that store what it sends; a theme served without them sends no tracker that would only meet 404s.
    */
   tracking = false;
 

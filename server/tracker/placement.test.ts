@@ -14,7 +14,6 @@ import { DEMO_PAGE_PASSWORD } from '../db/seed-content.js';
 import { openSession, OWNER_COOKIE } from '../owner/sessions.js';
 import { addToCartApi, cookieOf, demoApp, postCheckoutForm, TEST_CRUMB } from '../test-support.js';
 import { CENSUS_ELEMENT_ID, withoutTracker } from './tracker-markup.js';
-import { CENSUS_HIT_ROUTE } from './routes.js';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -139,7 +138,7 @@ describe('the tracker on pages', () => {
     const { app } = await recordingApp(resolve(repoRoot(), 'fixtures/themes/platform-commerce'));
     const page = await app.inject('/shop/p/field-shirt');
     expect(census(page.body)).toMatchObject({ itemId: 'p02', templateId: 'platform-commerce' });
-    const hit = await app.inject({ method: 'POST', url: CENSUS_HIT_ROUTE, payload: { event: '{}', data: '{"url":"/shop/p/field-shirt"}' } });
+    const hit = await app.inject({ method: 'POST', url: '/api/census/RecordHit', payload: { event: '{}', data: '{"url":"/shop/p/field-shirt"}' } });
     expect(hit.statusCode).toBe(204);
   });
 
