@@ -6,6 +6,7 @@
  */
 import { BudgetExceeded, DEFAULT_MAX_OUTPUT, DEFAULT_MAX_STEPS, ErrorCode, MAX_ERRORS, MAX_NESTING, MAX_PARTIAL_DEPTH, messages } from './errors.js';
 import type { ExprScope } from './expr/index.js';
+import { canonicalTimeZone, FALLBACK_ZONE } from './i18n/time-zone.js';
 import type { PluginContext } from './plugins/types.js';
 import { isObject } from './values.js';
 import type { RenderOptions, TemplateError } from './types.js';
@@ -169,8 +170,9 @@ export class RenderContext implements PluginContext {
     if (this.zone === undefined) {
       const website = isObject(this.root) ? this.root['website'] : undefined;
       const tz = isObject(website) ? website['timeZone'] : undefined;
-      // Missing: New York. Present but not a zone name (empty, null, a number): UTC, as on the platform.
-      this.zone = tz === undefined ? 'America/New_York' : typeof tz === 'string' && tz !== '' ? tz : 'UTC';
+      // Missing: New York. Present but not a zone name (empty, null, a number, an unknown name): UTC, as on
+      // the platform.
+      this.zone = tz === undefined ? 'America/New_York' : typeof tz === 'string' && tz !== '' ? canonicalTimeZone(tz) : FALLBACK_ZONE;
     }
     return this.zone;
   }

@@ -89,11 +89,41 @@ export function skeletonOptions(skeleton: string): DateTimeOptions {
       case 'x':
         o.timeZoneName = n >= 4 ? 'longOffset' : 'shortOffset';
         break;
+      case 'a':
+        // The day period alone is "5 PM" on the platform: it brings the hour with it.
+        o.hour ??= 'numeric';
+        o.hour12 ??= true;
+        break;
       default:
-        break; // a, Q, w, D...: no Intl counterpart; the locale pattern decides.
+        break; // Q, w, D...: no Intl counterpart; the locale pattern decides.
     }
   }
   return o;
+}
+
+/**
+ * The options for a skeleton that must show something: one with no field at all ("5", "foo") is the short
+ * weekday, what the platform's best match for it prints.
+ */
+export function shownSkeletonOptions(skeleton: string): DateTimeOptions {
+  const o = skeletonOptions(skeleton);
+  return isEmptySkeleton(o) && !/[QqwWDFg]/.test(skeleton) ? { weekday: 'short' } : o;
+}
+
+export function isEmptySkeleton(o: DateTimeOptions): boolean {
+  return Object.keys(o).length === 0;
+}
+
+const DATE_KEYS: ReadonlySet<string> = new Set(['era', 'year', 'month', 'day', 'weekday']);
+
+/** The calendar fields of a skeleton's options (weekday included). */
+export function dateFields(o: DateTimeOptions): DateTimeOptions {
+  return Object.fromEntries(Object.entries(o).filter(([k]) => DATE_KEYS.has(k)));
+}
+
+/** The time-of-day fields of a skeleton's options (zone name included). */
+export function timeFields(o: DateTimeOptions): DateTimeOptions {
+  return Object.fromEntries(Object.entries(o).filter(([k]) => !DATE_KEYS.has(k)));
 }
 
 /** True when the skeleton asks for any time-of-day field. */

@@ -11,7 +11,7 @@
  * With no option the date is shown in the long width ("February 24, 2020").
  */
 import { cachedIntl } from './intl-cache.js';
-import { hasDateFields, hasTimeFields, isSkeleton, skeletonOptions, type DateTimeOptions } from './datetime-skeleton.js';
+import { dateFields, hasDateFields, hasTimeFields, isEmptySkeleton, isSkeleton, shownSkeletonOptions, skeletonOptions, timeFields, type DateTimeOptions } from './datetime-skeleton.js';
 import { formatInstant } from './datetime-spacing.js';
 import type { OptionMap } from './number-options.js';
 
@@ -30,8 +30,6 @@ export interface DatetimeSpec {
   readonly time: Half | null;
   /** Glue width when both halves are present. */
   readonly wrap: Width | null;
-  /** A skeleton for the whole value (date and time fields together). */
-  readonly skeleton: DateTimeOptions | null;
   readonly calendar: string | null;
   readonly capitalize: boolean;
 }
@@ -39,49 +37,68 @@ export interface DatetimeSpec {
 function half(s: string | undefined): Half | null {
   if (s === undefined || s === '') return null;
   if (isWidth(s)) return { width: s };
-  return { fields: skeletonOptions(s), skeleton: s };
+  return { fields: shownSkeletonOptions(s), skeleton: s };
 }
 
 /**
  * Parse the option words once (at compile time when they are template arguments). As the platform reads them:
  * a bare width or `datetime:W` formats both halves in that width and wins over `date:`/`time:`; bare `date`
  * and `time` are the short halves; a skeleton (bare or `skeleton:`) holding only date fields is the date half
- * and one holding only time fields the time half (`yMMMd hm` is both, glued as the date's width glues them),
- * while one holding both is formatted as a whole.
+ * and one holding only time fields the time half, one holding both is both halves (`yMMMd hm`, `yMMMdhm`),
+ * glued as the date's width glues them. Beside an explicit `date:` or `time:` the skeleton gives the other half.
  */
 export function parseDatetimeSpec(opts: OptionMap, errors?: string[]): DatetimeSpec {
   let date = half(opts.get('date'));
   let time = half(opts.get('time'));
-  let skeleton: DateTimeOptions | null = null;
   let both: Width | null = null;
-  const addSkeleton = (k: string) => {
-    const o = skeletonOptions(k);
-    if (!hasTimeFields(o)) date = { fields: o, skeleton: k };
-    else if (!hasDateFields(o) && o.weekday === undefined) time = { fields: o, skeleton: k };
-    else skeleton = o;
-  };
+  // `datetime:S`, `skeleton:S` and the bare words that are not keywords make one skeleton together, in order
+  // (`yMMMd EEEE` is `yMMMdEEEE`); a word that is no skeleton is still read as one (its field letters count,
+  // the rest is ignored), as the platform reads it, and reported.
+  let letters = '';
   const dt = opts.get('datetime');
   if (isWidth(dt)) both = dt;
-  else if (dt !== undefined && isSkeleton(dt)) addSkeleton(dt);
-  const sk = opts.get('skeleton');
-  if (sk !== undefined && isSkeleton(sk)) addSkeleton(sk);
+  else if (dt !== undefined) letters += dt;
+  letters += opts.get('skeleton') ?? '';
   for (const [k, v] of opts) {
     if (v !== '') continue;
     if (isWidth(k)) both = k;
     else if (k === 'date') date ??= { width: 'short' };
     else if (k === 'time') time ??= { width: 'short' };
-    else if (isSkeleton(k)) addSkeleton(k);
-    else errors?.push(`Unknown datetime option '${k}'.`);
+    else {
+      if (!isSkeleton(k)) errors?.push(`Unknown datetime option '${k}'.`);
+      letters += k;
+    }
+  }
+  if (letters !== '') {
+    const o = shownSkeletonOptions(letters);
+    const part = (fields: DateTimeOptions): Half => ({ fields: isEmptySkeleton(fields) ? shownSkeletonOptions('') : fields, skeleton: letters });
+    if (date === null && time === null) {
+      // A skeleton holding both kinds of field is two halves glued as a date width glues them (`wrap:`
+      // chooses), as the platform formats it.
+      if (!hasTimeFields(o)) date = { fields: o, skeleton: letters };
+      else if (!hasDateFields(o) && o.weekday === undefined) time = { fields: o, skeleton: letters };
+      else {
+        date = { fields: dateFields(o), skeleton: letters };
+        time = { fields: timeFields(o), skeleton: letters };
+      }
+    } else if (time === null) {
+      // Beside `date:W` the skeleton gives the time half: its time fields, else the weekday.
+      time = part(timeFields(o));
+    } else if (date === null) {
+      // Beside `time:W` it gives the date half; with no date field at all the weekday stands alone.
+      const d = dateFields(skeletonOptions(letters));
+      if (isEmptySkeleton(d)) time = null;
+      date = part(d);
+    }
   }
   if (both !== null) date = time = { width: both };
-  if (date === null && time === null && skeleton === null) date = { width: 'long' };
+  if (date === null && time === null) date = { width: 'long' };
   const wrap = opts.get('wrap');
   const calendar = opts.get('calendar');
   return {
     date,
     time,
     wrap: isWidth(wrap) ? wrap : null,
-    skeleton,
     calendar: calendar === undefined || calendar === '' ? null : calendar === 'gregorian' ? 'gregory' : calendar,
     capitalize: opts.get('context') === 'begin-sentence',
   };
@@ -144,9 +161,7 @@ export function formatDatetime(locale: string, ms: number, timeZone: string, spe
   const base: DateTimeOptions = { timeZone };
   if (spec.calendar !== null) base.calendar = spec.calendar;
   let out: string;
-  if (spec.skeleton !== null) {
-    out = formatInstant(dateTimeFormat(locale, { ...base, ...spec.skeleton }), ms, locale);
-  } else if (spec.date !== null && spec.time !== null) {
+  if (spec.date !== null && spec.time !== null) {
     const d = formatInstant(dateTimeFormat(locale, { ...base, ...halfOptions(spec.date, 'date') }), ms, locale);
     const t = formatInstant(dateTimeFormat(locale, { ...base, ...halfOptions(spec.time, 'time') }), ms, locale);
     const g = glueOf(locale, spec.wrap ?? skeletonWidth(spec.date), spec.calendar ?? undefined);

@@ -48,20 +48,17 @@ const ABBREVIATIONS: Record<string, readonly [string, string]> = {
   'Europe/Kiev': ['EET', 'EEST'],
   'Europe/Kyiv': ['EET', 'EEST'],
   'Europe/Bucharest': ['EET', 'EEST'],
-  'Europe/Istanbul': ['TRT', 'TRT'],
   'Europe/Moscow': ['MSK', 'MSK'],
   'Asia/Tokyo': ['JST', 'JST'],
   'Asia/Seoul': ['KST', 'KST'],
   'Asia/Shanghai': ['CST', 'CST'],
   'Asia/Hong_Kong': ['HKT', 'HKT'],
   'Asia/Taipei': ['CST', 'CST'],
-  'Asia/Singapore': ['SGT', 'SGT'],
   'Asia/Kolkata': ['IST', 'IST'],
   'Asia/Calcutta': ['IST', 'IST'],
-  'Asia/Manila': ['PHT', 'PHT'],
+  'Asia/Manila': ['PST', 'PST'],
   'Asia/Jakarta': ['WIB', 'WIB'],
   'Asia/Jerusalem': ['IST', 'IDT'],
-  'Asia/Dubai': ['GST', 'GST'],
   'Australia/Sydney': ['AEST', 'AEDT'],
   'Australia/Melbourne': ['AEST', 'AEDT'],
   'Australia/Brisbane': ['AEST', 'AEST'],
@@ -72,9 +69,19 @@ const ABBREVIATIONS: Record<string, readonly [string, string]> = {
   'Africa/Johannesburg': ['SAST', 'SAST'],
 };
 
-/** The abbreviation of `dt`'s zone at that instant: the table, else Intl's letters, else its `GMT+9` form. */
+/** Intl's numeric form `GMT+5:45`, for a zone with no letters. */
+const GMT_OFFSET = /^GMT([+-])(\d{1,2})(?::(\d\d))?$/;
+
+/**
+ * The abbreviation of `dt`'s zone at that instant: the table, else Intl's letters, else the time-zone
+ * database's numeric form (`+03`, `-10`, `+0545`) that the platform prints for zones without letters.
+ */
 export function zoneAbbreviation(dt: DateTime): string {
   const known = ABBREVIATIONS[dt.zoneName ?? ''];
   if (known !== undefined) return dt.isInDST ? known[1] : known[0];
-  return dt.offsetNameShort ?? 'UTC';
+  const name = dt.offsetNameShort ?? 'UTC';
+  const m = GMT_OFFSET.exec(name);
+  if (m === null) return name;
+  const minutes = m[3] === undefined || m[3] === '00' ? '' : m[3];
+  return m[1]! + m[2]!.padStart(2, '0') + minutes;
 }

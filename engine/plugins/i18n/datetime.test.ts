@@ -39,6 +39,32 @@ describe('datetime', () => {
     expect(fmt('{v|datetime}', 'abc')).toBe('');
   });
 
+  it('reads every bare word as part of one skeleton, a word with no field as the weekday (issue 23)', () => {
+    expect(fmt('{v|datetime yMMMd EEEE}', T)).toBe('Monday, Feb 24, 2020');
+    expect(fmt('{v|datetime yMMMd foo}', T)).toBe('Feb 24, 2020');
+    for (const word of ['5', 'foo', 'skeleton:5']) expect(fmt(`{v|datetime ${word}}`, T)).toBe('Mon');
+    expect(fmt('{v|datetime 5}', T, 'de_DE')).toBe('Mo');
+    expect(fmt('{v|datetime a}', T)).toBe('2\u202fPM');
+    expect(fmt('{v|datetime yMMMdhm wrap:full}', T)).toBe('Feb 24, 2020 at 2:04\u202fPM');
+    expect(fmt('{v|datetime he}', T)).toBe('Mon, 2\u202fPM');
+  });
+
+  it('takes the other half from a skeleton beside date: or time:', () => {
+    expect(fmt('{v|datetime date:short 5}', T)).toBe('2/24/20, Mon');
+    expect(fmt('{v|datetime date:short yMMMd}', T)).toBe('2/24/20, Mon');
+    expect(fmt('{v|datetime date:long hm}', T)).toBe('February 24, 2020 at 2:04\u202fPM');
+    expect(fmt('{v|datetime time:short EEEE}', T)).toBe('Monday, 2:04\u202fPM');
+    expect(fmt('{v|datetime time:short hm}', T)).toBe('Mon');
+  });
+
+  it('formats in UTC when website.timeZone is no zone, and finds a zone in any letter case', () => {
+    const zoned = (zone: unknown) => render('{v|datetime hm}|{v|date %H %Z}', { v: T, website: { timeZone: zone } }, { locale: 'en-US', now: NOW }).html;
+    for (const zone of ['Mars/Olympus', '+05:00', 'UTC+3', '', null, 5]) expect(zoned(zone)).toBe('7:04\u202fPM|19 UTC');
+    expect(zoned('europe/paris')).toBe('8:04\u202fPM|20 CET');
+    expect(zoned('Asia/Kathmandu')).toBe('12:49\u202fAM|00 +0545');
+    expect(zoned('Asia/Dubai')).toBe('11:04\u202fPM|23 +04');
+  });
+
   it('reads the page locale with a hyphen or an underscore', () => {
     expect(fmt('{v|datetime date:long time:short}', T, 'de_DE')).toBe('24. Februar 2020 um 14:04');
     expect(fmt('{v|datetime date:long time:short}', T, 'de-DE')).toBe('24. Februar 2020 um 14:04');
