@@ -10,7 +10,8 @@
  *   select   := 'select' (ws key ws? '{' message '}')*
  *   options  := words up to the matching '}'
  *
- * Inside a plural case `#` stands for the number. A plural key must be zero, one, two, few, many, other or
+ * Apostrophes quote as on the platform (`''` is one; `'{0}'` is literal text). Inside a plural case `#` stands
+ * for the number, quoted or not. A plural key must be zero, one, two, few, many, other or
  * `=N` (spec 001 §7); other keys are collected as errors and their case is dropped.
  */
 import { isValidPluralKey } from './plural.js';
@@ -89,6 +90,17 @@ class Parser {
         flush();
         parts.push({ kind: 'pound' });
         this.i++;
+      } else if (c === "'") {
+        // `#` keeps its meaning inside quotes, as on the platform; braces do not.
+        const pieces = this.quoted().split('#');
+        text += pieces[0];
+        for (let k = 1; k < pieces.length; k++) {
+          if (inPlural) {
+            flush();
+            parts.push({ kind: 'pound' });
+          } else text += '#';
+          text += pieces[k];
+        }
       } else {
         text += c;
         this.i++;
@@ -96,6 +108,23 @@ class Parser {
     }
     flush();
     return parts;
+  }
+
+  /**
+   * At an apostrophe, as the platform quotes message text: `''` is one apostrophe; otherwise the text up to
+   * the next apostrophe (or the end) is literal braces and all, and the apostrophes vanish
+   * ("it's {0}" prints "its {0}").
+   */
+  private quoted(): string {
+    if (this.src[this.i + 1] === "'") {
+      this.i += 2;
+      return "'";
+    }
+    const close = this.src.indexOf("'", this.i + 1);
+    const end = close === -1 ? this.src.length : close;
+    const literal = this.src.slice(this.i + 1, end);
+    this.i = close === -1 ? end : end + 1;
+    return literal;
   }
 
   private skipWs(): void {

@@ -43,6 +43,20 @@ describe('message', () => {
   it('renders nothing without locale data', () => {
     expect(html('{m|message n}', { m: '{0}', n: 1 }, { locale: null })).toBe('');
   });
+  it('renders nothing for a list (not its items joined), as for an object', () => {
+    for (const m of [['a', 'b'], [1], {}, { a: 1 }]) for (const f of ['message', 'plural']) expect(html(`{m|${f} n}`, { m, n: 1 })).toBe('');
+  });
+  it("quotes with apostrophes as the platform does: '' is one, 'text' is literal, a lone one runs to the end", () => {
+    const quoted = (m: string) => html('{m|message n}', { m, n: 2 });
+    expect(quoted("it''s {0}")).toBe("it's 2");
+    expect(quoted("'{0}' {0}")).toBe('{0} 2');
+    expect(quoted("it's {0}")).toBe('its {0}');
+    expect(quoted("'a''b' x '' y")).toBe("ab x ' y");
+    expect(quoted("{0 plural one{x} other{'#' is #}}")).toBe('2 is 2');
+    // A quote that swallows a case's brace leaves the argument unterminated: the text as written.
+    expect(quoted("{0 plural one{it's #} other{x}}")).toBe("{0 plural one{it's #} other{x}}");
+    expect(html("{m|html|message n}", { m: "<b>it's</b> {0}", n: 2 })).toBe('&lt;b&gt;its&lt;/b&gt; {0}');
+  });
 });
 
 describe('datetime', () => {

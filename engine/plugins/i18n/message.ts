@@ -28,6 +28,7 @@ function messageFormatter(name: string): Formatter<ArgSpec[]> {
     format(value, _args, ctx, specs) {
       const env = i18nEnv(ctx, name);
       if (env === null) return ''; // no locale data: empty text, as the platform without CLDR
+      if (Array.isArray(value)) return ''; // a list is no message text (not its items joined)
       const positional: unknown[] = [];
       const named = new Map<string, unknown>();
       for (const s of specs) {

@@ -2,6 +2,7 @@
  * Time formatters of the social family: `google-calendar-url` (an event-creation link for an event item) and
  * `timesince` (English "about N units ago" relative to the render's "now").
  */
+import { MIN_EPOCH_MS } from '../../i18n/datetime-value.js';
 import { isObject, toNumber, toText } from '../../values.js';
 import type { Formatter } from '../types.js';
 
@@ -121,8 +122,9 @@ const timesince: Formatter = {
     // Read as the numeric formatters read it: missing is the epoch, text is parsed from its start.
     const ms = toNumber(value);
     if (Number.isNaN(ms)) return 'Invalid date.';
-    // A number: nothing in the attribute needs escaping.
-    return `<span class="timesince" data-date="${ms}">${timeSince(ctx.now - ms)}</span>`;
+    // A number: nothing in the attribute needs escaping. The platform's calendar starts at Julian day 0, so
+    // an older instant is as old as that.
+    return `<span class="timesince" data-date="${ms}">${timeSince(ctx.now - Math.max(ms, MIN_EPOCH_MS))}</span>`;
   },
 };
 

@@ -390,6 +390,13 @@ describe('timesince (spec 001 §4 buckets)', () => {
     expect(renderHtml('{d|timesince}', { d: '12abc' }, { now: 61_000 })).toBe('<span class="timesince" data-date="12">about a minute ago</span>');
     expect(renderHtml('{d|timesince}', {}, { now: 61_000 })).toBe('<span class="timesince" data-date="0">about a minute ago</span>');
   });
+
+  it('counts an instant before Julian day 0 from that day, as the platform calendar does', () => {
+    const now = Date.UTC(2024, 0, 15);
+    for (const d of [-1e20, -8.64e15, -2.2e14]) {
+      expect(renderHtml('{d|timesince}', { d }, { now })).toBe(`<span class="timesince" data-date="${d}">about 6740 years ago</span>`);
+    }
+  });
 });
 
 describe('robustness', () => {
