@@ -18,14 +18,20 @@ export interface MoneyValue {
   readonly currency: string;
 }
 
-/** The amount and ISO currency code of a money object, or null when it is not one (no amount or no currency). */
+/**
+ * The amount and currency code of a money object as the platform reads it for `money` and `{0 money}`: an
+ * object with a `decimalValue` is `{decimalValue, currencyCode}` and any other is `{value, currency}` (the keys
+ * of the other shape are not looked at). Null without a numeric amount or without the currency key; a
+ * currency that is there but no code (null, "", "usd") is kept as text and formats with an empty symbol.
+ */
 export function moneyOf(v: unknown): MoneyValue | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
   const o = v as Record<string, unknown>;
-  const amount = parseDecimal(o['decimalValue'] ?? o['value']);
-  const currency = o['currencyCode'] ?? o['currency'];
-  if (amount === null || typeof currency !== 'string' || !/^[A-Za-z]{3}$/.test(currency)) return null;
-  return { amount, currency: currency.toUpperCase() };
+  const cldrShape = o['decimalValue'] !== undefined;
+  const currency = cldrShape ? o['currencyCode'] : o['currency'];
+  if (currency === undefined) return null;
+  const amount = parseDecimal(cldrShape ? o['decimalValue'] : o['value']);
+  return amount === null ? null : { amount, currency: typeof currency === 'string' ? currency : '' };
 }
 
 type MoneyStyle = 'symbol' | 'accounting' | 'name' | 'code' | 'short' | 'long';
@@ -72,8 +78,34 @@ function planFor(spec: MoneySpec, currency: string): DigitPlan {
   return plan;
 }
 
-/** `amount` of `currency` in `locale`; throws RangeError for a currency code Intl refuses. */
+/** The codes with currency data, as written (upper case); `XXX` is "no currency" and has its own sign, ¤. */
+const KNOWN_CURRENCIES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('currency'), ...CURRENCIES.keys(), 'XXX']);
+
+/**
+ * `amount` of `currency` in `locale`. A code without currency data ("usd", "XYZ", "", null) is formatted as
+ * the platform formats it: the locale's pattern with an empty symbol or name (" 1,234.50", "1.234,50 "), a
+ * no-break space keeping the number off where the symbol stood against it; the `code` style writes the code
+ * as given.
+ */
 export function formatMoneyAmount(locale: string, amount: Decimal, currency: string, spec: MoneySpec): string {
+  if (KNOWN_CURRENCIES.has(currency) || spec.style === 'code') return formatKnownMoney(locale, amount, currency, spec);
+  const text = formatKnownMoney(locale, amount, 'XXX', { ...spec, plans: new Map([['XXX', planFor(spec, currency)]]) });
+  const sign = unknownSign(locale, spec, text);
+  const at = text.indexOf(sign);
+  if (at === -1) return text;
+  const touching = /\d/.test(text[at - 1] ?? '') || /\d/.test(text[at + sign.length] ?? '');
+  return text.slice(0, at) + (touching ? '\u00a0' : '') + text.slice(at + sign.length);
+}
+
+/** How the locale writes the `XXX` currency in this style in `text` (¤, or its name in the singular or plural). */
+function unknownSign(locale: string, spec: MoneySpec, text: string): string {
+  const display = spec.style === 'name' ? 'name' : 'symbol';
+  const f = cachedIntl('currency-sign', locale, { display }, () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'XXX', currencyDisplay: display }));
+  const signs = [1, 1234].map((n) => f.formatToParts(n).find((p) => p.type === 'currency')?.value ?? '¤');
+  return signs.find((sign) => text.includes(sign)) ?? signs[0]!;
+}
+
+function formatKnownMoney(locale: string, amount: Decimal, currency: string, spec: MoneySpec): string {
   const plan = planFor(spec, currency);
   if (spec.style === 'short' || spec.style === 'long') {
     const o = {

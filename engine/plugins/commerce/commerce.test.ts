@@ -204,6 +204,27 @@ describe('money options', () => {
     expect(html('{@|money}', 12.5)).toBe('');
     expect(html('{@|money}', { decimalValue: '12.5' })).toBe('');
   });
+  it('reads {decimalValue, currencyCode} or else {value, currency}, never a mix (found against the reference)', () => {
+    expect(html('{@|money}', { decimalValue: '1', value: '2', currencyCode: 'EUR', currency: 'USD' })).toBe('€1.00');
+    expect(html('{@|money}', { value: '1', currency: 'USD', currencyCode: 'EUR' })).toBe('$1.00');
+    expect(html('{@|money}', { value: '1', currencyCode: 'USD' })).toBe('');
+    expect(html('{@|money}', { decimalValue: '1', currency: 'USD' })).toBe('');
+    expect(html('{m|message v}', { m: '{0 money}', v: { value: '1', currencyCode: 'USD' } })).toBe('');
+  });
+  it('formats a currency that is there but no code with an empty symbol, and writes it as given in the code style', () => {
+    for (const currencyCode of ['usd', 'XYZ', '', null, 5]) {
+      expect(html('{@|money}', { decimalValue: '1234.5', currencyCode })).toBe('\u00a01,234.50');
+      expect(html('{@|money style:accounting}', { decimalValue: '-1234.5', currencyCode })).toBe('(\u00a01,234.50)');
+      expect(html('{@|money}', { decimalValue: '1234.5', currencyCode }, 'de-DE')).toBe('1.234,50\u00a0');
+      expect(html('{@|money style:name}', { decimalValue: '1234.5', currencyCode })).toBe('1,234.50 ');
+    }
+    expect(html('{@|money style:code}', { decimalValue: '1', currencyCode: 'usd' })).toBe('1.00 usd');
+    expect(html('{@|money}', { decimalValue: '1', currencyCode: 'XXX' })).toBe('¤1.00');
+  });
+  it('counts text with space around the cents as 0 in bookkeeper-money-format, as the platform', () => {
+    for (const v of [' 1050', '1050 ', '\t5']) expect(html('{@|bookkeeper-money-format}', v)).toBe('$0.00');
+    expect(html('{@|bookkeeper-money-format}', '+1050')).toBe('$10.50');
+  });
   it('reads the digit options of decimal, with the currency digits as the default (found against the reference)', () => {
     const v = { decimalValue: '-1234.5', currencyCode: 'EUR' };
     expect(html('{@|money minfrac:3}', v)).toBe('-€1,234.500');

@@ -5,7 +5,7 @@
 import { DEFAULT_CURRENCY } from '../../../commerce/currencies.js';
 import { type Decimal, parseDecimal } from '../../../commerce/decimal.js';
 import { amountOf, type Money, moneyFromMinor, moneyOf } from '../../../commerce/money.js';
-import { DEFAULT_MONEY_SPEC, formatMoneyAmount, type MoneySpec, moneySpec } from '../../i18n/currency.js';
+import { DEFAULT_MONEY_SPEC, formatMoneyAmount, moneyOf as cldrMoneyOf, type MoneySpec, moneySpec } from '../../i18n/currency.js';
 import { digitPlan, layOut, roundDecimal } from '../../i18n/exact-number.js';
 import { resolveLocale } from '../../i18n/locale.js';
 import { regionCurrency } from '../../i18n/region-currency.js';
@@ -43,26 +43,18 @@ const money: Formatter<MoneyOptions> = {
   format(value, _args, ctx, options) {
     const locale = resolveLocale(ctx.locale);
     if (locale === null) return '';
-    const amount = exactAmount(value);
+    // As the platform reads a money object (currency.ts): a bare number, or an object without its currency
+    // key, prints nothing.
+    const amount = cldrMoneyOf(value);
     if (amount === null) return '';
-    if (options.freeLabel !== undefined && amount.decimal.units === 0n) return options.freeLabel;
+    if (options.freeLabel !== undefined && amount.amount.units === 0n) return options.freeLabel;
     try {
-      return formatMoneyAmount(locale, amount.decimal, amount.currency, options.spec);
+      return formatMoneyAmount(locale, amount.amount, amount.currency, options.spec);
     } catch {
       return '';
     }
   },
 };
-
-/**
- * The amount of a money object with every digit it has. As on the platform, `money` formats only a money
- * object that names its currency: a bare number, or an object without a currency, prints nothing.
- */
-function exactAmount(value: unknown): { decimal: Decimal; currency: string } | null {
-  if (!isObject(value)) return null;
-  const code = value['currency'] ?? value['currencyCode'];
-  return typeof code === 'string' && code !== '' ? amountOf(value) : null;
-}
 
 /** Native money from cents or a money object; CLDR text instead when the page asks for it. */
 function nativeOrCldr(ctx: PluginContext, value: unknown, wrap: boolean): string {
@@ -99,7 +91,9 @@ const bookkeeperMoneyFormat: Formatter = {
     const locale = resolveLocale(ctx.locale);
     // The platform reads "NaN" and "Infinity" as numbers it cannot format, and prints nothing for them.
     if (locale === null || (typeof value === 'string' && /^[+-]?(?:NaN|Infinity)$/.test(value))) return '';
-    const cents = parseDecimal(value) ?? { units: 0n, scale: 0 };
+    // Text with space around the digits is no number to the platform: it counts as 0 too.
+    const spaced = typeof value === 'string' && value.trim() !== value;
+    const cents = (spaced ? null : parseDecimal(value)) ?? { units: 0n, scale: 0 };
     const amount = { units: cents.units, scale: cents.scale + 2 };
     try {
       return formatMoneyAmount(locale, amount, regionCurrency(locale), DEFAULT_MONEY_SPEC);
