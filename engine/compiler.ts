@@ -209,7 +209,8 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
       };
     }
     case 'bindvar': {
-      // `.var` runs its formatters where it stands: no frame for the value (the platform pushes none there).
+      // `.var` runs its formatters where it stands: no frame for the value (the platform pushes none there),
+      // but for the markup formatters that always have one (Formatter.scoped).
       const value = compileValue(node.vars, node.formatters, env, false);
       const name = flatName(node.name);
       // An unknown formatter leaves the tag as text, as in a variable tag (the platform does so for both).
@@ -334,7 +335,7 @@ export function compileValue(vars: readonly VarRef[], calls: readonly FormatterC
   const rest = vars.slice(1).map(compileRef);
   const argLists = calls.map((c) => c.args);
   const n = formatters.length;
-  const scoped = scopes && formatters.some((f) => f.scoped === true);
+  const scoped = formatters.some((f) => f.scoped === 'always' || (scopes && f.scoped === true));
   if (n === 1 && rest.length === 0) return singleFormatter(first, formatters[0]!, argLists[0]!, states[0], sites[0]!, scoped);
   return (ctx) => {
     let v = first(ctx);

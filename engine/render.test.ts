@@ -77,6 +77,15 @@ describe('render', () => {
     expect(html('{.macro m}{.var @v a}out{.end}{.include m}[{@v}]{.include m output}', { a: 1 })).toBe('[1]out');
   });
 
+  it('.var gives the markup formatters the value as their frame, as a variable tag does, but not AbsUrl', () => {
+    const data = { v: { id: 'in', publicCommentCount: 2 }, id: 'out', fullUrl: '/p', n: 'outer' };
+    for (const f of ['comment-link', 'add-to-cart-btn']) {
+      expect(html(`{.var @x v|${f}}{@x}`, data)).toBe(html(`{v|${f}}`, data));
+      expect(html(`{.var @x v|${f}}{@x}`, data)).toContain('"in"');
+    }
+    expect(html('{.var @x v|AbsUrl}{@x}|{v|AbsUrl}', { v: { 'base-url': 'in' }, 'base-url': 'out' })).toBe('out/|in/');
+  });
+
   it('honours enableInclude and enableExpressions', () => {
     const r = render('{.macro m}x{.end}{.include m}{.eval 1+1}', {}, { enableInclude: false, enableExpressions: false });
     expect(r.html).toBe('');

@@ -47,9 +47,11 @@ export interface Formatter<S = unknown> {
   /**
    * Runs with the tag's variable value pushed as the current frame, so `ctx.resolve` (and a macro applied
    * from it) looks in that value first, as the platform does. Only for formatters that resolve paths: the
-   * push costs a frame per call.
+   * push costs a frame per call. `true` in a variable tag only (`.var` pushes no frame for `apply`, `get`…);
+   * `'always'` in `.var` too, as the platform does for the formatters that render its own markup template
+   * over the value (`comment-link`, `add-to-cart-btn`…).
    */
-  readonly scoped?: boolean;
+  readonly scoped?: boolean | 'always';
   /** Optional compile-time preparation of the argument list. */
   prepare?(args: readonly string[]): PreparedArgs<S>;
   /**

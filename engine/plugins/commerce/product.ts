@@ -54,7 +54,7 @@ function labelValue(ctx: PluginContext, key: LabelKey): unknown {
  */
 const addToCartButton: Formatter = {
   name: 'add-to-cart-btn',
-  scoped: true,
+  scoped: 'always',
   format(_item, _args, ctx) {
     const sc = (key: string) => ctx.resolvePath(['structuredContent', key]);
     const subscribable = sc('isSubscribable');
@@ -142,7 +142,7 @@ function showsQuantity(item: unknown, settings: unknown): boolean {
 /** Scoped for the item's `id`, which the platform's template reads as a variable (see add-to-cart-btn). */
 const quantityInput: Formatter = {
   name: 'quantity-input',
-  scoped: true,
+  scoped: 'always',
   format(item, _args, ctx) {
     if (!showsQuantity(item, ctx.resolve('websiteSettings'))) return undefined;
     return ctx.renderBuiltin(QUANTITY_INPUT, { id: toText(ctx.resolve('id')), label: labelValue(ctx, 'productQuantityInputLabel') });

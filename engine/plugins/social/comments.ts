@@ -61,7 +61,7 @@ export function commentLabel(count: number): string {
  */
 const comments: Formatter = {
   name: 'comments',
-  scoped: true,
+  scoped: 'always',
   format(_value, _args, ctx) {
     const item = ctx.resolve('item');
     const collection = ctx.resolve('collection');
@@ -83,7 +83,7 @@ const comments: Formatter = {
 
 const commentLink: Formatter = {
   name: 'comment-link',
-  scoped: true,
+  scoped: 'always',
   format(_value, _args, ctx) {
     const view = {
       disqus: usesDisqus(ctx.resolve('websiteSettings')),

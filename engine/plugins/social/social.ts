@@ -37,7 +37,7 @@ const FOLLOW_BUTTON_TEMPLATE =
  */
 const likeButton: Formatter = {
   name: 'like-button',
-  scoped: true,
+  scoped: 'always',
   format(value, _args, ctx) {
     if (!isTruthy(value)) return '';
     const settings = ctx.resolve('websiteSettings');
