@@ -192,12 +192,15 @@ describe('encoding', () => {
     expect(run('url-encode', "a b@*_+-./'()!~\u00e9")).toBe('a%20b@*_+-./%27%28%29%21%7E%C3%A9');
   });
 
-  // A lone surrogate is valid JSON ("\ud800"), and encodeURI/encodeURIComponent throw a URIError on it.
-  // The executor catches the throw (FORMATTER_FAILED), but the contract says nothing may throw out of format.
-  // Remove `.fails` once core/formatters.ts handles it.
+  // A lone surrogate is valid JSON ("\ud800") but has no UTF-8 bytes: the tag prints nothing and says why, as
+  // the platform does (found against the reference), and nothing throws out of format.
   for (const name of ['encode-uri', 'encode-uri-component', 'url-encode']) {
-    it(`${name} does not throw on a lone surrogate`, () => {
-      expect(() => run(name, 'a\ud800b')).not.toThrow();
+    it(`${name} prints nothing for a lone surrogate and reports it`, () => {
+      const r = render(`[{v|${name}|json}]`, { v: 'a\ud800b' });
+      expect(r.html).toBe('[]');
+      expect(r.errors.map((e) => e.message)).toEqual([`${name}: lone surrogate U+D800 is not a scalar value`]);
+      expect(() => run(name, '\udc00')).not.toThrow();
+      expect(run(name, 'a\ud83d\ude00')).toBe('a%F0%9F%98%80');
     });
   }
 });

@@ -32,11 +32,20 @@ function scriptSafeJson(value: unknown, indent?: number): string | undefined {
   return json === undefined ? undefined : json.replace(/<\//g, '<\\/');
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Replace lone surrogates (valid in JSON strings, fatal to encodeURI) with U+FFFD. */
-function wellFormed(s: string): string {
-  return s.replace(LONE_SURROGATE, '\uFFFD');
+/**
+ * A URI encoder over the value's text. A lone surrogate (valid in JSON strings) has no UTF-8 bytes: as on the
+ * platform, the tag prints nothing and the problem is reported, rather than a replacement character.
+ */
+function uriEncoder(name: string, encode: (s: string) => string): Formatter {
+  return simple(name, (v, _args, ctx) => {
+    const s = textOf(v);
+    const lone = LONE_SURROGATE.exec(s);
+    if (lone === null) return encode(s);
+    ctx.error('FORMATTER_FAILED', `${name}: lone surrogate U+${lone[0].charCodeAt(0).toString(16).toUpperCase()} is not a scalar value`);
+    return undefined;
+  });
 }
 
 const WHITESPACE = /\s/g;
@@ -73,7 +82,7 @@ function textOf(value: unknown): string {
  * UTF-8 bytes) by fixing up the nine characters on which the two sets differ.
  */
 function escapeUtf8(s: string): string {
-  return encodeURIComponent(wellFormed(s)).replace(URI_COMPONENT_DIFF, (c) => ESCAPE_FIXUPS[c]!);
+  return encodeURIComponent(s).replace(URI_COMPONENT_DIFF, (c) => ESCAPE_FIXUPS[c]!);
 }
 
 const URI_COMPONENT_DIFF = /[!'()~]|%40|%2B|%2F/g;
@@ -180,8 +189,8 @@ export const CORE_FORMATTERS: Formatter[] = [
     },
   },
   simple('encode-space', (v) => textOf(v).replace(WHITESPACE, '&nbsp;')),
-  simple('encode-uri', (v) => encodeURI(wellFormed(textOf(v)))),
-  simple('encode-uri-component', (v) => encodeURIComponent(wellFormed(textOf(v)))),
+  uriEncoder('encode-uri', encodeURI),
+  uriEncoder('encode-uri-component', encodeURIComponent),
   findIn('find-first', false),
   findIn('find-last', true),
   scoped('format', (v, args, ctx) => {
@@ -270,5 +279,5 @@ export const CORE_FORMATTERS: Formatter[] = [
       return !(state.max > 0) ? value : truncateAtWhitespace(textOf(value), state.max, state.ellipsis);
     },
   },
-  simple('url-encode', (v) => escapeUtf8(textOf(v))),
+  uriEncoder('url-encode', escapeUtf8),
 ];
