@@ -324,6 +324,7 @@ const HAND_WRITTEN_PREDICATES: Docs = {
   'background-source-instagram?': { summary: 'Whether the background comes from Instagram (2).', template: test('background-source-instagram?', 'banner'), data: { banner: { backgroundSource: 2 } } },
   'background-source-video?': { summary: 'Whether the background is a video (3).', template: test('background-source-video?', 'banner'), data: { banner: { backgroundSource: 3 } } },
   'background-source-none?': { summary: 'Whether the background is none (4).', template: test('background-source-none?', 'banner'), data: { banner: { backgroundSource: 4 } } },
+  'background-source-undefined?': { summary: 'Whether the background source is undefined (-1).', template: test('background-source-undefined?', 'banner'), data: { banner: { backgroundSource: -1 } } },
 
   // ---- social ----
   'comments?': {

@@ -29,9 +29,17 @@ describe('the core predicate sets', () => {
       ['debug?', 'equal?', 'even?', 'greaterThan?', 'greaterThanOrEqual?', 'lessThan?', 'lessThanOrEqual?', 'notEqual?', 'nth?', 'odd?', 'plural?', 'singular?'].sort(),
     );
     expect(PLATFORM_PREDICATES.map((p) => p.name).sort()).toEqual(
-      ['background-source-instagram?', 'background-source-none?', 'background-source-upload?', 'background-source-video?'],
+      ['background-source-instagram?', 'background-source-none?', 'background-source-undefined?', 'background-source-upload?', 'background-source-video?'],
     );
     for (const p of [...CORE_PREDICATES, ...PLATFORM_PREDICATES]) expect(DEFAULT_PLUGINS.predicates.get(p.name)).toBe(p);
+  });
+});
+
+describe('background-source-undefined? (found against the reference)', () => {
+  it('is a backgroundSource of -1, compared loosely as the other sources', () => {
+    expect(each('background-source-undefined?', [], [{ backgroundSource: -1 }, { backgroundSource: '-1' }, { backgroundSource: 0 }, {}, { backgroundSource: [-1] }, -1])).toEqual([
+      true, true, false, false, false, false,
+    ]);
   });
 });
 

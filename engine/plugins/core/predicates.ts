@@ -94,8 +94,11 @@ export const CORE_PREDICATES: Predicate[] = [
   { name: 'singular?', test: (ctx) => toNumber(ctx.node) === 1 },
 ];
 
-/** Background source enumeration of the spec: upload 1, instagram 2, video 3, none 4. */
-const BACKGROUND_SOURCES = { upload: 1, instagram: 2, video: 3, none: 4 } as const;
+/**
+ * Background source enumeration of the spec: upload 1, instagram 2, video 3, none 4; and undefined -1, which
+ * the spec leaves out and the reference engine has (`background-source-undefined?`).
+ */
+const BACKGROUND_SOURCES = { undefined: -1, upload: 1, instagram: 2, video: 3, none: 4 } as const;
 
 export const PLATFORM_PREDICATES: Predicate[] = Object.entries(BACKGROUND_SOURCES).map(([kind, code]) => ({
   name: `background-source-${kind}?`,
