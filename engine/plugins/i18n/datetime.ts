@@ -35,7 +35,7 @@ export const datetimeFormatter: Formatter<DatetimeSpec> = {
     // The platform reads the value as its numeric formatters do: missing, null or a container is the epoch,
     // text is parsed from its start ("2020-02-24" is 2020 ms) and prints nothing when it starts with no digit.
     const ms = checkedInstant(toNumber(value), env);
-    if (ms === null) return undefined;
+    if (ms === null) return ''; // text without digits: empty text, which raw and json then see
     if (ms === 'invalid') return INVALID_DATE;
     return guarded(() => formatDatetime(env.locale, ms, env.timeZone, spec));
   },
@@ -64,7 +64,7 @@ export const relativeTimeFormatter: Formatter<RelativeSpec> = {
     if (env === null) return ''; // no locale data: empty text, as the platform without CLDR
     const a = checkedInstant(toNumber(vars === null ? value : vars[0]), env);
     const b = vars === null || vars.length < 2 ? null : checkedInstant(toNumber(vars[1]), env);
-    if (a === null || (vars !== null && vars.length >= 2 && b === null)) return undefined;
+    if (a === null || (vars !== null && vars.length >= 2 && b === null)) return '';
     if (a === 'invalid' || b === 'invalid') return INVALID_DATE;
     return b === null ? formatRelative(env.locale, env.now, a, spec) : formatRelative(env.locale, a, b, spec);
   },

@@ -61,7 +61,7 @@ export const datetimefieldFormatter: Formatter<FieldSpec | null> = {
     const env = i18nEnv(ctx, 'datetimefield');
     if (env === null || spec === null) return undefined;
     const ms = checkedInstant(value, env);
-    if (ms === null) return undefined;
+    if (ms === null) return '';
     if (ms === 'invalid') return INVALID_DATE;
     try {
       const parts = dateTimeFormat(env.locale, { timeZone: env.timeZone, ...spec.options }).formatToParts(ms);

@@ -21,7 +21,7 @@ export const decimalFormatter: Formatter<DecimalSpec> = {
     const env = i18nEnv(ctx, 'decimal');
     if (env === null) return ''; // no locale data: empty text, as the platform without CLDR
     const n = decimalInput(value);
-    if (n === null || typeof n === 'string') return n ?? undefined;
+    if (n === null || typeof n === 'string') return n ?? ''; // not a number: empty text, which raw and json then see
     try {
       return formatDecimalSpec(env.locale, n, spec);
     } catch (e) {

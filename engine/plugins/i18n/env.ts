@@ -51,7 +51,7 @@ export function numericFormatter<S>(
       const env = i18nEnv(ctx, name);
       if (env === null) return undefined;
       const n = decimalString(value);
-      if (n === null) return undefined;
+      if (n === null) return ''; // not a number: empty text, which raw and json then see
       try {
         return run(env.locale, n, state);
       } catch (e) {

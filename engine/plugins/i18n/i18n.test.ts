@@ -92,6 +92,14 @@ describe('relative-time', () => {
   });
 });
 
+describe('a value that is not a number', () => {
+  it('is empty text from datetime, decimal and relative-time, which raw and json then print (found against the reference)', () => {
+    for (const f of ['datetime', 'decimal', 'relative-time']) {
+      expect(html(`[{v|${f}|raw}|{v|${f}|json}]`, { v: 'x' })).toBe('[""|""]');
+    }
+  });
+});
+
 describe('decimal', () => {
   it('accepts the spec rounding modes', () => {
     const r = (mode: string, n: string) => html(`{n|decimal maxfrac:0 round:${mode}}`, { n });
