@@ -6,7 +6,7 @@
  * `.alternates with` or `.end` is reported and dropped, and blocks still open at EOF are reported and closed,
  * so a broken template still renders as much as it can.
  */
-import { ErrorCode, MAX_NESTING, messages, NestedTooDeeply } from './errors.js';
+import { addProblem, ErrorCode, MAX_NESTING, messages, NestedTooDeeply } from './errors.js';
 import type { BlockNode, Node, OrNode, RootNode } from './instructions.js';
 import { scan, type TokenSink } from './lexer.js';
 import { compactFor, fit, Kind, parseTag } from './parser.js';
@@ -102,7 +102,7 @@ class Assembler implements TokenSink {
   }
 
   private report(code: string, message: string, offset: number, severity: 'error' | 'warning' = 'error'): void {
-    this.problems.push({ code, message, offset, severity });
+    addProblem(this.problems, { code, message, offset, severity });
   }
 
   private appendText(text: string): void {

@@ -206,11 +206,11 @@ class Generator {
     switch (node.type) {
       case 'variable': {
         const inline = node.formatters.length === 0 && node.vars.length === 1 ? this.refCode(node.vars[0]!, 'v', false) : null;
-        if (inline !== null) return `${inline}out += typeof v === 'string' ? v : T(v);\n`;
+        if (inline !== null) return `${inline}${this.write(node.offset)}`;
         const value = compileValue(node.vars, node.formatters, this.env);
         // ctx.out is brought up to date first: should a formatter stop the render (an apply over the budget), the
         // page returned holds everything written before it, as with closures.
-        return `ctx.out = out; v = ${this.ref(value)}(ctx); out += typeof v === 'string' ? v : T(v);\n`;
+        return `ctx.out = out; v = ${this.ref(value)}(ctx);\n${this.write(node.offset)}`;
       }
       case 'repeated': {
         const d = this.depth++;
@@ -247,6 +247,18 @@ class Generator {
     return (
       `if (++ctx.steps > ctx.maxSteps || out.length > ctx.maxOutput) { ctx.out = out; ctx.checkBudget(out.length, ${this.ref(site)}); }\n` +
       `ctx.frame = { node: ${node}, parent: ctx.frame, index: ${index}, vars: null, macros: null, stop: false };\n`
+    );
+  }
+
+  /**
+   * Appends the value `v` of the variable at `offset` as text, unless it would take the page past maxOutput
+   * (see compiler.ts `write`): the render then stops there, with the page written so far.
+   */
+  private write(offset: number): string {
+    const site: Site = { unit: this.env.unit, offset };
+    return (
+      `if (typeof v !== 'string') v = T(v);\n` +
+      `if (out.length + v.length > ctx.maxOutput) { ctx.out = out; ctx.outputExceeded(${this.ref(site)}); }\nout += v;\n`
     );
   }
 

@@ -24,7 +24,7 @@ import {
 } from './context.js';
 import { keyLookup, keyStep } from './accessors.js';
 import { generateBlock } from './codegen.js';
-import { BudgetExceeded, ErrorCode, messages, suggest } from './errors.js';
+import { addProblem, BudgetExceeded, ErrorCode, messages, suggest } from './errors.js';
 import { evaluateExpression, formatExprValue, parseExpression } from './expr/index.js';
 import {
   KEYWORD_TEXT,
@@ -93,25 +93,42 @@ export function compileRoot(root: RootNode, env: CompileEnv, tiered: (run: Exec)
 }
 
 /**
- * What a block runs, in order: text to append (no closure for it), a closure, or a path to print by the
- * general rule (see printPath).
+ * What a block runs, in order: text to append (no closure for it), a closure, or a variable without
+ * formatters to print: its shared getter (Printer), or its path read by the general rule (resolvePlain).
  */
-type Step = string | Exec | VarRef;
+type Step = string | Exec | Printer | VarRef;
+
+/** The getter of a path, as a step that prints it (shared by every tag naming the path, see SHARED_PATHS). */
+class Printer {
+  constructor(readonly get: Getter) {}
+}
 
 function buildBlock(nodes: readonly Node[], env: CompileEnv): Exec {
   // Sized once (a pushed array grows by 17 slots: memory per instruction of a huge template).
   const steps = new Array<Step>(nodes.length);
+  // Where each printed variable stands, for the error should its value take the page past maxOutput.
+  const offsets = new Int32Array(nodes.length);
+  // Adjacent constant text (around comments, keywords such as `{.space}`), joined once at its end: joined
+  // and flattened piece by piece, a run of a million keywords copied its prefix a million times.
+  let run: string[] | null = null;
   let n = 0;
   for (const node of nodes) {
     const step = compileStep(node, env);
     if (step === NOOP || step === '') continue;
-    const last = n > 0 ? steps[n - 1] : undefined;
-    // text after text (around a comment, say): one piece of output, flattened now
-    if (typeof step === 'string' && typeof last === 'string') (steps[n - 1] = last + step).charCodeAt(0);
-    else steps[n++] = step;
+    if (typeof step === 'string') {
+      if (run !== null) run.push(step);
+      else if (n > 0 && typeof steps[n - 1] === 'string') run = [steps[n - 1] as string, step];
+      else steps[n++] = step;
+      continue;
+    }
+    if (run !== null) steps[n - 1] = run.join('');
+    run = null;
+    if (node.type === 'variable') offsets[n] = node.offset;
+    steps[n++] = step;
   }
+  if (run !== null) steps[n - 1] = run.join('');
   steps.length = n;
-  return sequence(steps);
+  return sequence(steps, offsets, env.unit);
 }
 
 /** A node as a step: constant text as itself, a variable without formatters as its shared printer. */
@@ -125,13 +142,15 @@ function compileStep(node: Node, env: CompileEnv): Step {
       return '';
     case 'variable':
       if (node.formatters.length === 0 && node.vars.length === 1) return printer(node.vars[0]!);
+      // A formatter is unknown: the tag is printed as it stands (see compileValue), as text with no closure.
+      if (node.formatters.some((call) => call.resolved === null)) return node.source;
       return compileNode(node, env);
     default:
       return compileNode(node, env);
   }
 }
 
-function sequence(steps: readonly Step[]): Exec {
+function sequence(steps: readonly Step[], offsets: Int32Array, unit: SourceUnit): Exec {
   const n = steps.length;
   if (n === 0) return NOOP;
   const only = steps[0]!;
@@ -142,9 +161,23 @@ function sequence(steps: readonly Step[]): Exec {
       const step = steps[i]!;
       if (typeof step === 'string') ctx.out += step;
       else if (typeof step === 'function') step(ctx);
-      else printPath(ctx, step);
+      else {
+        // A variable: its value, or the path read by the general rule past SHARED_PATHS.
+        const v = step instanceof Printer ? step.get(ctx) : resolvePlain(ctx.frame, step.segs);
+        write(ctx, typeof v === 'string' ? v : toText(v), unit, offsets[i]!);
+      }
     }
   };
+}
+
+/**
+ * Append `text`, a value (not constant text), to the output: unless it would take the page past maxOutput,
+ * which stops the render at the instruction at `offset`, the page holding what came before it. Constant text
+ * is bounded by the template, and checked at the next frame pushed and at the end of the render.
+ */
+function write(ctx: RenderContext, text: string, unit: SourceUnit, offset: number): void {
+  if (ctx.out.length + text.length > ctx.maxOutput) ctx.outputExceeded({ unit, offset });
+  ctx.out += text;
 }
 
 function emitText(text: string): Exec {
@@ -156,12 +189,12 @@ function emitText(text: string): Exec {
 /**
  * Getters and printers by path, shared by every tag that names the path (in any template): a huge template of
  * `{a}` then holds no closure per tag. Up to SHARED_PATHS distinct paths; past them a tag's path is read by
- * the general rule each time (printPath), still without a closure of its own.
+ * the general rule each time (resolvePlain), still without a closure of its own.
  */
 const SHARED_PATHS = 4096;
 const refGetters = new Map<string, Getter>();
 const sectionGetters = new Map<string, Getter>();
-const printers = new Map<string, Exec>();
+const printers = new Map<string, Printer>();
 
 function shared<T>(cache: Map<string, T>, ref: VarRef, make: (ref: VarRef) => T): T {
   let f = cache.get(ref.raw);
@@ -173,23 +206,13 @@ function shared<T>(cache: Map<string, T>, ref: VarRef, make: (ref: VarRef) => T)
 }
 
 /** What prints a variable without formatters: its shared printer, or the path itself past SHARED_PATHS. */
-function printer(ref: VarRef): Exec | VarRef {
+function printer(ref: VarRef): Printer | VarRef {
   const p = printers.get(ref.raw);
   if (p !== undefined) return p;
   if (printers.size >= SHARED_PATHS) return ref;
-  const get = compileRef(ref);
-  const print: Exec = (ctx) => {
-    const v = get(ctx);
-    ctx.out += typeof v === 'string' ? v : toText(v);
-  };
+  const print = new Printer(compileRef(ref));
   printers.set(ref.raw, print);
   return print;
-}
-
-/** Prints `ref` as its compiled getter would read it, with no closure (see SHARED_PATHS). */
-function printPath(ctx: RenderContext, ref: VarRef): void {
-  const v = resolvePlain(ctx.frame, ref.segs);
-  ctx.out += typeof v === 'string' ? v : toText(v);
 }
 
 export function compileNode(node: Node, env: CompileEnv): Exec {
@@ -201,11 +224,15 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
     case 'keyword':
       return emitText(KEYWORD_TEXT[node.keyword]);
     case 'variable': {
-      const value = compileValue(node.vars, node.formatters, env);
+      // One closure that formats and writes (compileValue's commonest case), else the value's getter and a write.
+      const value = compileValue(node.vars, node.formatters, env, true, node.offset);
       if (value === null) return emitText(node.source);
+      if (node.formatters.length === 1) return value;
+      const { unit } = env;
+      const offset = node.offset;
       return (ctx) => {
         const v = value(ctx);
-        ctx.out += typeof v === 'string' ? v : toText(v);
+        write(ctx, typeof v === 'string' ? v : toText(v), unit, offset);
       };
     }
     case 'bindvar': {
@@ -215,7 +242,16 @@ export function compileNode(node: Node, env: CompileEnv): Exec {
       const name = flatName(node.name);
       // An unknown formatter leaves the tag as text, as in a variable tag (the platform does so for both).
       if (value === null) return emitText(node.source);
-      return (ctx) => ctx.setVar(name, value(ctx));
+      if (node.formatters.length === 0) return (ctx) => ctx.setVar(name, value(ctx));
+      const { unit } = env;
+      const offset = node.offset;
+      return (ctx) => {
+        const v = value(ctx);
+        // Text longer than the page may be could never be printed; and a formatter fed its own result
+        // (`{.var @s @s|json}` again and again) would double it without writing anything.
+        if (typeof v === 'string' && v.length > ctx.maxOutput) ctx.outputExceeded({ unit, offset });
+        ctx.setVar(name, v);
+      };
     }
     case 'ctxvar': {
       const name = flatName(node.name);
@@ -319,24 +355,30 @@ function siteAt(env: CompileEnv, offset: number): Site {
  * The value of a variable list run through its formatters; null when a formatter is unknown (the tag is
  * then emitted as text, as the reference does).
  */
-export function compileValue(vars: readonly VarRef[], calls: readonly FormatterCall[], env: CompileEnv, scopes = true): Getter | null {
+export function compileValue(
+  vars: readonly VarRef[],
+  calls: readonly FormatterCall[],
+  env: CompileEnv,
+  scopes = true,
+  printAt = -1,
+): Getter | null {
   const first = compileRef(vars[0]!);
   if (calls.length === 0) return first;
-  const formatters: Formatter[] = [];
-  const states: unknown[] = [];
-  const sites: Site[] = [];
-  for (const call of calls) {
+  if (calls.length === 1) {
+    // The commonest case, `{x|apply p}`, with no list built (see singleFormatter for `printAt`).
+    const call = calls[0]!;
     const r = call.resolved;
     if (r === null || r === undefined) return null;
-    formatters.push(r.impl);
-    states.push(r.state);
-    sites.push(siteAt(env, call.offset));
+    const scoped = r.impl.scoped === 'always' || (scopes && r.impl.scoped === true);
+    return singleFormatter(first, restOf(vars), r.impl, call.args, r.state, siteAt(env, call.offset), scoped, printAt);
   }
-  const rest = vars.slice(1).map(compileRef);
-  const argLists = calls.map((c) => c.args);
-  const n = formatters.length;
-  const scoped = formatters.some((f) => f.scoped === 'always' || (scopes && f.scoped === true));
-  if (n === 1 && rest.length === 0) return singleFormatter(first, formatters[0]!, argLists[0]!, states[0], sites[0]!, scoped);
+  for (const call of calls) if (call.resolved === null || call.resolved === undefined) return null;
+  // The calls read as they are, and one array at its exact length: a tag of a huge template keeps them.
+  const resolved = calls.map((c) => c.resolved!);
+  const sites: Site[] = calls.map((c) => siteAt(env, c.offset));
+  const rest = restOf(vars);
+  const n = calls.length;
+  const scoped = resolved.some((r) => r.impl.scoped === 'always' || (scopes && r.impl.scoped === true));
   return (ctx) => {
     let v = first(ctx);
     let all: unknown[] | null = null;
@@ -350,12 +392,13 @@ export function compileValue(vars: readonly VarRef[], calls: readonly FormatterC
     try {
       for (; i < n; i++) {
         ctx.site = sites[i]!;
-        v = formatters[i]!.format(v, argLists[i]!, ctx, states[i], all);
+        const r = resolved[i]!;
+        v = r.impl.format(v, calls[i]!.args, ctx, r.state, all);
         if (all !== null) all[0] = v;
       }
     } catch (e) {
       if (e instanceof BudgetExceeded) throw e; // the render is over, not this formatter
-      ctx.error(ErrorCode.FORMATTER_FAILED, messages.formatterFailed(formatters[i]!.name, describe(e)));
+      ctx.error(ErrorCode.FORMATTER_FAILED, messages.formatterFailed(resolved[i]!.impl.name, describe(e)));
       return undefined;
     } finally {
       if (scoped) ctx.pop();
@@ -364,21 +407,54 @@ export function compileValue(vars: readonly VarRef[], calls: readonly FormatterC
   };
 }
 
-/** compileValue's commonest case, one variable and one formatter (`{x|apply p}`): no loop, no list. */
-function singleFormatter(get: Getter, formatter: Formatter, args: readonly string[], state: unknown, site: Site, scoped: boolean): Getter {
+const NO_GETTERS: readonly Getter[] = [];
+
+/** The getters of a variable list past its first (`{a, b, c|fmt}`), one array per list (a huge template shares lists). */
+const restGetters = new WeakMap<readonly VarRef[], readonly Getter[]>();
+function restOf(vars: readonly VarRef[]): readonly Getter[] {
+  if (vars.length === 1) return NO_GETTERS;
+  let rest = restGetters.get(vars);
+  if (rest === undefined) restGetters.set(vars, (rest = vars.slice(1).map(compileRef)));
+  return rest;
+}
+
+/**
+ * compileValue's commonest case, one variable and one formatter (`{x|apply p}`): no loop, no list. With
+ * `printAt` (the tag's offset, else -1) it also writes the value (see write) and returns nothing: one closure
+ * per tag instead of two, memory per instruction of a huge template.
+ */
+function singleFormatter(
+  get: Getter,
+  rest: readonly Getter[],
+  formatter: Formatter,
+  args: readonly string[],
+  state: unknown,
+  site: Site,
+  scoped: boolean,
+  printAt: number,
+): Getter {
   return (ctx) => {
     const v = get(ctx);
+    let all: unknown[] | null = null;
+    if (rest.length > 0) {
+      all = [v];
+      for (const g of rest) all.push(g(ctx));
+    }
     ctx.site = site;
     if (scoped) ctx.push(v, -1, false, site);
+    let r: unknown;
     try {
-      return formatter.format(v, args, ctx, state, null);
+      r = formatter.format(v, args, ctx, state, all);
     } catch (e) {
       if (e instanceof BudgetExceeded) throw e; // the render is over, not this formatter
       ctx.error(ErrorCode.FORMATTER_FAILED, messages.formatterFailed(formatter.name, describe(e)));
-      return undefined;
+      r = undefined;
     } finally {
       if (scoped) ctx.pop();
     }
+    if (printAt < 0) return r;
+    write(ctx, typeof r === 'string' ? r : toText(r), site.unit, printAt);
+    return undefined;
   };
 }
 
@@ -583,7 +659,11 @@ function compileEval(node: EvalNode, env: CompileEnv): Exec {
       else if (typeof value !== 'object' || value === null) ctx.setVar(name, value);
     }
     // null, objects and arrays print nothing in a template, as on the platform.
-    if (r.hasValue && (typeof r.value !== 'object' || r.value === undefined)) ctx.out += formatExprValue(r.value);
+    if (r.hasValue && (typeof r.value !== 'object' || r.value === undefined)) {
+      const text = formatExprValue(r.value);
+      if (ctx.out.length + text.length > ctx.maxOutput) ctx.outputExceeded(site);
+      ctx.out += text;
+    }
   };
 }
 
@@ -646,7 +726,7 @@ function resolveFormatter(call: FormatterCall, env: CompileEnv): void {
   const impl = env.plugins.formatters.get(call.name);
   if (impl === undefined) {
     call.resolved = null;
-    env.problems.push({
+    addProblem(env.problems, {
       code: ErrorCode.UNKNOWN_FORMATTER,
       message: messages.unknownFormatter(call.name, suggestOnce(call.name, env.plugins.formatters)),
       offset: call.offset,
@@ -654,11 +734,34 @@ function resolveFormatter(call: FormatterCall, env: CompileEnv): void {
     });
     return;
   }
-  const prepared = impl.prepare?.(call.args);
-  if (prepared?.error !== undefined) {
-    env.problems.push({ code: ErrorCode.FORMATTER_ARGS, message: prepared.error, offset: call.offset, severity: 'error' });
+  const { resolved, error } = prepareFormatter(impl, call.args);
+  if (error !== undefined) addProblem(env.problems, { code: ErrorCode.FORMATTER_ARGS, message: error, offset: call.offset, severity: 'error' });
+  call.resolved = resolved;
+}
+
+type PreparedFormatter = { readonly resolved: { readonly impl: Formatter; readonly state: unknown }; readonly error: string | undefined };
+
+/**
+ * Formatters prepared from a frozen argument list (a huge template's, shared by every tag written the same,
+ * see parser.ts splitArgs): prepared once per formatter and list, as `prepare` depends on the arguments only.
+ */
+const preparedByArgs = new WeakMap<readonly string[], Map<Formatter, PreparedFormatter>>();
+
+function prepareFormatter(impl: Formatter, args: readonly string[]): PreparedFormatter {
+  const shared = Object.isFrozen(args);
+  let byImpl = shared ? preparedByArgs.get(args) : undefined;
+  const known = byImpl?.get(impl);
+  if (known !== undefined) return known;
+  const prepared = impl.prepare?.(args);
+  const result: PreparedFormatter = {
+    resolved: prepared?.state === undefined ? stateless(impl) : { impl, state: prepared.state },
+    error: prepared?.error,
+  };
+  if (shared) {
+    if (byImpl === undefined) preparedByArgs.set(args, (byImpl = new Map()));
+    byImpl.set(impl, result);
   }
-  call.resolved = prepared?.state === undefined ? stateless(impl) : { impl, state: prepared.state };
+  return result;
 }
 
 /** A formatter without prepared state, resolved: one object per formatter, shared by all its calls. */
@@ -674,7 +777,7 @@ function resolvePredicate(call: PredicateCall, offset: number, env: CompileEnv):
   const impl: Predicate | undefined = env.plugins.predicates.get(call.name);
   if (impl === undefined) {
     call.resolved = null;
-    env.problems.push({
+    addProblem(env.problems, {
       code: ErrorCode.UNKNOWN_PREDICATE,
       message: messages.unknownPredicate(call.name, suggestOnce(call.name, env.plugins.predicates)),
       offset,
@@ -685,7 +788,7 @@ function resolvePredicate(call: PredicateCall, offset: number, env: CompileEnv):
   const args: PredicateArg[] = call.args.map(parsePredicateArg);
   const prepared = impl.prepare?.(args, call.args);
   if (prepared?.error !== undefined) {
-    env.problems.push({ code: ErrorCode.FORMATTER_ARGS, message: prepared.error, offset, severity: 'error' });
+    addProblem(env.problems, { code: ErrorCode.FORMATTER_ARGS, message: prepared.error, offset, severity: 'error' });
   }
   call.resolved = { impl, args, state: prepared?.state };
 }
@@ -711,7 +814,7 @@ function parseEval(node: EvalNode, env: CompileEnv): void {
   const parsed = parseCached(node.code);
   node.expression = parsed.error === null ? parsed.expression : null;
   if (node.expression === null) {
-    env.problems.push({
+    addProblem(env.problems, {
       code: ErrorCode.EXPRESSION_PARSE,
       message: parsed.error ?? 'Expression could not be parsed',
       offset: node.offset,

@@ -147,6 +147,14 @@ export class RenderContext implements PluginContext {
     if (length > this.maxOutput) this.exhausted('characters of output', this.maxOutput, site);
   }
 
+  /**
+   * Stop the render because a piece of output would take the page past maxOutput: called before the piece is
+   * appended, so the page returned holds what was written before the instruction at `site`.
+   */
+  outputExceeded(site: Site): never {
+    return this.exhausted('characters of output', this.maxOutput, site);
+  }
+
   /** Count output produced out of sight of `out` (partials and includes return or drop theirs). */
   private spend(chars: number, site: Site): void {
     this.produced += chars;

@@ -53,6 +53,23 @@ export class NestedTooDeeply extends Error {
 /** A render reports at most this many problems (a broken loop body would otherwise report per element). */
 export const MAX_ERRORS = 1000;
 
+/**
+ * Adds a compile problem to `list`, which keeps only what a compile reports: the first MAX_ERRORS by offset,
+ * and one more to tell that there were more. Sorted by offset (stably) and cut when it doubles, so a huge
+ * template of bad tags keeps a few thousand problems, not one per tag with its message.
+ */
+export function addProblem<P extends { readonly offset: number }>(list: P[], problem: P): void {
+  list.push(problem);
+  if (list.length >= 4 * MAX_ERRORS) {
+    list.sort(byOffset);
+    list.length = MAX_ERRORS + 1;
+  }
+}
+
+export function byOffset(a: { readonly offset: number }, b: { readonly offset: number }): number {
+  return a.offset - b.offset;
+}
+
 /** Default work budget of one render: instructions run (sections, loop elements, applies) and output size. */
 export const DEFAULT_MAX_STEPS = 1_000_000;
 export const DEFAULT_MAX_OUTPUT = 20_000_000;

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compile, ErrorCode, render } from './index.js';
+import type { RenderOptions, RenderResult, TemplateError } from './types.js';
 
 const ENGINE = fileURLToPath(new URL('./index.ts', import.meta.url));
 
@@ -49,6 +50,46 @@ describe('work budget (RenderOptions.maxSteps / maxOutput)', () => {
     const r = render('{.repeated section l}{@|apply p}{.end}', { l: [1, 2, 3, 4] }, { maxOutput: 250, partials: { p: 'x'.repeat(100) } });
     expect(r.html.length).toBeLessThanOrEqual(300);
     expect(r.errors.at(-1)).toMatchObject({ code: ErrorCode.BUDGET_EXCEEDED, message: 'Render stopped: it exceeded its budget of 250 characters of output' });
+  });
+
+  const OUTPUT = (limit: number) => `Render stopped: it exceeded its budget of ${limit} characters of output`;
+  /** Renders `source` five times (closures, then generated code), each giving `expected`. */
+  function everyTier(source: string, data: unknown, options: RenderOptions, expected: RenderResult): void {
+    const t = compile(source).template;
+    for (let i = 0; i < 5; i++) expect(render(t, data, options)).toEqual(expected);
+  }
+  const at = (limit: number, line: number, column: number): TemplateError[] => [
+    { severity: 'error', code: ErrorCode.BUDGET_EXCEEDED, message: OUTPUT(limit), line, column },
+  ];
+
+  it('stops before one value that would take the page past maxOutput, with nothing of it written', () => {
+    // Issue 23: a string doubled 22 times in .eval and printed once made a 268 MB page (13x the default cap).
+    const doubled = 'x{.eval @s = "' + 'a'.repeat(64) + '"; ' + '@s = @s + @s; '.repeat(22) + '@s}y';
+    const out = inChild(`
+      const r = render(${JSON.stringify(doubled)}, {}, { maxExpressionStringLength: 1e9 });
+      return { length: r.html.length, errors: r.errors };`);
+    expect(out).toEqual({ length: 1, errors: at(20_000_000, 1, 2) });
+    // A value from the data, with and without formatters; a partial's page counts too.
+    const data = { big: 'b'.repeat(300), list: Array.from({ length: 40 }, (_, i) => `item ${i}`) };
+    everyTier('ab\n  {big}', data, { maxOutput: 250 }, { html: 'ab\n  ', errors: at(250, 2, 3) });
+    everyTier('ab\n {big|html}', data, { maxOutput: 250 }, { html: 'ab\n ', errors: at(250, 2, 2) });
+    everyTier('[{list|json-pretty}]', data, { maxOutput: 250 }, { html: '[', errors: at(250, 1, 2) });
+    everyTier('{.section list}{@|apply p}{.end}', data, { maxOutput: 250, partials: { p: '{.repeated section @}{@}{.end}' } }, {
+      html: '',
+      errors: [{ ...at(250, 1, 22)[0]!, filename: 'p' }], // at the partial's {@}
+    });
+    // an .eval's printed value
+    everyTier('ab{.eval "c" + big}', data, { maxOutput: 250 }, { html: 'ab', errors: at(250, 1, 3) });
+  });
+
+  it('stops a .var whose formatters grow its value past maxOutput, though nothing is printed', () => {
+    // json doubles each backslash: fed its own result, the value doubles at every .var.
+    const source = '{.var @s big}' + '{.var @s @s|json}'.repeat(40) + 'never';
+    everyTier(source, { big: '\\'.repeat(10) }, {}, { html: '', errors: at(20_000_000, 1, 14 + 17 * 20) }); // the 21st
+  });
+
+  it('checks constant text at the end of the render too', () => {
+    everyTier('x'.repeat(300), {}, { maxOutput: 250 }, { html: 'x'.repeat(300), errors: at(250, 1, 1) });
   });
 
   it('reports the budget even past the error cap', () => {
@@ -164,6 +205,28 @@ describe('memory', () => {
     expect(out.html).toBe(2 * 666_666);
     expect(out.grewMB).toBeLessThan(180);
   });
+
+  it.each([
+    // Before issue 23: 280-350 MB (several variables, their lists and the formatter's arrays per tag).
+    ['{a,b|html}', 0],
+    ['{a|html|html}', 0],
+    ['{.equal? a b}{.end}', 0],
+    // one problem per tag, each with its message, before the first thousand were kept (230 MB)
+    ['{a|zz}', 1001],
+    // adjacent keywords joined one by one, each join flattened: quadratic (minutes)
+    ['{.space}', 0],
+  ])('a template of %s up to the size cap peaks under 200 MB', (tag, errors) => {
+    const out = inChild(`
+      const start = process.resourceUsage().maxRSS;
+      const c = compile(${JSON.stringify(tag)}.repeat(Math.floor(2_000_000 / ${tag.length})));
+      const data = { a: 'x', b: 'y' };
+      const first = render(c.template, data);
+      const second = render(c.template, data);
+      return { errors: c.errors.length + first.errors.length + second.errors.length,
+        grewMB: (process.resourceUsage().maxRSS - start) / 1024 };`) as { errors: number; grewMB: number };
+    expect(out.errors).toBe(errors);
+    expect(out.grewMB).toBeLessThan(200);
+  });
 });
 
 describe('errors that were silent', () => {
@@ -179,11 +242,18 @@ describe('errors that were silent', () => {
     ]);
   });
 
-  it('says a string in .eval grew too long, not that the expression nests too deeply', () => {
-    // 64 characters doubled 30 times: past the longest string V8 builds (ropes keep it cheap to try)
-    const r = render('x{.eval @s = "' + 'a'.repeat(64) + '"; ' + '@s = @s + @s; '.repeat(30) + '@s}y', {});
+  it('stops a string growing in .eval at the default maximum string length, with the spec message', () => {
+    const doubling = 'x{.eval @s = "' + 'a'.repeat(64) + '"; ' + '@s = @s + @s; '.repeat(30) + '@s}y';
+    const r = render(doubling, {});
     expect(r.html).toBe('xy');
     expect(r.errors.map((e) => [e.code, e.column, e.message])).toEqual([
+      [ErrorCode.EXPRESSION_EVAL, 2, 'Concatenation would exceed maximum string length 1000000'],
+    ]);
+    expect(render(doubling, {}, { maxExpressionStringLength: 100 }).errors[0]!.message).toBe('Concatenation would exceed maximum string length 100');
+    // 64 characters doubled 30 times without a limit: past the longest string V8 builds (ropes keep it cheap to
+    // try), told as such, not as an expression nested too deeply
+    const unlimited = render(doubling, {}, { maxExpressionStringLength: Number.MAX_SAFE_INTEGER });
+    expect(unlimited.errors.map((e) => [e.code, e.column, e.message])).toEqual([
       [ErrorCode.EXPRESSION_EVAL, 2, 'Expression result is too long: a string grew past the largest the runtime can build'],
     ]);
   });

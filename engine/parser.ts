@@ -253,7 +253,7 @@ function parseVarsAndFormatters(
       vars.push(ref);
       i = refEnd;
     }
-    vars = fit(vars);
+    vars = sharedList(s.slice(start, i), vars);
   }
   let formatters: FormatterCall[] | null = null;
   while (at(s, i) === PIPE) {
@@ -264,7 +264,7 @@ function parseVarsAndFormatters(
     let end = s.indexOf('|', nameEnd);
     if (end < 0 || end > lim) end = lim;
     const { args, delimiter } = splitArgs(s, nameEnd, end);
-    (formatters ??= []).push({ name: s.slice(nameStart, nameEnd), args, delimiter, offset: base + i });
+    (formatters ??= []).push({ name: formatterName(s, nameStart, nameEnd), args, delimiter, offset: base + i });
     i = end;
   }
   return { vars, formatters: formatters === null ? NO_FORMATTERS : fit(formatters), end: i };
@@ -280,6 +280,23 @@ let sharedRefs: Map<string, VarRef[]> | null = null;
 /** Parse compactly a source of `length` characters when it is huge (from COMPACT_ABOVE on), or stop (null). */
 export function compactFor(length: number | null): void {
   sharedRefs = length !== null && length >= COMPACT_ABOVE ? new Map() : null;
+  sharedLists = sharedRefs === null ? null : new Map();
+  formatterNames = sharedRefs === null ? null : new Map();
+  argLists = sharedRefs === null ? null : new Map();
+}
+
+/** Lists of several variables (`a, b`) by their text, and formatter names, when parsing compactly. */
+let sharedLists: Map<string, VarRef[]> | null = null;
+let formatterNames: Map<string, string> | null = null;
+
+/** A formatter's name, the same string for every tag naming it when parsing compactly. */
+function formatterName(s: string, start: number, end: number): string {
+  const name = s.slice(start, end);
+  if (formatterNames === null) return name;
+  const known = formatterNames.get(name);
+  if (known !== undefined) return known;
+  formatterNames.set(name, name);
+  return name;
 }
 
 const COMPACT_ABOVE = 100_000;
@@ -290,6 +307,14 @@ function sharedVars(ref: VarRef): VarRef[] {
   let vars = sharedRefs.get(ref.raw);
   if (vars === undefined) sharedRefs.set(ref.raw, (vars = [ref]));
   return vars;
+}
+
+/** `vars`, written `text`, or the list of an earlier tag written the same when parsing compactly (see fit). */
+function sharedList(text: string, vars: VarRef[]): VarRef[] {
+  if (sharedRefs === null) return vars;
+  let shared = sharedLists!.get(text);
+  if (shared === undefined) sharedLists!.set(text, (shared = fit(vars)));
+  return shared;
 }
 
 /** `ref`, or the one taken by an earlier tag naming the same path when parsing compactly. */
@@ -319,10 +344,28 @@ const NONE = Object.freeze({ args: NO_ARGS, delimiter: '' });
  */
 function splitArgs(s: string, from: number, to: number): { args: readonly string[]; delimiter: string } {
   if (from >= to) return NONE;
+  if (argLists !== null) {
+    // Parsing compactly: one frozen list per argument text, which also lets the compiler share what a
+    // formatter prepares from it (see resolveFormatter).
+    const text = s.slice(from, to);
+    let split = argLists.get(text);
+    if (split === undefined) {
+      split = splitArgsOf(text, 0, text.length);
+      argLists.set(text, (split = { args: Object.freeze(split.args.slice()), delimiter: split.delimiter }));
+    }
+    return split;
+  }
+  return splitArgsOf(s, from, to);
+}
+
+function splitArgsOf(s: string, from: number, to: number): { args: readonly string[]; delimiter: string } {
   const delimiter = s[from]!;
   const body = s.slice(from + 1, to);
   return { args: body === '' ? ONE_EMPTY_ARG : splitOn(body, delimiter), delimiter };
 }
+
+/** Argument lists by their text, when parsing compactly. */
+let argLists: Map<string, { args: readonly string[]; delimiter: string }> | null = null;
 
 const ONE_EMPTY_ARG: readonly string[] = Object.freeze(['']);
 

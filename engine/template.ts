@@ -4,7 +4,7 @@
 import { assemble } from './assembler.js';
 import { compileRoot, type CompileProblem, type Exec } from './compiler.js';
 import { RenderContext, type Runnable, type SourceUnit, type TemplateSource } from './context.js';
-import { BudgetExceeded, DEFAULT_MAX_TEMPLATE_LENGTH, ErrorCode, MAX_ERRORS, messages, NestedTooDeeply } from './errors.js';
+import { BudgetExceeded, byOffset, DEFAULT_MAX_TEMPLATE_LENGTH, ErrorCode, MAX_ERRORS, messages, NestedTooDeeply } from './errors.js';
 import type { RootNode } from './instructions.js';
 import { LineMap } from './lexer.js';
 import type { PluginTable } from './plugins/types.js';
@@ -51,7 +51,7 @@ export class Template implements SourceUnit {
     // Set from outside compileRoot: a closure made there and stored into a parameter's field kept every
     // compiled template alive through young collections (compile ran at a third of its speed, in GC).
     runnable.run = compileRoot(root, { plugins, unit: this, problems }, (run) => (runnable.run = run));
-    problems.sort((a, b) => a.offset - b.offset);
+    problems.sort(byOffset);
     // Capped like a render's: a template of a million bad tags reports the first thousand.
     const errors = problems.slice(0, MAX_ERRORS).map((p) => this.toError(p));
     if (problems.length > MAX_ERRORS) {
@@ -105,6 +105,8 @@ export class Template implements SourceUnit {
     ctx.nesting = this.root.depth;
     try {
       this.runnable.run(ctx);
+      // Values are checked before they are written; constant text at each frame pushed and here, at the end.
+      if (ctx.out.length > ctx.maxOutput) ctx.outputExceeded(ctx.site);
     } catch (e) {
       if (e instanceof BudgetExceeded || ctx.budgetError !== null) return { html: ctx.out, errors: ctx.errors };
       // Only a bug of ours can get here (plugins are guarded); keep what was rendered and say so.

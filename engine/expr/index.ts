@@ -12,6 +12,14 @@ import type { ExprLimits, ExprResult, ExprScope, Expression } from './types.js';
 export type { ExprLimits, ExprResult, ExprScope, Expression } from './types.js';
 export { formatExprValue } from './values.js';
 
+/**
+ * The longest string a concatenation may build when the caller sets no limit. The spec makes the limit
+ * optional; without one, a string doubled in a few statements (`@s = @s + @s`) reaches hundreds of megabytes
+ * before anything else can stop it (the runtime's own limit is half a billion characters). A theme's
+ * expressions build short text: a million characters stops such growth after a few megabytes.
+ */
+export const DEFAULT_MAX_STRING_LENGTH = 1_000_000;
+
 /** Our Expression: the source plus its compiled program. */
 class CompiledExpression implements Expression {
   constructor(
@@ -61,7 +69,7 @@ export function evaluateExpression(e: Expression, scope: ExprScope, limits?: Exp
     }
     compiled = parsed.expression;
   }
-  let maxStr = Infinity;
+  let maxStr = DEFAULT_MAX_STRING_LENGTH;
   if (limits !== undefined) {
     const { maxTokens, maxStringLength } = limits;
     if (maxTokens !== undefined && compiled.tokenCount > maxTokens) return { ok: false, error: tooManyTokens(maxTokens) };

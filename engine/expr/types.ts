@@ -3,7 +3,7 @@
 export interface ExprLimits {
   /** Maximum number of tokens an expression may have. */
   maxTokens?: number;
-  /** Maximum length of a string built by concatenation. */
+  /** Maximum length of a string built by concatenation. Default DEFAULT_MAX_STRING_LENGTH (1,000,000). */
   maxStringLength?: number;
 }
 
