@@ -409,7 +409,7 @@ export async function launchChromium(fonts: FontSetName | undefined = browserFon
 }
 
 /** TESSERA_BROWSER_FONTS: a font set for every browser of the run (`dejavu`, `liberation`); unset, the machine's. */
-function browserFontsFromEnv(): FontSetName | undefined {
+export function browserFontsFromEnv(): FontSetName | undefined {
   const name = process.env['TESSERA_BROWSER_FONTS'];
   if (name === undefined || name === '') return undefined;
   if (!isFontSetName(name)) throw new Error(`TESSERA_BROWSER_FONTS=${name}: not a font set (${Object.keys(FONT_SETS).join(', ')})`);
