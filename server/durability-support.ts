@@ -3,7 +3,7 @@
  * free port, in production mode with the default limits): start it, kill it with SIGKILL, start it again on
  * the same file.
  *
- * The sources are bundled once per test file by esbuild (the transform tsx would apply at each start, done
+ * The sources are bundled once per test process by esbuild (the transform tsx would apply at each start, done
  * once: a start then only loads one file), into node_modules/.cache/ so that the server finds the repository
  * root and its packages from there as it does from server/.
  */
