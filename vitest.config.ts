@@ -1,13 +1,50 @@
+import { availableParallelism } from 'node:os';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The longest files first, so that neither worker is left with one at the end: the browser suites (a
+ * storefront and a Chromium each, most of the run), then the others; each group in vitest's own order (the
+ * last run's durations when they are known, else the larger file first).
+ */
+class BrowserSuitesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const browser = (file: TestSpecification) => /\.browser\.test\.tsx?$/.test(file.moduleId);
+    return [...sorted.filter(browser), ...sorted.filter((file) => !browser(file))];
+  }
+}
+
+const ALL = ['**/*.test.ts', '**/*.test.tsx'];
+const NEVER = ['**/node_modules/**', 'dist/**'];
+/**
+ * Files that share their worker's modules (vitest's `isolate: false`): the node-side tests of the engine, the
+ * commerce rules, the server, the theme and the benchmarks, which import the same large graph (fastify, the
+ * app, the engine) and change no global state they do not restore. Importing it once per worker instead of once
+ * per file is most of their time. The browser suites, hydrate/ and runtime/ (DOM environments, module mocks)
+ * and bin/ (spies on stdout, TESSERA_DB set) keep a fresh process each.
+ */
+const SHARED = ['engine', 'commerce', 'server', 'templates', 'bench'].map((dir) => `${dir}/**/!(*.browser).test.ts`);
+
+/** What every file runs with. */
+const COMMON = {
+  testTimeout: 60_000,
+  // every server the tests start (in process or as a child) signs crumbs with the secret of test-support.ts
+  env: { TESSERA_CRUMB_SECRET: 'tessera-test-crumb-secret' },
+};
 
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts', '**/*.test.tsx'],
-    exclude: ['**/node_modules/**', 'dist/**'],
-    testTimeout: 60_000,
-    // every server the tests start (in process or as a child) signs crumbs with the secret of test-support.ts
-    env: { TESSERA_CRUMB_SECRET: 'tessera-test-crumb-secret' },
+    // two files at a time on CI's two cores (vitest's default keeps a core for itself: one file at a time there);
+    // much of a browser suite's time is waiting for pages, which the other file uses. More cores, vitest's default
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: BrowserSuitesFirst },
     // the islands' scripts and the platform runtime, built once per run: the server serves them and the browser tests load them
     globalSetup: ['hydrate/test-global-setup.ts', 'runtime/test-global-setup.ts'],
+    projects: [
+      // COMMON, not `extends: true`: a project that extends the root runs its globalSetup again
+      { test: { ...COMMON, name: 'shared', include: SHARED, exclude: NEVER, isolate: false } },
+      { test: { ...COMMON, name: 'isolated', include: ALL, exclude: [...NEVER, ...SHARED] } },
+    ],
   },
 });

@@ -254,6 +254,11 @@ export interface StorefrontOptions {
 /** A harness's storefront, and the font set its Chromium gets alone (default: the machine's, or TESSERA_BROWSER_FONTS's). */
 export interface HarnessOptions extends StorefrontOptions {
   readonly fonts?: FontSetName;
+  /**
+   * A running Chromium to open the tabs in (its fonts are its own: `fonts` is then ignored), left running by
+   * `close()`: suites that start several storefronts (one per theme) launch the browser once.
+   */
+  readonly browser?: Browser;
 }
 
 /** The real storefront (default theme in templates/, or `themeDir`) on 127.0.0.1, port 0, over a fresh seeded SQLite file. */
@@ -409,20 +414,20 @@ export async function launchChromium(fonts: FontSetName | undefined = browserFon
 }
 
 /** TESSERA_BROWSER_FONTS: a font set for every browser of the run (`dejavu`, `liberation`); unset, the machine's. */
-function browserFontsFromEnv(): FontSetName | undefined {
+export function browserFontsFromEnv(): FontSetName | undefined {
   const name = process.env['TESSERA_BROWSER_FONTS'];
   if (name === undefined || name === '') return undefined;
   if (!isFontSetName(name)) throw new Error(`TESSERA_BROWSER_FONTS=${name}: not a font set (${Object.keys(FONT_SETS).join(', ')})`);
   return name;
 }
 
-/** Build the islands if needed, start the storefront, launch Chromium. */
+/** Build the islands if needed, start the storefront, launch Chromium (unless `options.browser` is given). */
 export async function startBrowserHarness(options: HarnessOptions = {}): Promise<BrowserHarness> {
   const islands = await ensureIslandsBuilt();
   const storefront = await startStorefront(options);
   let browser: Browser;
   try {
-    browser = await launchChromium(options.fonts);
+    browser = options.browser ?? (await launchChromium(options.fonts));
   } catch (error) {
     await storefront.close();
     throw error;
@@ -440,7 +445,7 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     },
     async close() {
       for (const tab of tabs) await tab.close().catch(() => {});
-      await browser.close().catch(() => {});
+      if (options.browser === undefined) await browser.close().catch(() => {});
       await storefront.close();
     },
   };

@@ -31,6 +31,16 @@ describe('a build is fresh', () => {
     expect(isFresh(join(root, 'out/manifest.json'), root)).toBe(false);
   });
 
+  it("while the other files it is given (the build's own code) are older than its manifest too", () => {
+    file('src/c.ts', 1000);
+    file('build.ts', 1000);
+    file('more/manifest.json', 2000, JSON.stringify({ inputs: ['src/c.ts'] }));
+    expect(isFresh(join(root, 'more/manifest.json'), root, [join(root, 'build.ts')])).toBe(true);
+    file('build.ts', 3000);
+    expect(isFresh(join(root, 'more/manifest.json'), root, [join(root, 'build.ts')])).toBe(false);
+    expect(isFresh(join(root, 'more/manifest.json'), root, [join(root, 'missing.ts')])).toBe(false);
+  });
+
   it('never without a manifest, one without inputs (an older build) or one that is not JSON', () => {
     expect(isFresh(join(root, 'none/manifest.json'), root)).toBe(false);
     file('old/manifest.json', 5000, JSON.stringify({ loader: 'x.js' }));

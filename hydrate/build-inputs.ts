@@ -16,8 +16,11 @@ export function metafileInputs(metafile: Metafile, root: string, cwd = process.c
     .sort();
 }
 
-/** Whether the build whose manifest is `manifestFile` (listing `inputs`) is newer than every file it read. */
-export function isFresh(manifestFile: string, root: string): boolean {
+/**
+ * Whether the build whose manifest is `manifestFile` (listing `inputs`) is newer than every file it read, and
+ * than each of `more` (absolute paths: files that shape the output without being read by it, the build's code).
+ */
+export function isFresh(manifestFile: string, root: string, more: readonly string[] = []): boolean {
   if (!existsSync(manifestFile)) return false;
   let inputs: unknown;
   try {
@@ -27,7 +30,7 @@ export function isFresh(manifestFile: string, root: string): boolean {
   }
   if (!Array.isArray(inputs) || inputs.length === 0) return false;
   const built = statSync(manifestFile).mtimeMs;
-  return inputs.every((input) => {
+  return [...inputs, ...more].every((input) => {
     const stat = typeof input === 'string' ? statSync(resolve(root, input), { throwIfNoEntry: false }) : undefined;
     return stat !== undefined && stat.mtimeMs <= built;
   });

@@ -116,11 +116,20 @@ async function writeManifest(outdir: string, metafile: Metafile, inputs: readonl
   return manifest;
 }
 
+/**
+ * Whether the islands in `outdir` are as a build now would make them: every file the last build read is older
+ * than its manifest (a build from before the tracker existed lists none of its files, so it is stale however
+ * new it is). `scripts`: more files the output depends on (the test setup names the build's own code).
+ */
+export async function islandsUpToDate(outdir = join(sourceRoot(), 'dist', 'islands'), scripts: readonly string[] = []): Promise<boolean> {
+  const manifest = join(outdir, 'manifest.json');
+  return isFresh(manifest, sourceRoot(), scripts) && (await readFile(manifest, 'utf8')).includes('"tracker"');
+}
+
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { out, ifStale } = buildArguments(process.argv.slice(2));
   const outdir = out === undefined ? join(sourceRoot(), 'dist', 'islands') : resolve(out);
-  // a build from before the tracker existed lists none of its files, so it is stale however new it is
-  if (ifStale && isFresh(join(outdir, 'manifest.json'), sourceRoot()) && (await readFile(join(outdir, 'manifest.json'), 'utf8')).includes('"tracker"')) {
+  if (ifStale && (await islandsUpToDate(outdir))) {
     console.log('islands: up to date');
     process.exit(0);
   }

@@ -92,10 +92,15 @@ export async function buildRuntime(outdir = join(sourceRoot(), 'dist', 'platform
   return manifest;
 }
 
+/** Whether the runtime in `outdir` is as a build now would make it (`scripts`: as in hydrate/build.ts's islandsUpToDate). */
+export function runtimeUpToDate(outdir = join(sourceRoot(), 'dist', 'platform-runtime'), scripts: readonly string[] = []): boolean {
+  return isFresh(join(outdir, 'manifest.json'), sourceRoot(), scripts);
+}
+
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { out, ifStale } = buildArguments(process.argv.slice(2));
   const outdir = out === undefined ? join(sourceRoot(), 'dist', 'platform-runtime') : resolve(out);
-  if (ifStale && isFresh(join(outdir, 'manifest.json'), sourceRoot())) {
+  if (ifStale && runtimeUpToDate(outdir)) {
     console.log('runtime: up to date');
     process.exit(0);
   }

@@ -1,7 +1,11 @@
 /**
- * The real server as a child process for kill -9 tests (`server/main.ts` through tsx, on a temporary SQLite
- * file and a free port, in production mode with the default limits): start it, kill it with SIGKILL, start it
- * again on the same file.
+ * The real server as a child process for kill -9 tests (`server/main.ts`, on a temporary SQLite file and a
+ * free port, in production mode with the default limits): start it, kill it with SIGKILL, start it again on
+ * the same file.
+ *
+ * The sources are bundled once per test file by esbuild (the transform tsx would apply at each start, done
+ * once: a start then only loads one file), into node_modules/.cache/ so that the server finds the repository
+ * root and its packages from there as it does from server/; the last `dispose()` removes the bundle.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +25,31 @@ function freePort(): Promise<number> {
   });
 }
 
+let bundled: Promise<string> | undefined;
+let bundles = 0;
+/** The servers not yet disposed that started from the bundle: the last one's `dispose()` removes it. */
+const bundleUsers = new Set<KillableServer>();
+
+/** server/main.ts and what it imports, bundled (packages left to node_modules). */
+function serverBundle(user: KillableServer): Promise<string> {
+  bundleUsers.add(user);
+  bundled ??= (async () => {
+    const root = repoRoot();
+    const outfile = join(root, 'node_modules', '.cache', 'tessera-durability', `main-${process.pid}-${++bundles}.mjs`);
+    const { build } = await import('esbuild');
+    await build({ entryPoints: [join(root, 'server/main.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'silent' });
+    return outfile;
+  })();
+  return bundled;
+}
+
+function releaseBundle(user: KillableServer): void {
+  if (!bundleUsers.delete(user) || bundleUsers.size > 0 || bundled === undefined) return;
+  const done = bundled;
+  bundled = undefined;
+  void done.then((file) => rmSync(file, { force: true })).catch(() => {});
+}
+
 export class KillableServer {
   readonly dir = mkdtempSync(join(tmpdir(), 'tessera-durability-'));
   readonly dbFile = join(this.dir, 'store.db');
@@ -31,10 +60,9 @@ export class KillableServer {
 
   /** Starts the server (again) on the same file; answers its base URL once `probe` answers 200. */
   async start(probe = '/contact'): Promise<string> {
-    const port = await freePort();
-    const root = repoRoot();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
-      cwd: root,
+    const [port, entry] = await Promise.all([freePort(), serverBundle(this)]);
+    const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+      cwd: repoRoot(),
       env: { ...process.env, TESSERA_DB: this.dbFile, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', TESSERA_OWNER_EMAIL: 'owner@example.com', TESSERA_OWNER_PASSWORD: 'durable password', ...this.env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -66,9 +94,10 @@ export class KillableServer {
     });
   }
 
-  /** Kills the server if it runs and removes the folder (afterAll). */
+  /** Kills the server if it runs and removes the folder, and the bundle once no other server uses it (afterAll). */
   dispose(): void {
     this.child?.kill('SIGKILL');
     rmSync(this.dir, { recursive: true, force: true });
+    releaseBundle(this);
   }
 }
