@@ -25,6 +25,8 @@ function readsListLength(c: Case): boolean {
   return compareCase({ ...c, template: c.template.replace(/\blength\b/g, 'nolength') }).same;
 }
 
+export const CHOSEN = 'behaviour we chose (grammar.ts meetsChosenBehaviour: date of unreadable text, prices below 1, .eval #, {^…}, cycle then raw)';
+
 /** Why a shrunk difference is one we chose, or null when it is a finding. */
 export function deliberateReason(c: Case, ours: string, reference: string): string | null {
   const formatter = /\|\s*([A-Za-z][\w-]*)/.exec(c.template)?.[1] ?? '';
@@ -38,7 +40,7 @@ export function deliberateReason(c: Case, ours: string, reference: string): stri
   }
   const known = knownReason({ c: { formatter, template: c.template, data, locale: typeof c.locale === 'string' ? c.locale : 'en-US' }, ours, reference });
   if (known !== null) return `formatter differential: ${known}`;
-  if (meetsChosenBehaviour(c)) return 'behaviour we chose (grammar.ts meetsChosenBehaviour: date of unreadable text, prices below 1, .eval #, {^…}, cycle then raw)';
+  if (meetsChosenBehaviour(c)) return CHOSEN;
   if (!chainsAllowed(c)) return 'platform markup escapes what it writes (README; chains.ts escapesMarkup)';
   if (readsListLength(c)) {
     return 'README: {length} of a list prints nothing (the reference reads the list\'s JavaScript length)';

@@ -8,7 +8,8 @@
 import fc from 'fast-check';
 import { checkOurs, checkReference, describeDifference, type CaseExtras, type Rendered } from './compare.js';
 import { distinctDifferences } from './delta-shrink.js';
-import { deliberateReason } from './deliberate.js';
+import { CHOSEN, deliberateReason } from './deliberate.js';
+import { meetsChosenBehaviour } from './grammar.js';
 import type { FuzzCase } from './generator.js';
 
 type Case = FuzzCase & CaseExtras;
@@ -156,7 +157,9 @@ export interface DistinctGroup {
 export function distinctOf(m: Measurement, shrink: number, errors = false, allowed?: (c: Case) => boolean): { title: string; groups: DistinctGroup[] }[] {
   const label = (g: { count: number; text: string; shrunk: Case }): DistinctGroup => {
     const r = checkBoth(g.shrunk);
-    return { ...g, deliberate: r.same ? null : deliberateReason(g.shrunk, r.ours.html, r.reference.html) };
+    // an error report that differs where the output is the same is a choice only when the case is one we chose
+    if (r.same) return { ...g, deliberate: meetsChosenBehaviour(g.shrunk) ? CHOSEN : null };
+    return { ...g, deliberate: deliberateReason(g.shrunk, r.ours.html, r.reference.html) };
   };
   const outputs = m.outputFailures.slice(0, shrink);
   const out = [
@@ -174,7 +177,7 @@ export function distinctOf(m: Measurement, shrink: number, errors = false, allow
     };
     out.push({
       title: `one engine reports an error, the other not: ${m.total - m.errorsAgree} cases; the first ${cases.length} shrunk`,
-      groups: distinctDifferences(cases, allowed, 1500, { differs, describe: describeErrorDifference }, key).map((g) => ({ ...g, deliberate: null })),
+      groups: distinctDifferences(cases, allowed, 1500, { differs, describe: describeErrorDifference }, key).map(label),
     });
   }
   return out;

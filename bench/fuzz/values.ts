@@ -112,11 +112,12 @@ function argsFor(name: string): fc.Arbitrary<string> {
 /** A page around the value: its website (a time zone real, unknown, malformed or missing) and flags. */
 const page: fc.Arbitrary<Record<string, unknown>> = fc.record(
   {
-    website: fc.record({ timeZone: fc.constantFrom('America/New_York', 'Europe/Berlin', 'UTC', 'Mars/Olympus', 'GMT+5', '', 'asia/tokyo', 12), baseUrl: fc.constant('https://shop.test') }, { requiredKeys: [] }),
-    featureFlags: fc.record({ useCLDRMoneyFormat: fc.boolean() }),
+    website: fc.record({ timeZone: fc.constantFrom('America/New_York', 'Europe/Berlin', 'UTC', 'Mars/Olympus', 'GMT+5', '', 'asia/tokyo', 12), baseUrl: fc.constant('https://shop.test') }, { requiredKeys: [], noNullPrototype: true }),
+    featureFlags: fc.record({ useCLDRMoneyFormat: fc.boolean() }, { noNullPrototype: true }),
     localizedStrings: fc.constant({ productPriceUnavailable: 'n/a' }),
   },
-  { requiredKeys: [] },
+  // objects as JSON makes them (fast-check may otherwise give them no prototype, which the reference cannot read)
+  { requiredKeys: [], noNullPrototype: true },
 );
 
 const formatterCase = fc
