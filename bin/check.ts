@@ -27,29 +27,13 @@ import { layoutRegionFiles } from '../server/theme/layouts.js';
 import { SYSTEM_PARTIALS } from '../server/theme/system-partials.js';
 import { TEMPLATE_CONF } from '../server/theme/theme-conf.js';
 import { defaultThemeDir } from '../server/theme/theme-dir.js';
+import { themeTemplateFiles } from '../server/theme/template-files.js';
 import { positionAt } from '../server/theme/theme-problem.js';
 import { OUTBOUND_URL, outboundStylesheetUrls, outboundTemplateUrls } from './lint/outbound-urls.js';
 import { PARTIAL_NOT_FOUND, unknownPartials } from './lint/partials.js';
 import { UNESCAPED_OUTPUT, unescapedOutput } from './lint/unescaped.js';
 
-/** The files of a platform-layout theme that hold JSON-T. */
-const TEMPLATE_FILE = /\.(region|list|item|block|page|html)$/;
-/** Folders of a theme that hold no templates. */
-const SKIPPED = new Set(['node_modules', 'assets', 'scripts', 'styles', '.git']);
-
-/** Every template file under `dir`, sorted, as paths relative to the working directory's view of `dir`. */
-export function themeTemplateFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (at: string) => {
-    for (const entry of readdirSync(at, { withFileTypes: true })) {
-      if (entry.isDirectory()) {
-        if (!SKIPPED.has(entry.name)) walk(join(at, entry.name));
-      } else if (entry.isFile() && TEMPLATE_FILE.test(entry.name)) out.push(join(at, entry.name));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
+export { themeTemplateFiles } from '../server/theme/template-files.js';
 
 /** A problem found by `check`, at a position in one file. */
 export interface CheckProblem extends TemplateError {

@@ -28,6 +28,11 @@ export interface DiffCase {
 
 const packs = join(dirname(createRequire(import.meta.url).resolve('@phensley/cldr/package.json')), 'packs');
 const framework = new CLDRFramework({ loader: (language: string) => readFileSync(join(packs, `${language}.json`), 'utf8') });
+
+/** The reference's CLDR data for a locale (as sites write it), for the fuzz arms that render with locale data too. */
+export function referenceCldr(locale: string): ReturnType<CLDRFramework['get']> {
+  return framework.get(locale);
+}
 const compiler = new Compiler();
 const parsed = new Map<string, ReturnType<Compiler['parse']>['code']>();
 
@@ -35,7 +40,7 @@ export function renderReference(c: DiffCase): string {
   try {
     let code = parsed.get(c.template);
     if (code === undefined) parsed.set(c.template, (code = compiler.parse(c.template).code));
-    const cldr = framework.get(c.locale);
+    const cldr = referenceCldr(c.locale);
     return compiler.execute({ code, json: c.data, partials: {}, now: NOW, cldr, enableExpr: true, enableInclude: true }).ctx.render();
   } catch (e) {
     return `<reference threw: ${e instanceof Error ? e.message : String(e)}>`;
