@@ -91,6 +91,12 @@ describe('prices', () => {
     expect(html('{@|product-price}', from, null)).toBe('\n\n\n<div class="product-price">\n\n\n</div>');
     const single = physical([{ priceMoney: { value: '1' } }]);
     expect(html('{@|product-price}', single, null)).toBe('\n\n\n<div class="product-price">\n\n</div>');
+    // Asked for CLDR money with no locale data, the sale and "from" parts are left out (found against the reference).
+    const cldr = { featureFlags: { useCLDRMoneyFormat: true } };
+    const onSale = physical([{ onSale: true, priceMoney: { value: '2' }, salePriceMoney: { value: '1' } }]);
+    expect(html('{@|product-price}', onSale, null)).toContain('Sale Price:');
+    expect(html('{item|product-price}', { item: onSale, ...cldr }, null)).toBe('\n\n\n<div class="product-price">\n\n</div>');
+    expect(html('{item|product-price}', { item: from, ...cldr }, null)).toBe('\n\n\n<div class="product-price">\n\n</div>');
   });
   it('varies prices by the legacy price, salePrice and onSale fields compared as JSON, as the platform', () => {
     const varied = (variants: unknown[]) => html('{.varied-prices?}V{.or}-{.end}|{@|product-price}', physical(variants));

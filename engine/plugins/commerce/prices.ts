@@ -107,12 +107,18 @@ function singleView(ctx: PluginContext, price: Price, plan: PlatformPlan | undef
   return { single: { text: ctx.locale === null ? '' : shown(ctx, price, plan, false) } };
 }
 
+// With CLDR money asked for (featureFlags.useCLDRMoneyFormat) and no locale data, the platform prints neither
+// the sale nor the "from" part at all (found against the reference).
+const noCldrMoney = (ctx: PluginContext) => ctx.locale === null && usesCldrMoney(ctx);
+
 function saleView(ctx: PluginContext, sale: Price, original: Price, plan: PlatformPlan | undefined): PriceView {
+  if (noCldrMoney(ctx)) return {};
   if (ctx.locale === null) return { sale: { sale: '', original: '' } };
   return { sale: { sale: shown(ctx, sale, plan, false), original: shown(ctx, original, plan, false) } };
 }
 
 function fromView(ctx: PluginContext, price: Price, plan: PlatformPlan | undefined): PriceView {
+  if (noCldrMoney(ctx)) return {};
   return { from: { text: ctx.locale === null ? '' : shown(ctx, price, plan, true) } };
 }
 /**
