@@ -68,6 +68,10 @@ describe('prices', () => {
     expect(html('{@|add-to-cart-btn}', {})).toMatch(/^\n{13}<div class="sqs-add-to-cart-button-wrapper"/);
     expect(html('{@|product-restock-notification}', {})).toBe('\n\n\n\n\n\n');
     expect(html('{@|product-checkout}', {})).toMatch(/^\n{13}<div class="sqs-add-to-cart-button-wrapper"/);
+    // No scarcity message in the buy box, even enabled (found against the reference); product-scarcity shows it.
+    const scarce = { item: { id: 'p1' }, productMerchandisingContext: { p1: { scarcityEnabled: true, scarcityTemplateViews: [{}] } } };
+    expect(html('{item|product-checkout}', scarce)).not.toContain('product-scarcity');
+    expect(html('{item|product-scarcity}', scarce)).toContain('<div class="product-scarcity">');
   });
   it('shows the restock captcha container when website.captchaSettings has a site key, without the key in it', () => {
     const item = { id: 'p1' };

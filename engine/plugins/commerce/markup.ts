@@ -77,8 +77,12 @@ export const RESTOCK_NOTIFICATION = `${lines(6)}{.repeated section views}
 export const QUICK_VIEW_BUTTON =
   '<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="{id|htmlattr}" data-group="{group|htmlattr}">{label|html}</span>';
 
-/** The whole buy box of a product, rendered on the item itself. */
-export const PRODUCT_CHECKOUT = '{@|variants-select}{@|product-scarcity}{@|quantity-input}{@|add-to-cart-btn}';
+/**
+ * The whole buy box of a product, rendered on the item itself. No scarcity message: the platform's buy box
+ * leaves it out even when the product's merchandising enables it (found against the reference); a theme
+ * shows it with its own `{@|product-scarcity}`.
+ */
+export const PRODUCT_CHECKOUT = '{@|variants-select}{@|quantity-input}{@|add-to-cart-btn}';
 
 export const SUMMARY_FORM_FIELD = `<div style="font-size:11px; margin-top:3px">
   <span style="font-weight:bold;">{title|html}:</span> {.if block}<div style="padding-left:5px;">
