@@ -131,6 +131,11 @@ function renderPlural(
   env: MessageEnv,
   formatters: ReadonlyMap<string, MessageFormatterFn>,
 ): string {
+  // A position the tag passed no argument for is no number at all: "NaN", in the `other` case.
+  if (/^\d+$/.test(p.name) && Number(p.name) >= args.positional.length) {
+    const other = p.categories.get('other');
+    return other === undefined ? '' : renderParts(other, args, env, formatters, { text: 'NaN' });
+  }
   const value = argAmount(lookup(args, p.name));
   let num = decimalString(value);
   let body: readonly MessagePart[] | undefined;

@@ -43,6 +43,12 @@ describe('message', () => {
   it('renders nothing without locale data', () => {
     expect(html('{m|message n}', { m: '{0}', n: 1 }, { locale: null })).toBe('');
   });
+  it('keeps an empty argument in its position, and reads a position no argument fills as NaN in a plural (found against the reference)', () => {
+    expect(html('{m|message  name}', { name: 'J', m: '{0}|{1}' })).toBe('|J');
+    expect(html('{m|message a  b}', { a: 'A', b: 'B', m: '{0}|{1}|{2}' })).toBe('A||B');
+    expect(html('{m|plural}', { m: '{0 selectordinal one{#st} two{#nd} few{#rd} other{#th}}' })).toBe('NaNth');
+    expect(html('{m|plural n}', { m: '{0 plural one{# item} other{# items}}' })).toBe('0 items');
+  });
   it('renders nothing for a list (not its items joined), as for an object', () => {
     for (const m of [['a', 'b'], [1], {}, { a: 1 }]) for (const f of ['message', 'plural']) expect(html(`{m|${f} n}`, { m, n: 1 })).toBe('');
   });

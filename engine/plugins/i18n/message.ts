@@ -7,15 +7,17 @@ import { formatMessage, type MessageArgs } from '../../i18n/message-format.js';
 import { MESSAGE_FORMATTERS } from '../../i18n/message-formatters.js';
 import { toText } from '../../values.js';
 import type { Formatter } from '../types.js';
-import { errorText, i18nEnv, words } from './env.js';
+import { errorText, i18nEnv } from './env.js';
 
 interface ArgSpec {
   readonly name: string | null;
   readonly path: string;
 }
 
+/** Every argument has its position, an empty one too (two spaces leave one between them), as on the platform. */
 function parseArgs(args: readonly string[]): ArgSpec[] {
-  return words(args).map((a) => {
+  const all = args.length > 0 && args[args.length - 1] === '' ? args.slice(0, -1) : args;
+  return all.map((a) => {
       const m = /^([A-Za-z_][\w-]*)[=:](.+)$/.exec(a);
       return m === null ? { name: null, path: a } : { name: m[1]!, path: m[2]! };
     });
@@ -32,7 +34,7 @@ function messageFormatter(name: string): Formatter<ArgSpec[]> {
       const positional: unknown[] = [];
       const named = new Map<string, unknown>();
       for (const s of specs) {
-        const v = ctx.resolve(s.path);
+        const v = s.path === '' ? undefined : ctx.resolve(s.path);
         positional.push(v);
         if (s.name !== null) named.set(s.name, v);
       }

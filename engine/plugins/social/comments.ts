@@ -6,7 +6,7 @@
  * field of a view is set (never undefined), so a lookup inside the built-in template never walks out of the view
  * into the page's frames.
  */
-import { isObject, isTruthy, toText } from '../../values.js';
+import { isObject, isTruthy, toNumber, toText } from '../../values.js';
 import type { Formatter } from '../types.js';
 import { numberOf, usesDisqus } from './predicates.js';
 
@@ -36,7 +36,8 @@ const COMMENT_LINK_TEMPLATE =
 export function commentCountWords(value: unknown): { count: string; label: string } {
   let raw = isObject(value) ? value['publicCommentCount'] : undefined;
   if (typeof raw === 'boolean') raw = raw ? 1 : 0;
-  const n = numberOf(raw);
+  // Text is read from its start, as the numeric formatters read it ("2x" is 2).
+  const n = typeof raw === 'string' ? toNumber(raw) : numberOf(raw);
   if (typeof raw !== 'number' && typeof raw !== 'string') return { count: 'No', label: 'Comments' };
   if (n === 0) return { count: 'No', label: 'Comments' };
   // A count in text is printed as the number it reads as ("12.50" is 12.5).

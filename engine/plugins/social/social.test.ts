@@ -197,6 +197,9 @@ describe('comments (spec 001 §4)', () => {
     expect(renderHtml('{v|comment-link}', { v: 12 })).toBe('\n  <a href="#comments-" class="sqs-comment-link" data-id="">\n  \n  Comments\n  </a>\n');
     expect(renderHtml('{@|comment-count}', { publicCommentCount: 'abc' })).toBe('NaN Comments');
     expect(renderHtml('{@|comment-count}', { publicCommentCount: '12.50' })).toBe('12.5 Comments');
+    // text read from its start, as the numeric formatters read it
+    expect(renderHtml('{@|comment-count}', { publicCommentCount: '2x' })).toBe('2 Comments');
+    expect(renderHtml('{@|comment-count}', { publicCommentCount: '0x' })).toBe('No Comments');
     expect(renderHtml('{@|comment-count}', { publicCommentCount: true })).toBe('1 Comment');
     expect(renderHtml('{@|comment-count}', { publicCommentCount: false })).toBe('No Comments');
     expect(renderHtml('{@|comment-count}', { publicCommentCount: [1] })).toBe('No Comments');
