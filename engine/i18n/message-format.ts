@@ -50,11 +50,12 @@ export interface MessageArgs {
 
 /**
  * A message argument as a number or text: a money object stands for its amount (`{0}` of
- * `{decimalValue: "12.5", …}` prints 12.5), as on the platform.
+ * `{decimalValue: "12.5", …}` prints 12.5, of `{value: "3", …}` 3), as on the platform.
  */
 export function argAmount(v: unknown): unknown {
-  if (typeof v === 'object' && v !== null && !Array.isArray(v) && 'decimalValue' in v) return (v as { decimalValue: unknown }).decimalValue;
-  return v;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+  if ('decimalValue' in v) return (v as { decimalValue: unknown }).decimalValue;
+  return 'value' in v ? (v as { value: unknown }).value : v;
 }
 
 function lookup(args: MessageArgs, name: string): unknown {

@@ -47,10 +47,11 @@ export const datetimeIntervalFormatter: Formatter<IntervalSpec> = {
   format(value, _args, ctx, spec, vars) {
     const env = i18nEnv(ctx, 'datetime-interval');
     if (env === null) return ''; // no locale data: empty text, as the platform without CLDR
-    if (vars === null || vars.length < 2) return undefined;
+    // Not two instants: empty text (which a later raw or json prints as ""), as on the platform.
+    if (vars === null || vars.length < 2) return '';
     const s = checkedInstant(toNumber(vars[0]), env);
     const e = checkedInstant(toNumber(vars[1]), env);
-    if (s === null || e === null) return undefined;
+    if (s === null || e === null) return '';
     if (s === 'invalid' || e === 'invalid') return INVALID_DATE;
     return guarded(() => formatInterval(env.locale, s, e, env.timeZone, spec));
   },
