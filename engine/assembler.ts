@@ -6,10 +6,11 @@
  * `.alternates with` or `.end` is reported and dropped, and blocks still open at EOF are reported and closed,
  * so a broken template still renders as much as it can.
  */
+import { check, resolvePredicate, type Checks } from './compiler.js';
 import { addProblem, ErrorCode, MAX_NESTING, messages, NestedTooDeeply } from './errors.js';
 import type { BlockNode, Node, OrNode, RootNode } from './instructions.js';
 import { scan, type TokenSink } from './lexer.js';
-import { compactFor, fit, Kind, parseTag } from './parser.js';
+import { compactFor, fit, Kind, parsed, parseTag } from './parser.js';
 
 /** A problem found while assembling, at a source offset. */
 export interface AssemblyProblem {
@@ -52,8 +53,12 @@ const DESCRIPTION: Record<State, string> = {
   macro: 'a {.macro} block',
 };
 
-export function assemble(source: string): { root: RootNode; problems: AssemblyProblem[] } {
-  const a = new Assembler(source);
+/**
+ * The tree of `source` and the problems of its structure. With `checks`, each instruction is also checked as it
+ * is added (names resolved, arguments prepared, see compiler.ts `check`), its problems going to `checks.problems`.
+ */
+export function assemble(source: string, checks: Checks | null = null): { root: RootNode; problems: AssemblyProblem[] } {
+  const a = new Assembler(source, checks);
   compactFor(source.length);
   try {
     scan(source, a);
@@ -82,7 +87,10 @@ class Assembler implements TokenSink {
   private textStart = -1;
   private textEnd = -1;
 
-  constructor(private readonly source: string) {}
+  constructor(
+    private readonly source: string,
+    private readonly checks: Checks | null,
+  ) {}
 
   private pendingText(start: number, end: number): void {
     if (this.textEnd === start && this.textStart >= 0) {
@@ -125,10 +133,10 @@ class Assembler implements TokenSink {
   }
 
   tag(start: number, end: number): void {
-    const parsed = parseTag(this.source, start, end);
+    const kind = parseTag(this.source, start, end);
     const stack = this.stack;
     const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
-    switch (parsed.kind) {
+    switch (kind) {
       case Kind.Text:
         if (parsed.why !== null) {
           const tagText = this.source.slice(start, end);
@@ -136,11 +144,15 @@ class Assembler implements TokenSink {
         }
         this.pendingText(start, end);
         return;
-      case Kind.Node:
+      case Kind.Node: {
+        const node = parsed.node!;
         this.flushText();
-        this.target.push(parsed.node);
+        if (this.checks !== null) check(node, this.checks);
+        this.target.push(node);
         return;
-      case Kind.Open:
+      }
+      case Kind.Open: {
+        const node = parsed.node as BlockNode;
         this.flushText();
         if (top !== undefined && top.state === 'alternates-with') {
           // As the platform does: a block opening inside the separator goes to the end of the loop's body, with
@@ -149,19 +161,21 @@ class Assembler implements TokenSink {
           top.target = this.target = top.node.block;
         }
         this.deeper(start);
-        this.target.push(parsed.node);
+        if (this.checks !== null && node.type === 'predicate') resolvePredicate(node.predicate, start, this.checks);
+        this.target.push(node);
         stack.push({
-          node: parsed.node,
-          state: stateOf(parsed.node),
-          target: parsed.node.block,
+          node,
+          state: stateOf(node),
+          target: node.block,
           lastOr: null,
           closedChain: false,
           level: this.level,
           ors: 0,
           deepest: this.level,
         });
-        this.target = parsed.node.block;
+        this.target = node.block;
         return;
+      }
       case Kind.End:
         if (top === undefined) return this.misplaced(start, end, top);
         this.flushText();
@@ -186,13 +200,15 @@ class Assembler implements TokenSink {
         this.deeper(start); // an else-if is one level deeper, in closures and generated code alike
         top.ors++;
         top.deepest = Math.max(top.deepest, this.level);
-        const branch: OrNode = { type: 'or', predicate: parsed.predicate, block: [], alternative: null, offset: start };
+        const predicate = parsed.predicate;
+        if (this.checks !== null && predicate !== null) resolvePredicate(predicate, start, this.checks);
+        const branch: OrNode = { type: 'or', predicate, block: [], alternative: null, offset: start };
         if (top.lastOr !== null) {
           top.lastOr.alternative = branch;
         } else {
           top.node.alternative = branch;
         }
-        if (parsed.predicate === null) top.closedChain = true;
+        if (predicate === null) top.closedChain = true;
         top.lastOr = branch;
         top.state = 'or-predicate';
         top.target = this.target = branch.block;

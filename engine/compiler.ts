@@ -1,12 +1,11 @@
 /**
  * The compiler: instruction tree → closures, in two steps.
  *
- * `validate` runs at compile time over the whole tree: it resolves formatter and predicate names, prepares
- * their arguments and parses expressions, recording the results on the nodes and every problem with its
- * position. Closures are then built block by block the first time a block runs (a block that never runs
- * costs nothing), from those recorded results; after that a render only walks closures and appends to one
- * output string.
- */
+ * At compile time, as the assembler adds each instruction to the tree (see `check`), formatter and predicate
+ * names are resolved, their arguments prepared and expressions parsed, the results recorded on the nodes and
+ * every problem kept with its position. Closures are then built block by block the first time a block runs
+ * (a block that never runs costs nothing), from those recorded results; after that a render only walks
+ * closures and appends to one output string. */
 import {
   flatName,
   isPlainKey,
@@ -55,6 +54,11 @@ export interface CompileProblem {
 export interface CompileEnv {
   readonly plugins: PluginTable;
   readonly unit: SourceUnit;
+}
+
+/** What compile-time checks need: the plugins names resolve in, and where problems go. */
+export interface Checks {
+  readonly plugins: PluginTable;
   readonly problems: CompileProblem[];
 }
 
@@ -82,8 +86,6 @@ const RENDERS_BEFORE_CODEGEN = 2;
  */
 export function compileRoot(root: RootNode, env: CompileEnv, tiered: (run: Exec) => void): Exec {
   const nodes = root.block;
-  validate(nodes, env);
-  for (const branch of root.unreachable) validateAlternative(branch, env);
   const closures = lazyBlock(nodes, env);
   let renders = 0;
   return (ctx) => {
@@ -670,44 +672,25 @@ function compileEval(node: EvalNode, env: CompileEnv): Exec {
 /* ---------------------------------------------------------------- compile-time validation */
 
 /**
- * Walk the whole tree once at compile time: resolve every formatter and predicate, prepare arguments, parse
- * expressions, and report each problem with its position. Results are kept on the nodes for the builders.
+ * The compile-time checks of one instruction as the assembler adds it to the tree (its own, not its block's):
+ * resolve its formatters or predicate, prepare their arguments, parse its expression, and report each problem
+ * with its position. Results are kept on the node for the builders. Done while assembling, it needs no second
+ * walk of the tree (that walk, a megamorphic switch per node, was 8% of a page's compile).
  */
-function validate(nodes: readonly Node[], env: CompileEnv): void {
-  for (const node of nodes) {
-    switch (node.type) {
-      case 'variable':
-      case 'bindvar':
-        for (const call of node.formatters) resolveFormatter(call, env);
-        break;
-      case 'section':
-      case 'repeated':
-      case 'if':
-        validate(node.block, env);
-        if (node.type === 'repeated' && node.alternatesWith !== null) validate(node.alternatesWith, env);
-        validateAlternative(node.alternative, env);
-        break;
-      case 'predicate':
-        resolvePredicate(node.predicate, node.offset, env);
-        validate(node.block, env);
-        validateAlternative(node.alternative, env);
-        break;
-      case 'macro':
-        validate(node.block, env);
-        break;
-      case 'eval':
-        parseEval(node, env);
-        break;
-      default:
-        break;
-    }
-  }
-}
-
-function validateAlternative(or: OrNode | null, env: CompileEnv): void {
-  for (let b = or; b !== null; b = b.alternative) {
-    if (b.predicate !== null) resolvePredicate(b.predicate, b.offset, env);
-    validate(b.block, env);
+export function check(node: Node, env: Checks): void {
+  switch (node.type) {
+    case 'variable':
+    case 'bindvar':
+      for (const call of node.formatters) resolveFormatter(call, env);
+      break;
+    case 'predicate':
+      resolvePredicate(node.predicate, node.offset, env);
+      break;
+    case 'eval':
+      parseEval(node, env);
+      break;
+    default:
+      break;
   }
 }
 
@@ -721,7 +704,7 @@ function suggestOnce(name: string, known: ReadonlyMap<string, unknown>): string 
   return s;
 }
 
-function resolveFormatter(call: FormatterCall, env: CompileEnv): void {
+function resolveFormatter(call: FormatterCall, env: Checks): void {
   if (call.resolved !== undefined) return;
   const impl = env.plugins.formatters.get(call.name);
   if (impl === undefined) {
@@ -772,7 +755,8 @@ function stateless(impl: Formatter): { readonly impl: Formatter; readonly state:
   return r;
 }
 
-function resolvePredicate(call: PredicateCall, offset: number, env: CompileEnv): void {
+/** An `{.or pred?}` branch, or a predicate block (see check). */
+export function resolvePredicate(call: PredicateCall, offset: number, env: Checks): void {
   if (call.resolved !== undefined) return;
   const impl: Predicate | undefined = env.plugins.predicates.get(call.name);
   if (impl === undefined) {
@@ -809,7 +793,7 @@ function parseCached(code: string): ReturnType<typeof parseExpression> {
   return parsed;
 }
 
-function parseEval(node: EvalNode, env: CompileEnv): void {
+function parseEval(node: EvalNode, env: Checks): void {
   if (node.expression !== undefined) return;
   const parsed = parseCached(node.code);
   node.expression = parsed.error === null ? parsed.expression : null;

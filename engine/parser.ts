@@ -18,19 +18,33 @@ import { splitOn } from './split.js';
 
 /** What a tag turned out to be. Small integers: the assembler switches on them for every tag. */
 export const Kind = { Node: 0, Open: 1, Or: 2, Alternates: 3, End: 4, Text: 5 } as const;
+export type Kind = (typeof Kind)[keyof typeof Kind];
 
-export type Parsed =
-  | { readonly kind: typeof Kind.Node; readonly node: Node }
-  | { readonly kind: typeof Kind.Open; readonly node: BlockNode }
-  | { readonly kind: typeof Kind.Or; readonly predicate: PredicateCall | null }
-  | { readonly kind: typeof Kind.Alternates }
-  | { readonly kind: typeof Kind.End }
-  | { readonly kind: typeof Kind.Text; readonly why: string | null };
+/**
+ * What parseTag found besides its kind, in one object reused for every tag (an object per tag, of six shapes,
+ * cost an allocation and a polymorphic read of `kind` in the assembler): the node of a Node or Open tag, the
+ * predicate of an Or (null for a plain `{.or}`), and for Text why a `{.` tag is no instruction (or null).
+ */
+export const parsed: { node: Node | null; predicate: PredicateCall | null; why: string | null } = {
+  node: null,
+  predicate: null,
+  why: null,
+};
 
-const NOT_A_TAG: Parsed = { kind: Kind.Text, why: null };
-const END: Parsed = { kind: Kind.End };
-const PLAIN_OR: Parsed = { kind: Kind.Or, predicate: null };
-const ALTERNATES: Parsed = { kind: Kind.Alternates };
+function node(n: Node): typeof Kind.Node {
+  parsed.node = n;
+  return Kind.Node;
+}
+
+function open(n: BlockNode): typeof Kind.Open {
+  parsed.node = n;
+  return Kind.Open;
+}
+
+function or(predicate: PredicateCall | null): typeof Kind.Or {
+  parsed.predicate = predicate;
+  return Kind.Or;
+}
 
 const MACRO_NAME = /^[A-Za-z0-9_.\/-]+$/;
 
@@ -43,35 +57,41 @@ const KEYWORDS: ReadonlySet<string> = new Set(['meta-left', 'meta-right', 'newli
 let lim = 0;
 
 /** The tag `src[start, end)` (braces included) → an instruction, or text. */
-export function parseTag(src: string, start: number, end: number): Parsed {
+export function parseTag(src: string, start: number, end: number): Kind {
   lim = end - 1;
   const c = at(src, start + 1);
   if (c === DOT) return parseDotTag(src, start);
-  if (!isRefStart(c)) return NOT_A_TAG;
+  if (!isRefStart(c)) return notATag();
   const v = parseVarsAndFormatters(src, start + 1, 0);
-  if (v === null || v.end !== lim) return NOT_A_TAG;
+  if (v === null || v.end !== lim) return notATag();
   // The tag's text is needed only to print it when a formatter is unknown: a plain `{a}` keeps none.
   const source = v.formatters.length > 0 ? src.slice(start, end) : '';
-  return { kind: Kind.Node, node: { type: 'variable', vars: v.vars, formatters: v.formatters, offset: start, source } };
+  return node({ type: 'variable', vars: v.vars, formatters: v.formatters, offset: start, source });
 }
 
-function bad(why: string): Parsed {
-  return { kind: Kind.Text, why };
+function notATag(): typeof Kind.Text {
+  parsed.why = null;
+  return Kind.Text;
 }
 
-function parseDotTag(src: string, offset: number): Parsed {
+function bad(why: string): typeof Kind.Text {
+  parsed.why = why;
+  return Kind.Text;
+}
+
+function parseDotTag(src: string, offset: number): Kind {
   const nameStart = offset + 2;
   const wordEnd = scanWord(src, nameStart);
   if (wordEnd === nameStart) return bad('has no instruction name after the dot');
   if (at(src, wordEnd) === QUESTION) {
     const predicate = parsePredicateCall(src, nameStart, wordEnd);
-    return { kind: Kind.Open, node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
+    return open({ type: 'predicate', predicate, block: [], alternative: null, offset });
   }
   // The frequent keywords are recognised in place, without slicing the word out.
   const length = wordEnd - nameStart;
-  if (length === 3 && matches(src, nameStart, wordEnd, 'end') && wordEnd === lim) return END;
+  if (length === 3 && matches(src, nameStart, wordEnd, 'end') && wordEnd === lim) return Kind.End;
   if (length === 2 && matches(src, nameStart, wordEnd, 'or')) {
-    if (wordEnd === lim) return PLAIN_OR;
+    if (wordEnd === lim) return or(null);
     if (at(src, wordEnd) !== SPACE) return bad('{.or} must be followed by a single space and a predicate');
     return parseOrPredicate(src, wordEnd + 1);
   }
@@ -86,7 +106,7 @@ function parseDotTag(src: string, offset: number): Parsed {
     case 'end':
       return bad('{.end} takes no arguments');
     case 'alternates':
-      return rest === ' with' ? ALTERNATES : bad('the instruction is {.alternates with}');
+      return rest === ' with' ? Kind.Alternates : bad('the instruction is {.alternates with}');
     case 'var':
       return parseBindVar(rest, offset, src.slice(offset, wordEnd + rest.length + 1), wordEnd);
     case 'ctx':
@@ -95,13 +115,13 @@ function parseDotTag(src: string, offset: number): Parsed {
       const name = rest.slice(1);
       // Letters, digits, `_`, `-`, `.` and `/` only, as on the platform (`emit.it`, `blocks/card.block`).
       if (at(rest, 0) !== SPACE || !MACRO_NAME.test(name)) return bad('{.macro} needs one name');
-      return { kind: Kind.Open, node: { type: 'macro', name, block: [], depth: 0, offset } };
+      return open({ type: 'macro', name, block: [], depth: 0, offset });
     }
     case 'include': {
       // As on the platform, the words are split at each single space: `{.include  m}` names '' (not found).
       if (at(rest, 0) !== SPACE || rest.length === 1) return bad('{.include} needs a name');
       const [name = '', ...args] = rest.slice(1).split(' ');
-      return { kind: Kind.Node, node: { type: 'include', name, args, offset } };
+      return node({ type: 'include', name, args, offset });
     }
     case 'inject': {
       // One space after `.inject` and after the name.
@@ -111,7 +131,7 @@ function parseDotTag(src: string, offset: number): Parsed {
       const path = /^(?:[A-Za-z0-9_.\/-][^ \t\n\v\f\r]*)?/.exec(args.shift() ?? '')![0];
       if (at(rest, 0) !== SPACE || !name || !isLocalName(name) || !path)
         return bad('{.inject} needs a @name and a path');
-      return { kind: Kind.Node, node: { type: 'inject', name, path, args, offset } };
+      return node({ type: 'inject', name, path, args, offset });
     }
     case 'eval': {
       // `{.eval}` alone is text on the platform (`{.eval }`, with the space, is an empty expression).
@@ -120,17 +140,17 @@ function parseDotTag(src: string, offset: number): Parsed {
       let code = rest.slice(1);
       const debug = at(code, 0) === HASH;
       if (debug) code = code.slice(1);
-      return { kind: Kind.Node, node: { type: 'eval', code, debug, offset } };
+      return node({ type: 'eval', code, debug, offset });
     }
     default:
       if (KEYWORDS.has(word) && rest === '') {
-        return { kind: Kind.Node, node: { type: 'keyword', keyword: word as Keyword, offset } };
+        return node({ type: 'keyword', keyword: word as Keyword, offset });
       }
       return bad(`'.${word}' is not an instruction (a predicate name ends with '?')`);
   }
 }
 
-function parseSection(word: string, src: string, from: number, offset: number): Parsed {
+function parseSection(word: string, src: string, from: number, offset: number): Kind {
   // `{.repeated section` takes one space between its words; before the path, any run of whitespace will do.
   const prefix = word === 'repeated' ? ' section' : '';
   const pathStart = skipWhitespace(src, from + prefix.length);
@@ -143,13 +163,13 @@ function parseSection(word: string, src: string, from: number, offset: number): 
     word === 'repeated'
       ? { type: 'repeated', path: ref, block: [], alternatesWith: null, alternative: null, offset }
       : { type: 'section', path: ref, block: [], alternative: null, offset };
-  return { kind: Kind.Open, node };
+  return open(node);
 }
 
-function parseOrPredicate(s: string, start: number): Parsed {
+function parseOrPredicate(s: string, start: number): Kind {
   const end = scanWord(s, start);
   if (end === start || at(s, end) !== QUESTION) return bad('{.or} takes a predicate (name ending in ?)');
-  return { kind: Kind.Or, predicate: parsePredicateCall(s, start, end) };
+  return or(parsePredicateCall(s, start, end));
 }
 
 /** `name? args` starting at `start`; the name is already known to end with `?`. */
@@ -160,16 +180,16 @@ function parsePredicateCall(s: string, start: number, q: number): PredicateCall 
   return { name, args: args === ONE_EMPTY_ARG ? NO_ARGS : args, delimiter };
 }
 
-function parseIf(s: string, from: number, offset: number): Parsed {
+function parseIf(s: string, from: number, offset: number): Kind {
   // Any whitespace separates the words of a condition, as on the platform.
   if (!isWhitespace(at(s, from))) return bad('{.if} needs a condition');
   const start = skipWhitespace(s, from);
   // `{.if }`: a block with no condition, which renders neither branch (as on the platform).
-  if (start === lim) return { kind: Kind.Open, node: { type: 'if', operators: [], vars: [], block: [], alternative: null, offset } };
+  if (start === lim) return open({ type: 'if', operators: [], vars: [], block: [], alternative: null, offset });
   const wordEnd = scanWord(s, start);
   if (wordEnd > start && at(s, wordEnd) === QUESTION) {
     const predicate = parsePredicateCall(s, start, wordEnd);
-    return { kind: Kind.Open, node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
+    return open({ type: 'predicate', predicate, block: [], alternative: null, offset });
   }
   const vars: VarRef[] = [];
   const operators: ('&&' | '||')[] = [];
@@ -193,19 +213,16 @@ function parseIf(s: string, from: number, offset: number): Parsed {
     alternative: null,
     offset,
   };
-  return { kind: Kind.Open, node };
+  return open(node);
 }
 
-function parseBindVar(rest: string, offset: number, source: string, restOffset: number): Parsed {
+function parseBindVar(rest: string, offset: number, source: string, restOffset: number): Kind {
   const space = rest.indexOf(' ', 1);
   const name = rest.slice(1, space);
   if (at(rest, 0) !== SPACE || space < 0 || !isLocalName(name)) return bad('{.var} needs a @name and a value');
   const v = parseVarsAndFormatters(rest, space + 1, restOffset);
   if (v === null || v.end !== lim) return bad('the value of {.var} is not a variable reference');
-  return {
-    kind: Kind.Node,
-    node: { type: 'bindvar', name, vars: v.vars, formatters: v.formatters, offset, source },
-  };
+  return node({ type: 'bindvar', name, vars: v.vars, formatters: v.formatters, offset, source });
 }
 
 /**
@@ -213,7 +230,7 @@ function parseBindVar(rest: string, offset: number, source: string, restOffset: 
  * `word=path` bindings, whitespace between them optional (trailing whitespace allowed). A lone word at the very end is
  * ignored; anything else that is not a binding makes the tag text, and so does a tag with no binding.
  */
-function parseCtxVar(rest: string, offset: number): Parsed {
+function parseCtxVar(rest: string, offset: number): Kind {
   const space = rest.indexOf(' ', 1);
   const name = rest.slice(1, space);
   if (at(rest, 0) !== SPACE || space < 0 || !isLocalName(name)) return bad('{.ctx} needs a @name');
@@ -229,7 +246,7 @@ function parseCtxVar(rest: string, offset: number): Parsed {
     i = skipWhitespace(rest, refEnd);
     if (i === lim) break;
   }
-  return { kind: Kind.Node, node: { type: 'ctxvar', name, bindings, offset } };
+  return node({ type: 'ctxvar', name, bindings, offset });
 }
 
 /** A variable list and its formatters, `a, b|fmt args|fmt2`, up to `lim`. `base` is the source offset of s[0]. */
