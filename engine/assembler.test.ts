@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assemble } from './assembler.js';
-import { render } from './index.js';
+import { compile, createPluginTable, DEFAULT_PLUGINS, render } from './index.js';
+import { CORE_PLUGINS } from './plugins/registry.js';
 import { astOf } from './ast.js';
 import { ErrorCode } from './errors.js';
 import { LineMap, TokenKind, tokenize } from './lexer.js';
@@ -128,5 +129,51 @@ describe('a section of @name', () => {
   it('reads a variable of the current frame only, as the platform does', () => {
     const src = '{.var @v a}{.section b}[{@v}][{.section @v}x{.or}y{.end}]{.end}[{.section @v}x{.or}y{.end}]';
     expect(render(src, { a: 1, b: { c: 1 } }).html).toBe('[1][y][x]');
+  });
+});
+
+describe('checks made as instructions are assembled (names resolved, arguments prepared)', () => {
+  const where = (src: string, plugins = DEFAULT_PLUGINS) =>
+    compile(src, {}, plugins).errors.map((e) => [e.code, e.line, e.column]);
+
+  it('reports a problem at every tag making the same predicate call, shared or not', () => {
+    const src = '{.nosuch? a "b"}x{.end}\n{.nosuch? a "b"}y{.or nosuch? a "b"}z{.end}';
+    const expected = [
+      [ErrorCode.UNKNOWN_PREDICATE, 1, 1],
+      [ErrorCode.UNKNOWN_PREDICATE, 2, 1],
+      [ErrorCode.UNKNOWN_PREDICATE, 2, 18],
+    ];
+    expect(where(src)).toEqual(expected);
+    // Compiled again: the calls already resolved are still reported.
+    expect(where(src)).toEqual(expected);
+  });
+
+  it('resolves the same call text in the plugin table of each compile', () => {
+    const custom = createPluginTable({ predicates: [{ name: 'nosuch?', test: () => true }] });
+    const src = '{.nosuch? 1}yes{.or}no{.end}';
+    expect(render(src, {}).html).toBe('no');
+    expect(where(src, custom)).toEqual([]);
+    expect(render(src, {}, {}, custom).html).toBe('yes');
+    expect(where(src)).toEqual([[ErrorCode.UNKNOWN_PREDICATE, 1, 1]]);
+  });
+
+  it('puts the problems of structure first at the same position, as a check after assembly did', () => {
+    expect(compile('{.nosuch?}').template.errors.map((e) => e.code)).toEqual([ErrorCode.EOF_IN_BLOCK, ErrorCode.UNKNOWN_PREDICATE]);
+  });
+
+  it('checks no call that the tree drops (a dead or misplaced branch)', () => {
+    expect(where('{.if a}A{.or}B{.or nosuch?}C{.end}{.or nosuch?}')).toEqual([
+      [ErrorCode.DEAD_CODE, 1, 15],
+      [ErrorCode.NOT_ALLOWED_AT_ROOT, 1, 35],
+    ]);
+  });
+
+  it('keeps a lone delimiter no argument of a predicate, and one empty argument of a formatter, in a huge template too', () => {
+    const pad = ' '.repeat(100_000);
+    const record = createPluginTable(CORE_PLUGINS, { predicates: [{ name: 'args?', test: (_ctx, args) => args.length === 0 }] });
+    for (const p of ['', pad]) {
+      expect(render(`${p}{.args? }none{.or}some{.end}`, {}, {}, record).html.trim()).toBe('none');
+      expect(render(`${p}{n|pluralize }|{m|pluralize }`, { n: 1, m: 2 }).html.trim()).toBe('|');
+    }
   });
 });

@@ -755,26 +755,47 @@ function stateless(impl: Formatter): { readonly impl: Formatter; readonly state:
   return r;
 }
 
-/** An `{.or pred?}` branch, or a predicate block (see check). */
+/**
+ * An `{.or pred?}` branch, or a predicate block (see check): resolved once, as a call may be shared by every tag
+ * written the same (see predicateCalls), its problem reported at each.
+ */
 export function resolvePredicate(call: PredicateCall, offset: number, env: Checks): void {
-  if (call.resolved !== undefined) return;
-  const impl: Predicate | undefined = env.plugins.predicates.get(call.name);
+  if (call.resolved === undefined) resolvePredicateCall(call, env.plugins);
+  const problem = call.problem;
+  if (problem !== null && problem !== undefined) {
+    addProblem(env.problems, { code: problem.code, message: problem.message, offset, severity: 'error' });
+  }
+}
+
+function resolvePredicateCall(call: PredicateCall, plugins: PluginTable): void {
+  const impl: Predicate | undefined = plugins.predicates.get(call.name);
   if (impl === undefined) {
     call.resolved = null;
-    addProblem(env.problems, {
+    call.problem = {
       code: ErrorCode.UNKNOWN_PREDICATE,
-      message: messages.unknownPredicate(call.name, suggestOnce(call.name, env.plugins.predicates)),
-      offset,
-      severity: 'error',
-    });
+      message: messages.unknownPredicate(call.name, suggestOnce(call.name, plugins.predicates)),
+    };
     return;
   }
   const args: PredicateArg[] = call.args.map(parsePredicateArg);
   const prepared = impl.prepare?.(args, call.args);
-  if (prepared?.error !== undefined) {
-    addProblem(env.problems, { code: ErrorCode.FORMATTER_ARGS, message: prepared.error, offset, severity: 'error' });
-  }
+  call.problem = prepared?.error !== undefined ? { code: ErrorCode.FORMATTER_ARGS, message: prepared.error } : null;
   call.resolved = { impl, args, state: prepared?.state };
+}
+
+/**
+ * Predicate calls by their text (`equal? collection.typeName "index"`), one map per predicate table (a call is
+ * resolved in it): themes repeat the same few tests in every template, and a call is parsed, its arguments
+ * read as JSON or paths and prepared once. Bounded like the expression cache.
+ */
+const PREDICATE_CALLS_LIMIT = 2000;
+const predicateCallMaps = new WeakMap<PluginTable['predicates'], Map<string, PredicateCall>>();
+
+export function predicateCalls(plugins: PluginTable): Map<string, PredicateCall> {
+  let calls = predicateCallMaps.get(plugins.predicates);
+  if (calls === undefined) predicateCallMaps.set(plugins.predicates, (calls = new Map()));
+  else if (calls.size >= PREDICATE_CALLS_LIMIT) calls.clear();
+  return calls;
 }
 
 /**

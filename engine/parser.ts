@@ -172,8 +172,26 @@ function parseOrPredicate(s: string, start: number): Kind {
   return or(parsePredicateCall(s, start, end));
 }
 
-/** `name? args` starting at `start`; the name is already known to end with `?`. */
+/**
+ * Predicate calls by their text while a template is assembled for a plugin table (see compiler.ts
+ * predicateCalls), or null: the tags written the same then share one call, parsed and resolved once.
+ */
+let predicateCalls: Map<string, PredicateCall> | null = null;
+
+export function sharePredicateCalls(calls: Map<string, PredicateCall> | null): void {
+  predicateCalls = calls;
+}
+
+/** `name? args` starting at `start`, up to the end of the tag; the name is already known to end with `?`. */
 function parsePredicateCall(s: string, start: number, q: number): PredicateCall {
+  if (predicateCalls === null) return newPredicateCall(s, start, q);
+  const text = s.slice(start, lim);
+  let call = predicateCalls.get(text);
+  if (call === undefined) predicateCalls.set(text, (call = newPredicateCall(s, start, q)));
+  return call;
+}
+
+function newPredicateCall(s: string, start: number, q: number): PredicateCall {
   const name = s.slice(start, q + 1);
   const { args, delimiter } = splitArgs(s, q + 1, lim);
   // Unlike a formatter's, a predicate's lone delimiter is no argument (`{.even? }` tests the node).
@@ -296,10 +314,12 @@ let sharedRefs: Map<string, VarRef[]> | null = null;
 
 /** Parse compactly a source of `length` characters when it is huge (from COMPACT_ABOVE on), or stop (null). */
 export function compactFor(length: number | null): void {
-  sharedRefs = length !== null && length >= COMPACT_ABOVE ? new Map() : null;
-  sharedLists = sharedRefs === null ? null : new Map();
-  formatterNames = sharedRefs === null ? null : new Map();
-  argLists = sharedRefs === null ? null : new Map();
+  const compact = length !== null && length >= COMPACT_ABOVE;
+  sharedRefs = compact ? new Map() : null;
+  sharedLists = compact ? new Map() : null;
+  formatterNames = compact ? new Map() : null;
+  if (length === null || compact) argLists = compact ? new Map() : null;
+  else if ((argLists = recentArgLists).size >= ARG_LISTS_LIMIT) argLists.clear();
 }
 
 /** Lists of several variables (`a, b`) by their text, and formatter names, when parsing compactly. */
@@ -360,19 +380,17 @@ const NONE = Object.freeze({ args: NO_ARGS, delimiter: '' });
  * alone is one empty argument, as on the platform (`{n|pluralize }` has the plural suffix '').
  */
 function splitArgs(s: string, from: number, to: number): { args: readonly string[]; delimiter: string } {
-  if (from >= to) return NONE;
-  if (argLists !== null) {
-    // Parsing compactly: one frozen list per argument text, which also lets the compiler share what a
-    // formatter prepares from it (see resolveFormatter).
-    const text = s.slice(from, to);
-    let split = argLists.get(text);
-    if (split === undefined) {
-      split = splitArgsOf(text, 0, text.length);
-      argLists.set(text, (split = { args: Object.freeze(split.args.slice()), delimiter: split.delimiter }));
-    }
-    return split;
+  if (from >= to || argLists === null) return from >= to ? NONE : splitArgsOf(s, from, to);
+  // One frozen list per argument text, which also lets the compiler share what a formatter prepares from it
+  // (see compiler.ts prepareFormatter): themes repeat the same arguments (`apply item.block`, date formats).
+  const text = s.slice(from, to);
+  let split = argLists.get(text);
+  if (split === undefined) {
+    split = splitArgsOf(text, 0, text.length);
+    if (split.args !== ONE_EMPTY_ARG) split = { args: Object.freeze(split.args), delimiter: split.delimiter };
+    argLists.set(text, split);
   }
-  return splitArgsOf(s, from, to);
+  return split;
 }
 
 function splitArgsOf(s: string, from: number, to: number): { args: readonly string[]; delimiter: string } {
@@ -381,8 +399,13 @@ function splitArgsOf(s: string, from: number, to: number): { args: readonly stri
   return { args: body === '' ? ONE_EMPTY_ARG : splitOn(body, delimiter), delimiter };
 }
 
-/** Argument lists by their text, when parsing compactly. */
+/**
+ * Argument lists by their text: the recent ones of any template (bounded), or all of a huge template's when
+ * parsing compactly; null outside a compile.
+ */
 let argLists: Map<string, { args: readonly string[]; delimiter: string }> | null = null;
+const recentArgLists: Map<string, { args: readonly string[]; delimiter: string }> = new Map();
+const ARG_LISTS_LIMIT = 2000;
 
 const ONE_EMPTY_ARG: readonly string[] = Object.freeze(['']);
 
