@@ -58,8 +58,7 @@ const DESCRIPTION: Record<State, string> = {
  * is added (names resolved, arguments prepared, see compiler.ts `check`), its problems going to `checks.problems`.
  */
 export function assemble(source: string, checks: Checks | null = null): { root: RootNode; problems: AssemblyProblem[] } {
-  const a = new Assembler(source, checks);
-  compactFor(source.length);
+  const a = new Assembler(source, checks, compactFor(source.length));
   // Predicate calls are shared only when they are resolved as they are parsed, for one plugin table.
   sharePredicateCalls(checks === null ? null : predicateCalls(checks.plugins));
   try {
@@ -93,6 +92,8 @@ class Assembler implements TokenSink {
   constructor(
     private readonly source: string,
     private readonly checks: Checks | null,
+    /** Parsed compactly (a huge template): node lists are trimmed to their length as their block closes. */
+    private readonly compact: boolean,
   ) {}
 
   private pendingText(start: number, end: number): void {
@@ -228,7 +229,7 @@ class Assembler implements TokenSink {
   /** Closes the innermost open block. */
   private close(): void {
     const open = this.stack.pop()!;
-    seal(open.node);
+    if (this.compact) seal(open.node);
     this.level -= 1 + open.ors;
     if (open.node.type === 'macro') {
       // Its body runs where it is applied, and adds its own depth there (see RenderContext.nestsWithin).

@@ -60,13 +60,20 @@ let lim = 0;
 export function parseTag(src: string, start: number, end: number): Kind {
   lim = end - 1;
   const c = at(src, start + 1);
-  if (c === DOT) return parseDotTag(src, start);
+  if (c === DOT) {
+    // `{.end}` and `{.or}`, half the tags of a real template, before anything is scanned.
+    const length = end - start;
+    if (length === 6 && src.charCodeAt(start + 2) === 101 && src.charCodeAt(start + 3) === 110 && src.charCodeAt(start + 4) === 100)
+      return Kind.End;
+    if (length === 5 && src.charCodeAt(start + 2) === 111 && src.charCodeAt(start + 3) === 114) return or(null);
+    return parseDotTag(src, start);
+  }
   if (!isRefStart(c)) return notATag();
-  const v = parseVarsAndFormatters(src, start + 1, 0);
-  if (v === null || v.end !== lim) return notATag();
+  if (!parseVarsAndFormatters(src, start + 1, 0) || valueEnd !== lim) return notATag();
   // The tag's text is needed only to print it when a formatter is unknown: a plain `{a}` keeps none.
-  const source = v.formatters.length > 0 ? src.slice(start, end) : '';
-  return node({ type: 'variable', vars: v.vars, formatters: v.formatters, offset: start, source });
+  const formatters = valueFormatters;
+  const source = formatters.length > 0 ? src.slice(start, end) : '';
+  return node({ type: 'variable', vars: valueVars, formatters, offset: start, source });
 }
 
 function notATag(): typeof Kind.Text {
@@ -238,9 +245,8 @@ function parseBindVar(rest: string, offset: number, source: string, restOffset: 
   const space = rest.indexOf(' ', 1);
   const name = rest.slice(1, space);
   if (at(rest, 0) !== SPACE || space < 0 || !isLocalName(name)) return bad('{.var} needs a @name and a value');
-  const v = parseVarsAndFormatters(rest, space + 1, restOffset);
-  if (v === null || v.end !== lim) return bad('the value of {.var} is not a variable reference');
-  return node({ type: 'bindvar', name, vars: v.vars, formatters: v.formatters, offset, source });
+  if (!parseVarsAndFormatters(rest, space + 1, restOffset) || valueEnd !== lim) return bad('the value of {.var} is not a variable reference');
+  return node({ type: 'bindvar', name, vars: valueVars, formatters: valueFormatters, offset, source });
 }
 
 /**
@@ -267,14 +273,18 @@ function parseCtxVar(rest: string, offset: number): Kind {
   return node({ type: 'ctxvar', name, bindings, offset });
 }
 
-/** A variable list and its formatters, `a, b|fmt args|fmt2`, up to `lim`. `base` is the source offset of s[0]. */
-function parseVarsAndFormatters(
-  s: string,
-  start: number,
-  base: number,
-): { vars: VarRef[]; formatters: readonly FormatterCall[]; end: number } | null {
+/** What the last successful parseVarsAndFormatters read (module variables save a result object per tag). */
+let valueVars: VarRef[] = [];
+let valueFormatters: readonly FormatterCall[] = [];
+let valueEnd = 0;
+
+/**
+ * A variable list and its formatters, `a, b|fmt args|fmt2`, up to `lim`; `base` is the source offset of s[0].
+ * Whether it parses: then valueVars, valueFormatters and valueEnd (where it stops) are set.
+ */
+function parseVarsAndFormatters(s: string, start: number, base: number): boolean {
   const first = parseRef(s, start);
-  if (first === null) return null;
+  if (first === null) return false;
   let i = refEnd;
   let vars: VarRef[];
   if (at(s, skipSpaces(s, i)) !== COMMA) vars = sharedVars(first); // one variable, the usual case
@@ -284,7 +294,7 @@ function parseVarsAndFormatters(
       const j = skipSpaces(s, i);
       if (at(s, j) !== COMMA) break;
       const ref = parseRef(s, skipSpaces(s, j + 1));
-      if (ref === null) return null;
+      if (ref === null) return false;
       vars.push(ref);
       i = refEnd;
     }
@@ -292,17 +302,20 @@ function parseVarsAndFormatters(
   }
   let formatters: FormatterCall[] | null = null;
   while (at(s, i) === PIPE) {
-    if (at(s, i + 1) === PIPE) return null; // `{a||b}` is text
+    if (at(s, i + 1) === PIPE) return false; // `{a||b}` is text
     const nameStart = i + 1;
     const nameEnd = scanWord(s, nameStart);
-    if (nameEnd === nameStart) return null;
+    if (nameEnd === nameStart) return false;
     let end = s.indexOf('|', nameEnd);
     if (end < 0 || end > lim) end = lim;
     const { args, delimiter } = splitArgs(s, nameEnd, end);
     (formatters ??= []).push({ name: formatterName(s, nameStart, nameEnd), args, delimiter, offset: base + i });
     i = end;
   }
-  return { vars, formatters: formatters === null ? NO_FORMATTERS : fit(formatters), end: i };
+  valueVars = vars;
+  valueFormatters = formatters === null ? NO_FORMATTERS : fit(formatters);
+  valueEnd = i;
+  return true;
 }
 
 /**
@@ -312,14 +325,18 @@ function parseVarsAndFormatters(
  */
 let sharedRefs: Map<string, VarRef[]> | null = null;
 
-/** Parse compactly a source of `length` characters when it is huge (from COMPACT_ABOVE on), or stop (null). */
-export function compactFor(length: number | null): void {
+/**
+ * Parse a source of `length` characters (compactly when it is huge, from COMPACT_ABOVE on), or stop (null).
+ * Whether it is parsed compactly.
+ */
+export function compactFor(length: number | null): boolean {
   const compact = length !== null && length >= COMPACT_ABOVE;
   sharedRefs = compact ? new Map() : null;
   sharedLists = compact ? new Map() : null;
   formatterNames = compact ? new Map() : null;
   if (length === null || compact) argLists = compact ? new Map() : null;
   else if ((argLists = recentArgLists).size >= ARG_LISTS_LIMIT) argLists.clear();
+  return compact;
 }
 
 /** Lists of several variables (`a, b`) by their text, and formatter names, when parsing compactly. */
