@@ -177,3 +177,22 @@ describe('checks made as instructions are assembled (names resolved, arguments p
     }
   });
 });
+
+describe('tags seen before (kept by their text, see parser.ts shareTags)', () => {
+  it('gives each tag its own node and block, in one template and across templates', () => {
+    const data = { a: { b: 1 }, l: [1, 2], x: 0 };
+    const one = '{.section a}A{.if x}I{.or}O{.end}{.end}|{.section a}B{.end}|{.repeated section l}{@}{.end}';
+    const two = '{.section a}C{.if x}J{.or}P{.end}{.end}|{.repeated section l}[{@}]{.alternates with},{.end}';
+    for (let i = 0; i < 2; i++) {
+      expect(render(one, data).html).toBe('AO|B|12');
+      expect(render(two, data).html).toBe('CP|[1],[2]');
+    }
+    expect(astOf(compile(one).template.root)).toEqual(astOf(assemble(one).root));
+  });
+
+  it('keeps a tag seen as text text, and a variable with formatters its own calls', () => {
+    const src = '{a.b}{a.b|json}{a.b}{a..b}{a..b}';
+    expect(render(src, { a: { b: 'x' } }).html).toBe('x"x"x{a..b}{a..b}');
+    expect(compile('{a|json}{a|nosuch}{a|nosuch}').errors.map((e) => e.column)).toEqual([11, 21]);
+  });
+});

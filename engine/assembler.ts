@@ -6,11 +6,11 @@
  * `.alternates with` or `.end` is reported and dropped, and blocks still open at EOF are reported and closed,
  * so a broken template still renders as much as it can.
  */
-import { check, predicateCalls, resolvePredicate, type Checks } from './compiler.js';
+import { check, predicateCalls, resolvePredicate, seenTags, type Checks } from './compiler.js';
 import { addProblem, ErrorCode, MAX_NESTING, messages, NestedTooDeeply } from './errors.js';
 import type { BlockNode, Node, OrNode, RootNode } from './instructions.js';
 import { scan, type TokenSink } from './lexer.js';
-import { compactFor, fit, Kind, parsed, parseTag, sharePredicateCalls } from './parser.js';
+import { compactFor, fit, Kind, parsed, parseTag, sharePredicateCalls, shareTags } from './parser.js';
 
 /** A problem found while assembling, at a source offset. */
 export interface AssemblyProblem {
@@ -58,15 +58,19 @@ const DESCRIPTION: Record<State, string> = {
  * is added (names resolved, arguments prepared, see compiler.ts `check`), its problems going to `checks.problems`.
  */
 export function assemble(source: string, checks: Checks | null = null): { root: RootNode; problems: AssemblyProblem[] } {
-  const a = new Assembler(source, checks, compactFor(source.length));
-  // Predicate calls are shared only when they are resolved as they are parsed, for one plugin table.
+  const compact = compactFor(source.length);
+  const a = new Assembler(source, checks, compact);
+  // Predicate calls, and tags seen before, are shared only when calls are resolved as they are parsed, for one
+  // plugin table; a huge template's tags share their parts their own way (see compactFor).
   sharePredicateCalls(checks === null ? null : predicateCalls(checks.plugins));
+  shareTags(checks === null || compact ? null : seenTags(checks.plugins));
   try {
     scan(source, a);
     return a.finish();
   } finally {
     compactFor(null);
     sharePredicateCalls(null);
+    shareTags(null);
   }
 }
 

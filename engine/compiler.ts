@@ -36,6 +36,7 @@ import {
   type RootNode,
   type VarRef,
 } from './instructions.js';
+import type { SeenTag } from './parser.js';
 import { parsePredicateArg } from './plugins/args.js';
 import type { Formatter, PluginContext, PluginTable, Predicate, PredicateArg } from './plugins/types.js';
 import { isTruthy, toText } from './values.js';
@@ -792,10 +793,21 @@ const PREDICATE_CALLS_LIMIT = 2000;
 const predicateCallMaps = new WeakMap<PluginTable['predicates'], Map<string, PredicateCall>>();
 
 export function predicateCalls(plugins: PluginTable): Map<string, PredicateCall> {
-  let calls = predicateCallMaps.get(plugins.predicates);
-  if (calls === undefined) predicateCallMaps.set(plugins.predicates, (calls = new Map()));
-  else if (calls.size >= PREDICATE_CALLS_LIMIT) calls.clear();
-  return calls;
+  return byPredicates(predicateCallMaps, plugins, PREDICATE_CALLS_LIMIT);
+}
+
+/** The tags seen before by their text (see parser.ts shareTags), per predicate table, bounded the same way. */
+const seenTagMaps = new WeakMap<PluginTable['predicates'], Map<string, SeenTag>>();
+
+export function seenTags(plugins: PluginTable): Map<string, SeenTag> {
+  return byPredicates(seenTagMaps, plugins, PREDICATE_CALLS_LIMIT);
+}
+
+function byPredicates<T>(maps: WeakMap<PluginTable['predicates'], Map<string, T>>, plugins: PluginTable, limit: number): Map<string, T> {
+  let map = maps.get(plugins.predicates);
+  if (map === undefined) maps.set(plugins.predicates, (map = new Map()));
+  else if (map.size >= limit) map.clear();
+  return map;
 }
 
 /**

@@ -12,6 +12,10 @@ import type {
   Keyword,
   Node,
   PredicateCall,
+  PredicateNode,
+  RepeatedNode,
+  SectionNode,
+  VariableNode,
   VarRef,
 } from './instructions.js';
 import { splitOn } from './split.js';
@@ -66,14 +70,113 @@ export function parseTag(src: string, start: number, end: number): Kind {
     if (length === 6 && src.charCodeAt(start + 2) === 101 && src.charCodeAt(start + 3) === 110 && src.charCodeAt(start + 4) === 100)
       return Kind.End;
     if (length === 5 && src.charCodeAt(start + 2) === 111 && src.charCodeAt(start + 3) === 114) return or(null);
-    return parseDotTag(src, start);
   }
+  if (tags === null) return parseNewTag(src, start, end, c);
+  // Seen before: the node is made from what the first parse found, with no character read again.
+  const text = src.slice(start, end);
+  const seen = tags.get(text);
+  if (seen !== undefined) return again(seen, start);
+  const kind = parseNewTag(src, start, end, c);
+  const known = remember(kind);
+  if (known !== null) tags.set(text, known);
+  return kind;
+}
+
+/**
+ * The instructions of the tags met before by their text (`{.section item}`, `{.if a && b}`, `{title}`), for the
+ * plugin table being compiled for (a predicate call is resolved in it), while not parsing compactly; else null.
+ * Themes write the same tags again and again (one page: 91 tags besides `.end` and `.or`, 39 of them distinct),
+ * and a tag is read character by character, the costliest part of a compile. Only what a node shares with the
+ * other tags written the same is kept (paths, variable lists, the predicate call), never a node, whose block
+ * belongs to its template.
+ */
+let tags: Map<string, SeenTag> | null = null;
+
+export function shareTags(seen: Map<string, SeenTag> | null): void {
+  tags = seen;
+}
+
+/** What a tag seen before is: its node's type and shared parts. */
+export interface SeenTag {
+  readonly type: 'variable' | 'section' | 'repeated' | 'if' | 'predicate' | 'or';
+  readonly vars: readonly VarRef[];
+  readonly operators: readonly ('&&' | '||')[];
+  readonly path: VarRef | null;
+  readonly predicate: PredicateCall | null;
+}
+
+function remember(kind: Kind): SeenTag | null {
+  if (kind === Kind.Or) return parsed.predicate === null ? null : seenTag('or', NO_VARS, null, parsed.predicate);
+  if (kind !== Kind.Node && kind !== Kind.Open) return null;
+  const n = parsed.node!;
+  switch (n.type) {
+    case 'variable':
+      return n.formatters.length === 0 ? seenTag('variable', n.vars, null, null) : null;
+    case 'section':
+    case 'repeated':
+      return seenTag(n.type, NO_VARS, n.path, null);
+    case 'if':
+      return { type: 'if', vars: n.vars, operators: n.operators, path: null, predicate: null };
+    case 'predicate':
+      return seenTag('predicate', NO_VARS, null, n.predicate);
+    default:
+      return null;
+  }
+}
+
+function seenTag(type: SeenTag['type'], vars: readonly VarRef[], path: VarRef | null, predicate: PredicateCall | null): SeenTag {
+  return { type, vars, operators: NO_OPERATORS, path, predicate };
+}
+
+function again(seen: SeenTag, offset: number): Kind {
+  switch (seen.type) {
+    case 'variable':
+      return node(variableNode(seen.vars, NO_FORMATTERS, offset, ''));
+    case 'section':
+      return open(sectionNode(seen.path!, offset));
+    case 'repeated':
+      return open(repeatedNode(seen.path!, offset));
+    case 'if':
+      return open(ifNode(seen.operators, seen.vars, offset));
+    case 'predicate':
+      return open(predicateNode(seen.predicate!, offset));
+    case 'or':
+      return or(seen.predicate);
+  }
+}
+
+/* The nodes of the tags kept by their text, made in one place each (one object shape per type). */
+
+function variableNode(vars: readonly VarRef[], formatters: readonly FormatterCall[], offset: number, source: string): VariableNode {
+  return { type: 'variable', vars, formatters, offset, source };
+}
+
+function sectionNode(path: VarRef, offset: number): SectionNode {
+  return { type: 'section', path, block: [], alternative: null, offset };
+}
+
+function repeatedNode(path: VarRef, offset: number): RepeatedNode {
+  return { type: 'repeated', path, block: [], alternatesWith: null, alternative: null, offset };
+}
+
+function ifNode(operators: readonly ('&&' | '||')[], vars: readonly VarRef[], offset: number): IfNode {
+  return { type: 'if', operators, vars, block: [], alternative: null, offset };
+}
+
+function predicateNode(predicate: PredicateCall, offset: number): PredicateNode {
+  return { type: 'predicate', predicate, block: [], alternative: null, offset };
+}
+
+const NO_VARS: readonly VarRef[] = Object.freeze([]);
+
+function parseNewTag(src: string, start: number, end: number, c: number): Kind {
+  if (c === DOT) return parseDotTag(src, start);
   if (!isRefStart(c)) return notATag();
   if (!parseVarsAndFormatters(src, start + 1, 0) || valueEnd !== lim) return notATag();
   // The tag's text is needed only to print it when a formatter is unknown: a plain `{a}` keeps none.
   const formatters = valueFormatters;
   const source = formatters.length > 0 ? src.slice(start, end) : '';
-  return node({ type: 'variable', vars: valueVars, formatters, offset: start, source });
+  return node(variableNode(valueVars, formatters, start, source));
 }
 
 function notATag(): typeof Kind.Text {
@@ -92,7 +195,7 @@ function parseDotTag(src: string, offset: number): Kind {
   if (wordEnd === nameStart) return bad('has no instruction name after the dot');
   if (at(src, wordEnd) === QUESTION) {
     const predicate = parsePredicateCall(src, nameStart, wordEnd);
-    return open({ type: 'predicate', predicate, block: [], alternative: null, offset });
+    return open(predicateNode(predicate, offset));
   }
   // The frequent keywords are recognised in place, without slicing the word out.
   const length = wordEnd - nameStart;
@@ -168,8 +271,8 @@ function parseSection(word: string, src: string, from: number, offset: number): 
   const ref = sharedRef(parsed);
   const node: BlockNode =
     word === 'repeated'
-      ? { type: 'repeated', path: ref, block: [], alternatesWith: null, alternative: null, offset }
-      : { type: 'section', path: ref, block: [], alternative: null, offset };
+      ? repeatedNode(ref, offset)
+      : sectionNode(ref, offset);
   return open(node);
 }
 
@@ -210,11 +313,11 @@ function parseIf(s: string, from: number, offset: number): Kind {
   if (!isWhitespace(at(s, from))) return bad('{.if} needs a condition');
   const start = skipWhitespace(s, from);
   // `{.if }`: a block with no condition, which renders neither branch (as on the platform).
-  if (start === lim) return open({ type: 'if', operators: [], vars: [], block: [], alternative: null, offset });
+  if (start === lim) return open(ifNode([], [], offset));
   const wordEnd = scanWord(s, start);
   if (wordEnd > start && at(s, wordEnd) === QUESTION) {
     const predicate = parsePredicateCall(s, start, wordEnd);
-    return open({ type: 'predicate', predicate, block: [], alternative: null, offset });
+    return open(predicateNode(predicate, offset));
   }
   const vars: VarRef[] = [];
   const operators: ('&&' | '||')[] = [];
@@ -230,14 +333,7 @@ function parseIf(s: string, from: number, offset: number): Kind {
     operators.push(c === AMP ? '&&' : '||');
     i = skipWhitespace(s, i + 2);
   }
-  const node: IfNode = {
-    type: 'if',
-    operators: operators.length === 0 ? NO_OPERATORS : fit(operators),
-    vars: vars.length === 1 ? sharedVars(vars[0]!) : fit(vars),
-    block: [],
-    alternative: null,
-    offset,
-  };
+  const node = ifNode(operators.length === 0 ? NO_OPERATORS : fit(operators), vars.length === 1 ? sharedVars(vars[0]!) : fit(vars), offset);
   return open(node);
 }
 
