@@ -62,8 +62,9 @@ export function assemble(source: string, checks: Checks | null = null): { root: 
   const a = new Assembler(source, checks, compact);
   // Predicate calls, and tags seen before, are shared only when calls are resolved as they are parsed, for one
   // plugin table; a huge template's tags share their parts their own way (see compactFor).
-  sharePredicateCalls(checks === null ? null : predicateCalls(checks.plugins));
+  // (Where tags are kept, a call is kept with its tag: keeping it by its own text too costs more than it saves.)
   shareTags(checks === null || compact ? null : seenTags(checks.plugins));
+  sharePredicateCalls(checks === null || !compact ? null : predicateCalls(checks.plugins));
   try {
     scan(source, a);
     return a.finish();

@@ -36,7 +36,7 @@ import {
   type RootNode,
   type VarRef,
 } from './instructions.js';
-import type { SeenTag } from './parser.js';
+import { SEEN_TAGS_LIMIT, type SeenTag } from './parser.js';
 import { parsePredicateArg } from './plugins/args.js';
 import type { Formatter, PluginContext, PluginTable, Predicate, PredicateArg } from './plugins/types.js';
 import { isTruthy, toText } from './values.js';
@@ -800,7 +800,7 @@ export function predicateCalls(plugins: PluginTable): Map<string, PredicateCall>
 const seenTagMaps = new WeakMap<PluginTable['predicates'], Map<string, SeenTag>>();
 
 export function seenTags(plugins: PluginTable): Map<string, SeenTag> {
-  return byPredicates(seenTagMaps, plugins, PREDICATE_CALLS_LIMIT);
+  return byPredicates(seenTagMaps, plugins, SEEN_TAGS_LIMIT);
 }
 
 function byPredicates<T>(maps: WeakMap<PluginTable['predicates'], Map<string, T>>, plugins: PluginTable, limit: number): Map<string, T> {

@@ -78,7 +78,8 @@ export function parseTag(src: string, start: number, end: number): Kind {
   if (seen !== undefined) return again(seen, start);
   const kind = parseNewTag(src, start, end, c);
   const known = remember(kind);
-  if (known !== null) tags.set(text, known);
+  // Bounded within a compile too (the map is cleared between compiles once full, see compiler.ts seenTags).
+  if (known !== null && tags.size < SEEN_TAGS_LIMIT) tags.set(text, known);
   return kind;
 }
 
@@ -91,6 +92,7 @@ export function parseTag(src: string, start: number, end: number): Kind {
  * belongs to its template.
  */
 let tags: Map<string, SeenTag> | null = null;
+export const SEEN_TAGS_LIMIT = 2000;
 
 export function shareTags(seen: Map<string, SeenTag> | null): void {
   tags = seen;
