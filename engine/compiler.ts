@@ -5,7 +5,8 @@
  * names are resolved, their arguments prepared and expressions parsed, the results recorded on the nodes and
  * every problem kept with its position. Closures are then built block by block the first time a block runs
  * (a block that never runs costs nothing), from those recorded results; after that a render only walks
- * closures and appends to one output string. */
+ * closures and appends to one output string.
+ */
 import {
   flatName,
   isPlainKey,
@@ -758,7 +759,7 @@ function stateless(impl: Formatter): { readonly impl: Formatter; readonly state:
 
 /**
  * An `{.or pred?}` branch, or a predicate block (see check): resolved once, as a call may be shared by every tag
- * written the same (see predicateCalls), its problem reported at each.
+ * written the same (see predicateCalls and seenTags), its problem reported at each.
  */
 export function resolvePredicate(call: PredicateCall, offset: number, env: Checks): void {
   if (call.resolved === undefined) resolvePredicateCall(call, env.plugins);
@@ -786,8 +787,8 @@ function resolvePredicateCall(call: PredicateCall, plugins: PluginTable): void {
 
 /**
  * Predicate calls by their text (`equal? collection.typeName "index"`), one map per predicate table (a call is
- * resolved in it): themes repeat the same few tests in every template, and a call is parsed, its arguments
- * read as JSON or paths and prepared once. Bounded like the expression cache.
+ * resolved in it): parsed, their arguments read as JSON or paths and prepared once. Used for a huge template,
+ * whose tags are not kept by their text (see parser.ts shareTags, which keeps the call with its tag otherwise).
  */
 const PREDICATE_CALLS_LIMIT = 2000;
 const predicateCallMaps = new WeakMap<PluginTable['predicates'], Map<string, PredicateCall>>();

@@ -285,7 +285,7 @@ function parseOrPredicate(s: string, start: number): Kind {
 }
 
 /**
- * Predicate calls by their text while a template is assembled for a plugin table (see compiler.ts
+ * Predicate calls by their text while a huge template is assembled for a plugin table (see compiler.ts
  * predicateCalls), or null: the tags written the same then share one call, parsed and resolved once.
  */
 let predicateCalls: Map<string, PredicateCall> | null = null;
