@@ -733,6 +733,8 @@ type PreparedFormatter = { readonly resolved: { readonly impl: Formatter; readon
 const preparedByArgs = new WeakMap<readonly string[], Map<Formatter, PreparedFormatter>>();
 
 function prepareFormatter(impl: Formatter, args: readonly string[]): PreparedFormatter {
+  // Nothing to prepare: no lookup by the list (a WeakMap entry for each new list costs more than it saves).
+  if (impl.prepare === undefined) return unprepared(impl);
   const shared = Object.isFrozen(args);
   let byImpl = shared ? preparedByArgs.get(args) : undefined;
   const known = byImpl?.get(impl);
@@ -747,6 +749,14 @@ function prepareFormatter(impl: Formatter, args: readonly string[]): PreparedFor
     byImpl.set(impl, result);
   }
   return result;
+}
+
+/** A formatter without `prepare`, prepared: one result per formatter. */
+const unpreparedFormatters = new WeakMap<Formatter, PreparedFormatter>();
+function unprepared(impl: Formatter): PreparedFormatter {
+  let r = unpreparedFormatters.get(impl);
+  if (r === undefined) unpreparedFormatters.set(impl, (r = { resolved: stateless(impl), error: undefined }));
+  return r;
 }
 
 /** A formatter without prepared state, resolved: one object per formatter, shared by all its calls. */
