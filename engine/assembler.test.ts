@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assemble } from './assembler.js';
-import { render } from './index.js';
+import { compile, createPluginTable, DEFAULT_PLUGINS, render } from './index.js';
+import { CORE_PLUGINS } from './plugins/registry.js';
 import { astOf } from './ast.js';
 import { ErrorCode } from './errors.js';
 import { LineMap, TokenKind, tokenize } from './lexer.js';
@@ -128,5 +129,70 @@ describe('a section of @name', () => {
   it('reads a variable of the current frame only, as the platform does', () => {
     const src = '{.var @v a}{.section b}[{@v}][{.section @v}x{.or}y{.end}]{.end}[{.section @v}x{.or}y{.end}]';
     expect(render(src, { a: 1, b: { c: 1 } }).html).toBe('[1][y][x]');
+  });
+});
+
+describe('checks made as instructions are assembled (names resolved, arguments prepared)', () => {
+  const where = (src: string, plugins = DEFAULT_PLUGINS) =>
+    compile(src, {}, plugins).errors.map((e) => [e.code, e.line, e.column]);
+
+  it('reports a problem at every tag making the same predicate call, shared or not', () => {
+    const src = '{.nosuch? a "b"}x{.end}\n{.nosuch? a "b"}y{.or nosuch? a "b"}z{.end}';
+    const expected = [
+      [ErrorCode.UNKNOWN_PREDICATE, 1, 1],
+      [ErrorCode.UNKNOWN_PREDICATE, 2, 1],
+      [ErrorCode.UNKNOWN_PREDICATE, 2, 18],
+    ];
+    expect(where(src)).toEqual(expected);
+    // Compiled again: the calls already resolved are still reported.
+    expect(where(src)).toEqual(expected);
+  });
+
+  it('resolves the same call text in the plugin table of each compile', () => {
+    const custom = createPluginTable({ predicates: [{ name: 'nosuch?', test: () => true }] });
+    const src = '{.nosuch? 1}yes{.or}no{.end}';
+    expect(render(src, {}).html).toBe('no');
+    expect(where(src, custom)).toEqual([]);
+    expect(render(src, {}, {}, custom).html).toBe('yes');
+    expect(where(src)).toEqual([[ErrorCode.UNKNOWN_PREDICATE, 1, 1]]);
+  });
+
+  it('puts the problems of structure first at the same position, as a check after assembly did', () => {
+    expect(compile('{.nosuch?}').template.errors.map((e) => e.code)).toEqual([ErrorCode.EOF_IN_BLOCK, ErrorCode.UNKNOWN_PREDICATE]);
+  });
+
+  it('checks no call that the tree drops (a dead or misplaced branch)', () => {
+    expect(where('{.if a}A{.or}B{.or nosuch?}C{.end}{.or nosuch?}')).toEqual([
+      [ErrorCode.DEAD_CODE, 1, 15],
+      [ErrorCode.NOT_ALLOWED_AT_ROOT, 1, 35],
+    ]);
+  });
+
+  it('keeps a lone delimiter no argument of a predicate, and one empty argument of a formatter, in a huge template too', () => {
+    const pad = ' '.repeat(100_000);
+    const record = createPluginTable(CORE_PLUGINS, { predicates: [{ name: 'args?', test: (_ctx, args) => args.length === 0 }] });
+    for (const p of ['', pad]) {
+      expect(render(`${p}{.args? }none{.or}some{.end}`, {}, {}, record).html.trim()).toBe('none');
+      expect(render(`${p}{n|pluralize }|{m|pluralize }`, { n: 1, m: 2 }).html.trim()).toBe('|');
+    }
+  });
+});
+
+describe('tags seen before (kept by their text, see parser.ts shareTags)', () => {
+  it('gives each tag its own node and block, in one template and across templates', () => {
+    const data = { a: { b: 1 }, l: [1, 2], x: 0 };
+    const one = '{.section a}A{.if x}I{.or}O{.end}{.end}|{.section a}B{.end}|{.repeated section l}{@}{.end}';
+    const two = '{.section a}C{.if x}J{.or}P{.end}{.end}|{.repeated section l}[{@}]{.alternates with},{.end}';
+    for (let i = 0; i < 2; i++) {
+      expect(render(one, data).html).toBe('AO|B|12');
+      expect(render(two, data).html).toBe('CP|[1],[2]');
+    }
+    expect(astOf(compile(one).template.root)).toEqual(astOf(assemble(one).root));
+  });
+
+  it('keeps a tag seen as text text, and a variable with formatters its own calls', () => {
+    const src = '{a.b}{a.b|json}{a.b}{a..b}{a..b}';
+    expect(render(src, { a: { b: 'x' } }).html).toBe('x"x"x{a..b}{a..b}');
+    expect(compile('{a|json}{a|nosuch}{a|nosuch}').errors.map((e) => e.column)).toEqual([11, 21]);
   });
 });

@@ -6,10 +6,11 @@
  * `.alternates with` or `.end` is reported and dropped, and blocks still open at EOF are reported and closed,
  * so a broken template still renders as much as it can.
  */
+import { check, predicateCalls, resolvePredicate, seenTags, type Checks } from './compiler.js';
 import { addProblem, ErrorCode, MAX_NESTING, messages, NestedTooDeeply } from './errors.js';
 import type { BlockNode, Node, OrNode, RootNode } from './instructions.js';
 import { scan, type TokenSink } from './lexer.js';
-import { compactFor, fit, Kind, parseTag } from './parser.js';
+import { compactFor, fit, Kind, parsed, parseTag, sharePredicateCalls, shareTags } from './parser.js';
 
 /** A problem found while assembling, at a source offset. */
 export interface AssemblyProblem {
@@ -52,14 +53,25 @@ const DESCRIPTION: Record<State, string> = {
   macro: 'a {.macro} block',
 };
 
-export function assemble(source: string): { root: RootNode; problems: AssemblyProblem[] } {
-  const a = new Assembler(source);
-  compactFor(source.length);
+/**
+ * The tree of `source` and the problems of its structure. With `checks`, each instruction is also checked as it
+ * is added (names resolved, arguments prepared, see compiler.ts `check`), its problems going to `checks.problems`.
+ */
+export function assemble(source: string, checks: Checks | null = null): { root: RootNode; problems: AssemblyProblem[] } {
+  const compact = compactFor(source.length);
+  const a = new Assembler(source, checks, compact);
+  // Predicate calls, and tags seen before, are shared only when calls are resolved as they are parsed, for one
+  // plugin table; a huge template's tags share their parts their own way (see compactFor).
+  // (Where tags are kept, a call is kept with its tag: keeping it by its own text too costs more than it saves.)
+  shareTags(checks === null || compact ? null : seenTags(checks.plugins));
+  sharePredicateCalls(checks === null || !compact ? null : predicateCalls(checks.plugins));
   try {
     scan(source, a);
     return a.finish();
   } finally {
     compactFor(null);
+    sharePredicateCalls(null);
+    shareTags(null);
   }
 }
 
@@ -82,7 +94,12 @@ class Assembler implements TokenSink {
   private textStart = -1;
   private textEnd = -1;
 
-  constructor(private readonly source: string) {}
+  constructor(
+    private readonly source: string,
+    private readonly checks: Checks | null,
+    /** Parsed compactly (a huge template): node lists are trimmed to their length as their block closes. */
+    private readonly compact: boolean,
+  ) {}
 
   private pendingText(start: number, end: number): void {
     if (this.textEnd === start && this.textStart >= 0) {
@@ -125,10 +142,10 @@ class Assembler implements TokenSink {
   }
 
   tag(start: number, end: number): void {
-    const parsed = parseTag(this.source, start, end);
+    const kind = parseTag(this.source, start, end);
     const stack = this.stack;
     const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
-    switch (parsed.kind) {
+    switch (kind) {
       case Kind.Text:
         if (parsed.why !== null) {
           const tagText = this.source.slice(start, end);
@@ -136,11 +153,15 @@ class Assembler implements TokenSink {
         }
         this.pendingText(start, end);
         return;
-      case Kind.Node:
+      case Kind.Node: {
+        const node = parsed.node!;
         this.flushText();
-        this.target.push(parsed.node);
+        if (this.checks !== null) check(node, this.checks);
+        this.target.push(node);
         return;
-      case Kind.Open:
+      }
+      case Kind.Open: {
+        const node = parsed.node as BlockNode;
         this.flushText();
         if (top !== undefined && top.state === 'alternates-with') {
           // As the platform does: a block opening inside the separator goes to the end of the loop's body, with
@@ -149,19 +170,21 @@ class Assembler implements TokenSink {
           top.target = this.target = top.node.block;
         }
         this.deeper(start);
-        this.target.push(parsed.node);
+        if (this.checks !== null && node.type === 'predicate') resolvePredicate(node.predicate, start, this.checks);
+        this.target.push(node);
         stack.push({
-          node: parsed.node,
-          state: stateOf(parsed.node),
-          target: parsed.node.block,
+          node,
+          state: stateOf(node),
+          target: node.block,
           lastOr: null,
           closedChain: false,
           level: this.level,
           ors: 0,
           deepest: this.level,
         });
-        this.target = parsed.node.block;
+        this.target = node.block;
         return;
+      }
       case Kind.End:
         if (top === undefined) return this.misplaced(start, end, top);
         this.flushText();
@@ -186,13 +209,15 @@ class Assembler implements TokenSink {
         this.deeper(start); // an else-if is one level deeper, in closures and generated code alike
         top.ors++;
         top.deepest = Math.max(top.deepest, this.level);
-        const branch: OrNode = { type: 'or', predicate: parsed.predicate, block: [], alternative: null, offset: start };
+        const predicate = parsed.predicate;
+        if (this.checks !== null && predicate !== null) resolvePredicate(predicate, start, this.checks);
+        const branch: OrNode = { type: 'or', predicate, block: [], alternative: null, offset: start };
         if (top.lastOr !== null) {
           top.lastOr.alternative = branch;
         } else {
           top.node.alternative = branch;
         }
-        if (parsed.predicate === null) top.closedChain = true;
+        if (predicate === null) top.closedChain = true;
         top.lastOr = branch;
         top.state = 'or-predicate';
         top.target = this.target = branch.block;
@@ -209,7 +234,7 @@ class Assembler implements TokenSink {
   /** Closes the innermost open block. */
   private close(): void {
     const open = this.stack.pop()!;
-    seal(open.node);
+    if (this.compact) seal(open.node);
     this.level -= 1 + open.ors;
     if (open.node.type === 'macro') {
       // Its body runs where it is applied, and adds its own depth there (see RenderContext.nestsWithin).

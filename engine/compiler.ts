@@ -1,11 +1,11 @@
 /**
  * The compiler: instruction tree → closures, in two steps.
  *
- * `validate` runs at compile time over the whole tree: it resolves formatter and predicate names, prepares
- * their arguments and parses expressions, recording the results on the nodes and every problem with its
- * position. Closures are then built block by block the first time a block runs (a block that never runs
- * costs nothing), from those recorded results; after that a render only walks closures and appends to one
- * output string.
+ * At compile time, as the assembler adds each instruction to the tree (see `check`), formatter and predicate
+ * names are resolved, their arguments prepared and expressions parsed, the results recorded on the nodes and
+ * every problem kept with its position. Closures are then built block by block the first time a block runs
+ * (a block that never runs costs nothing), from those recorded results; after that a render only walks
+ * closures and appends to one output string.
  */
 import {
   flatName,
@@ -37,6 +37,7 @@ import {
   type RootNode,
   type VarRef,
 } from './instructions.js';
+import { SEEN_TAGS_LIMIT, type SeenTag } from './parser.js';
 import { parsePredicateArg } from './plugins/args.js';
 import type { Formatter, PluginContext, PluginTable, Predicate, PredicateArg } from './plugins/types.js';
 import { isTruthy, toText } from './values.js';
@@ -55,6 +56,11 @@ export interface CompileProblem {
 export interface CompileEnv {
   readonly plugins: PluginTable;
   readonly unit: SourceUnit;
+}
+
+/** What compile-time checks need: the plugins names resolve in, and where problems go. */
+export interface Checks {
+  readonly plugins: PluginTable;
   readonly problems: CompileProblem[];
 }
 
@@ -82,8 +88,6 @@ const RENDERS_BEFORE_CODEGEN = 2;
  */
 export function compileRoot(root: RootNode, env: CompileEnv, tiered: (run: Exec) => void): Exec {
   const nodes = root.block;
-  validate(nodes, env);
-  for (const branch of root.unreachable) validateAlternative(branch, env);
   const closures = lazyBlock(nodes, env);
   let renders = 0;
   return (ctx) => {
@@ -670,44 +674,25 @@ function compileEval(node: EvalNode, env: CompileEnv): Exec {
 /* ---------------------------------------------------------------- compile-time validation */
 
 /**
- * Walk the whole tree once at compile time: resolve every formatter and predicate, prepare arguments, parse
- * expressions, and report each problem with its position. Results are kept on the nodes for the builders.
+ * The compile-time checks of one instruction as the assembler adds it to the tree (its own, not its block's):
+ * resolve its formatters or predicate, prepare their arguments, parse its expression, and report each problem
+ * with its position. Results are kept on the node for the builders. Done while assembling, it needs no second
+ * walk of the tree (that walk, a megamorphic switch per node, was 8% of a page's compile).
  */
-function validate(nodes: readonly Node[], env: CompileEnv): void {
-  for (const node of nodes) {
-    switch (node.type) {
-      case 'variable':
-      case 'bindvar':
-        for (const call of node.formatters) resolveFormatter(call, env);
-        break;
-      case 'section':
-      case 'repeated':
-      case 'if':
-        validate(node.block, env);
-        if (node.type === 'repeated' && node.alternatesWith !== null) validate(node.alternatesWith, env);
-        validateAlternative(node.alternative, env);
-        break;
-      case 'predicate':
-        resolvePredicate(node.predicate, node.offset, env);
-        validate(node.block, env);
-        validateAlternative(node.alternative, env);
-        break;
-      case 'macro':
-        validate(node.block, env);
-        break;
-      case 'eval':
-        parseEval(node, env);
-        break;
-      default:
-        break;
-    }
-  }
-}
-
-function validateAlternative(or: OrNode | null, env: CompileEnv): void {
-  for (let b = or; b !== null; b = b.alternative) {
-    if (b.predicate !== null) resolvePredicate(b.predicate, b.offset, env);
-    validate(b.block, env);
+export function check(node: Node, env: Checks): void {
+  switch (node.type) {
+    case 'variable':
+    case 'bindvar':
+      for (const call of node.formatters) resolveFormatter(call, env);
+      break;
+    case 'predicate':
+      resolvePredicate(node.predicate, node.offset, env);
+      break;
+    case 'eval':
+      parseEval(node, env);
+      break;
+    default:
+      break;
   }
 }
 
@@ -721,7 +706,7 @@ function suggestOnce(name: string, known: ReadonlyMap<string, unknown>): string 
   return s;
 }
 
-function resolveFormatter(call: FormatterCall, env: CompileEnv): void {
+function resolveFormatter(call: FormatterCall, env: Checks): void {
   if (call.resolved !== undefined) return;
   const impl = env.plugins.formatters.get(call.name);
   if (impl === undefined) {
@@ -748,6 +733,8 @@ type PreparedFormatter = { readonly resolved: { readonly impl: Formatter; readon
 const preparedByArgs = new WeakMap<readonly string[], Map<Formatter, PreparedFormatter>>();
 
 function prepareFormatter(impl: Formatter, args: readonly string[]): PreparedFormatter {
+  // Nothing to prepare: no lookup by the list (a WeakMap entry for each new list costs more than it saves).
+  if (impl.prepare === undefined) return unprepared(impl);
   const shared = Object.isFrozen(args);
   let byImpl = shared ? preparedByArgs.get(args) : undefined;
   const known = byImpl?.get(impl);
@@ -764,6 +751,14 @@ function prepareFormatter(impl: Formatter, args: readonly string[]): PreparedFor
   return result;
 }
 
+/** A formatter without `prepare`, prepared: one result per formatter. */
+const unpreparedFormatters = new WeakMap<Formatter, PreparedFormatter>();
+function unprepared(impl: Formatter): PreparedFormatter {
+  let r = unpreparedFormatters.get(impl);
+  if (r === undefined) unpreparedFormatters.set(impl, (r = { resolved: stateless(impl), error: undefined }));
+  return r;
+}
+
 /** A formatter without prepared state, resolved: one object per formatter, shared by all its calls. */
 const statelessFormatters = new WeakMap<Formatter, { readonly impl: Formatter; readonly state: undefined }>();
 function stateless(impl: Formatter): { readonly impl: Formatter; readonly state: undefined } {
@@ -772,25 +767,58 @@ function stateless(impl: Formatter): { readonly impl: Formatter; readonly state:
   return r;
 }
 
-function resolvePredicate(call: PredicateCall, offset: number, env: CompileEnv): void {
-  if (call.resolved !== undefined) return;
-  const impl: Predicate | undefined = env.plugins.predicates.get(call.name);
+/**
+ * An `{.or pred?}` branch, or a predicate block (see check): resolved once, as a call may be shared by every tag
+ * written the same (see predicateCalls and seenTags), its problem reported at each.
+ */
+export function resolvePredicate(call: PredicateCall, offset: number, env: Checks): void {
+  if (call.resolved === undefined) resolvePredicateCall(call, env.plugins);
+  const problem = call.problem;
+  if (problem !== null && problem !== undefined) {
+    addProblem(env.problems, { code: problem.code, message: problem.message, offset, severity: 'error' });
+  }
+}
+
+function resolvePredicateCall(call: PredicateCall, plugins: PluginTable): void {
+  const impl: Predicate | undefined = plugins.predicates.get(call.name);
   if (impl === undefined) {
     call.resolved = null;
-    addProblem(env.problems, {
+    call.problem = {
       code: ErrorCode.UNKNOWN_PREDICATE,
-      message: messages.unknownPredicate(call.name, suggestOnce(call.name, env.plugins.predicates)),
-      offset,
-      severity: 'error',
-    });
+      message: messages.unknownPredicate(call.name, suggestOnce(call.name, plugins.predicates)),
+    };
     return;
   }
   const args: PredicateArg[] = call.args.map(parsePredicateArg);
   const prepared = impl.prepare?.(args, call.args);
-  if (prepared?.error !== undefined) {
-    addProblem(env.problems, { code: ErrorCode.FORMATTER_ARGS, message: prepared.error, offset, severity: 'error' });
-  }
+  call.problem = prepared?.error !== undefined ? { code: ErrorCode.FORMATTER_ARGS, message: prepared.error } : null;
   call.resolved = { impl, args, state: prepared?.state };
+}
+
+/**
+ * Predicate calls by their text (`equal? collection.typeName "index"`), one map per predicate table (a call is
+ * resolved in it): parsed, their arguments read as JSON or paths and prepared once. Used for a huge template,
+ * whose tags are not kept by their text (see parser.ts shareTags, which keeps the call with its tag otherwise).
+ */
+const PREDICATE_CALLS_LIMIT = 2000;
+const predicateCallMaps = new WeakMap<PluginTable['predicates'], Map<string, PredicateCall>>();
+
+export function predicateCalls(plugins: PluginTable): Map<string, PredicateCall> {
+  return byPredicates(predicateCallMaps, plugins, PREDICATE_CALLS_LIMIT);
+}
+
+/** The tags seen before by their text (see parser.ts shareTags), per predicate table, bounded the same way. */
+const seenTagMaps = new WeakMap<PluginTable['predicates'], Map<string, SeenTag>>();
+
+export function seenTags(plugins: PluginTable): Map<string, SeenTag> {
+  return byPredicates(seenTagMaps, plugins, SEEN_TAGS_LIMIT);
+}
+
+function byPredicates<T>(maps: WeakMap<PluginTable['predicates'], Map<string, T>>, plugins: PluginTable, limit: number): Map<string, T> {
+  let map = maps.get(plugins.predicates);
+  if (map === undefined) maps.set(plugins.predicates, (map = new Map()));
+  else if (map.size >= limit) map.clear();
+  return map;
 }
 
 /**
@@ -809,7 +837,7 @@ function parseCached(code: string): ReturnType<typeof parseExpression> {
   return parsed;
 }
 
-function parseEval(node: EvalNode, env: CompileEnv): void {
+function parseEval(node: EvalNode, env: Checks): void {
   if (node.expression !== undefined) return;
   const parsed = parseCached(node.code);
   node.expression = parsed.error === null ? parsed.expression : null;

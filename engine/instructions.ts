@@ -29,6 +29,11 @@ export interface PredicateCall {
   readonly delimiter: string;
   /** Set at compile time: the predicate, its parsed arguments and prepared state, or null when unknown. */
   resolved?: { readonly impl: Predicate; readonly args: readonly PredicateArg[]; readonly state: unknown } | null;
+  /**
+   * Set with `resolved`: what is wrong with the call (unknown name, bad arguments), reported at every tag that
+   * makes it (a call is shared by the tags written the same, see parser.ts sharePredicateCalls), else null.
+   */
+  problem?: { readonly code: string; readonly message: string } | null;
 }
 
 interface At {

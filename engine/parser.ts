@@ -12,25 +12,43 @@ import type {
   Keyword,
   Node,
   PredicateCall,
+  PredicateNode,
+  RepeatedNode,
+  SectionNode,
+  VariableNode,
   VarRef,
 } from './instructions.js';
 import { splitOn } from './split.js';
 
 /** What a tag turned out to be. Small integers: the assembler switches on them for every tag. */
 export const Kind = { Node: 0, Open: 1, Or: 2, Alternates: 3, End: 4, Text: 5 } as const;
+export type Kind = (typeof Kind)[keyof typeof Kind];
 
-export type Parsed =
-  | { readonly kind: typeof Kind.Node; readonly node: Node }
-  | { readonly kind: typeof Kind.Open; readonly node: BlockNode }
-  | { readonly kind: typeof Kind.Or; readonly predicate: PredicateCall | null }
-  | { readonly kind: typeof Kind.Alternates }
-  | { readonly kind: typeof Kind.End }
-  | { readonly kind: typeof Kind.Text; readonly why: string | null };
+/**
+ * What parseTag found besides its kind, in one object reused for every tag (an object per tag, of six shapes,
+ * cost an allocation and a polymorphic read of `kind` in the assembler): the node of a Node or Open tag, the
+ * predicate of an Or (null for a plain `{.or}`), and for Text why a `{.` tag is no instruction (or null).
+ */
+export const parsed: { node: Node | null; predicate: PredicateCall | null; why: string | null } = {
+  node: null,
+  predicate: null,
+  why: null,
+};
 
-const NOT_A_TAG: Parsed = { kind: Kind.Text, why: null };
-const END: Parsed = { kind: Kind.End };
-const PLAIN_OR: Parsed = { kind: Kind.Or, predicate: null };
-const ALTERNATES: Parsed = { kind: Kind.Alternates };
+function node(n: Node): typeof Kind.Node {
+  parsed.node = n;
+  return Kind.Node;
+}
+
+function open(n: BlockNode): typeof Kind.Open {
+  parsed.node = n;
+  return Kind.Open;
+}
+
+function or(predicate: PredicateCall | null): typeof Kind.Or {
+  parsed.predicate = predicate;
+  return Kind.Or;
+}
 
 const MACRO_NAME = /^[A-Za-z0-9_.\/-]+$/;
 
@@ -43,35 +61,149 @@ const KEYWORDS: ReadonlySet<string> = new Set(['meta-left', 'meta-right', 'newli
 let lim = 0;
 
 /** The tag `src[start, end)` (braces included) → an instruction, or text. */
-export function parseTag(src: string, start: number, end: number): Parsed {
+export function parseTag(src: string, start: number, end: number): Kind {
   lim = end - 1;
   const c = at(src, start + 1);
+  if (c === DOT) {
+    // `{.end}` and `{.or}`, half the tags of a real template, before anything is scanned.
+    const length = end - start;
+    if (length === 6 && src.charCodeAt(start + 2) === 101 && src.charCodeAt(start + 3) === 110 && src.charCodeAt(start + 4) === 100)
+      return Kind.End;
+    if (length === 5 && src.charCodeAt(start + 2) === 111 && src.charCodeAt(start + 3) === 114) return or(null);
+  }
+  if (tags === null) return parseNewTag(src, start, end, c);
+  // Seen before: the node is made from what the first parse found, with no character read again.
+  const text = src.slice(start, end);
+  const seen = tags.get(text);
+  if (seen !== undefined) return again(seen, start);
+  const kind = parseNewTag(src, start, end, c);
+  const known = remember(kind);
+  // Bounded within a compile too (the map is cleared between compiles once full, see compiler.ts seenTags).
+  if (known !== null && tags.size < SEEN_TAGS_LIMIT) tags.set(text, known);
+  return kind;
+}
+
+/**
+ * The instructions of the tags met before by their text (`{.section item}`, `{.if a && b}`, `{title}`), for the
+ * plugin table being compiled for (a predicate call is resolved in it), while not parsing compactly; else null.
+ * Themes write the same tags again and again (one page: 91 tags besides `.end` and `.or`, 39 of them distinct),
+ * and a tag is read character by character, the costliest part of a compile. Only what a node shares with the
+ * other tags written the same is kept (paths, variable lists, the predicate call), never a node, whose block
+ * belongs to its template.
+ */
+let tags: Map<string, SeenTag> | null = null;
+export const SEEN_TAGS_LIMIT = 2000;
+
+export function shareTags(seen: Map<string, SeenTag> | null): void {
+  tags = seen;
+}
+
+/** What a tag seen before is: its node's type and shared parts. */
+export interface SeenTag {
+  readonly type: 'variable' | 'section' | 'repeated' | 'if' | 'predicate' | 'or';
+  readonly vars: readonly VarRef[];
+  readonly operators: readonly ('&&' | '||')[];
+  readonly path: VarRef | null;
+  readonly predicate: PredicateCall | null;
+}
+
+function remember(kind: Kind): SeenTag | null {
+  if (kind === Kind.Or) return parsed.predicate === null ? null : seenTag('or', NO_VARS, null, parsed.predicate);
+  if (kind !== Kind.Node && kind !== Kind.Open) return null;
+  const n = parsed.node!;
+  switch (n.type) {
+    case 'variable':
+      return n.formatters.length === 0 ? seenTag('variable', n.vars, null, null) : null;
+    case 'section':
+    case 'repeated':
+      return seenTag(n.type, NO_VARS, n.path, null);
+    case 'if':
+      return { type: 'if', vars: n.vars, operators: n.operators, path: null, predicate: null };
+    case 'predicate':
+      return seenTag('predicate', NO_VARS, null, n.predicate);
+    default:
+      return null;
+  }
+}
+
+function seenTag(type: SeenTag['type'], vars: readonly VarRef[], path: VarRef | null, predicate: PredicateCall | null): SeenTag {
+  return { type, vars, operators: NO_OPERATORS, path, predicate };
+}
+
+function again(seen: SeenTag, offset: number): Kind {
+  switch (seen.type) {
+    case 'variable':
+      return node(variableNode(seen.vars, NO_FORMATTERS, offset, ''));
+    case 'section':
+      return open(sectionNode(seen.path!, offset));
+    case 'repeated':
+      return open(repeatedNode(seen.path!, offset));
+    case 'if':
+      return open(ifNode(seen.operators, seen.vars, offset));
+    case 'predicate':
+      return open(predicateNode(seen.predicate!, offset));
+    case 'or':
+      return or(seen.predicate);
+  }
+}
+
+/* The nodes of the tags kept by their text, made in one place each (one object shape per type). */
+
+function variableNode(vars: readonly VarRef[], formatters: readonly FormatterCall[], offset: number, source: string): VariableNode {
+  return { type: 'variable', vars, formatters, offset, source };
+}
+
+function sectionNode(path: VarRef, offset: number): SectionNode {
+  return { type: 'section', path, block: [], alternative: null, offset };
+}
+
+function repeatedNode(path: VarRef, offset: number): RepeatedNode {
+  return { type: 'repeated', path, block: [], alternatesWith: null, alternative: null, offset };
+}
+
+function ifNode(operators: readonly ('&&' | '||')[], vars: readonly VarRef[], offset: number): IfNode {
+  return { type: 'if', operators, vars, block: [], alternative: null, offset };
+}
+
+function predicateNode(predicate: PredicateCall, offset: number): PredicateNode {
+  return { type: 'predicate', predicate, block: [], alternative: null, offset };
+}
+
+const NO_VARS: readonly VarRef[] = Object.freeze([]);
+
+function parseNewTag(src: string, start: number, end: number, c: number): Kind {
   if (c === DOT) return parseDotTag(src, start);
-  if (!isRefStart(c)) return NOT_A_TAG;
-  const v = parseVarsAndFormatters(src, start + 1, 0);
-  if (v === null || v.end !== lim) return NOT_A_TAG;
+  if (!isRefStart(c)) return notATag();
+  if (!parseVarsAndFormatters(src, start + 1, 0) || valueEnd !== lim) return notATag();
   // The tag's text is needed only to print it when a formatter is unknown: a plain `{a}` keeps none.
-  const source = v.formatters.length > 0 ? src.slice(start, end) : '';
-  return { kind: Kind.Node, node: { type: 'variable', vars: v.vars, formatters: v.formatters, offset: start, source } };
+  const formatters = valueFormatters;
+  const source = formatters.length > 0 ? src.slice(start, end) : '';
+  return node(variableNode(valueVars, formatters, start, source));
 }
 
-function bad(why: string): Parsed {
-  return { kind: Kind.Text, why };
+function notATag(): typeof Kind.Text {
+  parsed.why = null;
+  return Kind.Text;
 }
 
-function parseDotTag(src: string, offset: number): Parsed {
+function bad(why: string): typeof Kind.Text {
+  parsed.why = why;
+  return Kind.Text;
+}
+
+function parseDotTag(src: string, offset: number): Kind {
   const nameStart = offset + 2;
   const wordEnd = scanWord(src, nameStart);
   if (wordEnd === nameStart) return bad('has no instruction name after the dot');
   if (at(src, wordEnd) === QUESTION) {
     const predicate = parsePredicateCall(src, nameStart, wordEnd);
-    return { kind: Kind.Open, node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
+    return open(predicateNode(predicate, offset));
   }
   // The frequent keywords are recognised in place, without slicing the word out.
   const length = wordEnd - nameStart;
-  if (length === 3 && matches(src, nameStart, wordEnd, 'end') && wordEnd === lim) return END;
+  if (length === 3 && matches(src, nameStart, wordEnd, 'end') && wordEnd === lim) return Kind.End;
   if (length === 2 && matches(src, nameStart, wordEnd, 'or')) {
-    if (wordEnd === lim) return PLAIN_OR;
+    if (wordEnd === lim) return or(null);
     if (at(src, wordEnd) !== SPACE) return bad('{.or} must be followed by a single space and a predicate');
     return parseOrPredicate(src, wordEnd + 1);
   }
@@ -86,7 +218,7 @@ function parseDotTag(src: string, offset: number): Parsed {
     case 'end':
       return bad('{.end} takes no arguments');
     case 'alternates':
-      return rest === ' with' ? ALTERNATES : bad('the instruction is {.alternates with}');
+      return rest === ' with' ? Kind.Alternates : bad('the instruction is {.alternates with}');
     case 'var':
       return parseBindVar(rest, offset, src.slice(offset, wordEnd + rest.length + 1), wordEnd);
     case 'ctx':
@@ -95,13 +227,13 @@ function parseDotTag(src: string, offset: number): Parsed {
       const name = rest.slice(1);
       // Letters, digits, `_`, `-`, `.` and `/` only, as on the platform (`emit.it`, `blocks/card.block`).
       if (at(rest, 0) !== SPACE || !MACRO_NAME.test(name)) return bad('{.macro} needs one name');
-      return { kind: Kind.Open, node: { type: 'macro', name, block: [], depth: 0, offset } };
+      return open({ type: 'macro', name, block: [], depth: 0, offset });
     }
     case 'include': {
       // As on the platform, the words are split at each single space: `{.include  m}` names '' (not found).
       if (at(rest, 0) !== SPACE || rest.length === 1) return bad('{.include} needs a name');
       const [name = '', ...args] = rest.slice(1).split(' ');
-      return { kind: Kind.Node, node: { type: 'include', name, args, offset } };
+      return node({ type: 'include', name, args, offset });
     }
     case 'inject': {
       // One space after `.inject` and after the name.
@@ -111,7 +243,7 @@ function parseDotTag(src: string, offset: number): Parsed {
       const path = /^(?:[A-Za-z0-9_.\/-][^ \t\n\v\f\r]*)?/.exec(args.shift() ?? '')![0];
       if (at(rest, 0) !== SPACE || !name || !isLocalName(name) || !path)
         return bad('{.inject} needs a @name and a path');
-      return { kind: Kind.Node, node: { type: 'inject', name, path, args, offset } };
+      return node({ type: 'inject', name, path, args, offset });
     }
     case 'eval': {
       // `{.eval}` alone is text on the platform (`{.eval }`, with the space, is an empty expression).
@@ -120,17 +252,17 @@ function parseDotTag(src: string, offset: number): Parsed {
       let code = rest.slice(1);
       const debug = at(code, 0) === HASH;
       if (debug) code = code.slice(1);
-      return { kind: Kind.Node, node: { type: 'eval', code, debug, offset } };
+      return node({ type: 'eval', code, debug, offset });
     }
     default:
       if (KEYWORDS.has(word) && rest === '') {
-        return { kind: Kind.Node, node: { type: 'keyword', keyword: word as Keyword, offset } };
+        return node({ type: 'keyword', keyword: word as Keyword, offset });
       }
       return bad(`'.${word}' is not an instruction (a predicate name ends with '?')`);
   }
 }
 
-function parseSection(word: string, src: string, from: number, offset: number): Parsed {
+function parseSection(word: string, src: string, from: number, offset: number): Kind {
   // `{.repeated section` takes one space between its words; before the path, any run of whitespace will do.
   const prefix = word === 'repeated' ? ' section' : '';
   const pathStart = skipWhitespace(src, from + prefix.length);
@@ -141,35 +273,53 @@ function parseSection(word: string, src: string, from: number, offset: number): 
   const ref = sharedRef(parsed);
   const node: BlockNode =
     word === 'repeated'
-      ? { type: 'repeated', path: ref, block: [], alternatesWith: null, alternative: null, offset }
-      : { type: 'section', path: ref, block: [], alternative: null, offset };
-  return { kind: Kind.Open, node };
+      ? repeatedNode(ref, offset)
+      : sectionNode(ref, offset);
+  return open(node);
 }
 
-function parseOrPredicate(s: string, start: number): Parsed {
+function parseOrPredicate(s: string, start: number): Kind {
   const end = scanWord(s, start);
   if (end === start || at(s, end) !== QUESTION) return bad('{.or} takes a predicate (name ending in ?)');
-  return { kind: Kind.Or, predicate: parsePredicateCall(s, start, end) };
+  return or(parsePredicateCall(s, start, end));
 }
 
-/** `name? args` starting at `start`; the name is already known to end with `?`. */
+/**
+ * Predicate calls by their text while a huge template is assembled for a plugin table (see compiler.ts
+ * predicateCalls), or null: the tags written the same then share one call, parsed and resolved once.
+ */
+let predicateCalls: Map<string, PredicateCall> | null = null;
+
+export function sharePredicateCalls(calls: Map<string, PredicateCall> | null): void {
+  predicateCalls = calls;
+}
+
+/** `name? args` starting at `start`, up to the end of the tag; the name is already known to end with `?`. */
 function parsePredicateCall(s: string, start: number, q: number): PredicateCall {
+  if (predicateCalls === null) return newPredicateCall(s, start, q);
+  const text = s.slice(start, lim);
+  let call = predicateCalls.get(text);
+  if (call === undefined) predicateCalls.set(text, (call = newPredicateCall(s, start, q)));
+  return call;
+}
+
+function newPredicateCall(s: string, start: number, q: number): PredicateCall {
   const name = s.slice(start, q + 1);
   const { args, delimiter } = splitArgs(s, q + 1, lim);
   // Unlike a formatter's, a predicate's lone delimiter is no argument (`{.even? }` tests the node).
   return { name, args: args === ONE_EMPTY_ARG ? NO_ARGS : args, delimiter };
 }
 
-function parseIf(s: string, from: number, offset: number): Parsed {
+function parseIf(s: string, from: number, offset: number): Kind {
   // Any whitespace separates the words of a condition, as on the platform.
   if (!isWhitespace(at(s, from))) return bad('{.if} needs a condition');
   const start = skipWhitespace(s, from);
   // `{.if }`: a block with no condition, which renders neither branch (as on the platform).
-  if (start === lim) return { kind: Kind.Open, node: { type: 'if', operators: [], vars: [], block: [], alternative: null, offset } };
+  if (start === lim) return open(ifNode([], [], offset));
   const wordEnd = scanWord(s, start);
   if (wordEnd > start && at(s, wordEnd) === QUESTION) {
     const predicate = parsePredicateCall(s, start, wordEnd);
-    return { kind: Kind.Open, node: { type: 'predicate', predicate, block: [], alternative: null, offset } };
+    return open(predicateNode(predicate, offset));
   }
   const vars: VarRef[] = [];
   const operators: ('&&' | '||')[] = [];
@@ -185,27 +335,16 @@ function parseIf(s: string, from: number, offset: number): Parsed {
     operators.push(c === AMP ? '&&' : '||');
     i = skipWhitespace(s, i + 2);
   }
-  const node: IfNode = {
-    type: 'if',
-    operators: operators.length === 0 ? NO_OPERATORS : fit(operators),
-    vars: vars.length === 1 ? sharedVars(vars[0]!) : fit(vars),
-    block: [],
-    alternative: null,
-    offset,
-  };
-  return { kind: Kind.Open, node };
+  const node = ifNode(operators.length === 0 ? NO_OPERATORS : fit(operators), vars.length === 1 ? sharedVars(vars[0]!) : fit(vars), offset);
+  return open(node);
 }
 
-function parseBindVar(rest: string, offset: number, source: string, restOffset: number): Parsed {
+function parseBindVar(rest: string, offset: number, source: string, restOffset: number): Kind {
   const space = rest.indexOf(' ', 1);
   const name = rest.slice(1, space);
   if (at(rest, 0) !== SPACE || space < 0 || !isLocalName(name)) return bad('{.var} needs a @name and a value');
-  const v = parseVarsAndFormatters(rest, space + 1, restOffset);
-  if (v === null || v.end !== lim) return bad('the value of {.var} is not a variable reference');
-  return {
-    kind: Kind.Node,
-    node: { type: 'bindvar', name, vars: v.vars, formatters: v.formatters, offset, source },
-  };
+  if (!parseVarsAndFormatters(rest, space + 1, restOffset) || valueEnd !== lim) return bad('the value of {.var} is not a variable reference');
+  return node({ type: 'bindvar', name, vars: valueVars, formatters: valueFormatters, offset, source });
 }
 
 /**
@@ -213,7 +352,7 @@ function parseBindVar(rest: string, offset: number, source: string, restOffset: 
  * `word=path` bindings, whitespace between them optional (trailing whitespace allowed). A lone word at the very end is
  * ignored; anything else that is not a binding makes the tag text, and so does a tag with no binding.
  */
-function parseCtxVar(rest: string, offset: number): Parsed {
+function parseCtxVar(rest: string, offset: number): Kind {
   const space = rest.indexOf(' ', 1);
   const name = rest.slice(1, space);
   if (at(rest, 0) !== SPACE || space < 0 || !isLocalName(name)) return bad('{.ctx} needs a @name');
@@ -229,17 +368,21 @@ function parseCtxVar(rest: string, offset: number): Parsed {
     i = skipWhitespace(rest, refEnd);
     if (i === lim) break;
   }
-  return { kind: Kind.Node, node: { type: 'ctxvar', name, bindings, offset } };
+  return node({ type: 'ctxvar', name, bindings, offset });
 }
 
-/** A variable list and its formatters, `a, b|fmt args|fmt2`, up to `lim`. `base` is the source offset of s[0]. */
-function parseVarsAndFormatters(
-  s: string,
-  start: number,
-  base: number,
-): { vars: VarRef[]; formatters: readonly FormatterCall[]; end: number } | null {
+/** What the last successful parseVarsAndFormatters read (module variables save a result object per tag). */
+let valueVars: VarRef[] = [];
+let valueFormatters: readonly FormatterCall[] = [];
+let valueEnd = 0;
+
+/**
+ * A variable list and its formatters, `a, b|fmt args|fmt2`, up to `lim`; `base` is the source offset of s[0].
+ * Whether it parses: then valueVars, valueFormatters and valueEnd (where it stops) are set.
+ */
+function parseVarsAndFormatters(s: string, start: number, base: number): boolean {
   const first = parseRef(s, start);
-  if (first === null) return null;
+  if (first === null) return false;
   let i = refEnd;
   let vars: VarRef[];
   if (at(s, skipSpaces(s, i)) !== COMMA) vars = sharedVars(first); // one variable, the usual case
@@ -249,7 +392,7 @@ function parseVarsAndFormatters(
       const j = skipSpaces(s, i);
       if (at(s, j) !== COMMA) break;
       const ref = parseRef(s, skipSpaces(s, j + 1));
-      if (ref === null) return null;
+      if (ref === null) return false;
       vars.push(ref);
       i = refEnd;
     }
@@ -257,17 +400,20 @@ function parseVarsAndFormatters(
   }
   let formatters: FormatterCall[] | null = null;
   while (at(s, i) === PIPE) {
-    if (at(s, i + 1) === PIPE) return null; // `{a||b}` is text
+    if (at(s, i + 1) === PIPE) return false; // `{a||b}` is text
     const nameStart = i + 1;
     const nameEnd = scanWord(s, nameStart);
-    if (nameEnd === nameStart) return null;
+    if (nameEnd === nameStart) return false;
     let end = s.indexOf('|', nameEnd);
     if (end < 0 || end > lim) end = lim;
     const { args, delimiter } = splitArgs(s, nameEnd, end);
     (formatters ??= []).push({ name: formatterName(s, nameStart, nameEnd), args, delimiter, offset: base + i });
     i = end;
   }
-  return { vars, formatters: formatters === null ? NO_FORMATTERS : fit(formatters), end: i };
+  valueVars = vars;
+  valueFormatters = formatters === null ? NO_FORMATTERS : fit(formatters);
+  valueEnd = i;
+  return true;
 }
 
 /**
@@ -277,12 +423,18 @@ function parseVarsAndFormatters(
  */
 let sharedRefs: Map<string, VarRef[]> | null = null;
 
-/** Parse compactly a source of `length` characters when it is huge (from COMPACT_ABOVE on), or stop (null). */
-export function compactFor(length: number | null): void {
-  sharedRefs = length !== null && length >= COMPACT_ABOVE ? new Map() : null;
-  sharedLists = sharedRefs === null ? null : new Map();
-  formatterNames = sharedRefs === null ? null : new Map();
-  argLists = sharedRefs === null ? null : new Map();
+/**
+ * Parse a source of `length` characters (compactly when it is huge, from COMPACT_ABOVE on), or stop (null).
+ * Whether it is parsed compactly.
+ */
+export function compactFor(length: number | null): boolean {
+  const compact = length !== null && length >= COMPACT_ABOVE;
+  sharedRefs = compact ? new Map() : null;
+  sharedLists = compact ? new Map() : null;
+  formatterNames = compact ? new Map() : null;
+  if (length === null || compact) argLists = compact ? new Map() : null;
+  else if ((argLists = recentArgLists).size >= ARG_LISTS_LIMIT) argLists.clear();
+  return compact;
 }
 
 /** Lists of several variables (`a, b`) by their text, and formatter names, when parsing compactly. */
@@ -343,19 +495,17 @@ const NONE = Object.freeze({ args: NO_ARGS, delimiter: '' });
  * alone is one empty argument, as on the platform (`{n|pluralize }` has the plural suffix '').
  */
 function splitArgs(s: string, from: number, to: number): { args: readonly string[]; delimiter: string } {
-  if (from >= to) return NONE;
-  if (argLists !== null) {
-    // Parsing compactly: one frozen list per argument text, which also lets the compiler share what a
-    // formatter prepares from it (see resolveFormatter).
-    const text = s.slice(from, to);
-    let split = argLists.get(text);
-    if (split === undefined) {
-      split = splitArgsOf(text, 0, text.length);
-      argLists.set(text, (split = { args: Object.freeze(split.args.slice()), delimiter: split.delimiter }));
-    }
-    return split;
+  if (from >= to || argLists === null) return from >= to ? NONE : splitArgsOf(s, from, to);
+  // One frozen list per argument text, which also lets the compiler share what a formatter prepares from it
+  // (see compiler.ts prepareFormatter): themes repeat the same arguments (`apply item.block`, date formats).
+  const text = s.slice(from, to);
+  let split = argLists.get(text);
+  if (split === undefined) {
+    split = splitArgsOf(text, 0, text.length);
+    if (split.args !== ONE_EMPTY_ARG) split = { args: Object.freeze(split.args), delimiter: split.delimiter };
+    argLists.set(text, split);
   }
-  return splitArgsOf(s, from, to);
+  return split;
 }
 
 function splitArgsOf(s: string, from: number, to: number): { args: readonly string[]; delimiter: string } {
@@ -364,8 +514,13 @@ function splitArgsOf(s: string, from: number, to: number): { args: readonly stri
   return { args: body === '' ? ONE_EMPTY_ARG : splitOn(body, delimiter), delimiter };
 }
 
-/** Argument lists by their text, when parsing compactly. */
+/**
+ * Argument lists by their text: the recent ones of any template (bounded), or all of a huge template's when
+ * parsing compactly; null outside a compile.
+ */
 let argLists: Map<string, { args: readonly string[]; delimiter: string }> | null = null;
+const recentArgLists: Map<string, { args: readonly string[]; delimiter: string }> = new Map();
+const ARG_LISTS_LIMIT = 2000;
 
 const ONE_EMPTY_ARG: readonly string[] = Object.freeze(['']);
 

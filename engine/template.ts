@@ -2,7 +2,7 @@
  * A compiled template: its source, tree, closures and compile-time problems. Compiled once, rendered many times.
  */
 import { assemble } from './assembler.js';
-import { compileRoot, type CompileProblem, type Exec } from './compiler.js';
+import { compileRoot, type Checks, type CompileProblem, type Exec } from './compiler.js';
 import { RenderContext, type Runnable, type SourceUnit, type TemplateSource } from './context.js';
 import { BudgetExceeded, byOffset, DEFAULT_MAX_TEMPLATE_LENGTH, ErrorCode, MAX_ERRORS, messages, NestedTooDeeply } from './errors.js';
 import type { RootNode } from './instructions.js';
@@ -38,10 +38,10 @@ export class Template implements SourceUnit {
     readonly root: RootNode,
     readonly filename: string | undefined,
     plugins: PluginTable,
-    assemblyProblems: readonly CompileProblem[],
+    /** Every compile-time problem, those of the structure first (sorted here by offset, in place, stably). */
+    problems: CompileProblem[],
   ) {
     this.lines = new LineMap(source);
-    const problems: CompileProblem[] = [...assemblyProblems];
     const runnable: { name: string; run: Exec; depth: number; problems: readonly TemplateError[] } = {
       name: filename ?? '',
       run: NOT_COMPILED,
@@ -50,7 +50,7 @@ export class Template implements SourceUnit {
     };
     // Set from outside compileRoot: a closure made there and stored into a parameter's field kept every
     // compiled template alive through young collections (compile ran at a third of its speed, in GC).
-    runnable.run = compileRoot(root, { plugins, unit: this, problems }, (run) => (runnable.run = run));
+    runnable.run = compileRoot(root, { plugins, unit: this }, (run) => (runnable.run = run));
     problems.sort(byOffset);
     // Capped like a render's: a template of a million bad tags reports the first thousand.
     const errors = problems.slice(0, MAX_ERRORS).map((p) => this.toError(p));
@@ -70,8 +70,10 @@ export class Template implements SourceUnit {
       return Template.refused(source.length > 0 ? ' ' : '', 0, plugins, filename, ErrorCode.TEMPLATE_TOO_LARGE, messages.templateTooLarge(source.length, maxLength));
     }
     try {
-      const { root, problems } = assemble(source);
-      return new Template(source, root, filename, plugins, problems);
+      // Instructions are checked as they are assembled: their problems follow those of the structure.
+      const checks: Checks = { plugins, problems: [] };
+      const { root, problems } = assemble(source, checks);
+      return new Template(source, root, filename, plugins, checks.problems.length === 0 ? problems : problems.concat(checks.problems));
     } catch (e) {
       // At the tag that opens one block too many (see MAX_NESTING).
       if (e instanceof NestedTooDeeply) return Template.refused(source, e.offset, plugins, filename, ErrorCode.NESTED_TOO_DEEPLY, messages.nestedTooDeeply());
