@@ -42,8 +42,13 @@ describeBrowser('tessera dev in the browser', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  /** Saves a theme file and waits until the server has compiled it and told the open page. */
+  /**
+   * Saves a theme file and waits until the server has compiled it and told the open page. The page's event
+   * stream must be open first: after the page was brought back from an overlay it may still be reconnecting,
+   * and a save then reaches nobody (seen with two test files running side by side).
+   */
   async function save(path: string, text: string): Promise<void> {
+    await page.waitForFunction(() => (window as { __tesseraDev?: string }).__tesseraDev === 'connected');
     const reloaded = dev.nextReload();
     writeFileSync(join(themeDir, path), text);
     expect((await reloaded).clients).toBe(1);
