@@ -355,6 +355,11 @@ function siteAt(env: CompileEnv, offset: number): Site {
   return { unit: env.unit, offset };
 }
 
+/** Whether `f` runs with the tag's value as its frame: `scopes` in a variable tag, not in `.var` (Formatter.scoped). */
+function runsScoped(f: Formatter, scopes: boolean): boolean {
+  return f.scoped === 'always' || (scopes && f.scoped === true);
+}
+
 /**
  * The value of a variable list run through its formatters; null when a formatter is unknown (the tag is
  * then emitted as text, as the reference does).
@@ -373,7 +378,7 @@ export function compileValue(
     const call = calls[0]!;
     const r = call.resolved;
     if (r === null || r === undefined) return null;
-    const scoped = r.impl.scoped === 'always' || (scopes && r.impl.scoped === true);
+    const scoped = runsScoped(r.impl, scopes);
     return singleFormatter(first, restOf(vars), r.impl, call.args, r.state, siteAt(env, call.offset), scoped, printAt);
   }
   for (const call of calls) if (call.resolved === null || call.resolved === undefined) return null;
@@ -382,7 +387,7 @@ export function compileValue(
   const sites: Site[] = calls.map((c) => siteAt(env, c.offset));
   const rest = restOf(vars);
   const n = calls.length;
-  const scoped = resolved.some((r) => r.impl.scoped === 'always' || (scopes && r.impl.scoped === true));
+  const scoped = resolved.some((r) => runsScoped(r.impl, scopes));
   return (ctx) => {
     let v = first(ctx);
     let all: unknown[] | null = null;

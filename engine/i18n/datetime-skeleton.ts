@@ -102,11 +102,11 @@ export function skeletonOptions(skeleton: string): DateTimeOptions {
 }
 
 /**
- * The options for a skeleton that must show something: one with no field at all ("5", "foo") is the short
- * weekday, what the platform's best match for it prints.
+ * Fields that must show something: none at all (a skeleton "5" or "foo") is the short weekday, what the
+ * platform's best match prints. `skeleton` is the text they came from: its letters Intl has no field for
+ * (quarter, week, day of year) leave the choice to Intl's pattern.
  */
-export function shownSkeletonOptions(skeleton: string): DateTimeOptions {
-  const o = skeletonOptions(skeleton);
+export function shownFields(o: DateTimeOptions, skeleton = ''): DateTimeOptions {
   return isEmptySkeleton(o) && !/[QqwWDFg]/.test(skeleton) ? { weekday: 'short' } : o;
 }
 

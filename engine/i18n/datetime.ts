@@ -11,7 +11,7 @@
  * With no option the date is shown in the long width ("February 24, 2020").
  */
 import { cachedIntl } from './intl-cache.js';
-import { dateFields, hasDateFields, hasTimeFields, isEmptySkeleton, isSkeleton, shownSkeletonOptions, skeletonOptions, timeFields, type DateTimeOptions } from './datetime-skeleton.js';
+import { dateFields, hasDateFields, hasTimeFields, isEmptySkeleton, isSkeleton, shownFields, skeletonOptions, timeFields, type DateTimeOptions } from './datetime-skeleton.js';
 import { formatInstant } from './datetime-spacing.js';
 import type { OptionMap } from './number-options.js';
 
@@ -37,7 +37,7 @@ export interface DatetimeSpec {
 function half(s: string | undefined): Half | null {
   if (s === undefined || s === '') return null;
   if (isWidth(s)) return { width: s };
-  return { fields: shownSkeletonOptions(s), skeleton: s };
+  return { fields: shownFields(skeletonOptions(s), s), skeleton: s };
 }
 
 /**
@@ -70,8 +70,9 @@ export function parseDatetimeSpec(opts: OptionMap, errors?: string[]): DatetimeS
     }
   }
   if (letters !== '') {
-    const o = shownSkeletonOptions(letters);
-    const part = (fields: DateTimeOptions): Half => ({ fields: isEmptySkeleton(fields) ? shownSkeletonOptions('') : fields, skeleton: letters });
+    const raw = skeletonOptions(letters);
+    const o = shownFields(raw, letters);
+    const part = (fields: DateTimeOptions): Half => ({ fields: shownFields(fields), skeleton: letters });
     if (date === null && time === null) {
       // A skeleton holding both kinds of field is two halves glued as a date width glues them (`wrap:`
       // chooses), as the platform formats it.
@@ -86,7 +87,7 @@ export function parseDatetimeSpec(opts: OptionMap, errors?: string[]): DatetimeS
       time = part(timeFields(o));
     } else if (date === null) {
       // Beside `time:W` it gives the date half; with no date field at all the weekday stands alone.
-      const d = dateFields(skeletonOptions(letters));
+      const d = dateFields(raw);
       if (isEmptySkeleton(d)) time = null;
       date = part(d);
     }

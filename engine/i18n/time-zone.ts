@@ -1,9 +1,8 @@
 /**
  * The site's time zone as the platform reads `website.timeZone`: a zone name Intl knows is kept, in the
  * database's letter case ("europe/paris" is "Europe/Paris", so abbreviations like CET are found; "GMT" stays
- * "GMT" though Intl calls it "UTC");
- * anything else ("Mars/Olympus", "+05:00", "UTC+3") is UTC, the platform's fallback, rather than a page
- * full of "Invalid date.".
+ * "GMT" though Intl calls it "UTC"); anything else ("Mars/Olympus", "+05:00", "UTC+3") is UTC, the
+ * platform's fallback, rather than a page full of "Invalid date.".
  */
 import { cachedIntl } from './intl-cache.js';
 

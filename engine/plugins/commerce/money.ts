@@ -3,14 +3,13 @@
  * `money-string`, `bookkeeper-money-format`, `percentage-format` and the legacy `i18n-money-format`.
  */
 import { DEFAULT_CURRENCY } from '../../../commerce/currencies.js';
-import { type Decimal, parseDecimal } from '../../../commerce/decimal.js';
-import { amountOf, type Money, moneyFromMinor, moneyOf } from '../../../commerce/money.js';
+import { parseDecimal } from '../../../commerce/decimal.js';
+import { type Money, moneyFromMinor, moneyOf } from '../../../commerce/money.js';
 import { DEFAULT_MONEY_SPEC, formatMoneyAmount, moneyOf as cldrMoneyOf, type MoneySpec, moneySpec } from '../../i18n/currency.js';
 import { digitPlan, layOut, roundDecimal } from '../../i18n/exact-number.js';
 import { resolveLocale } from '../../i18n/locale.js';
 import { regionCurrency } from '../../i18n/region-currency.js';
 import { parseOptions } from '../../i18n/number-options.js';
-import { isObject } from '../../values.js';
 import type { Formatter, PluginContext, PreparedArgs } from '../types.js';
 import { formatLegacyLocale, formatMoney, formatNative, nativeMarkup, usesCldrMoney } from './money-format.js';
 
