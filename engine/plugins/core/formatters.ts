@@ -128,9 +128,11 @@ function findIn(name: string, fromEnd: boolean): Formatter {
     prepare: (args) => ({ state: args.length === 0 ? [] : args.length === 1 ? splitPath(args[0]!) : null }),
     format(value, _args, _ctx, path: string[] | null) {
       if (!Array.isArray(value) || path === null) return undefined;
-      const list = fromEnd ? [...value].reverse() : value;
-      if (path.length === 0) return list.length === 0 ? undefined : list[0];
-      return list.find((item) => isTruthy(walk(item, path)));
+      if (path.length === 0) return value.length === 0 ? undefined : value[fromEnd ? value.length - 1 : 0];
+      const found = (item: unknown) => isTruthy(walk(item, path));
+      if (!fromEnd) return value.find(found);
+      for (let i = value.length - 1; i >= 0; i--) if (found(value[i])) return value[i];
+      return undefined;
     },
   };
 }
