@@ -171,10 +171,16 @@ export const ROUNDS = 8;
 
 type RoundResult = { ok: true; samples: number[] } | { ok: false; error: string };
 
-/** One tinybench run of `fn` for `timeMs`, returning its latency samples (ms). */
+/**
+ * One tinybench run of `fn` for `timeMs`, returning its latency samples (ms). The first round of a task
+ * (`warmup`) starts from a collected heap (with node --expose-gc), later rounds do not: a forced full collection
+ * lets V8 drop the hidden classes of objects no longer alive and, with them, the optimised code built for them,
+ * so a collection before every round timed mostly the recovery from it (the reference rendered the bench page 5x
+ * slower after one, and so did ours until its per-call objects kept their classes, see engine/keep-shape.ts).
+ */
 async function sampleRound(fn: () => void, timeMs: number, warmup: boolean): Promise<RoundResult> {
   const gc = (globalThis as { gc?: () => void }).gc;
-  if (typeof gc === 'function') gc(); // only with node --expose-gc
+  if (warmup && typeof gc === 'function') gc();
   const bench = new Bench({
     time: timeMs,
     iterations: 4,

@@ -10,6 +10,7 @@ import { check, predicateCalls, resolvePredicate, seenTags, type Checks } from '
 import { addProblem, ErrorCode, MAX_NESTING, messages, NestedTooDeeply } from './errors.js';
 import type { BlockNode, Node, OrNode, RootNode } from './instructions.js';
 import { scan, type TokenSink } from './lexer.js';
+import { keepShape } from './keep-shape.js';
 import { compactFor, fit, Kind, parsed, parseTag, sharePredicateCalls, shareTags } from './parser.js';
 
 /** A problem found while assembling, at a source offset. */
@@ -69,16 +70,19 @@ export function assemble(source: string, checks: Checks | null = null): { root: 
     scan(source, a);
     return a.finish();
   } finally {
+    a.release();
     compactFor(null);
     sharePredicateCalls(null);
     shareTags(null);
   }
 }
 
+const RELEASED_ROOT: RootNode = { type: 'root', block: [], unreachable: [], depth: 0 };
+
 class Assembler implements TokenSink {
-  readonly problems: AssemblyProblem[] = [];
-  readonly root: RootNode = { type: 'root', block: [], unreachable: [], depth: 0 };
-  private readonly stack: OpenBlock[] = [];
+  problems: AssemblyProblem[] = [];
+  root: RootNode = { type: 'root', block: [], unreachable: [], depth: 0 };
+  private stack: OpenBlock[] = [];
   /**
    * The nesting level here (open blocks and their `.or` branches, see MAX_NESTING), and the deepest a render of
    * the template reaches: outside macro bodies, which nest as deep as they do wherever they are applied.
@@ -95,11 +99,22 @@ class Assembler implements TokenSink {
   private textEnd = -1;
 
   constructor(
-    private readonly source: string,
-    private readonly checks: Checks | null,
+    private source: string,
+    private checks: Checks | null,
     /** Parsed compactly (a huge template): node lists are trimmed to their length as their block closes. */
     private readonly compact: boolean,
   ) {}
+
+  /** Drop the template's tree and source once assembled, and keep this object's map alive (see keep-shape.ts). */
+  release(): void {
+    this.source = '';
+    this.checks = null;
+    this.problems = [];
+    this.root = RELEASED_ROOT;
+    this.target = RELEASED_ROOT.block;
+    this.stack = [];
+    keepShape(this);
+  }
 
   private pendingText(start: number, end: number): void {
     if (this.textEnd === start && this.textStart >= 0) {

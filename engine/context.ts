@@ -8,6 +8,7 @@ import { BudgetExceeded, DEFAULT_MAX_OUTPUT, DEFAULT_MAX_STEPS, ErrorCode, MAX_E
 import type { ExprScope } from './expr/index.js';
 import { canonicalTimeZone, FALLBACK_ZONE } from './i18n/time-zone.js';
 import type { PluginContext } from './plugins/types.js';
+import { keepShape } from './keep-shape.js';
 import { isObject } from './values.js';
 import type { RenderOptions, TemplateError } from './types.js';
 
@@ -78,6 +79,8 @@ export function newFrame(node: unknown, parent: Frame | null, index: number, sto
   return { node, parent, index, vars: null, macros: null, stop };
 }
 
+const RELEASED_FRAME = newFrame(undefined, null, -1, false);
+
 export class RenderContext implements PluginContext {
   out = '';
   frame: Frame;
@@ -94,7 +97,8 @@ export class RenderContext implements PluginContext {
   /** Set once the budget ran out: every later check stops again, even after a plugin swallowed the first. */
   budgetError: string | null = null;
   readonly errors: TemplateError[] = [];
-  readonly root: unknown;
+  /** The render's data (emptied by release). */
+  root: unknown;
   readonly locale: string | null;
   readonly injects: Record<string, unknown>;
   readonly enableExpressions: boolean;
@@ -123,6 +127,18 @@ export class RenderContext implements PluginContext {
     this.fixedNow = options.now;
     this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
     this.maxOutput = options.maxOutput ?? DEFAULT_MAX_OUTPUT;
+  }
+
+  /**
+   * Drop what this finished render referenced (the data, the page, the frames), so that keeping the object
+   * (see keep-shape.ts) keeps nothing of the render alive.
+   */
+  release(): void {
+    this.root = undefined;
+    this.frame = RELEASED_FRAME;
+    this.out = '';
+    this.scope = undefined;
+    keepShape(this);
   }
 
   /** Stop the render: report once, at `site` (the instruction that ran out), and unwind to Template.render. */

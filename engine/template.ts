@@ -110,10 +110,13 @@ export class Template implements SourceUnit {
       // Values are checked before they are written; constant text at each frame pushed and here, at the end.
       if (ctx.out.length > ctx.maxOutput) ctx.outputExceeded(ctx.site);
     } catch (e) {
-      if (e instanceof BudgetExceeded || ctx.budgetError !== null) return { html: ctx.out, errors: ctx.errors };
       // Only a bug of ours can get here (plugins are guarded); keep what was rendered and say so.
-      ctx.error(ErrorCode.FORMATTER_FAILED, `Internal error while rendering: ${e instanceof Error ? e.message : String(e)}`);
+      if (!(e instanceof BudgetExceeded) && ctx.budgetError === null) {
+        ctx.error(ErrorCode.FORMATTER_FAILED, `Internal error while rendering: ${e instanceof Error ? e.message : String(e)}`);
+      }
     }
-    return { html: ctx.out, errors: ctx.errors };
+    const result = { html: ctx.out, errors: ctx.errors };
+    ctx.release();
+    return result;
   }
 }
