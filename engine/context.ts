@@ -80,6 +80,9 @@ export function newFrame(node: unknown, parent: Frame | null, index: number, sto
 }
 
 const RELEASED_FRAME = newFrame(undefined, null, -1, false);
+const RELEASED_INJECTS: Record<string, unknown> = {};
+const RELEASED_SITE: Site = { unit: { filename: undefined, position: () => ({ line: 1, column: 1 }) }, offset: 0 };
+const RELEASED_TEMPLATES: TemplateSource = { partial: () => null, builtin: () => ({ run: () => {}, name: '', depth: 0 }) };
 
 export class RenderContext implements PluginContext {
   out = '';
@@ -100,7 +103,7 @@ export class RenderContext implements PluginContext {
   /** The render's data (emptied by release). */
   root: unknown;
   readonly locale: string | null;
-  readonly injects: Record<string, unknown>;
+  injects: Record<string, unknown>;
   readonly enableExpressions: boolean;
   readonly enableInclude: boolean;
   readonly maxExpressionTokens: number | undefined;
@@ -112,7 +115,7 @@ export class RenderContext implements PluginContext {
   constructor(
     root: unknown,
     options: RenderOptions,
-    readonly templates: TemplateSource,
+    public templates: TemplateSource,
     site: Site,
   ) {
     this.root = root;
@@ -136,6 +139,9 @@ export class RenderContext implements PluginContext {
   release(): void {
     this.root = undefined;
     this.frame = RELEASED_FRAME;
+    this.site = RELEASED_SITE;
+    this.templates = RELEASED_TEMPLATES;
+    this.injects = RELEASED_INJECTS;
     this.out = '';
     this.scope = undefined;
     keepShape(this);
