@@ -37,6 +37,21 @@ describe('generated code', () => {
     }
   });
 
+  it('finds variables of a frame that holds many (kept by name past 16) as it finds a few', () => {
+    // Set, overwritten, read in the frame, from a section inside it (walking out), as a section path, shadowed by
+    // a loop element's own variable of the same name, and missing: closures first, generated code after.
+    const names = Array.from({ length: 40 }, (_, i) => `@v${i}`);
+    const sets = names.map((n, i) => `{.var ${n} list.${i % 2}}`).join('');
+    const source =
+      `${sets}{.var @v3 a}{.var @v39 missing}|{@v0.n}{@v1.n}{@v3}{@v38.n}[{@v39}]|` +
+      `{.section a}{@v2.n}{.end}|{.section @v0}{n}{.end}|` +
+      `{.repeated section list}{.var @v5 n}{@v5}{@v6.n}{.end}|{@v5.n}`;
+    const data = { a: 'A', list: [{ n: 'zero' }, { n: 'one' }] };
+    const [first, ...rest] = renders(source, data);
+    expect(first!.html).toBe('|zerooneAzero[]|zero|zero|zerozeroonezero|one');
+    for (const r of rest) expect(r).toEqual(first);
+  });
+
   it('runs neither branch of a predicate that failed, keeping the text around it', () => {
     const source = 'x{.same-day?}A{.or}B{.end}y{.equal? 1 2}C{.or same-day?}D{.or}E{.end}z';
     for (const data of [{ startDate: 'no date' }, { startDate: 1, endDate: 2 }]) {

@@ -423,7 +423,8 @@ function varSource(target: string, name: string): string {
   const literal = JSON.stringify(name);
   return (
     `f = ctx.frame; ${target} = undefined;\n` +
-    `for (;;) { for (c = f.vars; c !== null; c = c.next) if (c.name === ${literal}) { ${target} = c.value; break; } ` +
+    `for (;;) { c = f.vars; if (c !== null && c.index !== null) { c = c.index.get(${literal}); if (c !== undefined) ${target} = c.value; } ` +
+    `else for (; c !== null; c = c.next) if (c.name === ${literal}) { ${target} = c.value; break; } ` +
     `if (${target} !== undefined || f.stop || (f = f.parent) === null) break; }\n`
   );
 }

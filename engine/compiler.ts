@@ -15,6 +15,7 @@ import {
   stepAny,
   lookupKey,
   lookupVar,
+  findVar,
   resolveIn,
   step,
   type RenderContext,
@@ -509,10 +510,7 @@ function sectionGetter(ref: VarRef): Getter {
   if (first.charCodeAt(0) === 64) {
     // A section's `@name` is a variable of the current frame only, as on the platform (`{@name}` walks out).
     const name = flatName(first);
-    const own: Getter = (ctx) => {
-      for (let c = ctx.frame.vars; c !== null; c = c.next) if (c.name === name) return c.value;
-      return undefined;
-    };
+    const own: Getter = (ctx) => findVar(ctx.frame.vars, name)?.value;
     return withSteps(own, ref.segs.slice(1));
   }
   let head: Getter;
