@@ -3,11 +3,11 @@
  * replaced by its formatted value, the rest of the template is literal text.
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, it, expect } from 'vitest';
 import { evaluateExpression, formatExprValue, parseExpression, type ExprScope } from './index.js';
 
-const DIR = '/work/shared/conformance/template-engine/resources';
+const DIR = resolve(import.meta.dirname, '../../../shared/conformance/template-engine/resources');
 
 function sections(text: string): Record<string, string> {
   const out: Record<string, string> = {};

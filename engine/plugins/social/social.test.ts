@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { parseSections } from '../../../bin/conformance/fixture.js';
 import { Template } from '../../template.js';
 import { render } from '../../index.js';
@@ -11,7 +12,7 @@ import { SOCIAL_PLUGINS } from './index.js';
 import { commentsActive, usesDisqus } from './predicates.js';
 import { activateTwitterLinks, afterLastSlash, twitterUserName } from './social.js';
 
-const FIXTURES = '/work/shared/conformance/template-engine/plugins/resources';
+const FIXTURES = resolve(import.meta.dirname, '../../../../shared/conformance/template-engine/plugins/resources');
 const MINE = [
   /^f-comments-\d+\.html$/,
   /^f-comment-link-\d+\.html$/,
@@ -27,70 +28,10 @@ const MINE = [
   /^p-disqus-1\.html$/,
 ];
 
-type PluginSet = { formatters: Formatter[]; predicates: Predicate[] };
-
-/** Stand-ins for the core escapers our built-in markup uses, only while the core set does not exist yet. */
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const FALLBACK_CORE: PluginSet = {
-  formatters: [
-    { name: 'htmlattr', format: (v) => (typeof v === 'string' ? v.replace(/[&<>"]/g, (c) => ESCAPES[c]!) : v) },
-    { name: 'html', format: (v) => (typeof v === 'string' ? v.replace(/[&<>]/g, (c) => ESCAPES[c]!) : v) },
-  ],
-  predicates: [],
-};
-
-/** Every exported plugin set (or formatter/predicate list) of a sibling module, when that module exists yet. */
-async function setsOf(specifier: string): Promise<PluginSet[]> {
-  let mod: Record<string, unknown>;
-  try {
-    mod = (await import(/* @vite-ignore */ specifier)) as Record<string, unknown>;
-  } catch {
-    return [];
-  }
-  const sets: PluginSet[] = [];
-  for (const v of Object.values(mod)) {
-    if (typeof v === 'object' && v !== null && 'formatters' in v && 'predicates' in v) sets.push(v as PluginSet);
-  }
-  return sets;
-}
-
 type Renderer = (source: string, data: unknown, options?: RenderOptions) => { html: string; errors: unknown[] };
-let renderFull: Renderer;
+/** The public API with the default plugin table: the real core escapers around the social markup. */
+const renderFull: Renderer = (source, data, options = {}) => render(source, data, options);
 const renderHtml = (source: string, data: unknown, options?: RenderOptions) => renderFull(source, data, options).html;
-
-beforeAll(async () => {
-  const core = [
-    ...(await setsOf(new URL('../core-formatters.ts', import.meta.url).href)),
-    ...(await setsOf(new URL('../core-predicates.ts', import.meta.url).href)),
-    ...(await setsOf(new URL('../text.ts', import.meta.url).href)),
-  ];
-  if (!core.some((s) => s.formatters.some((f) => f.name === 'htmlattr'))) {
-    core.push(FALLBACK_CORE);
-  }
-  const sets = [...core, SOCIAL_PLUGINS];
-  const table: PluginTable = {
-    formatters: new Map(sets.flatMap((s) => s.formatters.map((f) => [f.name, f] as const))),
-    predicates: new Map(sets.flatMap((s) => s.predicates.map((p) => [p.name, p] as const))),
-  };
-  try {
-    // The public API, once engine/plugins/table.ts exists.
-    const api = (await import(/* @vite-ignore */ new URL('../../index.ts', import.meta.url).href)) as typeof import('../../index.js');
-    renderFull = (source, data, options = {}) => api.render(source, data, options, table);
-  } catch {
-    // Until then: the same Template class, with built-in sources compiled and cached here.
-    const cache = new Map<string, Template>();
-    const builtin = (source: string) => {
-      let t = cache.get(source);
-      if (t === undefined) cache.set(source, (t = Template.compile(source, table, '(built-in)')));
-      return t.runnable;
-    };
-    renderFull = (source, data, options = {}) => {
-      const t = Template.compile(source, table);
-      const result = t.render(data, options, { partial: () => null, builtin });
-      return { html: result.html, errors: [...t.errors, ...result.errors] };
-    };
-  }
-});
 
 function fixtureOptions(params: string | undefined): RenderOptions {
   const options: RenderOptions = {};
