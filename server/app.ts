@@ -30,6 +30,7 @@ import { allowedOriginsFromEnv } from './security/allowed-origins.js';
 import { contentPolicy, contentPolicyPlugin } from './security/content-policy.js';
 import { installRequestLog, quietLogController } from './logging.js';
 import { applyHeadersTimeout, type HttpLimits, httpLimitsFromEnv, installBodyChecks, installTextCheck, serverOptions } from './http-limits.js';
+import { installJsonBodies } from './json-body.js';
 import { pageRoutes } from './routes/pages.js';
 import { subscriptionRoutes } from './routes/subscription.js';
 import { emptyCart } from './routes/visitor-cart.js';
@@ -178,6 +179,8 @@ export async function buildApp({
   installRequestLog(app);
   installBodyChecks(app);
   installTextCheck(app);
+  // every JSON body: refused by size, depth and count of values before it is parsed (server/json-body.ts)
+  installJsonBodies(app);
   installGuards(app, crumbSecret(store), guards);
   // a platform theme's pages load nothing from another host (the default theme's policy is issue 30's)
   await app.register(contentPolicyPlugin, { policy: theme.isPlatformTheme ? contentPolicy(allowedOrigins) : null });
