@@ -31,6 +31,7 @@ import { contentPolicy, contentPolicyPlugin } from './security/content-policy.js
 import { installRequestLog, quietLogController } from './logging.js';
 import { applyHeadersTimeout, type HttpLimits, httpLimitsFromEnv, installBodyChecks, installTextCheck, serverOptions } from './http-limits.js';
 import { installJsonBodies } from './json-body.js';
+import { answerClientError } from './client-errors.js';
 import { pageRoutes } from './routes/pages.js';
 import { subscriptionRoutes } from './routes/subscription.js';
 import { emptyCart } from './routes/visitor-cart.js';
@@ -166,6 +167,8 @@ export async function buildApp({
     schemaErrorFormatter: (errors, part) => new Error(errors.map((e) => schemaErrorMessage(e, part)).join(' ')),
     // errors raised before routing (a path that does not decode) go through the same handler as the rest
     frameworkErrors: (error, request, reply) => answerError(error, request, reply),
+    // requests Node's parser refuses (bad method or line, length twice, bad or huge headers): { message } too
+    clientErrorHandler: answerClientError,
   });
   const theme =
     givenTheme ?? new Theme(themeDir ?? themeDirFromEnv(process.env), process.env['NODE_ENV'] !== 'production', (p) => app.log.warn(p));
