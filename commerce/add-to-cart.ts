@@ -22,14 +22,32 @@ export function missingOptionsMessage(options: readonly string[]): string {
 
 export type QuantityResult = { ok: true; quantity: number } | { ok: false; message: string };
 
-/** A quantity from a form field or JSON: a whole number from 1 to 9999. */
-export function parseQuantity(raw: unknown): QuantityResult {
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  const n = text === '' ? NaN : Number(text);
-  if (!Number.isFinite(n)) return { ok: false, message: ADD_TO_CART_MESSAGES.quantityNotNumber };
-  if (!Number.isInteger(n)) return { ok: false, message: ADD_TO_CART_MESSAGES.quantityNotWhole };
-  if (n < MIN_QUANTITY || n > MAX_QUANTITY) return { ok: false, message: ADD_TO_CART_MESSAGES.quantityOutOfRange };
-  return { ok: true, quantity: n };
+const inRange = (n: number): QuantityResult =>
+  n < MIN_QUANTITY || n > MAX_QUANTITY ? { ok: false, message: ADD_TO_CART_MESSAGES.quantityOutOfRange } : { ok: true, quantity: n };
+
+/**
+ * A quantity sent as JSON (the cart API, subscriptions): a JSON integer from 1 to 9999, taken as written. A
+ * string is not a number here, not even `"3"` (every client of ours sends a number); a fraction is not whole.
+ */
+export function quantityFromJson(raw: unknown): QuantityResult {
+  if (typeof raw !== 'number' || !Number.isFinite(raw)) return { ok: false, message: ADD_TO_CART_MESSAGES.quantityNotNumber };
+  if (!Number.isInteger(raw)) return { ok: false, message: ADD_TO_CART_MESSAGES.quantityNotWhole };
+  return inRange(raw);
+}
+
+/** Decimal digits with a fraction (`3.0`, `2.5`, `.5`, `3.`): a number, but not a whole one. */
+const DECIMAL_FRACTION = /^(?:[0-9]+\.[0-9]*|\.[0-9]+)$/;
+
+/**
+ * A quantity typed in a form (a plain post, the quantity box of an island): decimal digits only, as written, from
+ * 1 to 9999. `2.5` and `3.0` are not whole; `-1` is out of range; anything else (`0x10`, `1e1`, ` 3`, `+2`,
+ * empty) is not a number. Ours where the spec is silent: it names only the two messages.
+ */
+export function quantityFromText(text: string): QuantityResult {
+  if (/^[0-9]+$/.test(text)) return inRange(Number(text));
+  if (DECIMAL_FRACTION.test(text)) return { ok: false, message: ADD_TO_CART_MESSAGES.quantityNotWhole };
+  if (/^-[0-9]+$/.test(text)) return { ok: false, message: ADD_TO_CART_MESSAGES.quantityOutOfRange };
+  return { ok: false, message: ADD_TO_CART_MESSAGES.quantityNotNumber };
 }
 
 /** How the add button buys (spec 000 §4): into the cart, straight to checkout, a subscription or a gift card. */

@@ -4,7 +4,7 @@
  * say what happened. The caller shows the outcome; leaving the page (checkout, subscription, gift card)
  * happens here.
  */
-import { ADD_TO_CART_MESSAGES, type AddMode, addFailureMessage, addFailureTitle, parseQuantity } from '../commerce/add-to-cart.js';
+import { ADD_TO_CART_MESSAGES, type AddMode, addFailureMessage, addFailureTitle, quantityFromText } from '../commerce/add-to-cart.js';
 import { chooseVariant, type ChosenOptions } from '../commerce/variant-choice.js';
 import type { VariantView } from '../commerce/variant-view.js';
 
@@ -35,7 +35,7 @@ export { isSoldOutVariant as isSoldOut } from '../commerce/variant-view.js';
 export function checkAdd(req: AddRequest): { message: string } | { variant: VariantView; quantity: number } {
   const choice = chooseVariant({ variants: req.variants, variantOptionOrdering: req.variantOptionOrdering, productType: req.productType }, req.chosen);
   if (!choice.ok) return { message: choice.message };
-  const q = parseQuantity(req.quantity ?? '1');
+  const q = quantityFromText(req.quantity ?? '1');
   if (!q.ok) return { message: q.message };
   const v = choice.variant;
   if (v.stock !== null && v.stock < q.quantity) return { message: ADD_TO_CART_MESSAGES.notEnoughStock };

@@ -126,7 +126,7 @@ describe('cart API', () => {
     const { shoppingCart, newlyAdded } = res.json();
     expect(newlyAdded.quantity).toBe(2);
     expect(shoppingCart).toMatchObject({ subtotalCents: 9600, grandTotalCents: 9600, totalQuantity: 2, requiresShipping: true, hasDigital: false });
-    const again = await add({ itemId: 'p09', quantity: '1' }, cookie!.value);
+    const again = await add({ itemId: 'p09', quantity: 1 }, cookie!.value);
     expect(again.json().shoppingCart).toMatchObject({ subtotalCents: 10500, totalQuantity: 3, hasDigital: true, purelyDigital: false });
     const read = await app.inject({ url: '/api/commerce/shopping-cart?calculateSubtotal=true', cookies: { tessera_cart: cookie!.value } });
     expect(read.json()).toMatchObject({ totalQuantity: 3, subtotalCents: 10500, grandTotalCents: 10500 });

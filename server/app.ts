@@ -30,6 +30,8 @@ import { allowedOriginsFromEnv } from './security/allowed-origins.js';
 import { contentPolicy, contentPolicyPlugin } from './security/content-policy.js';
 import { installRequestLog, quietLogController } from './logging.js';
 import { applyHeadersTimeout, type HttpLimits, httpLimitsFromEnv, installBodyChecks, installTextCheck, serverOptions } from './http-limits.js';
+import { installJsonBodies } from './json-body.js';
+import { answerClientError } from './client-errors.js';
 import { pageRoutes } from './routes/pages.js';
 import { subscriptionRoutes } from './routes/subscription.js';
 import { emptyCart } from './routes/visitor-cart.js';
@@ -165,6 +167,8 @@ export async function buildApp({
     schemaErrorFormatter: (errors, part) => new Error(errors.map((e) => schemaErrorMessage(e, part)).join(' ')),
     // errors raised before routing (a path that does not decode) go through the same handler as the rest
     frameworkErrors: (error, request, reply) => answerError(error, request, reply),
+    // requests Node's parser refuses (bad method or line, length twice, bad or huge headers): { message } too
+    clientErrorHandler: answerClientError,
   });
   const theme =
     givenTheme ?? new Theme(themeDir ?? themeDirFromEnv(process.env), process.env['NODE_ENV'] !== 'production', (p) => app.log.warn(p));
@@ -178,6 +182,8 @@ export async function buildApp({
   installRequestLog(app);
   installBodyChecks(app);
   installTextCheck(app);
+  // every JSON body: refused by size, depth and count of values before it is parsed (server/json-body.ts)
+  installJsonBodies(app);
   installGuards(app, crumbSecret(store), guards);
   // a platform theme's pages load nothing from another host (the default theme's policy is issue 30's)
   await app.register(contentPolicyPlugin, { policy: theme.isPlatformTheme ? contentPolicy(allowedOrigins) : null });

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, getTableName, sql } from 'drizzle-orm';
-import { ADD_TO_CART_MESSAGES, parseQuantity } from '../commerce/add-to-cart.js';
+import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../commerce/add-to-cart.js';
 import { cartTotals } from '../commerce/cart.js';
 import { additionalForm, answerLines, checkAnswers, parseAnswers } from '../commerce/additional-fields.js';
 import { FORM_MESSAGES } from '../commerce/form-validation.js';
@@ -20,6 +20,7 @@ export interface AddRequest {
   /** The chosen variant by SKU (the platform's API) or id (our form). */
   readonly sku?: string | undefined;
   readonly variantId?: string | undefined;
+  /** As sent in JSON: a JSON integer (a form's text is read by `quantityFromText` first). */
   readonly quantity: unknown;
   readonly additionalFields?: string | undefined;
 }
@@ -108,7 +109,7 @@ function checkedAnswers(formJson: string | null, text: string | undefined): { ok
  * writes the entry, so concurrent requests can never sell more than there is.
  */
 export function addEntry(db: Store, cartId: string, request: AddRequest): AddResult {
-  const q = parseQuantity(request.quantity);
+  const q = quantityFromJson(request.quantity);
   if (!q.ok) return { ok: false, status: 400, message: q.message };
   const product = loadProductById(db, request.itemId);
   if (product === null) return { ok: false, status: 404, message: ADD_TO_CART_MESSAGES.variantUnavailable };
@@ -251,7 +252,7 @@ const ENTRY_NOT_FOUND = 'That cart entry does not exist.';
 
 /** Set an entry's quantity, checking stock against the rest of the cart; the same validation as adding. */
 export function setEntryQuantity(db: Store, cartId: string, entryId: string, quantity: unknown): EntryResult {
-  const q = parseQuantity(quantity);
+  const q = quantityFromJson(quantity);
   if (!q.ok) return { ok: false, status: 400, message: q.message };
   return db.transaction((tx): EntryResult => {
     if (isPurchased(tx, cartId)) return { ok: false, status: 409, message: CART_PURCHASED_MESSAGE };

@@ -89,12 +89,16 @@ describe('connections that stall or idle', () => {
       'POST /api/commerce/shopping-cart/entries HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"itemId":',
     );
     expect(answer.startsWith('HTTP/1.1 408')).toBe(true);
+    // in our error shape (server/client-errors.ts), not Fastify's
+    expect(answer.endsWith('\r\n\r\n{"message":"The request took too long to arrive."}')).toBe(true);
     expect(ms).toBeLessThan(3000);
   });
 
   it('headers that never finish get 408 and the connection closed', async () => {
     const { answer, ms } = await untilClosed('GET / HTTP/1.1\r\nHost: shop\r\nX-Slow: ');
     expect(answer.startsWith('HTTP/1.1 408')).toBe(true);
+    // in our error shape (server/client-errors.ts), not Fastify's
+    expect(answer.endsWith('\r\n\r\n{"message":"The request took too long to arrive."}')).toBe(true);
     expect(ms).toBeLessThan(3000);
   });
 

@@ -23,6 +23,7 @@ import { TAGS_KEY } from './theme/platform-data.js';
 import { type RewrittenTemplate, rewritePlatformTags, type TagTheme } from './theme/platform-tags.js';
 import { platformPageClasses } from './theme/page-classes.js';
 import { pageFooters } from './theme/page-footers.js';
+import { PAGE_RENDER_LIMITS, refuseOverBudget } from './theme/page-budget.js';
 import { censusOf } from './tracker/census-page.js';
 import { trackerMarkup } from './tracker/tracker-markup.js';
 import { blockConfProblems, readBlockConfs } from './theme/block-confs.js';
@@ -412,7 +413,8 @@ export class Theme {
 
   /**
    * A page: the content template rendered into `squarespace.main-content`, then the layout around it.
-   * Render problems are logged, never shown to the visitor.
+   * Render problems are logged, never shown to the visitor; a render that ran out of budget throws
+   * (server/theme/page-budget.ts), so the visitor gets the error page rather than half a page.
    */
   renderPage(contentPath: string, context: Record<string, unknown>): string {
     return this.renderLayout(context, this.renderContent(contentPath, context));
@@ -420,8 +422,9 @@ export class Theme {
 
   /** The content template alone (what goes into `squarespace.main-content`); a system template inside `.sqs-system`. */
   renderContent(contentPath: string, context: Record<string, unknown>): string {
-    const content = render(this.template(contentPath), this.withSystemVariables(context, {}), { partials: this.partials() }, this.plugins);
+    const content = render(this.template(contentPath), this.withSystemVariables(context, {}), { partials: this.partials(), ...PAGE_RENDER_LIMITS }, this.plugins);
     this.rendered(content.errors);
+    refuseOverBudget(content.errors);
     return this.isSystemTemplate(contentPath) ? inSystemScope(content.html) : content.html;
   }
 
@@ -458,8 +461,9 @@ export class Theme {
     const headers = `\u0004${this.nonce} headers\u0004`;
     const squarespace = { 'main-content': mainContent, ...(classes === '' ? {} : { 'page-classes': classes }), headers, footers };
     const data = this.withSystemVariables(context, squarespace, { 'squarespace-headers': headers, 'squarespace-footers': footers });
-    const page = render(this.layoutTemplate(layout), data, { partials: this.partials() }, this.plugins);
+    const page = render(this.layoutTemplate(layout), data, { partials: this.partials(), ...PAGE_RENDER_LIMITS }, this.plugins);
     this.rendered(page.errors);
+    refuseOverBudget(page.errors);
     const html = page.html.includes(headers) ? page.html.replaceAll(headers, this.headers(context, ownHead(page.html.replaceAll(headers, '')))) : page.html;
     const platform = this.isPlatformTheme && this.runtime.manifest !== null;
     const census = this.tracking ? censusOf(context) : null;

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { ADD_TO_CART_MESSAGES, parseQuantity } from '../commerce/add-to-cart.js';
+import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../commerce/add-to-cart.js';
 import { ProductType } from '../commerce/products.js';
 import { subscriptionOf } from '../commerce/subscribe.js';
 import { addEntry } from './cart-service.js';
@@ -53,7 +53,7 @@ function refusal(db: Store, kind: TokenCartKind, itemId: string): { status: numb
  * messages) as adding to the cart; a gift card is always one card. Nothing is stored when the item is refused.
  */
 export function createTokenCart(db: Store, kind: TokenCartKind, req: TokenCartRequest): TokenCartResult {
-  const q = parseQuantity(kind === GIFT_CARD_CART ? 1 : (req.quantity ?? 1));
+  const q = quantityFromJson(kind === GIFT_CARD_CART ? 1 : (req.quantity ?? 1));
   if (!q.ok) return { ok: false, status: 400, message: q.message };
   const refused = refusal(db, kind, req.itemId);
   if (refused !== null) return { ok: false, ...refused };

@@ -7,7 +7,7 @@
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CART_ANNOUNCEMENTS, CART_UI_MESSAGES, STEPPER_DEBOUNCE_MS } from '../../commerce/cart-ui.js';
-import { parseQuantity } from '../../commerce/add-to-cart.js';
+import { quantityFromText } from '../../commerce/add-to-cart.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { api, type ApiResult } from '../api.js';
 import { type CartEntry, setCart, type ShoppingCart, useCart } from '../cart-store.js';
@@ -128,7 +128,7 @@ function Line({ entry, first, crumb, money, onFailure, onChanged }: LineProps) {
 
   async function send(remove: boolean, text: string): Promise<void> {
     // the quantity rule is checked here as the server checks it, so a typo costs no round trip
-    const q = parseQuantity(text);
+    const q = quantityFromText(text);
     if (!remove && !q.ok) {
       showCartQuantity(latest.current.quantity);
       onFailure({ title: CART_UI_MESSAGES.updateQuantity, message: q.message });

@@ -6,18 +6,16 @@
  */
 import { parse } from 'node:querystring';
 import type { FastifyInstance } from 'fastify';
+import { parseCheckedJson } from '../json-body.js';
 
 export function installBeaconBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body).trim();
     if (text.startsWith('{') || text.startsWith('[')) {
-      try {
-        done(null, JSON.parse(text));
-      } catch {
-        done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
-      }
-      return;
+      // the same limits of depth and values as every JSON body (server/json-body.ts)
+      const read = parseCheckedJson(text);
+      return read.ok ? done(null, read.value) : done(read.error, undefined);
     }
     // the same reading of form text as @fastify/formbody's (repeated names become lists, which schemas refuse)
     done(null, { ...parse(text) });

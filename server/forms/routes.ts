@@ -17,6 +17,7 @@ import { isRecord } from '../../commerce/json.js';
 import { pageJson } from '../content.js';
 import type { Store } from '../db/database.js';
 import { answerStatus, tryAgainPage } from '../error-page.js';
+import { installJsonBodies } from '../json-body.js';
 import { mayView } from '../page-access.js';
 import { PageType } from '../page-context.js';
 import { sendPage } from '../routes/page-response.js';
@@ -67,16 +68,7 @@ const apiError = (reply: FastifyReply, status: number, message: string) => reply
 
 export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, theme }) => {
   // The platform's client posts the key request with an empty body, which may still say application/json.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_FORM_JSON * 2 }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
-    }
-  });
+  installJsonBodies(app, { allowEmpty: true, bodyLimit: MAX_FORM_JSON * 2 });
 
   // Failures before a handler runs (schema, body) keep the API's shape here; plain posts get a short page.
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {

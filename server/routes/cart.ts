@@ -9,7 +9,7 @@
  */
 import { additionalForm, ANSWER_FIELD_PREFIX, answersAsValues, checkAnswers, rawAnswersFromPost } from '../../commerce/additional-fields.js';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { ADD_TO_CART_MESSAGES } from '../../commerce/add-to-cart.js';
+import { ADD_TO_CART_MESSAGES, quantityFromText } from '../../commerce/add-to-cart.js';
 import { FORM_MESSAGES } from '../../commerce/form-validation.js';
 import { neverRunsOut } from '../../commerce/products.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
@@ -26,7 +26,8 @@ const CART_AMOUNT_FIELDS = ['subtotalCents', 'taxCents', 'shippingCostCents', 'd
 
 /**
  * The fields of a cart entry a client may send (no price: the server prices everything). The quantity is
- * taken as number or text so that a bad one gets the spec's message rather than a schema error.
+ * taken as number or text so that a bad one gets the spec's message rather than a schema error: a JSON integer
+ * passes, text (even `"3"`) is 'Quantity must be a number.' (commerce/add-to-cart.ts `quantityFromJson`).
  */
 export const entryFields = {
   itemId: { type: 'string', minLength: 1, maxLength: 100 },
@@ -250,8 +251,11 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
       }
       return toCart(reply, FORM_MESSAGES.summary);
     }
+    // a form's quantity is decimal digits as written (`quantityFromText`): `0x10`, `1e1`, ` 3`, `+2`, `3.0` are refused
+    const q = quantityFromText(quantity ?? '1');
+    if (!q.ok) return toCart(reply, q.message);
     const cartId = ensureCart(store, request, reply);
-    const result = addEntry(store, cartId, { itemId, variantId: pick.variantId, quantity: quantity ?? '1', additionalFields: answers.answers });
+    const result = addEntry(store, cartId, { itemId, variantId: pick.variantId, quantity: q.quantity, additionalFields: answers.answers });
     return toCart(reply, result.ok ? undefined : result.message);
   });
 
@@ -266,13 +270,17 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     const pick = formVariant(store, request.body);
     if (!pick.ok) return toCart(reply, pick.message);
     const { itemId, quantity } = request.body;
-    return toCheckout(reply, createSubscriptionCart(store, { itemId, variantId: pick.variantId, quantity: quantity ?? '1' }));
+    const q = quantityFromText(quantity ?? '1');
+    if (!q.ok) return toCart(reply, q.message);
+    return toCheckout(reply, createSubscriptionCart(store, { itemId, variantId: pick.variantId, quantity: q.quantity }));
   });
 
   app.post<{ Body: { entryId: string; quantity: string } }>('/cart/update', { schema: { body: entryForm(true) } }, async (request, reply) => {
     const cartId = currentCartId(store, request);
     if (cartId === null) return toCart(reply, ENTRY_NOT_FOUND);
-    const r = setEntryQuantity(store, cartId, request.body.entryId, request.body.quantity);
+    const q = quantityFromText(request.body.quantity);
+    if (!q.ok) return toCart(reply, q.message);
+    const r = setEntryQuantity(store, cartId, request.body.entryId, q.quantity);
     return toCart(reply, r.ok ? undefined : r.message);
   });
 
