@@ -1,4 +1,5 @@
 /** The published shape of the package: `exports` maps `.` to the compiled engine. */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -34,5 +35,26 @@ describe('package', () => {
     const { template, errors } = engine.compile('Hi {name|html}');
     expect(errors).toEqual([]);
     expect(engine.render(template, { name: '<b>' }).html).toBe('Hi &lt;b&gt;');
+  });
+});
+
+describe('the repository', () => {
+  it('names no absolute path of the machine it was written on (a clone anywhere else must work)', () => {
+    // The checkout itself and the shared folder beside it, as this machine spells them: tests find both relative
+    // to the repository. Lists what leaked, file by file.
+    const shared = resolve(root, '..', 'shared');
+    const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter((f) => f !== '');
+    expect(files.length).toBeGreaterThan(100);
+    const leaks: string[] = [];
+    for (const file of files) {
+      let text: string;
+      try {
+        text = readFileSync(resolve(root, file), 'utf8');
+      } catch {
+        continue; // deleted in the working tree
+      }
+      if (text.includes(root + '/') || text.includes(shared + '/') || text.includes(shared + "'")) leaks.push(file);
+    }
+    expect(leaks).toEqual([]);
   });
 });
