@@ -29,6 +29,8 @@ const SHARED = ['engine', 'commerce', 'server', 'templates', 'bench'].map((dir) 
 /** What every file runs with. */
 const COMMON = {
   testTimeout: 60_000,
+  // property tests from a fixed seed (FC_SEED to change it)
+  setupFiles: ['vitest.setup.ts'],
   // every server the tests start (in process or as a child) signs crumbs with the secret of test-support.ts
   env: { TESSERA_CRUMB_SECRET: 'tessera-test-crumb-secret' },
 };
