@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compile, render } from './index.js';
+import { compile, ErrorCode, render } from './index.js';
 
 const html = (src: string, data: unknown = {}, options = {}) => render(src, data, options).html;
 
@@ -74,6 +74,12 @@ describe('render', () => {
     expect(html('{.var @x a|html}{@x}', { a: '<' })).toBe('&lt;');
     expect(html('{.ctx @c k=a.b}{@c.k}', { a: { b: 2 } })).toBe('2');
     expect(html('{.inject @i f.json}{@i.n}', {}, { injects: { 'f.json': { n: 3 } } })).toBe('3');
+    // Nothing to inject: a warning at the tag, and the variable stays missing.
+    const missing = render('x\n {.inject @i g.json}[{@i}]', {}, { injects: { 'f.json': 1 } });
+    expect(missing.html).toBe('x\n []');
+    expect(missing.errors).toEqual([
+      { severity: 'warning', code: ErrorCode.INJECT_NOT_FOUND, message: "Nothing to inject at 'g.json'", line: 2, column: 2 },
+    ]);
     expect(html('{.macro m}{.var @v a}out{.end}{.include m}[{@v}]{.include m output}', { a: 1 })).toBe('[1]out');
   });
 
@@ -90,6 +96,20 @@ describe('render', () => {
     const r = render('{.macro m}x{.end}{.include m}{.eval 1+1}', {}, { enableInclude: false, enableExpressions: false });
     expect(r.html).toBe('');
     expect(r.errors.map((e) => e.code)).toEqual(['INCLUDE_DISABLED', 'EXPRESSIONS_DISABLED']);
+  });
+
+  it('reports a multi-line comment never closed, where it opens, and ignores the rest', () => {
+    const { template, errors } = compile('a\n  b{## open {c}\n');
+    expect(errors).toEqual([
+      {
+        severity: expect.any(String),
+        code: ErrorCode.UNTERMINATED_COMMENT,
+        message: 'Multi-line comment {## is never closed with ##}: the rest of the template is ignored',
+        line: 2,
+        column: 4,
+      },
+    ]);
+    expect(render(template, { c: 1 }).html).toBe('a\n  b');
   });
 
   it('emits the meta keywords', () => {
