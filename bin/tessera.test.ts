@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from '../server/db/database.js';
 import { contributors } from '../server/db/schema.js';
 import { seedDemoStore } from '../server/db/seed.js';
@@ -19,7 +19,18 @@ function capture() {
 
 afterEach(() => vi.restoreAllMocks());
 
-const dir = mkdtempSync(join(tmpdir(), 'tessera-cli-'));
+/** Temporary folders of this file, removed at its end. */
+const temporary: string[] = [];
+const tempDir = (prefix: string) => {
+  const made = mkdtempSync(join(tmpdir(), prefix));
+  temporary.push(made);
+  return made;
+};
+afterAll(() => {
+  for (const made of temporary) rmSync(made, { recursive: true, force: true });
+});
+
+const dir = tempDir('tessera-cli-');
 const file = (name: string, text: string) => {
   const p = join(dir, name);
   writeFileSync(p, text);
@@ -60,7 +71,7 @@ describe('tessera command', () => {
   });
 
   it('checks every template of a theme folder, with a code frame and did-you-mean, and skips assets', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tessera-check-'));
+    const dir = tempDir('tessera-check-');
     mkdirSync(join(dir, 'collections'));
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'template.conf'), '{}');
