@@ -35,6 +35,9 @@ export function openStore(file: string = defaultDatabaseFile()): Store {
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
+  // Said, not left to the build's default: a commit reaches the disk (the WAL file, synced) before its answer
+  // leaves, so an acknowledged write survives a power cut as well as a killed process.
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: resolve(repoRoot(), 'server/db/migrations') });

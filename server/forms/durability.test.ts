@@ -2,9 +2,10 @@
  * Never lost: form submissions and restock signups acknowledged with a 2xx survive `kill -9`. The real server
  * (`server/main.ts` through tsx) runs as a child process on a temporary SQLite file and a free port; writes
  * are sent, the process is killed with SIGKILL while more writes are in flight, restarted on the same file,
- * and every acknowledged write must be there. (The store runs WAL with synchronous=FULL, better-sqlite3's
- * default: a commit is in the WAL file before the answer leaves.) Each life of the server stays under the
- * per-visitor write limit (20), since the real server runs with the default limits.
+ * and every acknowledged write must be there. This proves that a write is committed before its answer leaves
+ * (not held in the process); it cannot tell synchronous=FULL from OFF, since the operating system's page cache
+ * outlives a killed process: server/db/database.test.ts checks that pragma itself. Each life of the server stays
+ * under the per-visitor write limit (20), since the real server runs with the default limits.
  */
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
