@@ -318,11 +318,6 @@ export interface OpenOptions {
   readonly javaScript?: boolean;
   /** Viewport width in CSS px (default 1280; the tests use WIDTHS.desktop and WIDTHS.mobile). */
   readonly width?: number;
-  /**
-   * Default false. Every request to another host that would reach the network is stopped and listed in
-   * `reachedOtherHosts` (one the page's content policy blocks never gets that far, so is not listed).
-   */
-  readonly stopOtherHosts?: boolean;
 }
 
 export interface BrowserTab {
@@ -339,7 +334,11 @@ export interface BrowserTab {
   readonly failedResponses: string[];
   /** The URL of every request the page made (documents, scripts, images, fetches). */
   readonly requests: string[];
-  /** With `stopOtherHosts`: requests to another host that would have reached the network. */
+  /**
+   * Requests to another host, which would have left the machine: every one is refused (aborted), so no result
+   * depends on the network; a test that needs an answer routes the host to a local stand-in on its context. One
+   * the page's content policy blocks never gets that far, so is not listed.
+   */
   readonly reachedOtherHosts: string[];
   /** Go to a path of the storefront (or a full URL). */
   goto(path: string): Promise<Response | null>;
@@ -451,7 +450,25 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
   };
 }
 
-async function openTab(browser: Browser, baseUrl: string, { javaScript = true, width = WIDTHS.desktop, stopOtherHosts = false }: OpenOptions): Promise<BrowserTab> {
+/**
+ * Refuses (aborts) every request of `context` to a host other than `baseUrl`'s, so no result depends on the
+ * network; returns the list the refused URLs are added to. A route on the context sees a request just before it
+ * would go to the network.
+ */
+export async function refuseOtherHosts(context: BrowserContext, baseUrl: string): Promise<string[]> {
+  const refused: string[] = [];
+  const host = new URL(baseUrl).host;
+  await context.route(
+    (url) => /^(?:https?|wss?):$/.test(url.protocol) && url.host !== host,
+    (route) => {
+      refused.push(route.request().url());
+      return route.abort('internetdisconnected');
+    },
+  );
+  return refused;
+}
+
+async function openTab(browser: Browser, baseUrl: string, { javaScript = true, width = WIDTHS.desktop }: OpenOptions): Promise<BrowserTab> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     javaScriptEnabled: javaScript,
@@ -460,18 +477,7 @@ async function openTab(browser: Browser, baseUrl: string, { javaScript = true, w
   // fail fast on a missing control rather than after playwright's 30 s
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
-  const reachedOtherHosts: string[] = [];
-  if (stopOtherHosts) {
-    const host = new URL(baseUrl).host;
-    // a route on the context sees a request just before it would go to the network
-    await context.route(
-      (url) => /^(?:https?|wss?):$/.test(url.protocol) && url.host !== host,
-      (route) => {
-        reachedOtherHosts.push(route.request().url());
-        return route.abort();
-      },
-    );
-  }
+  const reachedOtherHosts = await refuseOtherHosts(context, baseUrl);
   const page = await context.newPage();
   if (javaScript) await page.addInitScript({ content: LAYOUT_SHIFT_SCRIPT });
   const consoleRecords: ConsoleRecord[] = [];

@@ -159,6 +159,7 @@ describeBrowser('islands', () => {
     await tab.close();
   });
 
+  // The harness refuses every other host, so the provider's page is unreachable here whatever the machine's network.
   it('opens the instalment information modal and closes it, with only a log line when its host is unreachable', async () => {
     const tab = await harness().open('/shop/p/field-shirt');
     const { page } = tab;

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { type BrowserTab, describeBrowser, useBrowserHarness, WIDTHS } from '../hydrate/browser-harness.js';
+import { type BrowserTab, describeBrowser, refuseOtherHosts, useBrowserHarness, WIDTHS } from '../hydrate/browser-harness.js';
 import { repoRoot } from '../server/db/database.js';
 
 const THEME_DIR = resolve(repoRoot(), 'fixtures/themes/platform-runtime');
@@ -84,6 +84,7 @@ describeBrowser('the platform runtime', () => {
 
   it('loads a larger width on a screen of pixel ratio 2, and never a smaller one after a resize', async () => {
     const context = await harness().browser.newContext({ baseURL: harness().storefront.baseUrl, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
+    await refuseOtherHosts(context, harness().storefront.baseUrl);
     const page = await context.newPage();
     await page.goto('/shop');
     expect(new Set(await loadedWidths(page, '.tile-image img'))).toEqual(new Set(['1000w']));

@@ -85,7 +85,7 @@ describeBrowser('the corpus themes look and work like themselves', () => {
           for (const [name, path] of Object.entries(PAGES)) {
             const where = `${theme} ${path} ${width}px`;
             expect((await fetch(harness.storefront.baseUrl + path)).status, where).toBe(200);
-            const tab = await harness.open(path, { width, stopOtherHosts: true });
+            const tab = await harness.open(path, { width });
             await tab.page.waitForLoadState('networkidle');
             const seen = await lookAt(tab.page);
             expect(seen.sheets, `${where}: the theme's stylesheet`).toBe(1);
