@@ -71,7 +71,7 @@ export function visitorCart(store: Store, request: FastifyRequest): Json {
   const built = (): Json => {
     if (!lazy.built) {
       lazy.built = true;
-      Object.assign(target, cartExists(store, id) ? cartJson(store, id) : emptyCart());
+      Object.assign(target, cachedCart(store, id));
     }
     return target;
   };
@@ -107,8 +107,21 @@ export function cartTotalQuantity(cart: Json): unknown {
  */
 const countCaches = new WeakMap<Store, ReadCache>();
 
-function cachedQuantity(store: Store, cartId: string): number {
+function cartCache(store: Store): ReadCache {
   let cache = countCaches.get(store);
   if (cache === undefined) countCaches.set(store, (cache = new ReadCache(store)));
-  return cache.get(cartId, () => cartQuantity(store, cartId));
+  return cache;
+}
+
+function cachedQuantity(store: Store, cartId: string): number {
+  return cartCache(store).get(cartId, () => cartQuantity(store, cartId));
+}
+
+/**
+ * The whole cart as `cartJson` answers it, kept the same way as its count (beside it, under its own key): the
+ * cart page read it on every request, five queries built by drizzle, the most of that page's time (issue 24).
+ * Deep-frozen like everything the cache keeps; `visitorCart` copies its top level into the visitor's object.
+ */
+function cachedCart(store: Store, cartId: string): Json {
+  return cartCache(store).get(`cart\u0000${cartId}`, () => (cartExists(store, cartId) ? cartJson(store, cartId) : emptyCart()));
 }
