@@ -9,6 +9,7 @@ import { buildApp } from './app.js';
 import { openStore, repoRoot, type Store } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
 import type { GuardOptions } from './security/install.js';
+import type { TrustProxy } from './security/trust-proxy.js';
 import { Theme } from './theme.js';
 
 /** The secret the tests' servers sign crumbs with (vitest.config.ts sets `TESSERA_CRUMB_SECRET` to it). */
@@ -35,6 +36,8 @@ export interface DemoAppOptions {
   readonly themeDir?: string;
   /** A platform theme's allowed origins (default: none, whatever the environment says). */
   readonly allowedOrigins?: readonly string[];
+  /** Which proxies may name the visitor's address (default: none, whatever the environment says). */
+  readonly trustProxy?: TrustProxy;
 }
 
 /** The storefront in-process, with the default theme or `themeDir` (not watched), as the server tests use it. */
@@ -45,7 +48,7 @@ export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: Fast
     seedDemoStore(store);
   }
   const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, options.log);
-  const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], ...(options.guards === undefined ? {} : { guards: options.guards }) });
+  const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, ...(options.guards === undefined ? {} : { guards: options.guards }) });
   return { app, store };
 }
 
