@@ -85,15 +85,15 @@ export function startOwnerSession(store: Store, request: FastifyRequest, reply: 
     // without "remember me" the cookie ends with the browser session (the row expires after SESSION_MS anyway)
     ...(remembered ? { maxAge: lifetime / 1000 } : {}),
   });
-  // a session starts: a crumb known before sign-in (possibly planted) is not the session's
-  return rotateCrumb(request, reply);
+  // a session starts: the crumb is now the session's, and one known before sign-in no longer passes
+  return rotateCrumb(request, reply, { owner: token });
 }
 
 /** Ends the session of this request's cookie (if any) and issues a fresh crumb. */
 export function endOwnerSession(store: Store, request: FastifyRequest, reply: FastifyReply): void {
   closeSession(store, request.cookies[OWNER_COOKIE]);
   reply.clearCookie(OWNER_COOKIE, { path: '/' });
-  rotateCrumb(request, reply);
+  rotateCrumb(request, reply, { owner: null });
 }
 
 export const ownerSessionRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {

@@ -12,7 +12,7 @@ import { DECOY_HASH, verifyPassword } from '../owner/password.js';
 import { ensureSiteOwner } from '../owner/site-owner.js';
 import { checkOwnerCredentials, WRONG_CREDENTIALS } from '../routes/owner-session.js';
 import { checkCredentials, register } from '../site-users/accounts.js';
-import { demoApp, FORM_HEADERS, TEST_CRUMB, withCrumb } from '../test-support.js';
+import { demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
 import { DEFAULT_SIGN_IN_THROTTLE, waitAfter } from './sign-in-throttle.js';
 
 const OWNER = { email: 'boss@example.com', password: 'the right password' };
@@ -113,7 +113,7 @@ describe('owner sign-in, per account', () => {
       method: 'POST',
       url: '/config/login',
       headers: FORM_HEADERS,
-      cookies: { crumb: TEST_CRUMB },
+      cookies: TEST_COOKIES,
       payload: new URLSearchParams({ crumb: TEST_CRUMB, email: 'nobody@example.com', password: 'x' }).toString(),
     });
     expect(form.statusCode).toBe(429);

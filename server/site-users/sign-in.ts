@@ -64,7 +64,7 @@ export class SignIn {
     );
     setSessionCookies(request, reply, token, user.id, remembered, lifetime);
     if (cartId !== null) setCartCookies(reply, cartId);
-    return { ok: true, xsrfToken: rotateCrumb(request, reply) };
+    return { ok: true, xsrfToken: rotateCrumb(request, reply, { siteUser: token }) };
   }
 
   /** Ends this browser's session (if any); the cart as `cloneCart` says; a new crumb. */
@@ -74,6 +74,6 @@ export class SignIn {
     closeSiteUserSession(this.store, token);
     clearSessionCookies(reply);
     if (user !== null) cartAtSignOut(this.store, reply, user.cartId, cloneCart);
-    rotateCrumb(request, reply);
+    rotateCrumb(request, reply, { siteUser: null });
   }
 }
