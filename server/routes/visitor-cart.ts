@@ -61,7 +61,8 @@ const lazyCarts = new WeakMap<object, LazyCart>();
  * The visitor's cart as JSON: `cartJson` of the cookie's cart, or an empty cart when there is no cart. For a
  * cookie, the cart is built on first use (any read, key listing or write of the object), not here: a kept page
  * needs only the count (`cartTotalQuantity`), and building the whole cart cost 10 times the page (issue 9).
- * Whoever reads the object sees exactly what `cartJson` would have answered at that moment.
+ * Whoever reads the object sees what `cartJson` answers, kept as the cart count is (exact to this process's
+ * writes, another process's seen within 250 ms: `cachedCart`).
  */
 export function visitorCart(store: Store, request: FastifyRequest): Json {
   const id = cookieCartId(request);
@@ -100,16 +101,16 @@ export function cartTotalQuantity(cart: Json): unknown {
 }
 
 /**
- * Cart counts are kept like the page data they are shown in (server/read-cache.ts): exact to every write of
- * this process, another process's writes seen within its 250 ms. In a cache of their own, so that many
- * shoppers' carts never push kept pages out. A count read cost a SQLite statement (about 4 µs, most of it the
+ * Cart counts (and whole carts, `cachedCart`) are kept like the page data they are shown in (server/read-cache.ts):
+ * exact to every write of this process, another process's writes seen within its 250 ms. In a cache of their
+ * own, so that many shoppers' carts never push kept pages out. A count read cost a SQLite statement (about 4 µs, most of it the
  * read lock), a fifth of a kept page's whole answer.
  */
-const countCaches = new WeakMap<Store, ReadCache>();
+const cartCaches = new WeakMap<Store, ReadCache>();
 
 function cartCache(store: Store): ReadCache {
-  let cache = countCaches.get(store);
-  if (cache === undefined) countCaches.set(store, (cache = new ReadCache(store)));
+  let cache = cartCaches.get(store);
+  if (cache === undefined) cartCaches.set(store, (cache = new ReadCache(store)));
   return cache;
 }
 
