@@ -71,7 +71,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ store: Store; retentionMonths
     LOGIN_PATH,
     { schema: { body: loginBody }, config: { rateLimit: 'owner' } },
     async (request, reply) => {
-      const outcome = await ownerSignIn(app.signInThrottle, store, reply, request.body.email, request.body.password);
+      const outcome = await ownerSignIn(store, request, reply, request.body.email, request.body.password);
       if (outcome.kind !== 'ok') {
         const { status, message } = ownerSignInRefusal(outcome);
         return send(reply, status, 'Sign in', null, loginForm(request.crumb, message, request.body.email));

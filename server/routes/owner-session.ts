@@ -15,7 +15,7 @@ import { OWNER_COOKIE, REMEMBERED_SESSION_MS, SESSION_MS, closeSession, openSess
 import { SIGN_IN_REQUIRED } from '../owner/guard.js';
 import { rotateCrumb } from '../security/crumb.js';
 import { tooManyMessage } from '../security/rate-limit.js';
-import type { SignInThrottle } from '../security/sign-in-throttle.js';
+import { isKnownDevice, rememberDevice } from '../security/known-device.js';
 
 export const WRONG_CREDENTIALS = 'The e-mail address or password is incorrect.';
 
@@ -52,11 +52,13 @@ export async function checkOwnerCredentials(store: Store, givenEmail: string, pa
 export type OwnerSignIn = { readonly kind: 'ok'; readonly contributorId: string } | { readonly kind: 'wrong' } | { readonly kind: 'limited'; readonly retryAfterSeconds: number };
 
 /**
- * An owner's sign-in attempt, counted by the account's throttle before the password is checked: the
- * contributor, a wrong e-mail or password, or too many attempts at that account (Retry-After set on `reply`).
+ * An owner's sign-in attempt, counted by the account's throttle before the password is checked (apart when this
+ * browser signed in to the account before): the contributor, a wrong e-mail or password, or too many attempts
+ * at that account (Retry-After set on `reply`). A success makes this browser a known device of the account.
  */
-export async function ownerSignIn(throttle: SignInThrottle, store: Store, reply: FastifyReply, email: string, password: string): Promise<OwnerSignIn> {
-  const admission = throttle.admit('owner', email);
+export async function ownerSignIn(store: Store, request: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<OwnerSignIn> {
+  const throttle = request.server.signInThrottle;
+  const admission = throttle.admit('owner', email, isKnownDevice(request, 'owner', email));
   if (!admission.ok) {
     reply.header('retry-after', String(admission.retryAfterSeconds));
     return { kind: 'limited', retryAfterSeconds: admission.retryAfterSeconds };
@@ -64,6 +66,7 @@ export async function ownerSignIn(throttle: SignInThrottle, store: Store, reply:
   const contributorId = await checkOwnerCredentials(store, email, password);
   if (contributorId === null) return { kind: 'wrong' };
   throttle.succeeded('owner', email);
+  rememberDevice(request, reply, 'owner', email);
   return { kind: 'ok', contributorId };
 }
 
@@ -98,7 +101,7 @@ export function endOwnerSession(store: Store, request: FastifyRequest, reply: Fa
 
 export const ownerSessionRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
   app.post<{ Body: SignInBody }>('/api/owner/session', { schema: { body: signInBody }, config: { rateLimit: 'owner' } }, async (request, reply) => {
-    const outcome = await ownerSignIn(app.signInThrottle, store, reply, request.body.email, request.body.password);
+    const outcome = await ownerSignIn(store, request, reply, request.body.email, request.body.password);
     if (outcome.kind !== 'ok') {
       const { status, message } = ownerSignInRefusal(outcome);
       return reply.code(status).send({ message });

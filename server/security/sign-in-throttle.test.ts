@@ -12,7 +12,7 @@ import { DECOY_HASH, verifyPassword } from '../owner/password.js';
 import { ensureSiteOwner } from '../owner/site-owner.js';
 import { checkOwnerCredentials, WRONG_CREDENTIALS } from '../routes/owner-session.js';
 import { checkCredentials, register } from '../site-users/accounts.js';
-import { demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
+import { cookieOf, demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
 import { DEFAULT_SIGN_IN_THROTTLE, waitAfter } from './sign-in-throttle.js';
 
 const OWNER = { email: 'boss@example.com', password: 'the right password' };
@@ -87,6 +87,25 @@ describe('owner sign-in, per account', () => {
     expect((await attempt(OWNER.email, OWNER.password, '10.1.99.2')).headers['retry-after']).toBe('300');
     now += 300_000;
     expect((await attempt(OWNER.email, OWNER.password, '10.1.99.2')).statusCode).toBe(200);
+  });
+
+  it("a browser where the owner signed in before is counted apart: a guesser does not keep the owner out", async () => {
+    const first = await attempt(OWNER.email, OWNER.password, '10.5.0.1');
+    const known = cookieOf(first, 'tessera_known_owner')!;
+    expect(known).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 365 * 24 * 60 * 60 });
+    for (let i = 0; i < 5; i++) await attempt(OWNER.email, `guess ${i}`, `10.5.1.${i}`);
+    expect((await attempt(OWNER.email, OWNER.password, '10.5.0.1')).statusCode).toBe(429);
+    const fromKnown = (password: string, cookie = known.value) =>
+      app.inject(withCrumb({ method: 'POST', url: SESSION, payload: { email: OWNER.email, password }, remoteAddress: '10.5.0.1', cookies: { tessera_known_owner: cookie } }));
+    expect((await fromKnown(OWNER.password)).statusCode).toBe(200);
+    // a made-up cookie is no known device
+    for (let i = 0; i < 5; i++) await attempt(OWNER.email, `guess ${i}`, `10.5.2.${i}`);
+    expect((await fromKnown(OWNER.password, 'x'.repeat(known.value.length))).statusCode).toBe(429);
+    // the known device's own wrong attempts have a count of their own, with the same rule
+    for (let i = 0; i < 5; i++) expect((await fromKnown(`typo ${i}`)).statusCode).toBe(401);
+    expect((await fromKnown(OWNER.password)).statusCode).toBe(429);
+    now += 1000;
+    expect((await fromKnown(OWNER.password)).statusCode).toBe(200);
   });
 
   it('is counted in the store: a restarted server still makes the account wait', async () => {

@@ -7,9 +7,11 @@
  * before the first one fails), and a success forgets the account's count. The first FREE_FAILURES attempts in
  * a row cost nothing (typos); from then on each one makes the account wait before the next: 1 s, 2 s, 4 s, …,
  * doubling up to 5 minutes. An attempt during a wait is refused (429) without being counted, so a guesser
- * cannot push the wait further out: whoever tries after it ends, with the right password, signs in. A count
- * with no attempt for a day is forgotten. Accounts are keyed by a hash of their kind and e-mail, known or not
- * (an unknown address is throttled exactly like a known one, so a 429 tells nothing about which exist).
+ * cannot push the wait further out: whoever tries after it ends, with the right password, signs in. A browser
+ * where the account signed in before (known-device.ts) is counted apart, so a guesser who keeps the account
+ * waiting does not keep its owner out. A count with no attempt for a day is forgotten. Accounts are keyed by a
+ * hash of their kind and e-mail, known or not (an unknown address is throttled exactly like a known one, so a
+ * 429 tells nothing about which exist).
  */
 import { createHash } from 'node:crypto';
 import type { Store } from '../db/database.js';
@@ -38,7 +40,9 @@ interface Row {
   wait_until: number;
 }
 
-const accountKey = (kind: AccountKind, email: string) => createHash('sha256').update(`${kind}\u0000${email.trim().toLowerCase()}`).digest('hex');
+/** The row of an account's attempts: everyone's, or those of its known devices (counted apart). */
+const accountKey = (kind: AccountKind, email: string, knownDevice: boolean) =>
+  createHash('sha256').update(`${kind}\u0000${email.trim().toLowerCase()}${knownDevice ? '\u0000known-device' : ''}`).digest('hex');
 
 /** The wait after the `attempts`-th attempt in a row (0 while within the free ones). */
 export function waitAfter(rule: ThrottleRule, attempts: number): number {
@@ -66,10 +70,10 @@ export class SignInThrottle {
 
   /**
    * Admits an attempt at the account, counting it, or refuses it while the account waits (not counted). Call
-   * `succeeded` when its password was right.
+   * `succeeded` when its password was right. Attempts from a known device (`knownDevice`) have their own count.
    */
-  admit(kind: AccountKind, email: string): Admission {
-    const key = accountKey(kind, email);
+  admit(kind: AccountKind, email: string, knownDevice = false): Admission {
+    const key = accountKey(kind, email, knownDevice);
     const now = this.now();
     // immediate: another server over the store counts between our read and our write no more than we do
     return this.store.$client.transaction((): Admission => {
@@ -83,8 +87,9 @@ export class SignInThrottle {
     }).immediate();
   }
 
-  /** The right password: the account's count starts again. */
+  /** The right password: the account's counts start again. */
   succeeded(kind: AccountKind, email: string): void {
-    this.forget.run(accountKey(kind, email));
+    this.forget.run(accountKey(kind, email, false));
+    this.forget.run(accountKey(kind, email, true));
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Signing a customer in and out, shared by the JSON API and the plain forms. Sign-in is limited twice: per
  * address by the app's limiter (the routes' `site-user` group) and here per account, by the app's sign-in
- * throttle (server/security/sign-in-throttle.ts, counted in the store), so one account cannot be tried from many
- * addresses. It then checks the password (or the decoy),
+ * throttle (server/security/sign-in-throttle.ts, counted in the store; a browser where the account signed in
+ * before counted apart), so one account cannot be tried from many addresses. It then checks the password (or the decoy),
  * opens a session, hands the visitor's cart over to the account (cart-handover.ts) and rotates the crumb, as an
  * owner sign-in does, answering it as `xsrfToken`.
  */
@@ -11,6 +11,7 @@ import type { Store } from '../db/database.js';
 import { REMEMBERED_SESSION_MS, SESSION_MS } from '../owner/sessions.js';
 import { currentCartId, setCartCookies } from '../routes/visitor-cart.js';
 import { rotateCrumb } from '../security/crumb.js';
+import { isKnownDevice, rememberDevice } from '../security/known-device.js';
 import { tooManyMessage } from '../security/rate-limit.js';
 import type { SignInThrottle } from '../security/sign-in-throttle.js';
 import { checkCredentials } from './accounts.js';
@@ -39,15 +40,17 @@ export class SignIn {
 
   async signIn(request: FastifyRequest, reply: FastifyReply, input: SignInInput): Promise<SignInOutcome> {
     const email = normalEmail(input.email);
-    const admission = this.throttle.admit('site-user', email);
+    const admission = this.throttle.admit('site-user', email, isKnownDevice(request, 'site-user', email));
     if (!admission.ok) {
       reply.header('retry-after', String(admission.retryAfterSeconds));
       return { ok: false, status: 429, reason: 'limited', message: tooManyMessage(admission.retryAfterSeconds) };
     }
     const credentials = await checkCredentials(this.store, input.email, input.password);
     if (credentials.kind === 'wrong') return { ok: false, status: 401, reason: 'wrong', message: WRONG_CREDENTIALS };
-    // the right password: the account's count starts again (also for an account still to be confirmed)
+    // the right password: the account's count starts again (also for an account still to be confirmed), and
+    // this browser is one of its known devices
     this.throttle.succeeded('site-user', email);
+    rememberDevice(request, reply, 'site-user', email);
     if (credentials.kind === 'unverified') return { ok: false, status: 403, reason: 'unverified', message: ACCOUNT_MESSAGES.notVerified };
     const user = credentials.user;
     const remembered = input.rememberMe === true;
