@@ -97,6 +97,23 @@ describe('formatHttpReport', () => {
     ]);
   });
 
+  it("prints the cart page's requests/s against the product page's, with issue 24's aim of half", () => {
+    const base = report(9000, 10000);
+    const withCartPage = (cart: number): HttpBenchReport => ({
+      ...base,
+      routes: [base.routes[0]!, { ...route('cart', '/cart', cart, 1, 4), cookies: ['crumb', 'tessera_cart'] }, base.routes[1]!],
+      cartPageRatio: requestsRatio(cart, 9000),
+    });
+    const lines = formatHttpReport(withCartPage(5400));
+    expect(lines.slice(4, 7)).toEqual([
+      'product  /shop/p/field-shirt  6,829   9,000    8.00   15.00       0',
+      'cart     /cart                6,829   5,400    1.00    4.00       0',
+      'static   /__bench/static      6,829  10,000    0.50    2.00       0',
+    ]);
+    expect(lines.at(-1)).toBe('cart (2 lines)/product requests/s: 0.60 (aim >= 0.50, met)');
+    expect(formatHttpReport(withCartPage(900)).at(-1)).toBe('cart (2 lines)/product requests/s: 0.10 (aim >= 0.50, not met)');
+  });
+
   it('warns when requests failed, and survives a static route that served nothing', () => {
     const r = report(100, 0);
     expect(r.ratio).toBe(0);

@@ -7,6 +7,9 @@
  *
  * The product page is loaded twice: as a first-time visitor (no cookies) and as a shopper whose cart holds one
  * line (the `tessera_cart` cookie of a cart made through the cart API before the load, as a browser would).
+ * The cart page is loaded by a shopper whose cart holds two lines, and compared with the product page: a cart
+ * page is rendered per visitor, but should cost little more than a product page (issue 24: at least half its
+ * requests per second).
  *
  * The load generator shares the process with the server, as `npm run bench` keeps to one process; both
  * routes are measured under the same conditions, so the ratio holds even where the absolute numbers would
@@ -26,6 +29,9 @@ import { formatHttpReport, type HttpBenchReport, type RouteResult, requestsRatio
 
 /** The benchmark's own route; it exists only in the app this benchmark builds. */
 export const STATIC_PATH = '/__bench/static';
+/** The cart page, loaded by a visitor whose cart holds CART_PAGE_LINES lines (issue 24). */
+export const CART_PAGE_PATH = '/cart';
+const CART_PAGE_LINES = 2;
 /** Requests per route before measuring, so the theme's templates are compiled and code-generated first. */
 const WARMUP_REQUESTS = 2000;
 
@@ -95,15 +101,21 @@ async function loadRoutes(base: string, routes: readonly Route[], opts: HttpBenc
 }
 
 
+/** The cookies of a response, by name (the value before its attributes). */
+const cookiesSet = (res: Response): Record<string, string> =>
+  Object.fromEntries(res.headers.getSetCookie().map((c) => /^([^=;]+)=([^;]*)/.exec(c)).filter((m) => m !== null).map((m) => [m[1]!, m[2]!]));
+
 /**
- * A cart of one line, made through the cart API as a browser would: the first variant in stock of the page's
- * product (else of the first product of `/shop` that has one). Returns the cart cookie's value, after checking
- * that the cart API answers that cart with a quantity of 1.
+ * A cart of `lines` lines of one unit each, made through the cart API as a browser would: first variants in
+ * stock of the page's product, then of the products of `/shop`, one line per variant. Returns the cookies the
+ * cart's visitor holds (the cart's, the crumb's and the visitor's own), after checking that the cart API answers
+ * that cart with a quantity of `lines`.
  */
-async function makeCart(base: string, page: string): Promise<string> {
-  // the crumb the server issues to a new visitor (crumbs are signed: only the server's own are accepted)
+async function makeCart(base: string, page: string, lines: number): Promise<Record<string, string>> {
+  // the crumb the server issues to a new visitor, with the cookies it is bound to
   const visit = await fetch(`${base}${page}`);
-  const crumb = /(?:^|[;,]\s*)crumb=([0-9a-f]{32})/.exec(visit.headers.getSetCookie().join(', '))?.[1];
+  const jar = cookiesSet(visit);
+  const crumb = jar['crumb'];
   if (crumb === undefined) throw new Error(`${page} issued no crumb`);
   const items: unknown[] = [];
   for (const path of [page, '/shop']) {
@@ -111,21 +123,23 @@ async function makeCart(base: string, page: string): Promise<string> {
     if (context['item'] !== undefined) items.push(context['item']);
     if (Array.isArray(context['items'])) items.push(...(context['items'] as unknown[]));
   }
+  let added = 0;
   for (const item of items as { id: string; structuredContent?: { variants?: { sku: string }[] } }[]) {
     for (const variant of item.structuredContent?.variants ?? []) {
       const res = await fetch(`${base}/api/commerce/shopping-cart/entries`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': crumb, ...cookieHeader({ crumb }) },
+        headers: { 'content-type': 'application/json', 'x-csrf-token': crumb, ...cookieHeader(jar) },
         body: JSON.stringify({ itemId: item.id, sku: variant.sku, quantity: 1 }),
       });
-      const cart = /(?:^|[;,]\s*)tessera_cart=([^;]+)/.exec(res.headers.getSetCookie().join(', '))?.[1];
-      if (res.status !== 200 || cart === undefined) continue;
-      const check = (await (await fetch(`${base}/api/commerce/shopping-cart`, { headers: cookieHeader({ tessera_cart: cart }) })).json()) as { totalQuantity?: unknown };
-      if (check.totalQuantity !== 1) throw new Error(`the cart made for the benchmark holds ${String(check.totalQuantity)} items, not 1`);
-      return cart;
+      if (res.status !== 200) continue;
+      Object.assign(jar, cookiesSet(res));
+      if (++added < lines) break; // the next line from another product
+      const check = (await (await fetch(`${base}/api/commerce/shopping-cart`, { headers: cookieHeader(jar) })).json()) as { totalQuantity?: unknown; entries?: unknown[] };
+      if (check.totalQuantity !== lines || check.entries?.length !== lines) throw new Error(`the cart made for the benchmark holds ${String(check.totalQuantity)} items, not ${lines}`);
+      return jar;
     }
   }
-  throw new Error(`no product on ${page} or /shop could be added to a cart`);
+  throw new Error(`fewer than ${lines} products on ${page} or /shop could be added to a cart`);
 }
 
 /** Runs the benchmark; returns the exit code (1 when the page does not answer 200 or requests failed). */
@@ -150,7 +164,15 @@ export async function runHttpBenchmark(opts: HttpBenchOptions, io: Io = defaultI
     const bytes = Buffer.byteLength(html);
     staticBody = 'x'.repeat(bytes);
     // made before the load: the cart write empties the read cache, which the warm-up then fills again
-    const withCart = { tessera_cart: await makeCart(base, opts.page) };
+    const withCart = { tessera_cart: (await makeCart(base, opts.page, 1))['tessera_cart']! };
+    // the cart page's visitor (issue 24): a cart of two lines, with the cookies its crumb is bound to
+    const cartVisitor = await makeCart(base, opts.page, CART_PAGE_LINES);
+    const cartPage = await fetch(base + CART_PAGE_PATH, { headers: cookieHeader(cartVisitor) });
+    const cartPageBytes = Buffer.byteLength(await cartPage.text());
+    if (cartPage.status !== 200) {
+      io.err(`tessera bench http: ${CART_PAGE_PATH} answered ${cartPage.status}, not 200`);
+      return 1;
+    }
     const cartRes = await fetch(base + opts.page, { headers: cookieHeader(withCart) });
     const cartBytes = Buffer.byteLength(await cartRes.text());
     if (cartRes.status !== 200) {
@@ -159,20 +181,21 @@ export async function runHttpBenchmark(opts: HttpBenchOptions, io: Io = defaultI
     }
 
     io.err(`warming up (${WARMUP_REQUESTS} requests per route)…`);
-    for (const [path, cookies] of [[opts.page, {}], [opts.page, withCart], [STATIC_PATH, {}]] as const) {
+    for (const [path, cookies] of [[opts.page, {}], [opts.page, withCart], [CART_PAGE_PATH, cartVisitor], [STATIC_PATH, {}]] as const) {
       await autocannon({ url: base + path, amount: WARMUP_REQUESTS, connections: opts.connections, ...(Object.keys(cookies).length === 0 ? {} : { headers: cookieHeader(cookies) }) });
     }
-    const [product, productCart, fixed] = await loadRoutes(
+    const [product, productCart, cart, fixed] = await loadRoutes(
       base,
       [
         { name: 'product', path: opts.page, bodyBytes: bytes, cookies: {} },
         { name: 'product+cart', path: opts.page, bodyBytes: cartBytes, cookies: withCart },
+        { name: 'cart', path: CART_PAGE_PATH, bodyBytes: cartPageBytes, cookies: cartVisitor },
         { name: 'static', path: STATIC_PATH, bodyBytes: bytes, cookies: {} },
       ],
       opts,
       io,
     );
-    if (product === undefined || productCart === undefined || fixed === undefined) throw new Error('a route was not loaded');
+    if (product === undefined || productCart === undefined || cart === undefined || fixed === undefined) throw new Error('a route was not loaded');
 
     const started = new Date();
     const report: HttpBenchReport = {
@@ -181,9 +204,10 @@ export async function runHttpBenchmark(opts: HttpBenchOptions, io: Io = defaultI
       platform: `${process.platform} ${process.arch}`,
       cpu: `${cpus()[0]?.model ?? 'unknown'} (${cpus().length} cores)`,
       options: { durationS: opts.durationS, connections: opts.connections, page: opts.page, rounds: opts.rounds },
-      routes: [product, productCart, fixed],
+      routes: [product, productCart, cart, fixed],
       ratio: requestsRatio(product.requestsPerSec, fixed.requestsPerSec),
       cartRatio: requestsRatio(productCart.requestsPerSec, fixed.requestsPerSec),
+      cartPageRatio: requestsRatio(cart.requestsPerSec, product.requestsPerSec),
     };
     const file = opts.out ?? join(repoRoot(), 'bench', 'results', `http-${started.toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`);
     try {

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { FORM_MESSAGES } from '../commerce/form-validation.js';
-import { cookieOf, demoApp, FORM_HEADERS, TEST_CRUMB, withCrumb } from './test-support.js';
+import { cookieOf, demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, withCrumb } from './test-support.js';
 
 let app: FastifyInstance;
 let napkins: { id: string; sku: string };
@@ -61,7 +61,7 @@ describe('additional fields on the cart API', () => {
     const page = (await app.inject('/shop/p/monogram')).body;
     expect(page).toContain('name="answer:field-1"');
     const post = (answer: string) =>
-      app.inject({ method: 'POST', url: '/cart/add', headers: FORM_HEADERS, cookies: { crumb: TEST_CRUMB }, payload: new URLSearchParams({ crumb: TEST_CRUMB, itemId: napkins.id, quantity: '1', 'answer:field-1': answer }).toString() });
+      app.inject({ method: 'POST', url: '/cart/add', headers: FORM_HEADERS, cookies: TEST_COOKIES, payload: new URLSearchParams({ crumb: TEST_CRUMB, itemId: napkins.id, quantity: '1', 'answer:field-1': answer }).toString() });
     // refused: the product page again (not the cart), the field named in the summary and marked, nothing added
     const refused = await post('  ');
     expect(refused.statusCode).toBe(400);

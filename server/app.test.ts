@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
 import { type Store } from './db/database.js';
-import { signCrumb } from './security/crumb.js';
-import { demoApp, TEST_CRUMB, TEST_CRUMB_SECRET, withCrumb } from './test-support.js';
+import { demoApp, TEST_COOKIES, TEST_CRUMB, visitorCookies, withCrumb } from './test-support.js';
 
 let app: FastifyInstance;
 let store: Store;
@@ -254,7 +253,7 @@ describe('anti-forgery crumb', () => {
     expect(crumb?.value).toMatch(/^[0-9a-f]{32}$/);
     expect(crumb?.httpOnly).toBeFalsy();
     expect(res.body).toContain(`<input type="hidden" name="crumb" value="${crumb!.value}"/>`);
-    const again = await app.inject({ url: '/shop', cookies: { crumb: crumb!.value } });
+    const again = await app.inject({ url: '/shop', cookies: { crumb: crumb!.value, tessera_visitor: res.cookies.find((c) => c.name === 'tessera_visitor')!.value } });
     expect(again.cookies.find((c) => c.name === 'crumb')).toBeUndefined();
   });
 
@@ -263,9 +262,9 @@ describe('anti-forgery crumb', () => {
     const payload = { itemId: 'p01', quantity: 1 };
     const cases = [
       { method: 'POST' as const, url, payload },
-      { method: 'POST' as const, url, payload, cookies: { crumb: TEST_CRUMB } },
+      { method: 'POST' as const, url, payload, cookies: TEST_COOKIES },
       { method: 'POST' as const, url, payload, headers: { 'x-csrf-token': TEST_CRUMB } },
-      { method: 'POST' as const, url, payload, cookies: { crumb: TEST_CRUMB }, headers: { 'x-csrf-token': 'f'.repeat(32) } },
+      { method: 'POST' as const, url, payload, cookies: TEST_COOKIES, headers: { 'x-csrf-token': 'f'.repeat(32) } },
       { method: 'DELETE' as const, url: `${url}/x`, cookies: { crumb: 'short' }, headers: { 'x-csrf-token': 'short' } },
     ];
     for (const c of cases) {
@@ -277,10 +276,10 @@ describe('anti-forgery crumb', () => {
 
   it('accepts the crumb as a form field for plain HTML forms, and refuses the form without it', async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const ok = await app.inject({ method: 'POST', url: '/cart/add', payload: `crumb=${TEST_CRUMB}&itemId=p01&quantity=1`, headers: form, cookies: { crumb: TEST_CRUMB } });
+    const ok = await app.inject({ method: 'POST', url: '/cart/add', payload: `crumb=${TEST_CRUMB}&itemId=p01&quantity=1`, headers: form, cookies: TEST_COOKIES });
     expect(ok.statusCode).toBe(303);
     expect(ok.headers.location).toBe('/cart');
-    const refused = await app.inject({ method: 'POST', url: '/cart/add', payload: 'itemId=p01&quantity=1', headers: form, cookies: { crumb: TEST_CRUMB } });
+    const refused = await app.inject({ method: 'POST', url: '/cart/add', payload: 'itemId=p01&quantity=1', headers: form, cookies: TEST_COOKIES });
     expect(refused.statusCode).toBe(403);
     expect(refused.headers['content-type']).toContain('text/html');
   });
@@ -288,16 +287,17 @@ describe('anti-forgery crumb', () => {
 
 describe('kept page content', () => {
   it('gives each visitor their own crumb in a product page rendered once, and renders again after a store write', async () => {
-    const a = signCrumb(TEST_CRUMB_SECRET, 'a'.repeat(16));
-    const b = signCrumb(TEST_CRUMB_SECRET, 'b'.repeat(16));
-    const first = await app.inject({ url: '/shop/p/linen-apron', cookies: { crumb: a } });
-    const second = await app.inject({ url: '/shop/p/linen-apron', cookies: { crumb: b } });
+    const visitorA = visitorCookies('a'.repeat(32));
+    const visitorB = visitorCookies('b'.repeat(32));
+    const [a, b] = [visitorA['crumb']!, visitorB['crumb']!];
+    const first = await app.inject({ url: '/shop/p/linen-apron', cookies: visitorA });
+    const second = await app.inject({ url: '/shop/p/linen-apron', cookies: visitorB });
     expect(first.body).toContain(`name="crumb" value="${a}"`);
     expect(second.body).toContain(`name="crumb" value="${b}"`);
     expect(second.body).not.toContain(a);
     expect(second.body.replaceAll(b, a)).toBe(first.body);
     const cart = cookieOf(await add({ itemId: 'p01', quantity: 3 }))!;
-    const withCart = await app.inject({ url: '/shop/p/linen-apron', cookies: { crumb: a, tessera_cart: cart } });
+    const withCart = await app.inject({ url: '/shop/p/linen-apron', cookies: { ...visitorA, tessera_cart: cart } });
     expect(withCart.body).toContain('<span class="sqs-cart-quantity" data-count="3">3</span>');
     expect(first.body).toContain('<span class="sqs-cart-quantity" data-count="0">0</span>');
     store.$client.prepare("UPDATE products SET title = 'Linen Apron No. 2' WHERE id = 'p01'").run();

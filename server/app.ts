@@ -24,10 +24,10 @@ import { libraryRoutes } from './routes/libraries.js';
 import { templateTweakRoutes } from './routes/template-tweaks.js';
 import { themeAssetRoutes } from './routes/theme-assets.js';
 import { isSafeMethod } from './security/crumb.js';
-import { crumbSecret } from './security/crumb-secret.js';
 import { type GuardOptions, installGuards } from './security/install.js';
 import { allowedOriginsFromEnv } from './security/allowed-origins.js';
 import { contentPolicy, contentPolicyPlugin } from './security/content-policy.js';
+import { type TrustProxy, trustProxyFromEnv } from './security/trust-proxy.js';
 import { installRequestLog, quietLogController } from './logging.js';
 import { applyHeadersTimeout, type HttpLimits, httpLimitsFromEnv, installBodyChecks, installTextCheck, serverOptions } from './http-limits.js';
 import { installJsonBodies } from './json-body.js';
@@ -62,6 +62,11 @@ export interface AppOptions {
   readonly allowedOrigins?: readonly string[];
   /** How long analytics are kept, in months (default: `TESSERA_ANALYTICS_RETENTION_MONTHS`, else 13; server/analytics/retention.ts). */
   readonly analyticsRetentionMonths?: number;
+  /**
+   * The reverse proxies allowed to name the visitor's address in X-Forwarded-For (server/security/trust-proxy.ts);
+   * default: `TESSERA_TRUST_PROXY`, else none.
+   */
+  readonly trustProxy?: TrustProxy;
 }
 
 /** What a schema covers, in words, for a message about the whole of it. */
@@ -156,6 +161,7 @@ export async function buildApp({
   httpLimits = httpLimitsFromEnv(),
   allowedOrigins = allowedOriginsFromEnv(),
   analyticsRetentionMonths,
+  trustProxy = trustProxyFromEnv(),
 }: AppOptions): Promise<FastifyInstance> {
   // Strict validation: no silent type coercion or dropping of unknown fields; a bad body is a 400.
   const app = Fastify({
@@ -163,6 +169,9 @@ export async function buildApp({
     // one line per request, at info (off in production): installRequestLog
     logController: quietLogController(),
     ...serverOptions(httpLimits),
+    // request.ip (the per-address limits' key) from X-Forwarded-For only when sent by a trusted proxy
+    // (a hop count as the function Fastify makes of one: the `n` nearest hops are trusted)
+    trustProxy: trustProxy === false ? false : typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : [...trustProxy],
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
     schemaErrorFormatter: (errors, part) => new Error(errors.map((e) => schemaErrorMessage(e, part)).join(' ')),
     // errors raised before routing (a path that does not decode) go through the same handler as the rest
@@ -184,7 +193,7 @@ export async function buildApp({
   installTextCheck(app);
   // every JSON body: refused by size, depth and count of values before it is parsed (server/json-body.ts)
   installJsonBodies(app);
-  installGuards(app, crumbSecret(store), guards);
+  installGuards(app, store, guards);
   // a platform theme's pages load nothing from another host (the default theme's policy is issue 30's)
   await app.register(contentPolicyPlugin, { policy: theme.isPlatformTheme ? contentPolicy(allowedOrigins) : null });
 
@@ -244,7 +253,7 @@ export async function buildApp({
   // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/)
   theme.tracking = true;
   await app.register(downloadRoutes, { store, theme });
-  await app.register(siteUserRoutes, { store, theme, ...(guards === undefined ? {} : { guards }) });
+  await app.register(siteUserRoutes, { store, theme });
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsJson(request.url)) return reply.code(404).send({ message: 'Not found' });

@@ -12,7 +12,7 @@ import { SUBSCRIBE_MESSAGES } from '../commerce/subscribe.js';
 import { schemaErrorMessage } from './app.js';
 import type { Store } from './db/database.js';
 import { carts } from './db/schema.js';
-import { demoApp, TEST_CRUMB, withCrumb } from './test-support.js';
+import { demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb } from './test-support.js';
 import { NOT_A_GIFT_CARD } from './token-carts.js';
 
 let app: FastifyInstance;
@@ -30,7 +30,7 @@ const cartCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.na
 /** A plain HTML form post: the crumb as a form field, as the theme's forms send it. */
 function form(url: string, fields: Record<string, string>, cookies: Record<string, string> = {}) {
   const payload = new URLSearchParams({ crumb: TEST_CRUMB, ...fields }).toString();
-  return app.inject({ method: 'POST', url, payload, headers: FORM, cookies: { crumb: TEST_CRUMB, ...cookies } });
+  return app.inject({ method: 'POST', url, payload, headers: FORM, cookies: { ...TEST_COOKIES, ...cookies } });
 }
 
 const api = (url: string, payload: unknown, cookies: Record<string, string> = {}) =>
@@ -113,7 +113,7 @@ describe('add to cart by form, with option fields', () => {
   it('answers a bad form body with a redirect to the cart and a message, not JSON', async () => {
     expect(cartMessage(await form('/cart/add', { quantity: '1' }))).toBe('itemId is required.');
     expect(cartMessage(await form('/cart/add', { itemId: 'p02', 'option:Color': 'x'.repeat(201) }))).toBe('option:Color must be at most 200 characters.');
-    const repeated = await app.inject({ method: 'POST', url: '/cart/add', payload: `crumb=${TEST_CRUMB}&itemId=a&itemId=b`, headers: FORM, cookies: { crumb: TEST_CRUMB } });
+    const repeated = await app.inject({ method: 'POST', url: '/cart/add', payload: `crumb=${TEST_CRUMB}&itemId=a&itemId=b`, headers: FORM, cookies: TEST_COOKIES });
     expect(cartMessage(repeated)).toBe('itemId must be a string.');
     // a long option name still lands on a cart page that can show its message
     const long = await form('/cart/add', { itemId: 'p02', [`option:${'x'.repeat(600)}`]: 'y'.repeat(300) });
@@ -141,7 +141,7 @@ describe('cart lines without JavaScript', () => {
   });
 
   it('needs the crumb', async () => {
-    const res = await app.inject({ method: 'POST', url: '/cart/remove', payload: 'entryId=x', headers: FORM, cookies: { crumb: TEST_CRUMB } });
+    const res = await app.inject({ method: 'POST', url: '/cart/remove', payload: 'entryId=x', headers: FORM, cookies: TEST_COOKIES });
     expect(res.statusCode).toBe(403);
   });
 });

@@ -14,15 +14,15 @@ import { openStore, repoRoot, type Store } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
 import { readCache } from './read-cache.js';
 import { cartTotalQuantity, visitorCart } from './routes/visitor-cart.js';
-import { signCrumb } from './security/crumb.js';
-import { demoApp, TEST_CRUMB, TEST_CRUMB_SECRET, withCrumb } from './test-support.js';
+import { demoApp, TEST_COOKIES, TEST_CRUMB, visitorCookies, withCrumb } from './test-support.js';
 import { Theme } from './theme.js';
 import type { FastifyRequest } from 'fastify';
 
 const PRODUCT = '/shop/p/field-shirt';
 const LIST = '/shop';
-const CRUMB_A = signCrumb(TEST_CRUMB_SECRET, 'aaaaaaaaaaaaaaaa');
-const CRUMB_B = signCrumb(TEST_CRUMB_SECRET, 'bbbbbbbbbbbbbbbb');
+/** Two visitors besides the tests' own, by their crumbs (bound to their visitor ids). */
+const VISITORS = [visitorCookies('a'.repeat(32)), visitorCookies('b'.repeat(32)), TEST_COOKIES];
+const [CRUMB_A, CRUMB_B] = VISITORS.map((v) => v['crumb']!) as [string, string];
 const COUNT = /<span class="sqs-cart-quantity" data-count="([^"<]*)">\1<\/span>/g;
 
 /** The header's cart counts on a page (the theme shows one). */
@@ -37,7 +37,8 @@ async function addToCart(app: FastifyInstance, body: Record<string, unknown>, ca
 }
 
 function get(app: FastifyInstance, url: string, crumb: string, cart?: string) {
-  return app.inject({ url, cookies: { crumb, ...(cart === undefined ? {} : { tessera_cart: cart }) } });
+  const visitor = VISITORS.find((v) => v['crumb'] === crumb)!;
+  return app.inject({ url, cookies: { ...visitor, ...(cart === undefined ? {} : { tessera_cart: cart }) } });
 }
 
 describe('kept pages for visitors with a cart', () => {

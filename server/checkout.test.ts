@@ -9,7 +9,7 @@ import { SUBSCRIBE_MESSAGES } from '../commerce/subscribe.js';
 import { CART_PURCHASED_MESSAGE } from './cart-service.js';
 import { type Store } from './db/database.js';
 import { carts, orders, products, variants } from './db/schema.js';
-import { demoApp, TEST_CRUMB, withCrumb, addToCartApi, cookieOf, FORM_HEADERS, postCheckoutForm } from './test-support.js';
+import { addToCartApi, cookieOf, demoApp, FORM_HEADERS, postCheckoutForm, TEST_COOKIES, TEST_CRUMB, withCrumb } from './test-support.js';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -42,7 +42,7 @@ describe('checkout page', () => {
     expect(cartPage.body).toContain('<a class="button" href="/checkout">Checkout</a>');
     expect((await app.inject('/cart')).body).not.toContain('href="/checkout"');
 
-    const res = await app.inject({ url: '/checkout', cookies: { tessera_cart: cart, crumb: TEST_CRUMB } });
+    const res = await app.inject({ url: '/checkout', cookies: { tessera_cart: cart, ...TEST_COOKIES } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('data-page-type="201"');
     expect(res.body).toContain('<form class="checkout-form" method="post" action="/checkout" novalidate>');
@@ -232,7 +232,7 @@ describe('placing an order', () => {
   it('requires the crumb for every checkout write', async () => {
     const { app } = await fresh();
     const cart = await addToCart(app, { itemId: 'p01', quantity: 1 });
-    const form = await app.inject({ method: 'POST', url: '/checkout', payload: new URLSearchParams(DETAILS).toString(), headers: FORM, cookies: { crumb: TEST_CRUMB, tessera_cart: cart } });
+    const form = await app.inject({ method: 'POST', url: '/checkout', payload: new URLSearchParams(DETAILS).toString(), headers: FORM, cookies: { ...TEST_COOKIES, tessera_cart: cart } });
     expect(form.statusCode).toBe(403);
     for (const url of ['/api/commerce/orders', '/api/3/commerce/cart/subscription']) {
       const res = await app.inject({ method: 'POST', url, payload: url.includes('orders') ? DETAILS_API : { itemId: 'p06' }, cookies: { tessera_cart: cart } });

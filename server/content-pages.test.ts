@@ -5,7 +5,7 @@ import { openStore } from './db/database.js';
 import { clearStore, seedDemoStore } from './db/seed.js';
 import { DEMO_PAGE_PASSWORD } from './db/seed-content.js';
 import { MEMBERS_ONLY_MESSAGE, WRONG_PASSWORD_MESSAGE } from './routes/content-pages.js';
-import { demoApp, TEST_CRUMB, withCrumb } from './test-support.js';
+import { demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb } from './test-support.js';
 
 let app: FastifyInstance;
 const problems: string[] = [];
@@ -169,7 +169,7 @@ describe('records in the platform shape', () => {
   });
 
   it('renders the contact form from its fields, posting without JavaScript', async () => {
-    const res = await get('/contact', { crumb: TEST_CRUMB });
+    const res = await get('/contact', TEST_COOKIES);
     expect(res.body).toContain('<form class="content-form" id="form-contact-form" method="post" action="/forms/contact-form" novalidate>');
     expect(res.body).toContain(`<input type="hidden" name="crumb" value="${TEST_CRUMB}">`);
     expect(res.body).toContain('<input id="contact-form-email" name="email" type="email" required placeholder="you@example.com" autocomplete="email">');
@@ -280,7 +280,7 @@ describe('password-protected page', () => {
   });
 
   it('takes the crumb as a plain form field, as a browser without JavaScript sends it', async () => {
-    const res = await app.inject({ method: 'POST', url: '/trade', payload: `password=${DEMO_PAGE_PASSWORD}&crumb=${TEST_CRUMB}`, headers: form, cookies: { crumb: TEST_CRUMB } });
+    const res = await app.inject({ method: 'POST', url: '/trade', payload: `password=${DEMO_PAGE_PASSWORD}&crumb=${TEST_CRUMB}`, headers: form, cookies: TEST_COOKIES });
     expect(res.statusCode).toBe(303);
     const noCrumb = await app.inject({ method: 'POST', url: '/trade', payload: `password=${DEMO_PAGE_PASSWORD}`, headers: form });
     expect(noCrumb.statusCode).toBe(403);

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from './db/database.js';
 import { collections } from './db/schema.js';
-import { demoApp, TEST_CRUMB } from './test-support.js';
+import { demoApp, TEST_COOKIE_HEADER, TEST_CRUMB } from './test-support.js';
 
 let app: FastifyInstance;
 let store: Store;
@@ -177,7 +177,7 @@ describe('album, videos, pages, search, lock screen, member area', () => {
 
 describe('the contact form after a plain post', () => {
   const post = (body: string) =>
-    app.inject({ method: 'POST', url: '/forms/contact-form', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${TEST_CRUMB}` }, payload: `crumb=${TEST_CRUMB}&${body}` });
+    app.inject({ method: 'POST', url: '/forms/contact-form', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: TEST_COOKIE_HEADER }, payload: `crumb=${TEST_CRUMB}&${body}` });
 
   it('shows the summary, each error tied to its field, and what was typed', async () => {
     const res = await post('name=Ada&email=nope&message=');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from './db/database.js';
 import { products } from './db/schema.js';
 import { homePage } from './home-page.js';
-import { demoApp, TEST_CRUMB, withCrumb } from './test-support.js';
+import { demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb } from './test-support.js';
 
 let app: FastifyInstance;
 let store: Store;
@@ -114,7 +114,7 @@ describe('the home page', () => {
     // a visitor with a cart gets the same page with their count, and their crumb in place of the kept one
     const added = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: 'p01', quantity: 3 } }));
     const cart = added.cookies.find((c) => c.name === 'tessera_cart')!.value;
-    const theirs = (await app.inject({ url: '/', cookies: { tessera_cart: cart, crumb: TEST_CRUMB } })).body;
+    const theirs = (await app.inject({ url: '/', cookies: { tessera_cart: cart, ...TEST_COOKIES } })).body;
     expect(theirs).toContain('<span class="sqs-cart-quantity" data-count="3">3</span>');
     expect(theirs.match(/class="sqs-cart-quantity"/g)).toHaveLength(1);
     expect(strip(theirs).replace('data-count="3">3<', 'data-count="0">0<')).toBe(strip(a.body));

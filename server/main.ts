@@ -11,23 +11,29 @@ import { themeDirFromEnv } from './theme/theme-dir.js';
 import { banner, loggerOptions } from './logging.js';
 import { allowedOriginsFromEnv } from './security/allowed-origins.js';
 import { retentionMonthsFromEnv } from './analytics/retention.js';
+import { type TrustProxy, trustProxyFromEnv } from './security/trust-proxy.js';
 import { wrap } from './word-wrap.js';
 
 /** The settings read before anything starts; a wrong one stops the start with one line saying so (no stack). */
-function settings(): { themeDir: string; allowedOrigins: readonly string[]; analyticsRetentionMonths: number } {
+function settings(): { themeDir: string; allowedOrigins: readonly string[]; analyticsRetentionMonths: number; trustProxy: TrustProxy } {
   try {
-    return { themeDir: themeDirFromEnv(process.env), allowedOrigins: allowedOriginsFromEnv(process.env), analyticsRetentionMonths: retentionMonthsFromEnv(process.env) };
+    return {
+      themeDir: themeDirFromEnv(process.env),
+      allowedOrigins: allowedOriginsFromEnv(process.env),
+      analyticsRetentionMonths: retentionMonthsFromEnv(process.env),
+      trustProxy: trustProxyFromEnv(process.env),
+    };
   } catch (e) {
     process.stderr.write(`tessera: ${e instanceof Error ? e.message : String(e)}\n`);
     process.exit(1);
   }
 }
 
-const { themeDir, allowedOrigins, analyticsRetentionMonths } = settings();
+const { themeDir, allowedOrigins, analyticsRetentionMonths, trustProxy } = settings();
 const store = openStore();
 const seeded = seedDemoStore(store);
 const production = process.env['NODE_ENV'] === 'production';
-const app = await buildApp({ store, theme: new Theme(themeDir, !production, (p) => app.log.warn(p)), logger: loggerOptions(process.env), allowedOrigins, analyticsRetentionMonths });
+const app = await buildApp({ store, theme: new Theme(themeDir, !production, (p) => app.log.warn(p)), logger: loggerOptions(process.env), allowedOrigins, analyticsRetentionMonths, trustProxy });
 if (seeded) app.log.info('seeded the demo store');
 // first start: the site owner account; a generated password is shown this once, framed on stderr (never in
 // the JSON log, where it would be kept and shipped)

@@ -1,28 +1,45 @@
 /**
- * Helpers for server tests: the crumb a browser would echo. Any 32-hex-digit value is a valid crumb as long
- * as cookie and header agree, so tests can use a fixed one.
+ * Helpers for server tests: the crumb a browser would echo. Crumbs are bound to the browser's sessions
+ * (server/security/crumb.ts), so the tests' visitor has a fixed id (the `tessera_visitor` cookie) and the crumb
+ * of that id, or of that id and the owner's or customer's session among a request's cookies (`withCrumb`).
  */
-import { signCrumb } from './security/crumb.js';
+import { crumbFor, crumbSessions, VISITOR_COOKIE } from './security/crumb.js';
 import { resolve } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from './app.js';
 import { openStore, repoRoot, type Store } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
 import type { GuardOptions } from './security/install.js';
+import type { TrustProxy } from './security/trust-proxy.js';
 import { Theme } from './theme.js';
 
 /** The secret the tests' servers sign crumbs with (vitest.config.ts sets `TESSERA_CRUMB_SECRET` to it). */
 export const TEST_CRUMB_SECRET = 'tessera-test-crumb-secret';
-/** A crumb those servers issued. */
-export const TEST_CRUMB = signCrumb(TEST_CRUMB_SECRET, '0123456789abcdef');
+/** The tests' visitor id (its `tessera_visitor` cookie). */
+export const TEST_VISITOR = '0123456789abcdef0123456789abcdef';
+/** The crumb those servers give the tests' visitor while signed out. */
+export const TEST_CRUMB = crumbFor(TEST_CRUMB_SECRET, { visitor: TEST_VISITOR, owner: null, siteUser: null });
+/** The cookies of the tests' visitor: its id and its crumb (for a form post, which carries the crumb as a field). */
+export const TEST_COOKIES: Readonly<Record<string, string>> = { [VISITOR_COOKIE]: TEST_VISITOR, crumb: TEST_CRUMB };
+/** The same as a Cookie header (for `fetch`). */
+export const TEST_COOKIE_HEADER = `${VISITOR_COOKIE}=${TEST_VISITOR}; crumb=${TEST_CRUMB}`;
 
-/** `options` with the crumb cookie and the matching X-CSRF-Token header added (existing cookies kept). */
+/** The crumb of the tests' visitor with these cookies (an owner's or a customer's session among them). */
+export function testCrumbFor(cookies: Readonly<Record<string, string | undefined>> = {}): string {
+  return crumbFor(TEST_CRUMB_SECRET, crumbSessions(cookies, cookies[VISITOR_COOKIE] ?? TEST_VISITOR));
+}
+
+/** The cookies of another visitor, by its id (32 hex digits): its id and its crumb. */
+export const visitorCookies = (visitor: string): Record<string, string> => ({ [VISITOR_COOKIE]: visitor, crumb: testCrumbFor({ [VISITOR_COOKIE]: visitor }) });
+
+/**
+ * `options` as the tests' visitor sends them: its visitor cookie (unless given), and the crumb of the request's
+ * sessions as cookie and X-CSRF-Token header (existing cookies kept).
+ */
 export function withCrumb(options: InjectOptions): InjectOptions {
-  return {
-    ...options,
-    cookies: { ...options.cookies, crumb: TEST_CRUMB },
-    headers: { ...options.headers, 'x-csrf-token': TEST_CRUMB },
-  };
+  const cookies = { [VISITOR_COOKIE]: TEST_VISITOR, ...(options.cookies as Record<string, string> | undefined) };
+  const crumb = testCrumbFor(cookies);
+  return { ...options, cookies: { ...cookies, crumb }, headers: { ...options.headers, 'x-csrf-token': crumb } };
 }
 
 export interface DemoAppOptions {
@@ -35,6 +52,8 @@ export interface DemoAppOptions {
   readonly themeDir?: string;
   /** A platform theme's allowed origins (default: none, whatever the environment says). */
   readonly allowedOrigins?: readonly string[];
+  /** Which proxies may name the visitor's address (default: none, whatever the environment says). */
+  readonly trustProxy?: TrustProxy;
 }
 
 /** The storefront in-process, with the default theme or `themeDir` (not watched), as the server tests use it. */
@@ -45,7 +64,7 @@ export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: Fast
     seedDemoStore(store);
   }
   const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, options.log);
-  const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], ...(options.guards === undefined ? {} : { guards: options.guards }) });
+  const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, ...(options.guards === undefined ? {} : { guards: options.guards }) });
   return { app, store };
 }
 
@@ -63,6 +82,6 @@ export async function addToCartApi(app: FastifyInstance, body: Record<string, un
 
 /** The plain HTML checkout post a browser makes: crumb as a form field, cookies as the browser holds them. */
 export function postCheckoutForm(app: FastifyInstance, fields: Record<string, string>, cookies: Record<string, string> = {}) {
-  const payload = new URLSearchParams({ crumb: TEST_CRUMB, ...fields }).toString();
-  return app.inject({ method: 'POST', url: '/checkout', payload, headers: FORM_HEADERS, cookies: { crumb: TEST_CRUMB, ...cookies } });
+  const payload = new URLSearchParams({ crumb: testCrumbFor(cookies), ...fields }).toString();
+  return app.inject({ method: 'POST', url: '/checkout', payload, headers: FORM_HEADERS, cookies: { ...TEST_COOKIES, ...cookies } });
 }

@@ -13,7 +13,7 @@ import { escapeHtml } from '../escape-html.js';
 import { NOT_ALLOWED } from '../owner/guard.js';
 import { OWNER_PERMISSIONS } from '../owner/roles.js';
 import { OWNER_COOKIE, sessionContributor } from '../owner/sessions.js';
-import { checkOwnerCredentials, endOwnerSession, startOwnerSession, WRONG_CREDENTIALS } from '../routes/owner-session.js';
+import { endOwnerSession, ownerSignIn, ownerSignInRefusal, startOwnerSession } from '../routes/owner-session.js';
 import { websites } from '../db/schema.js';
 import { CONFIG_PAGE_POLICY, configPage } from './config-page.js';
 import { dashboardData } from './dashboard-data.js';
@@ -71,9 +71,12 @@ export const dashboardRoutes: FastifyPluginAsync<{ store: Store; retentionMonths
     LOGIN_PATH,
     { schema: { body: loginBody }, config: { rateLimit: 'owner' } },
     async (request, reply) => {
-      const contributorId = await checkOwnerCredentials(store, request.body.email, request.body.password);
-      if (contributorId === null) return send(reply, 401, 'Sign in', null, loginForm(request.crumb, WRONG_CREDENTIALS, request.body.email));
-      startOwnerSession(store, request, reply, contributorId, request.body.rememberMe === 'true');
+      const outcome = await ownerSignIn(store, request, reply, request.body.email, request.body.password);
+      if (outcome.kind !== 'ok') {
+        const { status, message } = ownerSignInRefusal(outcome);
+        return send(reply, status, 'Sign in', null, loginForm(request.crumb, message, request.body.email));
+      }
+      startOwnerSession(store, request, reply, outcome.contributorId, request.body.rememberMe === 'true');
       return reply.redirect(DASHBOARD_PATH, 303);
     },
   );

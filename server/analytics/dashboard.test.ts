@@ -12,7 +12,7 @@ import { seedDemoStore } from '../db/seed.js';
 import { NOT_ALLOWED } from '../owner/guard.js';
 import { hashPassword } from '../owner/password.js';
 import { WRONG_CREDENTIALS } from '../routes/owner-session.js';
-import { cookieOf, demoApp, FORM_HEADERS, TEST_CRUMB } from '../test-support.js';
+import { cookieOf, demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, testCrumbFor } from '../test-support.js';
 import { RANGE_MESSAGES, rangeOf } from './range.js';
 import { recordErrors, recordHit, recordPerformance } from './record.js';
 import { addDays, dayKey, dayStart } from './site-days.js';
@@ -27,7 +27,7 @@ const today = () => dayKey(Date.now(), ZONE);
 
 async function signInByForm(email: string, password: string) {
   const payload = new URLSearchParams({ email, password, crumb: TEST_CRUMB }).toString();
-  return app.inject({ method: 'POST', url: '/config/login', payload, headers: FORM_HEADERS, cookies: { crumb: TEST_CRUMB } });
+  return app.inject({ method: 'POST', url: '/config/login', payload, headers: FORM_HEADERS, cookies: TEST_COOKIES });
 }
 
 beforeAll(async () => {
@@ -80,7 +80,8 @@ describe('who sees the dashboard', () => {
 
   it('sign out ends the session', async () => {
     const token = cookieOf(await signInByForm('reporting@example.com', PASSWORD), 'tessera_owner')!.value;
-    const out = await app.inject({ method: 'POST', url: '/config/logout', payload: `crumb=${TEST_CRUMB}`, headers: FORM_HEADERS, cookies: { crumb: TEST_CRUMB, tessera_owner: token } });
+    const cookies = { ...TEST_COOKIES, tessera_owner: token };
+    const out = await app.inject({ method: 'POST', url: '/config/logout', payload: `crumb=${testCrumbFor(cookies)}`, headers: FORM_HEADERS, cookies });
     expect(out.statusCode).toBe(303);
     expect(out.headers.location).toBe('/config/login');
     expect((await app.inject({ method: 'GET', url: '/config/analytics', cookies: { tessera_owner: token } })).statusCode).toBe(303);

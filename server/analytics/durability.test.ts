@@ -8,7 +8,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KillableServer } from '../durability-support.js';
-import { TEST_CRUMB } from '../test-support.js';
+import { TEST_COOKIE_HEADER, TEST_CRUMB } from '../test-support.js';
 import { BUCKET_COLUMNS } from './lcp-buckets.js';
 
 const server = new KillableServer();
@@ -36,7 +36,7 @@ async function send(base: string, kind: Kind, tag: string): Promise<void> {
     case 'error':
       res = await post(base, '/api/events/RecordJavascriptErrors', JSON.stringify([{ event: 'error', timestamp: Date.now(), data: { message: tag, path: '/shop' } }]), 'application/json', {
         'x-csrf-token': TEST_CRUMB,
-        cookie: `crumb=${TEST_CRUMB}`,
+        cookie: TEST_COOKIE_HEADER,
       });
       break;
   }

@@ -326,6 +326,18 @@ export const ownerSessions = sqliteTable('owner_sessions', {
   expiresAt: integer('expires_at').notNull(),
 });
 
+/**
+ * Sign-in attempts per account (issue 24, server/security/sign-in-throttle.ts): keyed by a SHA-256 of the account's
+ * kind and e-mail (known or not), the attempts in a row without a success, the last one's time and until when
+ * the account must wait (ms since the epoch).
+ */
+export const signInThrottle = sqliteTable('sign_in_throttle', {
+  account: text('account').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  lastAttemptAt: integer('last_attempt_at').notNull(),
+  waitUntil: integer('wait_until').notNull(),
+});
+
 /*
  * Site users (issue 22): the site's customers, with accounts of their own (server/site-users/). Apart from the
  * owner's contributors: a customer never reaches /config, and an owner is not a customer by being one.

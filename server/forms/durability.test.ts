@@ -10,7 +10,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KillableServer } from '../durability-support.js';
-import { TEST_CRUMB } from '../test-support.js';
+import { TEST_COOKIE_HEADER, TEST_COOKIES, TEST_CRUMB } from '../test-support.js';
 
 const server = new KillableServer();
 const dbFile = server.dbFile;
@@ -19,7 +19,7 @@ const kill = () => server.kill();
 
 afterAll(() => server.dispose());
 
-const headers = { 'content-type': 'application/json', 'x-csrf-token': TEST_CRUMB, cookie: `crumb=${TEST_CRUMB}` };
+const headers = { 'content-type': 'application/json', 'x-csrf-token': TEST_CRUMB, cookie: TEST_COOKIE_HEADER };
 const json = (base: string, path: string, body?: unknown) => fetch(`${base}${path}`, { method: 'POST', headers, body: body === undefined ? '' : JSON.stringify(body) });
 
 interface Acked {
@@ -38,7 +38,7 @@ async function apiSubmission(base: string, message: string, acked: Acked) {
 
 async function plainSubmission(base: string, message: string, acked: Acked) {
   const body = new URLSearchParams({ name: 'Plain', email: 'p@example.com', message, crumb: TEST_CRUMB });
-  const res = await fetch(`${base}/forms/contact-form`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${TEST_CRUMB}` }, body });
+  const res = await fetch(`${base}/forms/contact-form`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: TEST_COOKIE_HEADER }, body });
   if (res.status === 303) acked.messages.push(message);
 }
 

@@ -9,7 +9,7 @@ import { FORM_MESSAGES } from '../../commerce/form-validation.js';
 import { openStore, type Store } from '../db/database.js';
 import { formSubmissionKeys, formSubmissions, forms, websites } from '../db/schema.js';
 import { seedDemoStore } from '../db/seed.js';
-import { demoApp, TEST_CRUMB, withCrumb } from '../test-support.js';
+import { demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
 import { captchaConfig, TEST_CAPTCHA_TOKEN } from './captcha.js';
 import { issueSubmissionKey } from './service.js';
 
@@ -50,7 +50,7 @@ const formPost = (url: string, fields: Record<string, string | string[]>) => {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
   body.append('crumb', TEST_CRUMB);
-  return app.inject({ method: 'POST', url, cookies: { crumb: TEST_CRUMB }, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body.toString() });
+  return app.inject({ method: 'POST', url, cookies: TEST_COOKIES, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body.toString() });
 };
 
 const submissions = (formId: string) => store.select().from(formSubmissions).where(eq(formSubmissions.formId, formId)).all();

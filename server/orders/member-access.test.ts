@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { collections, orders } from '../db/schema.js';
 import { signToken } from '../security/signed-token.js';
-import { cookieOf, FORM_HEADERS, TEST_CRUMB, TEST_CRUMB_SECRET, withCrumb } from '../test-support.js';
+import { cookieOf, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, TEST_CRUMB_SECRET, withCrumb } from '../test-support.js';
 import { memberCookieName } from './member-cookie.js';
 import { buy, confirmation, useFreshShops } from './order-test-support.js';
 
@@ -33,7 +33,7 @@ describe('buying the pass', () => {
   it('without JavaScript: join, check out, and the member area opens to this browser only', async () => {
     const { app, store, problems } = await freshShop();
     // the join button's plain post
-    const join = await app.inject({ method: 'POST', url: '/cart/add', headers: FORM_HEADERS, cookies: { crumb: TEST_CRUMB }, payload: `crumb=${TEST_CRUMB}&itemId=p14` });
+    const join = await app.inject({ method: 'POST', url: '/cart/add', headers: FORM_HEADERS, cookies: TEST_COOKIES, payload: `crumb=${TEST_CRUMB}&itemId=p14` });
     expect(join.statusCode).toBe(303);
     expect(join.headers.location).toBe('/cart');
     const cart = cookieOf(join, 'tessera_cart')!.value;
@@ -42,7 +42,7 @@ describe('buying the pass', () => {
     expect(checkout.body).toContain('Makers Circle membership');
     expect(checkout.body).not.toContain('name="address1"');
     const before = Date.now();
-    const placed = await app.inject({ method: 'POST', url: '/checkout', headers: FORM_HEADERS, cookies: { crumb: TEST_CRUMB, tessera_cart: cart }, payload: `crumb=${TEST_CRUMB}&email=ada%40example.com&name=Ada` });
+    const placed = await app.inject({ method: 'POST', url: '/checkout', headers: FORM_HEADERS, cookies: { ...TEST_COOKIES, tessera_cart: cart }, payload: `crumb=${TEST_CRUMB}&email=ada%40example.com&name=Ada` });
     expect(placed.statusCode).toBe(303);
     const member = cookieOf(placed, COOKIE)!;
     expect(member).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

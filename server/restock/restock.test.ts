@@ -14,7 +14,7 @@ import { NOT_ALLOWED, SIGN_IN_REQUIRED } from '../owner/guard.js';
 import { hashPassword } from '../owner/password.js';
 import { ensureSiteOwner } from '../owner/site-owner.js';
 import { writeSiteDocument } from '../site-documents.js';
-import { demoApp, TEST_CRUMB, withCrumb } from '../test-support.js';
+import { demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
 import { GROUPS_PAGE_SIZE, SIGNUPS_PAGE_SIZE } from './service.js';
 
 const BASE = '/api/site-users/account/notifications/restock';
@@ -129,12 +129,12 @@ describe('POST restock signup', () => {
 
   it('the plain form (/restock) stores and goes back to the product page with the message', async () => {
     const form = new URLSearchParams({ productId: tote.productId, variantId: tote.variantId, email: 'plain@example.com', isJoinMailingList: 'on', crumb: TEST_CRUMB });
-    const res = await app.inject({ method: 'POST', url: '/restock', cookies: { crumb: TEST_CRUMB }, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
+    const res = await app.inject({ method: 'POST', url: '/restock', cookies: TEST_COOKIES, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`${tote.url}?variant=${tote.variantId}&message=Signed%20up!&restock=signed-up#restock-${tote.productId}`);
     expect(signups().find((s) => s.email === 'plain@example.com')!.isJoinMailingList).toBe(true);
     form.set('email', 'bad');
-    const bad = await app.inject({ method: 'POST', url: '/restock', cookies: { crumb: TEST_CRUMB }, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
+    const bad = await app.inject({ method: 'POST', url: '/restock', cookies: TEST_COOKIES, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
     expect(bad.headers.location).toContain('&message=Email%20is%20invalid&restock=error');
   });
 

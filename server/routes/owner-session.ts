@@ -2,7 +2,8 @@
  * Owner sign-in and sign-out: POST /api/owner/session {email, password, rememberMe?} opens a session (an
  * HttpOnly, SameSite=Lax cookie) and answers the visitor's crumb as `xsrfToken` (spec 001 "Login payload"),
  * which scripts echo in X-CSRF-Token; DELETE signs out; GET says who is signed in. A wrong e-mail and a
- * wrong password get the same 401, after the same scrypt work.
+ * wrong password get the same 401, after the same scrypt work. Sign-in is limited per address (the `owner`
+ * group) and per account (the app's sign-in throttle): 429 with Retry-After.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -13,6 +14,8 @@ import { ROLE_CODES } from '../owner/roles.js';
 import { OWNER_COOKIE, REMEMBERED_SESSION_MS, SESSION_MS, closeSession, openSession, sessionContributor } from '../owner/sessions.js';
 import { SIGN_IN_REQUIRED } from '../owner/guard.js';
 import { rotateCrumb } from '../security/crumb.js';
+import { tooManyMessage } from '../security/rate-limit.js';
+import { isKnownDevice, rememberDevice } from '../security/known-device.js';
 
 export const WRONG_CREDENTIALS = 'The e-mail address or password is incorrect.';
 
@@ -34,18 +37,42 @@ interface SignInBody {
 }
 
 /**
- * The contributor whose e-mail and password these are, or null; a wrong e-mail and a wrong password take the
- * same scrypt work.
+ * The contributor whose e-mail and password these are, or null. Exactly one scrypt check either way: against the
+ * account's hash, or the decoy's when the e-mail is unknown, so timing does not tell which accounts exist.
+ * `verify` is the check (tests count its calls).
  */
-export async function checkOwnerCredentials(store: Store, givenEmail: string, password: string): Promise<string | null> {
+export async function checkOwnerCredentials(store: Store, givenEmail: string, password: string, verify = verifyPassword): Promise<string | null> {
   const email = givenEmail.trim().toLowerCase();
-  const candidates = store.select({ id: contributors.id, passwordHash: contributors.passwordHash }).from(contributors).where(eq(contributors.email, email)).all();
-  for (const candidate of candidates) {
-    if (await verifyPassword(password, candidate.passwordHash)) return candidate.id;
-  }
-  if (candidates.length === 0) await verifyPassword(password, DECOY_HASH);
-  return null;
+  // an e-mail is one account per website, and the store serves one website
+  const candidate = store.select({ id: contributors.id, passwordHash: contributors.passwordHash }).from(contributors).where(eq(contributors.email, email)).get();
+  const matches = await verify(password, candidate?.passwordHash ?? DECOY_HASH);
+  return candidate !== undefined && matches ? candidate.id : null;
 }
+
+export type OwnerSignIn = { readonly kind: 'ok'; readonly contributorId: string } | { readonly kind: 'wrong' } | { readonly kind: 'limited'; readonly retryAfterSeconds: number };
+
+/**
+ * An owner's sign-in attempt, counted by the account's throttle before the password is checked (apart when this
+ * browser signed in to the account before): the contributor, a wrong e-mail or password, or too many attempts
+ * at that account (Retry-After set on `reply`). A success makes this browser a known device of the account.
+ */
+export async function ownerSignIn(store: Store, request: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<OwnerSignIn> {
+  const throttle = request.server.signInThrottle;
+  const admission = throttle.admit('owner', email, isKnownDevice(request, 'owner', email));
+  if (!admission.ok) {
+    reply.header('retry-after', String(admission.retryAfterSeconds));
+    return { kind: 'limited', retryAfterSeconds: admission.retryAfterSeconds };
+  }
+  const contributorId = await checkOwnerCredentials(store, email, password);
+  if (contributorId === null) return { kind: 'wrong' };
+  throttle.succeeded('owner', email);
+  rememberDevice(request, reply, 'owner', email);
+  return { kind: 'ok', contributorId };
+}
+
+/** The words of a refused sign-in: wrong credentials, or too many attempts. */
+export const ownerSignInRefusal = (outcome: Exclude<OwnerSignIn, { kind: 'ok' }>) =>
+  outcome.kind === 'limited' ? { status: 429, message: tooManyMessage(outcome.retryAfterSeconds) } : { status: 401, message: WRONG_CREDENTIALS };
 
 /** Opens a session for `contributorId` on this reply (the cookie, a fresh crumb); answers the crumb. */
 export function startOwnerSession(store: Store, request: FastifyRequest, reply: FastifyReply, contributorId: string, remembered: boolean): string {
@@ -61,22 +88,25 @@ export function startOwnerSession(store: Store, request: FastifyRequest, reply: 
     // without "remember me" the cookie ends with the browser session (the row expires after SESSION_MS anyway)
     ...(remembered ? { maxAge: lifetime / 1000 } : {}),
   });
-  // a session starts: a crumb known before sign-in (possibly planted) is not the session's
-  return rotateCrumb(request, reply);
+  // a session starts: the crumb is now the session's, and one known before sign-in no longer passes
+  return rotateCrumb(request, reply, { owner: token });
 }
 
 /** Ends the session of this request's cookie (if any) and issues a fresh crumb. */
 export function endOwnerSession(store: Store, request: FastifyRequest, reply: FastifyReply): void {
   closeSession(store, request.cookies[OWNER_COOKIE]);
   reply.clearCookie(OWNER_COOKIE, { path: '/' });
-  rotateCrumb(request, reply);
+  rotateCrumb(request, reply, { owner: null });
 }
 
 export const ownerSessionRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
   app.post<{ Body: SignInBody }>('/api/owner/session', { schema: { body: signInBody }, config: { rateLimit: 'owner' } }, async (request, reply) => {
-    const contributorId = await checkOwnerCredentials(store, request.body.email, request.body.password);
-    if (contributorId === null) return reply.code(401).send({ message: WRONG_CREDENTIALS });
-    return { xsrfToken: startOwnerSession(store, request, reply, contributorId, request.body.rememberMe === true) };
+    const outcome = await ownerSignIn(store, request, reply, request.body.email, request.body.password);
+    if (outcome.kind !== 'ok') {
+      const { status, message } = ownerSignInRefusal(outcome);
+      return reply.code(status).send({ message });
+    }
+    return { xsrfToken: startOwnerSession(store, request, reply, outcome.contributorId, request.body.rememberMe === true) };
   });
 
   app.delete('/api/owner/session', { config: { rateLimit: 'owner' } }, async (request, reply) => {

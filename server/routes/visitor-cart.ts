@@ -61,7 +61,8 @@ const lazyCarts = new WeakMap<object, LazyCart>();
  * The visitor's cart as JSON: `cartJson` of the cookie's cart, or an empty cart when there is no cart. For a
  * cookie, the cart is built on first use (any read, key listing or write of the object), not here: a kept page
  * needs only the count (`cartTotalQuantity`), and building the whole cart cost 10 times the page (issue 9).
- * Whoever reads the object sees exactly what `cartJson` would have answered at that moment.
+ * Whoever reads the object sees what `cartJson` answers, kept as the cart count is (exact to this process's
+ * writes, another process's seen within 250 ms: `cachedCart`).
  */
 export function visitorCart(store: Store, request: FastifyRequest): Json {
   const id = cookieCartId(request);
@@ -71,7 +72,7 @@ export function visitorCart(store: Store, request: FastifyRequest): Json {
   const built = (): Json => {
     if (!lazy.built) {
       lazy.built = true;
-      Object.assign(target, cartExists(store, id) ? cartJson(store, id) : emptyCart());
+      Object.assign(target, cachedCart(store, id));
     }
     return target;
   };
@@ -100,15 +101,28 @@ export function cartTotalQuantity(cart: Json): unknown {
 }
 
 /**
- * Cart counts are kept like the page data they are shown in (server/read-cache.ts): exact to every write of
- * this process, another process's writes seen within its 250 ms. In a cache of their own, so that many
- * shoppers' carts never push kept pages out. A count read cost a SQLite statement (about 4 µs, most of it the
+ * Cart counts (and whole carts, `cachedCart`) are kept like the page data they are shown in (server/read-cache.ts):
+ * exact to every write of this process, another process's writes seen within its 250 ms. In a cache of their
+ * own, so that many shoppers' carts never push kept pages out. A count read cost a SQLite statement (about 4 µs, most of it the
  * read lock), a fifth of a kept page's whole answer.
  */
-const countCaches = new WeakMap<Store, ReadCache>();
+const cartCaches = new WeakMap<Store, ReadCache>();
+
+function cartCache(store: Store): ReadCache {
+  let cache = cartCaches.get(store);
+  if (cache === undefined) cartCaches.set(store, (cache = new ReadCache(store)));
+  return cache;
+}
 
 function cachedQuantity(store: Store, cartId: string): number {
-  let cache = countCaches.get(store);
-  if (cache === undefined) countCaches.set(store, (cache = new ReadCache(store)));
-  return cache.get(cartId, () => cartQuantity(store, cartId));
+  return cartCache(store).get(cartId, () => cartQuantity(store, cartId));
+}
+
+/**
+ * The whole cart as `cartJson` answers it, kept the same way as its count (beside it, under its own key): the
+ * cart page read it on every request, five queries built by drizzle, the most of that page's time (issue 24).
+ * Deep-frozen like everything the cache keeps; `visitorCart` copies its top level into the visitor's object.
+ */
+function cachedCart(store: Store, cartId: string): Json {
+  return cartCache(store).get(`cart\u0000${cartId}`, () => (cartExists(store, cartId) ? cartJson(store, cartId) : emptyCart()));
 }

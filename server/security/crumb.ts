@@ -1,44 +1,59 @@
 /**
- * Anti-forgery "crumb" (spec 001 §9 cookies): every visitor gets a random `crumb` cookie that scripts can
- * read; every state-changing request must echo it, in the `X-CSRF-Token` header or, for plain HTML forms, a
- * `crumb` form field. A cross-site page can make the browser send the cookie but cannot read it, so it cannot
- * echo it. A missing or wrong crumb gets 403 `{ message, crumbFail: true }`.
+ * Anti-forgery "crumb" (spec 001 §9 cookies): every state-changing request must echo this visitor's crumb, in
+ * the `X-CSRF-Token` header or, for plain HTML forms, a `crumb` form field. A missing or wrong crumb gets 403
+ * `{ message, crumbFail: true }`.
  *
- * Crumbs are the server's own: 16 random hex digits and 16 of an HMAC of them under the server's secret
- * (`crumb-secret.ts`), so a crumb the server never issued (a cookie planted by a sibling subdomain, say) is
- * replaced rather than accepted. A new crumb is issued when an owner session starts or ends (`rotateCrumb`).
+ * A crumb belongs to one browser session (issue 24): it is an HMAC, under the server's secret
+ * (`crumb-secret.ts`), of the visitor's own HttpOnly `tessera_visitor` cookie (a random id given on the first
+ * answer) and of the owner's and the customer's session tokens when signed in. So only the crumb of the
+ * request's own sessions passes: another visitor's genuine crumb, planted as a cookie and echoed, is refused,
+ * and a sign-in or sign-out changes the crumb (the one known before stops working). The crumb is also set as the
+ * `crumb` cookie, which scripts read to echo it (a cross-site page can make the browser send cookies but read
+ * none); the check never trusts that cookie, it recomputes the crumb from the session cookies. Nothing is stored.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isSessionToken, OWNER_COOKIE } from '../owner/sessions.js';
+import { SITE_USER_COOKIE } from '../site-users/sessions.js';
 
 export const CRUMB_COOKIE = 'crumb';
+/** The visitor's own random id (HttpOnly, for the browser session): what a signed-out visitor's crumb is bound to. */
+export const VISITOR_COOKIE = 'tessera_visitor';
 export const CRUMB_HEADER = 'x-csrf-token';
 export const CRUMB_FIELD = 'crumb';
 export const CRUMB_FAIL_MESSAGE = 'Invalid or missing crumb: reload the page and try again.';
 
-const CRUMB_PATTERN = /^[0-9a-f]{32}$/;
+const VISITOR_PATTERN = /^[0-9a-f]{32}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const macOf = (secret: string, nonce: string) => createHmac('sha256', secret).update(nonce).digest('hex').slice(0, 16);
-
-/** The crumb for `nonce` (16 hex digits) under `secret`: the nonce and its MAC, 32 hex digits. */
-export function signCrumb(secret: string, nonce: string): string {
-  return nonce + macOf(secret, nonce);
+/** The sessions a crumb is bound to: the visitor's id, and the owner's and the customer's tokens when present. */
+export interface CrumbSessions {
+  readonly visitor: string;
+  readonly owner: string | null;
+  readonly siteUser: string | null;
 }
 
-/** Whether the server issued `crumb` (its MAC checks out under `secret`). */
-export function isIssuedCrumb(secret: string, crumb: string): boolean {
-  if (!CRUMB_PATTERN.test(crumb)) return false;
-  return sameCrumb(crumb.slice(16), macOf(secret, crumb.slice(0, 16)));
+/** The crumb of these sessions under `secret`: 32 hex digits of an HMAC-SHA-256. */
+export function crumbFor(secret: string, sessions: CrumbSessions): string {
+  return createHmac('sha256', secret).update(`crumb\u0000${sessions.visitor}\u0000${sessions.owner ?? ''}\u0000${sessions.siteUser ?? ''}`).digest('hex').slice(0, 32);
 }
 
-/**
- * A fresh crumb. randomUUID draws from a pooled buffer of entropy: a fresh randomBytes call per new visitor
- * cost more than rendering the page (the 16 hex digits taken are all random ones of the UUID).
- */
-export function newCrumb(secret: string): string {
-  const uuid = randomUUID();
-  return signCrumb(secret, uuid.slice(0, 8) + uuid.slice(9, 13) + uuid.slice(19, 23));
+/** A session token cookie as the crumb takes it: only when shaped like one (anything else is no session). */
+const tokenOf = (value: string | undefined) => (isSessionToken(value) ? value : null);
+
+/** The sessions of a request's cookies; `visitor` is the visitor id in force (the cookie's, or one given now). */
+export function crumbSessions(cookies: Readonly<Record<string, string | undefined>>, visitor: string): CrumbSessions {
+  return { visitor, owner: tokenOf(cookies[OWNER_COOKIE]), siteUser: tokenOf(cookies[SITE_USER_COOKIE]) };
+}
+
+/** The visitor id of a cookie, when it is one the server could have given. */
+export const visitorIdOf = (value: string | undefined): string | null => (value !== undefined && VISITOR_PATTERN.test(value) ? value : null);
+
+export interface WriteRoute {
+  readonly method: string;
+  readonly url: string;
+  /** False only for the beacons (`config.crumb: false`). */
+  readonly crumb: boolean;
 }
 
 /** Reads: neither echo a crumb nor count against a write limit. */
@@ -48,12 +63,16 @@ export function isSafeMethod(method: string): boolean {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** This visitor's crumb: from a valid cookie, or freshly issued on this response. */
+    /** The crumb of this request's sessions (set as the `crumb` cookie when the browser holds another). */
     crumb: string;
+    /** The visitor id the crumb is bound to: the cookie's, or the one given on this answer. */
+    visitorId: string;
   }
   interface FastifyInstance {
     /** The secret crumbs are signed with (`crumb-secret.ts`). */
     crumbSecret: string;
+    /** Every write route of the app (POST, PUT, PATCH, DELETE), and whether it takes the crumb: what the guard covers. */
+    writeRoutes: WriteRoute[];
   }
   interface FastifyContextConfig {
     /**
@@ -68,9 +87,12 @@ const setCrumbCookie = (reply: FastifyReply, crumb: string) =>
   // readable by scripts on purpose (they echo it); SameSite keeps it off cross-site subrequests
   reply.setCookie(CRUMB_COOKIE, crumb, { path: '/', sameSite: 'lax', httpOnly: false });
 
-/** A new crumb for this visitor from this response on: when an owner session starts or ends. */
-export function rotateCrumb(request: FastifyRequest, reply: FastifyReply): string {
-  request.crumb = newCrumb(request.server.crumbSecret);
+/**
+ * The crumb from this response on, after a sign-in or sign-out changed a session: `changed` holds the new
+ * token (null: signed out) of the owner's or the customer's session; the others stay the request's.
+ */
+export function rotateCrumb(request: FastifyRequest, reply: FastifyReply, changed: Partial<Pick<CrumbSessions, 'owner' | 'siteUser'>>): string {
+  request.crumb = crumbFor(request.server.crumbSecret, { ...crumbSessions(request.cookies, request.visitorId), ...changed });
   setCrumbCookie(reply, request.crumb);
   return request.crumb;
 }
@@ -91,15 +113,24 @@ function crumbFail(request: FastifyRequest, reply: FastifyReply) {
 /** Installs the crumb on the app (not encapsulated: every route, whichever plugin declares it, is covered). */
 export function installCrumb(app: FastifyInstance, secret: string): void {
   app.decorateRequest('crumb', '');
+  app.decorateRequest('visitorId', '');
   app.decorate('crumbSecret', secret);
+  app.decorate('writeRoutes', []);
+  // every route declared after this, in any plugin (onRoute hooks are inherited): the crumb's reach, listed
+  app.addHook('onRoute', (route) => {
+    const crumb = (route.config as { crumb?: unknown } | undefined)?.crumb !== false;
+    for (const method of [route.method].flat()) if (!isSafeMethod(method)) app.writeRoutes.push({ method, url: route.url, crumb });
+  });
   app.addHook('onRequest', async (request, reply) => {
-    const existing = request.cookies[CRUMB_COOKIE];
-    if (typeof existing === 'string' && isIssuedCrumb(secret, existing)) {
-      request.crumb = existing;
-      return;
+    let visitor = visitorIdOf(request.cookies[VISITOR_COOKIE]);
+    if (visitor === null) {
+      // a new visitor (or one whose browser session ended): an id of 32 random hex digits, HttpOnly
+      visitor = randomUUID().replaceAll('-', '');
+      reply.setCookie(VISITOR_COOKIE, visitor, { path: '/', sameSite: 'lax', httpOnly: true });
     }
-    request.crumb = newCrumb(secret);
-    setCrumbCookie(reply, request.crumb);
+    request.visitorId = visitor;
+    request.crumb = crumbFor(secret, crumbSessions(request.cookies, visitor));
+    if (request.cookies[CRUMB_COOKIE] !== request.crumb) setCrumbCookie(reply, request.crumb);
   });
   // preValidation runs after body parsing and before schema validation, so the form field can be taken out
   // of the body here and route schemas never need to know about it.
@@ -110,7 +141,6 @@ export function installCrumb(app: FastifyInstance, secret: string): void {
       if (isFormPost(request) && typeof request.body === 'object' && request.body !== null) delete (request.body as Record<string, unknown>)[CRUMB_FIELD];
       return;
     }
-    const cookie = request.cookies[CRUMB_COOKIE];
     let sent = request.headers[CRUMB_HEADER];
     const body = request.body;
     if (typeof body === 'object' && body !== null && CRUMB_FIELD in body && !Array.isArray(body) && isFormPost(request)) {
@@ -118,7 +148,8 @@ export function installCrumb(app: FastifyInstance, secret: string): void {
       delete (body as Record<string, unknown>)[CRUMB_FIELD];
       if (sent === undefined && typeof field === 'string') sent = field;
     }
-    if (typeof cookie !== 'string' || !isIssuedCrumb(secret, cookie) || typeof sent !== 'string' || !sameCrumb(cookie, sent)) {
+    // the crumb of this request's own sessions, never the crumb cookie (which another visitor may have planted)
+    if (typeof sent !== 'string' || !sameCrumb(request.crumb, sent)) {
       return crumbFail(request, reply);
     }
   });

@@ -1,15 +1,23 @@
 /**
- * The app-wide request guards: the anti-forgery crumb and per-visitor write limits. Hooks are added on the
- * root instance so they cover every route, whichever plugin declares it.
+ * The app-wide request guards: the anti-forgery crumb, per-visitor write limits and the per-account sign-in
+ * throttle (`app.signInThrottle`, used by the owner and customer sign-ins). Hooks are added on the root
+ * instance so they cover every route, whichever plugin declares it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Store } from '../db/database.js';
 import { installCrumb, isSafeMethod } from './crumb.js';
-import { type BucketRule, DEFAULT_RATE_LIMITS, RateLimiter } from './rate-limit.js';
+import { crumbSecret } from './crumb-secret.js';
+import { type BucketRule, DEFAULT_RATE_LIMITS, RateLimiter, tooManyMessage } from './rate-limit.js';
+import { DEFAULT_SIGN_IN_THROTTLE, SignInThrottle, type ThrottleRule } from './sign-in-throttle.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Rate-limit group of a state-changing route ('cart', 'owner', 'visitor'); default from its path. */
     rateLimit?: string;
+  }
+  interface FastifyInstance {
+    /** Per-account sign-in attempts (sign-in-throttle.ts), shared by every sign-in route. */
+    signInThrottle: SignInThrottle;
   }
 }
 
@@ -25,21 +33,24 @@ function groupOf(request: FastifyRequest): string {
 export interface GuardOptions {
   /** Bucket rules by group (defaults: DEFAULT_RATE_LIMITS). */
   readonly rateLimits?: Readonly<Record<string, BucketRule>>;
-  /** Clock for the limiter (tests). */
+  /** The per-account sign-in throttle's rule (default: DEFAULT_SIGN_IN_THROTTLE). */
+  readonly signInThrottle?: ThrottleRule;
+  /** Clock for the limiter and the throttle (tests). */
   readonly now?: () => number;
 }
 
-/** `secret` signs the crumbs (`crumb-secret.ts`). */
-export function installGuards(app: FastifyInstance, secret: string, options: GuardOptions = {}): void {
-  installCrumb(app, secret);
+/** Crumbs are signed with the store's secret (`crumb-secret.ts`); sign-in attempts are counted in the store. */
+export function installGuards(app: FastifyInstance, store: Store, options: GuardOptions = {}): void {
+  installCrumb(app, crumbSecret(store));
   const limiter = new RateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS);
   const now = options.now ?? Date.now;
+  app.decorate('signInThrottle', new SignInThrottle(store, options.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE, now));
   app.addHook('preValidation', async (request, reply) => {
     if (isSafeMethod(request.method)) return;
     // visitors are told apart by address: cookies are free to drop, so they cannot key a limit
     const verdict = limiter.take(groupOf(request), request.ip, now());
     if (verdict.ok) return;
     reply.header('retry-after', String(verdict.retryAfterSeconds));
-    return reply.code(429).send({ message: `Too many requests: try again in ${verdict.retryAfterSeconds} s.` });
+    return reply.code(429).send({ message: tooManyMessage(verdict.retryAfterSeconds) });
   });
 }

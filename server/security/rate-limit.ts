@@ -9,6 +9,9 @@ export interface BucketRule {
   readonly perMinute: number;
 }
 
+/** The words of every 429 (a write limit or a sign-in throttle): `Too many requests: try again in 10 s.` */
+export const tooManyMessage = (seconds: number) => `Too many requests: try again in ${seconds} s.`;
+
 export type Verdict = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
 
 interface Bucket {

@@ -8,7 +8,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KillableServer } from '../durability-support.js';
-import { TEST_CRUMB } from '../test-support.js';
+import { TEST_COOKIE_HEADER, TEST_CRUMB } from '../test-support.js';
 
 const server = new KillableServer({ TESSERA_CUSTOMER_EMAIL: 'demo@example.com', TESSERA_CUSTOMER_PASSWORD: 'demo password' });
 const dbFile = server.dbFile;
@@ -19,7 +19,7 @@ afterAll(() => server.dispose());
 
 async function register(base: string, email: string, acked: string[]) {
   const body = new URLSearchParams({ crumb: TEST_CRUMB, email, password: 'durable password' });
-  const res = await fetch(`${base}/account/register`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${TEST_CRUMB}` }, body });
+  const res = await fetch(`${base}/account/register`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: TEST_COOKIE_HEADER }, body });
   if (res.status === 303) acked.push(email);
 }
 

@@ -1,7 +1,8 @@
 /**
  * Signing a customer in and out, shared by the JSON API and the plain forms. Sign-in is limited twice: per
- * address by the app's limiter (the routes' `site-user` group) and here per account, by a second limiter keyed
- * by the e-mail, so one account cannot be tried from many addresses. It then checks the password (or the decoy),
+ * address by the app's limiter (the routes' `site-user` group) and here per account, by the app's sign-in
+ * throttle (server/security/sign-in-throttle.ts, counted in the store; a browser where the account signed in
+ * before counted apart), so one account cannot be tried from many addresses. It then checks the password (or the decoy),
  * opens a session, hands the visitor's cart over to the account (cart-handover.ts) and rotates the crumb, as an
  * owner sign-in does, answering it as `xsrfToken`.
  */
@@ -10,7 +11,9 @@ import type { Store } from '../db/database.js';
 import { REMEMBERED_SESSION_MS, SESSION_MS } from '../owner/sessions.js';
 import { currentCartId, setCartCookies } from '../routes/visitor-cart.js';
 import { rotateCrumb } from '../security/crumb.js';
-import { type BucketRule, RateLimiter } from '../security/rate-limit.js';
+import { isKnownDevice, rememberDevice } from '../security/known-device.js';
+import { tooManyMessage } from '../security/rate-limit.js';
+import type { SignInThrottle } from '../security/sign-in-throttle.js';
 import { checkCredentials } from './accounts.js';
 import { cartAtSignIn, cartAtSignOut } from './cart-handover.js';
 import { ACCOUNT_MESSAGES, normalEmail, WRONG_CREDENTIALS } from './messages.js';
@@ -18,10 +21,6 @@ import { clearSessionCookies, closeSiteUserSession, openSiteUserSession, SITE_US
 
 /** The rate-limit group of the customer routes that take a password or send an e-mail (per address). */
 export const SITE_USER_GROUP = 'site-user';
-/** The per-account limit's key in `guards.rateLimits` (not a route group: it is keyed by the e-mail). */
-export const ACCOUNT_GROUP = 'site-user-account';
-/** Per account: ten tries at once, then one every ten seconds. */
-export const DEFAULT_ACCOUNT_LIMIT: BucketRule = { burst: 10, perMinute: 6 };
 
 export interface SignInInput {
   readonly email: string;
@@ -33,27 +32,25 @@ export type SignInOutcome =
   | { readonly ok: true; readonly xsrfToken: string }
   | { readonly ok: false; readonly status: 401 | 403 | 429; readonly message: string; readonly reason: 'wrong' | 'unverified' | 'limited' };
 
-export const tooManyMessage = (seconds: number) => `Too many requests: try again in ${seconds} s.`;
-
 export class SignIn {
-  private readonly limiter: RateLimiter;
-
   constructor(
     private readonly store: Store,
-    rule: BucketRule = DEFAULT_ACCOUNT_LIMIT,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.limiter = new RateLimiter({ [ACCOUNT_GROUP]: rule });
-  }
+    private readonly throttle: SignInThrottle,
+  ) {}
 
   async signIn(request: FastifyRequest, reply: FastifyReply, input: SignInInput): Promise<SignInOutcome> {
-    const verdict = this.limiter.take(ACCOUNT_GROUP, normalEmail(input.email), this.now());
-    if (!verdict.ok) {
-      reply.header('retry-after', String(verdict.retryAfterSeconds));
-      return { ok: false, status: 429, reason: 'limited', message: tooManyMessage(verdict.retryAfterSeconds) };
+    const email = normalEmail(input.email);
+    const admission = this.throttle.admit('site-user', email, isKnownDevice(request, 'site-user', email));
+    if (!admission.ok) {
+      reply.header('retry-after', String(admission.retryAfterSeconds));
+      return { ok: false, status: 429, reason: 'limited', message: tooManyMessage(admission.retryAfterSeconds) };
     }
     const credentials = await checkCredentials(this.store, input.email, input.password);
     if (credentials.kind === 'wrong') return { ok: false, status: 401, reason: 'wrong', message: WRONG_CREDENTIALS };
+    // the right password: the account's count starts again (also for an account still to be confirmed), and
+    // this browser is one of its known devices
+    this.throttle.succeeded('site-user', email);
+    rememberDevice(request, reply, 'site-user', email);
     if (credentials.kind === 'unverified') return { ok: false, status: 403, reason: 'unverified', message: ACCOUNT_MESSAGES.notVerified };
     const user = credentials.user;
     const remembered = input.rememberMe === true;
@@ -70,7 +67,7 @@ export class SignIn {
     );
     setSessionCookies(request, reply, token, user.id, remembered, lifetime);
     if (cartId !== null) setCartCookies(reply, cartId);
-    return { ok: true, xsrfToken: rotateCrumb(request, reply) };
+    return { ok: true, xsrfToken: rotateCrumb(request, reply, { siteUser: token }) };
   }
 
   /** Ends this browser's session (if any); the cart as `cloneCart` says; a new crumb. */
@@ -80,6 +77,6 @@ export class SignIn {
     closeSiteUserSession(this.store, token);
     clearSessionCookies(reply);
     if (user !== null) cartAtSignOut(this.store, reply, user.cartId, cloneCart);
-    rotateCrumb(request, reply);
+    rotateCrumb(request, reply, { siteUser: null });
   }
 }

@@ -12,7 +12,7 @@ import { repoRoot, type Store } from '../db/database.js';
 import { contributors, websites } from '../db/schema.js';
 import { DEMO_PAGE_PASSWORD } from '../db/seed-content.js';
 import { openSession, OWNER_COOKIE } from '../owner/sessions.js';
-import { addToCartApi, cookieOf, demoApp, postCheckoutForm, TEST_CRUMB } from '../test-support.js';
+import { addToCartApi, cookieOf, demoApp, postCheckoutForm, TEST_COOKIES, TEST_CRUMB } from '../test-support.js';
 import { CENSUS_ELEMENT_ID, withoutTracker } from './tracker-markup.js';
 
 const apps: FastifyInstance[] = [];
@@ -87,7 +87,7 @@ describe('the tracker on pages', () => {
       url: '/trade',
       payload: `password=${DEMO_PAGE_PASSWORD}&crumb=${TEST_CRUMB}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      cookies: { crumb: TEST_CRUMB },
+      cookies: TEST_COOKIES,
     });
     const access = unlock.cookies.find((c) => c.name.startsWith('tessera_page_'))!;
     const page = await app.inject({ url: '/trade', cookies: { [access.name]: access.value } });

@@ -1,0 +1,59 @@
+/**
+ * The cart page of a fixed cart (issue 24): byte for byte the page the server answered before its cart and its
+ * lines were kept (`fixtures/cart-page.html`, written by the code before that change, the visitor's crumb
+ * written as `{crumb}`), on a first request and on a repeated one, and a change to the cart shows at once.
+ * A deliberate change to the default theme or the cart's markup rewrites the fixture with
+ * `TESSERA_WRITE_FIXTURE=1 npx vitest run server/cart-page.test.ts` (and the diff is reviewed).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, type Store } from './db/database.js';
+import { cartEntries, carts } from './db/schema.js';
+import { demoApp, TEST_CRUMB, withCrumb } from './test-support.js';
+
+const FIXTURE = resolve(repoRoot(), 'fixtures/cart-page.html');
+const CART = '00000000-0000-4000-8000-000000000024';
+const AT = Date.UTC(2026, 10, 27, 12, 0, 0);
+
+let app: FastifyInstance;
+let store: Store;
+beforeAll(async () => {
+  ({ app, store } = await demoApp());
+  store.insert(carts).values({ id: CART, createdAt: AT, updatedAt: AT }).run();
+  store
+    .insert(cartEntries)
+    .values([
+      // an option line ("Color: Olive · Size: M": text beyond ASCII) and a plain one
+      { id: '00000000-0000-4000-8000-0000000000e1', cartId: CART, productId: 'p02', variantId: 'p02-v2', quantity: 2, createdAt: AT },
+      { id: '00000000-0000-4000-8000-0000000000e2', cartId: CART, productId: 'p01', variantId: 'p01-v1', quantity: 1, createdAt: AT + 1 },
+    ])
+    .run();
+});
+
+const cartPage = async () => {
+  const res = await app.inject(withCrumb({ url: '/cart', cookies: { tessera_cart: CART } }));
+  expect(res.statusCode).toBe(200);
+  return res.body.replaceAll(TEST_CRUMB, '{crumb}');
+};
+
+describe('the cart page of a fixed cart', () => {
+  it('is the page it was before the cart was kept, on a first and a repeated request', async () => {
+    const first = await cartPage();
+    if (process.env['TESSERA_WRITE_FIXTURE'] === '1') writeFileSync(FIXTURE, first);
+    expect(first).toContain('Color: Olive');
+    expect(first).toBe(readFileSync(FIXTURE, 'utf8'));
+    expect(await cartPage()).toBe(first);
+  });
+
+  it('shows a change to the cart at once', async () => {
+    const before = await cartPage();
+    const res = await app.inject(withCrumb({ method: 'PUT', url: '/api/commerce/shopping-cart/entries/00000000-0000-4000-8000-0000000000e1', cookies: { tessera_cart: CART }, payload: { quantity: 3 } }));
+    expect(res.statusCode).toBe(200);
+    const after = await cartPage();
+    expect(after).not.toBe(before);
+    expect(after).toContain('&quot;quantity&quot;:3');
+    expect(after).not.toContain('&quot;quantity&quot;:2');
+  });
+});
