@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoApp, FORM_HEADERS, TEST_CRUMB, withCrumb } from '../test-support.js';
+import { demoApp, FORM_HEADERS, TEST_COOKIES, testCrumbFor, withCrumb } from '../test-support.js';
 
 const NOT_NUMBER = 'Quantity must be a number.';
 const NOT_WHOLE = 'Quantity must be a whole number';
@@ -41,8 +41,9 @@ const api = (method: 'POST' | 'PUT', url: string, payload: object, cookies: Reco
   app.inject(withCrumb({ method, url, payload, headers: { 'content-type': 'application/json' }, cookies }));
 
 function form(url: string, fields: Record<string, string>, cookies: Record<string, string> = {}) {
-  const payload = new URLSearchParams({ crumb: TEST_CRUMB, ...fields }).toString();
-  return app.inject({ method: 'POST', url, payload, headers: FORM_HEADERS, cookies: { crumb: TEST_CRUMB, ...cookies } });
+  const all = { ...TEST_COOKIES, ...cookies };
+  const payload = new URLSearchParams({ crumb: testCrumbFor(all), ...fields }).toString();
+  return app.inject({ method: 'POST', url, payload, headers: FORM_HEADERS, cookies: all });
 }
 
 const cartOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'tessera_cart')?.value;
