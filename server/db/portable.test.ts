@@ -61,8 +61,9 @@ function seedEverything(store: Store): void {
     tx.insert(s.analyticsErrors).values({ websiteId: 'demo', receivedAt: NOW, day: '2026-11-27', event: 'error', timestamp: NOW, message: 'boom', page: '/', data: '{}' }).run();
     tx.insert(s.analyticsDaily).values({ websiteId: 'demo', day: '2026-11-27', pageViews: 1203, uniqueVisitors: 2, addToCart: 1 }).run();
     tx.insert(s.analyticsDayVisitors).values({ websiteId: 'demo', day: '2026-11-27', visitor: 'v1' }).run();
-    tx.insert(s.analyticsLcpDaily).values({ websiteId: 'demo', day: '2026-11-27', path: '/', b0: 1, b44: 7 }).run();
-    tx.insert(s.analyticsLcpMonthly).values({ websiteId: 'demo', month: '2026-11', path: '/', b3: 2 }).run();
+    // the bucket columns are typed loosely (a generated record), as the analytics code writes them: in SQL
+    store.$client.exec(`INSERT INTO analytics_lcp_daily (website_id, day, path, b0, b44) VALUES ('demo', '2026-11-27', '/', 1, 7);
+      INSERT INTO analytics_lcp_monthly (website_id, month, path, b3) VALUES ('demo', '2026-11', '/', 2)`);
     tx.insert(s.analyticsErrorsDaily).values({ websiteId: 'demo', day: '2026-11-27', message: 'boom', count: 1, lastSeen: NOW, lastPage: '/' }).run();
   });
 }
