@@ -58,7 +58,8 @@ export async function startPgCluster(name = 'tessera'): Promise<PgCluster> {
   if (bin === undefined) throw new Error(pgUnavailableReason());
   const asRoot = process.getuid?.() === 0;
   const owner = process.env['TESSERA_PG_USER'] || 'nobody';
-  const dir = mkdtempSync(join(tmpdir(), 'tessera-pg-'));
+  // under root the folder must be reachable by `owner`: /tmp, not a TMPDIR inside root's home
+  const dir = mkdtempSync(join(asRoot ? process.env['TESSERA_PG_TMP'] || '/tmp' : tmpdir(), 'tessera-pg-'));
   const data = join(dir, 'data');
   const password = randomBytes(18).toString('hex');
   const passwordFile = join(dir, 'password');
