@@ -7,7 +7,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 export interface PgCluster {
   /** `postgres://tessera:…@127.0.0.1:PORT/DB`: the database made for the caller. */
   readonly url: string;
-  /** Makes one more empty database in the cluster and returns its URL (a fresh store per test). */
+  /** Makes one more empty database (`[a-z_][a-z0-9_]*`) in the cluster and returns its URL (a fresh store per test). */
   createDatabase(name: string): string;
   /** Stops the cluster and removes its folder. Safe to call twice. */
   stop(): void;
@@ -97,12 +97,15 @@ export async function startPgCluster(name = 'tessera'): Promise<PgCluster> {
         run('pg_ctl', ['start', '-D', data, '-w', '-t', '30', '-s', '-l', join(dir, 'server.log'), '-o', options]);
         break;
       } catch (e) {
-        if (attempt >= 2) throw e; // the port was taken between finding it and starting: try another
+        // the port was taken between finding it and starting: try another; past that, say what the server logged
+        if (attempt >= 2) throw new Error(`${(e as Error).message}\n${tail(join(dir, 'server.log'))}`);
       }
     }
     started = true;
-    const urlOf = (database: string) => `postgres://tessera:${password}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+    const urlOf = (database: string) => `postgres://tessera:${password}@127.0.0.1:${port}/${database}`;
     const createDatabase = (database: string) => {
+      // a plain name: it goes into a URL as it is (postgres.js does not decode the path)
+      if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`database names here are lower-case letters, digits and _: ${database}`);
       run('psql', ['-X', '-q', '-h', dir, '-p', String(port), '-U', 'tessera', '-d', 'postgres', '-c', `CREATE DATABASE ${quoteIdent(database)}`]);
       return urlOf(database);
     };
@@ -112,6 +115,11 @@ export async function startPgCluster(name = 'tessera'): Promise<PgCluster> {
     stop();
     throw e;
   }
+}
+
+/** The last lines of a log, or nothing when it was never written. */
+function tail(file: string): string {
+  return existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').slice(-10).join('\n') : '';
 }
 
 function uidOf(user: string): number {

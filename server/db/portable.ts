@@ -62,8 +62,16 @@ function exportValue(kind: ColumnKind, value: unknown): unknown {
   }
 }
 
-/** Writes the store as portable lines; `write` gets one line at a time (with its newline). Returns rows per table. */
+/**
+ * Writes the store as portable lines; `write` gets one line at a time (with its newline). Returns rows per table.
+ * The store may be serving meanwhile: the export reads one snapshot.
+ */
 export async function exportStore(db: RawDb, write: (line: string) => void | Promise<void>): Promise<Record<string, number>> {
+  // one snapshot for every table: a live store exports as it was at one moment, every reference whole
+  return await db.transaction(() => exportTables(db, write), { snapshot: true });
+}
+
+async function exportTables(db: RawDb, write: (line: string) => void | Promise<void>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   await write(JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION }) + '\n');
   for (const table of tablesInOrder()) {
@@ -79,8 +87,7 @@ export async function exportStore(db: RawDb, write: (line: string) => void | Pro
       await write(JSON.stringify(out) + '\n');
       written++;
     }
-    // a row written between the count and the read would make the file disagree with itself
-    if (written !== counts[table.name]) throw new Error(`${table.name} changed during the export (${counts[table.name]} rows counted, ${written} read): export a store nothing writes to`);
+    if (written !== counts[table.name]) throw new Error(`${table.name}: ${counts[table.name]} rows counted, ${written} read`);
   }
   return counts;
 }

@@ -20,8 +20,11 @@ export interface RawDb {
   query(statement: string, params?: readonly unknown[]): Promise<Row[]>;
   /** The rows of a SELECT, a batch at a time, without holding a whole table. */
   stream(statement: string): AsyncIterable<Row>;
-  /** Runs `fn` in one transaction: all of it or none. */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction: all of it or none. `snapshot` makes it a read-only one that sees the store as it
+   * was at its start (an export of a live store is then consistent across tables).
+   */
+  transaction<T>(fn: () => Promise<T>, options?: { snapshot?: boolean }): Promise<T>;
   /** The migrations of this dialect's folder, oldest first, with whether each is applied. */
   migrations(): Promise<{ tag: string; applied: boolean }[]>;
   /** Applies the pending migrations. */
@@ -69,8 +72,9 @@ function sqliteRawDb(file: string, readonly: boolean): RawDb {
     async *stream(statement) {
       yield* sqlite.prepare(statement).iterate() as IterableIterator<Row>;
     },
-    async transaction(fn) {
-      sqlite.exec('BEGIN IMMEDIATE');
+    async transaction(fn, options = {}) {
+      // a deferred transaction's snapshot starts at its first read (WAL); an immediate one takes the write lock
+      sqlite.exec(options.snapshot === true ? 'BEGIN' : 'BEGIN IMMEDIATE');
       try {
         const result = await fn();
         sqlite.exec('COMMIT');
@@ -113,10 +117,10 @@ function pgRawDb(store: PgStore): RawDb {
     async *stream(statement) {
       for await (const batch of connection().unsafe(statement).cursor(500)) yield* batch as Row[];
     },
-    async transaction(fn) {
+    async transaction(fn, options = {}) {
       reserved = await client.reserve();
       try {
-        await reserved`BEGIN`;
+        await reserved.unsafe(options.snapshot === true ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
         try {
           const result = await fn();
           await reserved`COMMIT`;

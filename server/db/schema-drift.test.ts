@@ -44,10 +44,16 @@ describe('schema drift between SQLite and PostgreSQL', () => {
   });
 
   it('reports each kind of difference', () => {
-    const a = sqliteTable('t', { id: text('id').primaryKey(), n: sqliteInteger('n').notNull().default(0), p: text('p'), at: sqliteInteger('made_at') }, (t) => [index('t_n').on(t.n)]);
+    const parentA = sqliteTable('parent', { id: text('id').primaryKey() });
+    const parentB = pgTable('parent', { id: pgText('id').primaryKey() });
+    const a = sqliteTable(
+      't',
+      { id: text('id').primaryKey(), n: sqliteInteger('n').notNull().default(0), p: text('p'), at: sqliteInteger('made_at'), up: text('up').references(() => parentA.id, { onDelete: 'cascade' }) },
+      (t) => [index('t_n').on(t.n)],
+    );
     const b = pgTable(
       't',
-      { id: pgText('id').primaryKey(), n: integer('n').default(1), p: boolean('p'), at: bigint('made_at', { mode: 'number' }), extra: pgText('extra') },
+      { id: pgText('id').primaryKey(), n: integer('n').default(1), p: boolean('p'), at: bigint('made_at', { mode: 'number' }), extra: pgText('extra'), up: pgText('up').references(() => parentB.id) },
       (t) => [check('t_n_positive', sql`${t.n} > 0`)],
     );
     const found = tableDifferences(tableShape(a), tableShape(b)).join('\n');
@@ -58,5 +64,6 @@ describe('schema drift between SQLite and PostgreSQL', () => {
     expect(found).toContain('t.made_at: kind time in SQLite, integer in PostgreSQL');
     expect(found).toContain('t indexes: [t_n: (n)] in SQLite, [] in PostgreSQL');
     expect(found).toContain('t checks: [] in SQLite, [t_n_positive: n > 0] in PostgreSQL');
+    expect(found).toContain('t foreign keys: [(up) -> parent(id) on delete cascade, on update no action] in SQLite, [(up) -> parent(id) on delete no action, on update no action] in PostgreSQL');
   });
 });

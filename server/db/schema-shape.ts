@@ -26,7 +26,7 @@ export interface TableShape {
   readonly primaryKey: readonly string[];
   /** `name: unique? (col, col)`, sorted. */
   readonly indexes: readonly string[];
-  /** `(cols) -> table(cols)`, sorted. */
+  /** `(cols) -> table(cols) on delete …, on update …`, sorted. */
   readonly foreignKeys: readonly string[];
   /** `name: expression`, the expression without quotes and table names, sorted. */
   readonly checks: readonly string[];
@@ -77,7 +77,8 @@ export function tableShape(table: SQLiteTable | PgTable): TableShape {
   const foreignKeys = config.foreignKeys.map((fk) => {
     const ref = fk.reference();
     const foreign = is(ref.foreignTable, SQLiteTable) ? sqliteConfig(ref.foreignTable as SQLiteTable).name : pgConfig(ref.foreignTable as PgTable).name;
-    return `(${ref.columns.map((c) => c.name).join(', ')}) -> ${foreign}(${ref.foreignColumns.map((c) => c.name).join(', ')})`;
+    const actions = `on delete ${fk.onDelete ?? 'no action'}, on update ${fk.onUpdate ?? 'no action'}`;
+    return `(${ref.columns.map((c) => c.name).join(', ')}) -> ${foreign}(${ref.foreignColumns.map((c) => c.name).join(', ')}) ${actions}`;
   });
   const checks = config.checks.map((ck) => `${ck.name}: ${checkText(ck.value, isSqlite ? 'sqlite' : 'pg', config.name)}`);
   return { name: config.name, columns, primaryKey, indexes: sorted(indexes), foreignKeys: sorted(foreignKeys), checks: sorted(checks) };
