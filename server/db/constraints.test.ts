@@ -99,7 +99,7 @@ describePg('database constraints on PostgreSQL', (cluster) => {
     await store.insert(s.carts).values(rows.cart);
     await store.insert(s.orders).values(rows.order);
     await store.insert(s.formSubmissionKeys).values([rows.key, { ...rows.key, keyHash: 'k2' }]);
-  });
+  }, 60_000);
   afterAll(async () => await store.$client.end());
   constraintTests(() => ({ exec: async (statement) => (await store.$client.unsafe(statement)).count }));
 

@@ -101,7 +101,7 @@ beforeAll(async () => {
   store.$client.close();
   const result = await tessera({ db: sqliteSource }, 'export', first);
   expect(result.code, result.out).toBe(0);
-});
+}, 60_000);
 
 describe('tessera export and import on SQLite', () => {
   it('writes a header, a line per table and its rows, with integers, booleans and ISO times', () => {
