@@ -1,6 +1,7 @@
 /**
- * Opening the store: better-sqlite3 in WAL mode, drizzle on top, migrations applied at start. The file is
- * `data/tessera.db` unless `TESSERA_DB` says otherwise (`:memory:` for a throwaway store).
+ * Opening the store: better-sqlite3 in WAL mode, drizzle on top, migrations applied at start, foreign keys on after
+ * them. The file is `data/tessera.db` unless `TESSERA_DB` says otherwise (`:memory:` for a throwaway store). The
+ * PostgreSQL twin is `pg-store.ts` (server/db/README.md).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
