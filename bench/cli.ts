@@ -6,6 +6,7 @@ import { type BenchOptions, DEFAULT_TIME_MS, runBenchmarks } from './run.js';
 export const BENCH_USAGE = `Usage: tessera bench [--compare] [--time MS] [--filter TEXT]... [--json-only] [--out FILE]
        tessera bench http [--duration S] [--connections N] [--page PATH] [--out FILE]   (see bench http --help)
        tessera bench analytics [--hits N] [--days N] [--runs N] [--db FILE]   (see bench analytics --help)
+       tessera bench db   (statements per page, query and transaction latency on SQLite and PostgreSQL)
 
 Times compile, render (of a compiled template) and compile+render for the wright page, the shop page
 (200 products through the commerce formatters) and for synthetic
@@ -80,6 +81,8 @@ export async function runBench(argv: string[]): Promise<number> {
   if (argv[0] === 'http') return (await import('./http.js')).runHttpBench(argv.slice(1));
   // the analytics dashboard over a generated year (bench/analytics.ts)
   if (argv[0] === 'analytics') return (await import('./analytics.js')).runAnalyticsBench(argv.slice(1));
+  // statements per page and query latency on SQLite and PostgreSQL (bench/db.ts)
+  if (argv[0] === 'db') return (await import('./db.js')).runDbBench(argv.slice(1));
   let parsed: ParsedBenchArgs;
   try {
     parsed = parseBenchArgs(argv);

@@ -42,6 +42,8 @@ describe('tessera command', () => {
     const io = capture();
     expect(await main(['--help'])).toBe(0);
     expect(io.out()).toContain('tessera render TEMPLATE');
+    // the store's commands (server/db/portable.test.ts runs them)
+    for (const command of ['tessera migrate [up | status]', 'tessera export FILE', 'tessera import FILE']) expect(io.out()).toContain(command);
   });
 
   it('renders a template with data and partials, problems on stderr with file:line:col', async () => {

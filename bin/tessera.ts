@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** The `tessera` command: render, check, dev, conformance, bench. */
+/** The `tessera` command: render, check, dev, conformance, bench, and the store's migrate, export and import. */
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,15 @@ Usage:
   tessera owner-password
       Give the site owner of the store at TESSERA_DB a new password: TESSERA_OWNER_PASSWORD, or a generated
       one printed once; the owner's sessions end.
+  tessera migrate [up | status]
+      Bring the store's schema up to date (up, the default), or list its migrations as applied or pending
+      (status; exit 1 if any is pending). The store is PostgreSQL when TESSERA_DATABASE_URL is a
+      postgres:// URL, else the SQLite file of TESSERA_DB (default data/tessera.db).
+  tessera export FILE
+      Write the whole store to FILE (- for stdout) as portable JSON lines: a line per table, then its rows
+      (money as integer cents, times ISO-8601 UTC). The same shop gives the same file from either database.
+  tessera import FILE
+      Read an exported FILE into an empty store (migrated first), in one transaction: all rows or none.
   tessera --help | --version
 `;
 
@@ -172,6 +181,12 @@ export async function main(argv: string[]): Promise<number> {
         if (rest.length > 0) throw new UsageError('owner-password takes no arguments (it reads TESSERA_DB and TESSERA_OWNER_PASSWORD)');
         const { cmdOwnerPassword } = await import('./owner-password.js');
         return await cmdOwnerPassword();
+      }
+      case 'migrate':
+      case 'export':
+      case 'import': {
+        const { cmdExport, cmdImport, cmdMigrate } = await import('./db-commands.js');
+        return await (command === 'migrate' ? cmdMigrate : command === 'export' ? cmdExport : cmdImport)(rest);
       }
       default:
         throw new UsageError(`unknown command '${command}'`);

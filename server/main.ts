@@ -4,6 +4,7 @@
 import { buildApp } from './app.js';
 import { openStore } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
+import { databaseTarget } from './db/target.js';
 import { ensureSiteOwner } from './owner/site-owner.js';
 import { ensureDemoCustomer } from './site-users/demo-customer.js';
 import { Theme } from './theme.js';
@@ -17,6 +18,11 @@ import { wrap } from './word-wrap.js';
 /** The settings read before anything starts; a wrong one stops the start with one line saying so (no stack). */
 function settings(): { themeDir: string; allowedOrigins: readonly string[]; analyticsRetentionMonths: number; trustProxy: TrustProxy } {
   try {
+    // the server's queries are synchronous SQLite today: a PostgreSQL URL is for tessera migrate/export/import until
+    // they are async (server/db/README.md), and is refused here rather than silently serving the SQLite file
+    if (databaseTarget(process.env).dialect === 'postgresql') {
+      throw new Error('the server does not run on PostgreSQL yet (TESSERA_DATABASE_URL is read by tessera migrate, export and import; see server/db/README.md): unset it to serve the SQLite file of TESSERA_DB');
+    }
     return {
       themeDir: themeDirFromEnv(process.env),
       allowedOrigins: allowedOriginsFromEnv(process.env),

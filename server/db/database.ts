@@ -1,6 +1,7 @@
 /**
- * Opening the store: better-sqlite3 in WAL mode, drizzle on top, migrations applied at start. The file is
- * `data/tessera.db` unless `TESSERA_DB` says otherwise (`:memory:` for a throwaway store).
+ * Opening the store: better-sqlite3 in WAL mode, drizzle on top, migrations applied at start, foreign keys on after
+ * them. The file is `data/tessera.db` unless `TESSERA_DB` says otherwise (`:memory:` for a throwaway store). The
+ * PostgreSQL twin is `pg-store.ts` (server/db/README.md).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -38,8 +39,29 @@ export function openStore(file: string = defaultDatabaseFile()): Store {
   // Said, not left to the build's default: a commit reaches the disk (the WAL file, synced) before its answer
   // leaves, so an acknowledged write survives a power cut as well as a killed process.
   sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
   const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: resolve(repoRoot(), 'server/db/migrations') });
+  migrateSqlite(db);
+  sqlite.pragma('foreign_keys = ON');
   return db;
+}
+
+export const SQLITE_MIGRATIONS = 'server/db/migrations';
+
+/**
+ * Applies the pending migrations. Foreign keys are off while they run: SQLite changes a table (a new CHECK) by
+ * copying it into a new one and dropping the old, which a parent table's references would refuse; the migrator's
+ * transaction makes drizzle-kit's own `PRAGMA foreign_keys=OFF` a no-op, so it is done here, outside it. After, every
+ * reference is checked once.
+ */
+export function migrateSqlite(db: Store): void {
+  const sqlite = db.$client;
+  const wasOn = sqlite.pragma('foreign_keys', { simple: true }) === 1;
+  sqlite.pragma('foreign_keys = OFF');
+  try {
+    migrate(db, { migrationsFolder: resolve(repoRoot(), SQLITE_MIGRATIONS) });
+    const broken = sqlite.pragma('foreign_key_check') as unknown[];
+    if (broken.length > 0) throw new Error(`after the migrations, ${broken.length} rows point at rows that do not exist: ${JSON.stringify(broken.slice(0, 3))}`);
+  } finally {
+    if (wasOn) sqlite.pragma('foreign_keys = ON');
+  }
 }

@@ -1,8 +1,13 @@
 /**
- * The store's tables (drizzle, SQLite today). Kept portable to PostgreSQL: text ids, integer money in minor
- * units with a currency, booleans as integers, structured fields as JSON text.
+ * The store's tables (drizzle, SQLite). Their PostgreSQL twin is `schema-pg.ts`, kept equal by
+ * `schema-drift.test.ts`: text ids, integer money in minor units with a currency (bigint in PostgreSQL), booleans
+ * as integers (booleans there), times as epoch milliseconds (timestamptz there), structured fields as JSON text.
+ * Invariants the app relies on are the database's too, in both dialects: stock never below 0 (a CHECK), one order
+ * per order number and website (a unique index), a form key spent once (its hash is the primary key; spending
+ * deletes the row).
  */
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const websites = sqliteTable('websites', {
   id: text('id').primaryKey(),
@@ -89,7 +94,7 @@ export const variants = sqliteTable(
     qtyInStock: integer('qty_in_stock').notNull().default(0),
     ordering: integer('ordering').notNull().default(0),
   },
-  (t) => [index('variants_product').on(t.productId)],
+  (t) => [index('variants_product').on(t.productId), check('variants_stock_not_negative', sql`${t.qtyInStock} >= 0`)],
 );
 
 export const carts = sqliteTable('carts', {
@@ -197,7 +202,11 @@ export const orders = sqliteTable(
     siteUserId: text('site_user_id'),
   },
   // the dashboard's orders and revenue per day read this index alone
-  (t) => [index('orders_created').on(t.websiteId, t.createdAt, t.currency, t.grandTotalCents), index('orders_site_user').on(t.siteUserId)],
+  (t) => [
+    index('orders_created').on(t.websiteId, t.createdAt, t.currency, t.grandTotalCents),
+    index('orders_site_user').on(t.siteUserId),
+    uniqueIndex('orders_number').on(t.websiteId, t.orderNumber),
+  ],
 );
 
 /** Forms of the site (spec 000 "Form"); fields as JSON. */

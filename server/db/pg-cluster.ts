@@ -1,0 +1,131 @@
+/**
+ * A throwaway PostgreSQL cluster for tests: Debian's `postgresql` binaries (`initdb`, `pg_ctl`) make a cluster in a
+ * temporary folder, started on a Unix socket in that folder and a free loopback port, with fsync off; the caller
+ * gets a database URL and a `stop()` that shuts the cluster down and removes the folder. It never touches a system
+ * cluster and needs no root. `initdb` refuses to run as root, so under root (CI) the cluster belongs to `nobody`
+ * (`runuser -u nobody`, or TESSERA_PG_USER): its folder is handed to that user, and root connects as a client.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface PgCluster {
+  /** `postgres://tessera:…@127.0.0.1:PORT/DB`: the database made for the caller. */
+  readonly url: string;
+  /** Makes one more empty database (`[a-z_][a-z0-9_]*`) in the cluster and returns its URL (a fresh store per test). */
+  createDatabase(name: string): string;
+  /** Stops the cluster and removes its folder. Safe to call twice. */
+  stop(): void;
+}
+
+/** The folder holding `initdb` and `pg_ctl`: TESSERA_PG_BIN, else the newest Debian `/usr/lib/postgresql/N/bin`, else none. */
+export function pgBinDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const given = env['TESSERA_PG_BIN'];
+  if (given !== undefined && given !== '') return existsSync(join(given, 'initdb')) ? given : undefined;
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] === undefined ? undefined : join(root, versions[0], 'bin');
+}
+
+/** Why PostgreSQL tests cannot run here, or undefined when they can: only missing binaries are a reason to skip. */
+export function pgUnavailableReason(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return pgBinDir(env) === undefined ? "PostgreSQL binaries not found (apt-get install postgresql, or set TESSERA_PG_BIN): PostgreSQL tests skipped" : undefined;
+}
+
+/** A loopback port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Starts a throwaway cluster and creates database `name` in it; throws when the binaries are missing. */
+export async function startPgCluster(name = 'tessera'): Promise<PgCluster> {
+  const bin = pgBinDir();
+  if (bin === undefined) throw new Error(pgUnavailableReason());
+  const asRoot = process.getuid?.() === 0;
+  const owner = process.env['TESSERA_PG_USER'] || 'nobody';
+  // under root the folder must be reachable by `owner`: /tmp, not a TMPDIR inside root's home
+  const dir = mkdtempSync(join(asRoot ? process.env['TESSERA_PG_TMP'] || '/tmp' : tmpdir(), 'tessera-pg-'));
+  const data = join(dir, 'data');
+  const password = randomBytes(18).toString('hex');
+  const passwordFile = join(dir, 'password');
+  writeFileSync(passwordFile, password + '\n', { mode: 0o600 });
+  if (asRoot) {
+    chownSync(dir, uidOf(owner), gidOf(owner));
+    chownSync(passwordFile, uidOf(owner), gidOf(owner));
+  }
+  const env = { ...process.env, PGPASSWORD: password, LC_ALL: 'C' };
+  const run = (tool: string, args: string[]) => {
+    const command = asRoot ? 'runuser' : join(bin, tool);
+    const argv = asRoot ? ['-u', owner, '--', join(bin, tool), ...args] : args;
+    const result = spawnSync(command, argv, { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    if (result.status !== 0) throw new Error(`${tool} failed (${result.status ?? result.signal}): ${(result.stderr || result.stdout || String(result.error)).trim()}`);
+  };
+  let started = false;
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      if (started) run('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-s']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  try {
+    run('initdb', ['-D', data, '-U', 'tessera', '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--locale=C', '--no-sync']);
+    let port = 0;
+    for (let attempt = 0; ; attempt++) {
+      port = await freePort();
+      // -F: no fsync (a throwaway cluster); the socket lives in the cluster's own folder, never /var/run/postgresql
+      const options = `-F -p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50`;
+      try {
+        run('pg_ctl', ['start', '-D', data, '-w', '-t', '30', '-s', '-l', join(dir, 'server.log'), '-o', options]);
+        break;
+      } catch (e) {
+        // the port was taken between finding it and starting: try another; past that, say what the server logged
+        if (attempt >= 2) throw new Error(`${(e as Error).message}\n${tail(join(dir, 'server.log'))}`);
+      }
+    }
+    started = true;
+    const urlOf = (database: string) => `postgres://tessera:${password}@127.0.0.1:${port}/${database}`;
+    const createDatabase = (database: string) => {
+      // a plain name: it goes into a URL as it is (postgres.js does not decode the path)
+      if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`database names here are lower-case letters, digits and _: ${database}`);
+      run('psql', ['-X', '-q', '-h', dir, '-p', String(port), '-U', 'tessera', '-d', 'postgres', '-c', `CREATE DATABASE ${quoteIdent(database)}`]);
+      return urlOf(database);
+    };
+    createDatabase(name);
+    return { url: urlOf(name), createDatabase, stop };
+  } catch (e) {
+    stop();
+    throw e;
+  }
+}
+
+/** The last lines of a log, or nothing when it was never written. */
+function tail(file: string): string {
+  return existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').slice(-10).join('\n') : '';
+}
+
+function uidOf(user: string): number {
+  return Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim());
+}
+
+function gidOf(user: string): number {
+  return Number(execFileSync('id', ['-g', user], { encoding: 'utf8' }).trim());
+}
