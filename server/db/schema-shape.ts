@@ -32,8 +32,8 @@ export interface TableShape {
   readonly checks: readonly string[];
 }
 
-/** Column names (SQL) whose values are times: `…_at`, `…_on`, `…_date`, `last_seen`. */
-export const TIME_COLUMN = /(_at|_on|_date)$|^last_seen$/;
+/** Column names (SQL) whose values are times: `…_at`, `…_on`, `…_date`, `…_until`, `last_seen`. */
+export const TIME_COLUMN = /(_at|_on|_date|_until)$|^last_seen$/;
 
 const sqliteDialect = new SQLiteSyncDialect();
 const pgDialect = new PgDialect();
