@@ -4,18 +4,15 @@
  * the connection is closed. Methods Node knows but no route takes get the usual `{ message }` answers.
  */
 import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientErrorAnswer } from './client-errors.js';
-import { demoApp } from './test-support.js';
+import { listeningDemoApp } from './test-support.js';
 
 let app: FastifyInstance;
 let port: number;
 beforeAll(async () => {
-  ({ app } = await demoApp());
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as AddressInfo).port;
+  ({ app, port } = await listeningDemoApp());
 });
 afterAll(() => app.close());
 

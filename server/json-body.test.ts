@@ -4,11 +4,10 @@
  * an owner route), and a visitor's ordinary request is answered while such bodies are being posted.
  */
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkJsonShape, JSON_EMPTY, JSON_INVALID, JSON_TOO_DEEP, JSON_TOO_MANY_VALUES, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-body.js';
-import { demoApp, withCrumb } from './test-support.js';
+import { demoApp, listeningDemoApp, withCrumb } from './test-support.js';
 
 /** 1 MB of `[[[…` (never closed), a 200,000-element list and a 60,000-key object: the probe's bodies. */
 const DEEP = '['.repeat(1_000_000);
@@ -89,9 +88,7 @@ describe('a visitor while hostile bodies are posted (real socket)', () => {
   let app: FastifyInstance;
   let port: number;
   beforeAll(async () => {
-    ({ app } = await demoApp());
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
+    ({ app, port } = await listeningDemoApp());
   });
   afterAll(async () => {
     await app.close();

@@ -4,6 +4,7 @@
  * of that id, or of that id and the owner's or customer's session among a request's cookies (`withCrumb`).
  */
 import { crumbFor, crumbSessions, VISITOR_COOKIE } from './security/crumb.js';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from './app.js';
@@ -57,6 +58,13 @@ export interface DemoAppOptions {
 }
 
 /** The storefront in-process, with the default theme or `themeDir` (not watched), as the server tests use it. */
+/** The demo app listening on a free loopback port, for tests that need a real socket (close it after). */
+export async function listeningDemoApp(options: DemoAppOptions = {}): Promise<{ app: FastifyInstance; port: number }> {
+  const { app } = await demoApp(options);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, port: (app.server.address() as AddressInfo).port };
+}
+
 export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: FastifyInstance; store: Store }> {
   let store = options.store;
   if (store === undefined) {
