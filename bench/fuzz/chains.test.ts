@@ -2,12 +2,14 @@
  * The chains arm of the differential fuzz test (chains.ts): chains of formatters from the whole plugin table
  * with random arguments over random values, rendered by ours (without locale data) and by the reference
  * (`@squarespace/template-engine`, public API). A difference fails with the case shrunk. Seed and case count:
- * CHAINS_FUZZ_SEED, CHAINS_FUZZ_RUNS (`npm run fuzz -- --generator chains --n 100000` for long runs).
+ * CHAINS_FUZZ_SEED, CHAINS_FUZZ_RUNS (`npm run fuzz -- --generator chains --n 100000` for long runs). The run
+ * prints its distribution and holds a floor on meaningful cases (issue 29: at this seed 48.5% printed nothing in
+ * both engines and 18.6% held no tag, when a case was a single node).
  */
 import { describe, expect, it } from 'vitest';
+import { expectIdentical } from './arm-checks.js';
 import { chainsAllowed, chainsFuzzCase, type ChainsCase } from './chains.js';
 import { compareCase, describeDifference } from './compare.js';
-import { firstDifference } from './delta-shrink.js';
 
 const RUNS = Number(process.env['CHAINS_FUZZ_RUNS'] ?? 1000);
 const SEED = Number(process.env['CHAINS_FUZZ_SEED'] ?? 31337);
@@ -34,7 +36,10 @@ describe('chains arm: differential fuzzing against the reference engine', () => 
     }
   });
 
-  it(`renders ${RUNS} random formatter chains identically (seed ${SEED})`, () => {
-    expect(firstDifference(chainsFuzzCase, SEED, RUNS, chainsAllowed), `seed ${SEED}`).toBe('');
+  it(`renders ${RUNS} random formatter chains identically (seed ${SEED}), most of them meaningful`, () => {
+    // measured 2026-11-27 at the default seed and count: 16.50% print nothing in both, 17.10% hold an error of
+    // ours (the reference reports 3.9%: ours also reports a formatter's bad arguments), none without a tag, a
+    // median of 4 tags
+    expectIdentical(chainsFuzzCase, RUNS, SEED, 'chains', { emptyInBoth: 20, oursErrors: 22, tagless: 1, medianTags: 3 }, chainsAllowed);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * Differential fuzzing: random templates from the whole language over random data must render exactly as
  * the reference engine (`@squarespace/template-engine`, public API) renders them. A difference fails with
- * the shrunk template and data. Seed and case count: FUZZ_SEED and FUZZ_RUNS (`npm run fuzz` for long runs).
+ * the shrunk template and data. The run prints its distribution and holds a floor on meaningful cases (issue
+ * 29: at this seed 58.5% of the cases printed nothing in both engines and 79% held an error, before the
+ * generator kept its errors to one case in five). Seed and case count: FUZZ_SEED and FUZZ_RUNS (`npm run fuzz`
+ * for long runs).
  */
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { expectIdentical } from './arm-checks.js';
 import { compareCase, describeDifference } from './compare.js';
 import { fuzzCase } from './generator.js';
 
@@ -37,9 +40,9 @@ describe('differential fuzzing against the reference engine', () => {
     }
   });
 
-  it(`renders ${RUNS} random templates identically (seed ${SEED})`, () => {
-    const r = fc.check(fc.property(fuzzCase, (c) => compareCase(c).same), { seed: SEED, numRuns: RUNS });
-    const c = r.counterexample?.[0];
-    expect(c === undefined ? '' : describeDifference(c, compareCase(c)), `seed ${SEED}`).toBe('');
+  it(`renders ${RUNS} random templates identically (seed ${SEED}), most of them meaningful`, () => {
+    // measured 2026-11-27 at the default seed and count: 17.35% print nothing in both, 25.10% hold an error of
+    // ours, 0.30% no tag, a median of 194 tags
+    expectIdentical(fuzzCase, RUNS, SEED, 'differential', { emptyInBoth: 20, oursErrors: 30, tagless: 2, medianTags: 50 });
   });
 });

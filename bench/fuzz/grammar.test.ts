@@ -2,11 +2,13 @@
  * The grammar arm of the differential fuzz test (grammar.ts): a second, independent generator of templates,
  * data, partials and injects, rendered by ours and by the reference (`@squarespace/template-engine`, public
  * API, without CLDR: ours without locale data). A difference fails with the case shrunk. Seed and case count:
- * GRAMMAR_FUZZ_SEED, GRAMMAR_FUZZ_RUNS (`npm run fuzz -- --generator grammar --n 100000` for long runs).
+ * GRAMMAR_FUZZ_SEED, GRAMMAR_FUZZ_RUNS (`npm run fuzz -- --generator grammar --n 100000` for long runs). The run
+ * prints its distribution and holds a floor on meaningful cases (issue 29: at this seed 44.6% printed nothing in
+ * both engines, half held an error and a fifth no tag).
  */
 import { describe, expect, it } from 'vitest';
+import { expectIdentical } from './arm-checks.js';
 import { compareCase, describeDifference } from './compare.js';
-import { firstDifference } from './delta-shrink.js';
 import { grammarFuzzCase, meetsChosenBehaviour, mentionsAny, OPEN_PLATFORM_NAMES, type GrammarCase } from './grammar.js';
 
 const RUNS = Number(process.env['GRAMMAR_FUZZ_RUNS'] ?? 1500);
@@ -112,9 +114,12 @@ describe('grammar arm: differential fuzzing against the reference engine', () =>
     }
   });
 
-  it(`renders ${RUNS} random templates identically (seed ${SEED})`, () => {
+  it(`renders ${RUNS} random templates identically (seed ${SEED}), most of them meaningful`, () => {
     const cases = grammarFuzzCase.filter((c) => !open(c));
     const allowed = (x: Parameters<typeof meetsChosenBehaviour>[0]) => !meetsChosenBehaviour(x) && !mentionsAny(x, OPEN_PLATFORM_NAMES);
-    expect(firstDifference(cases, SEED, RUNS, allowed), `seed ${SEED}`).toBe('');
+    // measured 2026-11-27 at the default seed and count: 20.26% print nothing in both, 41.26% hold an error of
+    // ours (the mangled and cut fixture cases are damaged on purpose: a third of the arm), 5.40% no tag, a
+    // median of 8 tags
+    expectIdentical(cases, RUNS, SEED, 'grammar', { emptyInBoth: 24, oursErrors: 45, tagless: 7, medianTags: 6 }, allowed);
   });
 });

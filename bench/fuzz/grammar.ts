@@ -72,6 +72,11 @@ const LOCALS = ['@v', '@w', '@args', '@x-y', '@foo'];
 const MACROS = ['m', 'm2', 'emit.it', 'p1'];
 const PARTIALS = ['p1', 'p2', 'broken', 'nope'];
 const INJECT_PATHS = ['inj.json', 'other', 'nope.json'];
+/**
+ * What `apply` and `.include` name: the two partials every case has, nine times in ten; else any name (a
+ * macro the template may not define, a partial that does not parse or does not exist: an error in both).
+ */
+const TARGET = fc.oneof({ weight: 9, arbitrary: fc.constantFrom('p1', 'p2') }, { weight: 1, arbitrary: fc.constantFrom(...MACROS, ...PARTIALS) });
 
 // ---------------------------------------------------------------------------------------------------------
 // Data
@@ -144,7 +149,7 @@ function formatterArgs(name: string): Arb<string> {
   const made = ((): Arb<string> => {
     switch (name) {
       case 'apply':
-        return seq(' ', fc.constantFrom(...MACROS, ...PARTIALS), maybe(' private', 3), maybe(seq(' ', joined(seq(fc.constantFrom('k', 'cls', 'a', 'foo'), '=', bareToken), ' ', 1, 3)), 2));
+        return seq(' ', TARGET, maybe(' private', 3), maybe(seq(' ', joined(seq(fc.constantFrom('k', 'cls', 'a', 'foo'), '=', bareToken), ' ', 1, 3)), 2));
       case 'date':
         return argString(fc.array(fc.constantFrom(...STRFTIME), { minLength: 1, maxLength: 5 }).map((xs) => [xs.join('')]), fc.constant(' '));
       case 'truncate':
@@ -166,6 +171,8 @@ function formatterArgs(name: string): Arb<string> {
         return argString(fc.array(bareToken, { maxLength: 2 }));
     }
   })();
+  // `apply` names what it applies (a macro or partial of this case): without, or with a fixture's name, it is an error
+  if (name === 'apply') return made;
   if (mined.length === 0) return fc.oneof({ weight: 3, arbitrary: fc.constant('') }, { weight: 2, arbitrary: made });
   return fc.oneof({ weight: 2, arbitrary: fc.constant('') }, { weight: 2, arbitrary: made }, { weight: 2, arbitrary: fc.constantFrom(...mined) });
 }
@@ -193,8 +200,9 @@ const PLATFORM_PREDICATES = [
 ];
 
 const formatterName = fc.oneof(
-  { weight: 12, arbitrary: fc.constantFrom(...CORE_FORMATTERS) },
-  { weight: 4, arbitrary: fc.constantFrom(...PLATFORM_FORMATTERS) },
+  { weight: 60, arbitrary: fc.constantFrom(...CORE_FORMATTERS) },
+  { weight: 20, arbitrary: fc.constantFrom(...PLATFORM_FORMATTERS) },
+  // unknown names one time in 81: a template with one fails to compile in both engines (issue 29)
   { weight: 1, arbitrary: fc.constantFrom('nosuch', 'HTML', 'json-Pretty', 'date2', 'a_b') },
 );
 const formatter: Arb<string> = formatterName.chain((name) => seq('|', name, formatterArgs(name)));
@@ -212,32 +220,44 @@ function predicateArgs(name: string): Arb<string> {
 }
 
 const predicateName = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom(...CORE_PREDICATES) },
-  { weight: 3, arbitrary: fc.constantFrom(...PLATFORM_PREDICATES) },
+  { weight: 30, arbitrary: fc.constantFrom(...CORE_PREDICATES) },
+  { weight: 15, arbitrary: fc.constantFrom(...PLATFORM_PREDICATES) },
   { weight: 1, arbitrary: fc.constantFrom('nosuch?', 'Equal?', 'equal', 'even??') },
 );
 /** `name? args` as it follows `{.` or `{.or ` or `{.if `. */
 const predicateCall: Arb<string> = predicateName.chain((name) => seq(name, predicateArgs(name)));
 
-const { expr } = fc.letrec<{ expr: string; atom: string }>((tie) => ({
-  atom: fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom('0', '1', '2', '3', '7', '10', '0.5', '1.', '1e3', '2E-2', '1e+2', '0x1F', '0xff', '1000000', '1.5', '-1', '0.1') },
-    { weight: 1, arbitrary: fc.constantFrom('.5', '1..2', '1e', '0x', '1e1.5', '08', '1_0') },
-    { weight: 3, arbitrary: fc.constantFrom("'a'", '"b"', "''", "'12'", "' 3 '", "'0x10'", "'x\\ny'", "'\\x41'", "'\\u00e9'", "'\\U0001F600'", "'\\q'", "'\\xZZ'", "'\\u12'", '"<b>&"', "'unterminated", "'a\\'b'") },
-    { weight: 2, arbitrary: fc.constantFrom('null', 'true', 'false', 'PI', 'E', 'Infinity', 'NaN', 'undefined') },
-    { weight: 5, arbitrary: goodPath },
-    { weight: 1, arbitrary: seq(fc.constantFrom('max', 'min', 'abs', 'num', 'str', 'bool', 'foo', 'sqrt'), '(', joined(tie('expr'), ', ', 0, 3), ')') },
-    { weight: 1, arbitrary: seq('(', tie('expr'), ')') },
-  ),
-  expr: fc.oneof(
-    { depthSize: 'small', maxDepth: 4, withCrossShrink: true },
-    tie('atom'),
-    seq(fc.constantFrom('-', '+', '!', '~', '!!', '- '), tie('atom')),
-    seq(tie('expr'), fc.constantFrom(' + ', ' - ', ' * ', ' / ', ' % ', ' ** ', ' << ', ' >> ', ' < ', ' > ', ' <= ', ' >= ', ' == ', ' != ', ' === ', ' !== ', ' & ', ' ^ ', ' | ', ' && ', ' || ', '+', '*', '==', ' =< ', ' <> ', ' ? '), tie('expr')),
-    seq(fc.constantFrom('@v', '@w', '@n'), fc.constantFrom(' = ', '='), tie('expr')),
-  ),
-}));
-const expression = joined(expr, fc.constantFrom('; ', ';', ', ', ' '), 0, 3);
+/**
+ * An `.eval` expression. `bad` draws also what does not parse or evaluate (`.5`, `1..2`, `'\\xZZ'`, an
+ * unterminated string, unknown functions, `=<`, `<>`, ` ? `); one expression in ten is drawn so: drawn always,
+ * they made one case in five fail to compile (issue 29).
+ */
+function expressions(bad: boolean): Arb<string> {
+  const numbers = ['0', '1', '2', '3', '7', '10', '0.5', '1.', '1e3', '2E-2', '1e+2', '0x1F', '0xff', '1000000', '1.5', '-1', '0.1', '08'];
+  const strings = ["'a'", '"b"', "''", "'12'", "' 3 '", "'0x10'", "'x\\ny'", "'\\x41'", "'\\u00e9'", "'\\U0001F600'", "'\\q'", '"<b>&"', "'a\\'b'"];
+  const functions = ['max', 'min', 'abs', 'num', 'str', 'bool'];
+  const operators = [' + ', ' - ', ' * ', ' / ', ' % ', ' ** ', ' << ', ' >> ', ' < ', ' > ', ' <= ', ' >= ', ' == ', ' != ', ' === ', ' !== ', ' & ', ' ^ ', ' | ', ' && ', ' || ', '+', '*', '=='];
+  const { expr } = fc.letrec<{ expr: string; atom: string }>((tie) => ({
+    atom: fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...numbers) },
+      { weight: bad ? 1 : 0, arbitrary: fc.constantFrom('.5', '1..2', '1e', '0x', '1e1.5', '1_0') },
+      { weight: 3, arbitrary: fc.constantFrom(...strings, ...(bad ? ["'\\xZZ'", "'\\u12'", "'unterminated"] : [])) },
+      { weight: 2, arbitrary: fc.constantFrom('null', 'true', 'false', 'PI', 'E', 'Infinity', 'NaN', 'undefined') },
+      { weight: 5, arbitrary: goodPath },
+      { weight: 1, arbitrary: seq(fc.constantFrom(...functions, ...(bad ? ['foo', 'sqrt'] : [])), '(', joined(tie('expr'), ', ', 0, 3), ')') },
+      { weight: 1, arbitrary: seq('(', tie('expr'), ')') },
+    ),
+    expr: fc.oneof(
+      { depthSize: 'small', maxDepth: 4, withCrossShrink: true },
+      tie('atom'),
+      seq(fc.constantFrom('-', '+', '!', '~', '!!', '- '), tie('atom')),
+      seq(tie('expr'), fc.constantFrom(...operators, ...(bad ? [' =< ', ' <> ', ' ? '] : [])), tie('expr')),
+      seq(fc.constantFrom('@v', '@w', '@n'), fc.constantFrom(' = ', '='), tie('expr')),
+    ),
+  }));
+  return joined(expr, fc.constantFrom('; ', ';', ', ', ' '), 0, 3);
+}
+const expression = fc.oneof({ weight: 9, arbitrary: expressions(false) }, { weight: 1, arbitrary: expressions(true) });
 
 // ---------------------------------------------------------------------------------------------------------
 // Template
@@ -248,14 +268,15 @@ const TEXTS = [
   'x', 'Hello', ', ', ' ', '  ', '\n', '\n\n', '\t', '\r\n', '<p>', '</p>', '<a href="/x">', '&amp;', 'é', '中文', '😀', '\u00a0', '#', '@', '|', '.', '"', "'",
   '{', '}', '{ a}', '{a }', '{}', '{.}', '{|}', '{-1}', '{{a}', 'a}b', '{.foo', '{a||b}', '{ .end}', '{.END}', '{a|}', '{a| html}', '{.section}', '{.repeated section}',
   '{.if}', '{.var x}', '{.eval}', '{@index1}', '{0}', '{a.}', '{.a}', '{$}', '{a,}', '{a , b}', 'p { color: red; }', 'if (a) { b(); }', '{"a":1}', '{[1]}', '{ }', '{\n}', '{a\n}',
-  '}}', '{{', '{#}', '{##}', '{## a } b ##}', '{.or x}', '{.end x}', '{.alternates}', '{.macro}', '{.ctx}', '{.include}', '{.inject}', '{a|json }', '{.space }', '{ .space}',
-  '{.meta-left x}', '{@|}', '{@ }', '{.section a }', '{.if a &&}', '{.if && a}', '{.if a &| b}', '{.equal?}', '{.?}', '{.1}', '{.-}',
+  '}}', '{{', '{#}', '{## a } b ##}', '{.or x}', '{.end x}', '{.alternates}', '{.macro}', '{.ctx}', '{.include}', '{.inject}', '{a|json }', '{.space }', '{ .space}',
+  '{.meta-left x}', '{@|}', '{@ }', '{.section a }', '{.if a &&}', '{.if && a}', '{.if a &| b}', '{.?}', '{.1}', '{.-}',
 ];
 const text = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...TEXTS) }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) });
 
 const comment = fc.oneof(
   seq('{#', fc.constantFrom('', ' note', ' {a} inside? no', '#', ' multi\nline?', ' .section a'), '}'),
-  seq('{##', fc.constantFrom('', ' a } b ', '\n{.section a}\n', ' # ', '#'), fc.constantFrom('##}', '#}', '## }', '')),
+  // left open one time in ten (only `##}` closes): an unterminated comment swallows the rest of the template
+  seq('{##', fc.constantFrom('', ' a } b ', '\n{.section a}\n', ' # ', '#'), fc.oneof({ weight: 9, arbitrary: fc.constant('##}') }, { weight: 1, arbitrary: fc.constantFrom('#}', '## }', '') })),
 );
 
 const meta = fc.constantFrom('{.meta-left}', '{.meta-right}', '{.space}', '{.tab}', '{.newline}');
@@ -269,12 +290,19 @@ const ctxVar = seq('{.ctx ', local, joined(seq(' ', fc.constantFrom('k', 'dims',
  * copy (it renders like `{.eval expr}`; README, "behaviour we chose").
  */
 const evalTag = seq('{.eval', fc.constantFrom(' ', ' ', '  ', '\t'), expression, '}');
-const include = seq('{.include ', fc.constantFrom(...MACROS, ...PARTIALS), maybe(fc.constantFrom(' output', ' x', ' output output'), 2), '}');
+const include = seq('{.include ', TARGET, maybe(fc.constantFrom(' output', ' x', ' output output'), 2), '}');
 const inject = seq('{.inject ', local, ' ', fc.constantFrom(...INJECT_PATHS), maybe(' arg', 4), '}');
-const applyTag = seq('{', fc.constantFrom('@', ...KEYS.slice(0, 8)), '|apply ', fc.constantFrom(...MACROS, ...PARTIALS), maybe(' private', 3), maybe(formatter, 4), '}');
+const applyTag = seq('{', fc.constantFrom('@', ...KEYS.slice(0, 8)), '|apply ', TARGET, maybe(' private', 3), maybe(formatter, 4), '}');
 
 /** Tags of the fixtures, left out when they name an excluded formatter or predicate. */
 const usableTags = pool.tags.filter((t) => !mentionsExcluded(t) && t.length < 200);
+/**
+ * Those that open, branch or close a block, drawn as seldom as a stray `{.end}`: alone, each leaves a block
+ * open or closes one too many (issue 29: EOF_IN_BLOCK in one case in three).
+ */
+const STRUCTURAL = /^\{\.(section|repeated|if|or|end|alternates|macro|[\w-]+\?)/;
+const plainTags = usableTags.filter((t) => !STRUCTURAL.test(t));
+const structuralTags = [...new Set(usableTags.filter((t) => STRUCTURAL.test(t)))];
 
 /**
  * Platform formatters and predicates whose differences from the reference are still open (markup line breaks,
@@ -303,12 +331,17 @@ const condition = fc.oneof(
   { weight: 1, arbitrary: predicateCall },
 );
 
-const { block } = fc.letrec<{ block: string; element: string; orChain: string }>((tie) => {
+const { block, element } = fc.letrec<{ block: string; element: string; orChain: string }>((tie) => {
   const body = tie('block');
-  const orBranch = seq(fc.oneof({ weight: 3, arbitrary: fc.constant('{.or}') }, { weight: 2, arbitrary: seq('{.or ', predicateCall, '}') }, { weight: 1, arbitrary: fc.constantFrom('{.or  }', '{.or x}') }), body);
-  const end = fc.oneof({ weight: 30, arbitrary: fc.constant('{.end}') }, { weight: 1, arbitrary: fc.constantFrom('', '{.end}{.end}', '{.end }', '{ .end}') });
+  // branches with a predicate, then maybe a plain one last: a branch after a plain `{.or}` never runs, an error
+  // in both engines (DEAD_CODE), which every other case had when any branch could follow any (issue 29)
+  const guarded = seq('{.or ', predicateCall, '}', body);
+  const last = seq(fc.oneof({ weight: 3, arbitrary: fc.constant('{.or}') }, { weight: 1, arbitrary: fc.constantFrom('{.or  }', '{.or x}') }), body);
+  // one block in a hundred ends wrongly (left open, closed twice): at one in thirty, with a dozen blocks a case,
+  // a third of the cases swallowed the rest of their template (issue 29)
+  const end = fc.oneof({ weight: 100, arbitrary: fc.constant('{.end}') }, { weight: 1, arbitrary: fc.constantFrom('', '{.end}{.end}', '{.end }', '{ .end}') });
   return {
-    orChain: fc.array(orBranch, { maxLength: 2 }).map((xs) => xs.join('')),
+    orChain: fc.tuple(fc.array(guarded, { maxLength: 1 }), maybe(last, 2)).map(([g, l]) => g.join('') + l),
     block: fc.array(tie('element'), { maxLength: 5 }).map((xs) => xs.join('')),
     element: fc.oneof(
       { depthSize: 'small', maxDepth: 3, withCrossShrink: true },
@@ -327,20 +360,44 @@ const { block } = fc.letrec<{ block: string; element: string; orChain: string }>
       { weight: 1, arbitrary: inject },
       { weight: 1, arbitrary: comment },
       { weight: 1, arbitrary: meta },
-      { weight: 2, arbitrary: fc.constantFrom(...usableTags) },
-      { weight: 1, arbitrary: fc.constantFrom('{.or}', '{.end}', '{.alternates with}', '{.section a}', '{.repeated section items}') },
+      { weight: 4, arbitrary: fc.constantFrom(...plainTags) },
+      // one element in about four hundred is a stray branch, end or opening (`{##}` and `{.equal?}` of the
+      // texts among them): text otherwise
+      {
+        weight: 1,
+        arbitrary: fc.oneof(
+          { weight: 9, arbitrary: text },
+          { weight: 1, arbitrary: fc.constantFrom('{.or}', '{.end}', '{.alternates with}', '{.section a}', '{.repeated section items}', '{##}', '{.equal?}', ...structuralTags) },
+        ),
+      },
     ),
   };
 });
 
 /** Partials: small templates of their own, one that does not parse, one that applies another. */
+/** Points a partial's own `apply` and `.include` of `from` at `to` (so that it does not apply itself forever). */
+const retarget = (from: RegExp, to: string) => (t: string) => t.replace(new RegExp(`((?:\\|\\s*apply|\\.include)\\s+)${from.source}(?![\\w.-])`, 'g'), `$1${to}`);
+
+/**
+ * Partials: small templates of their own (`p1` applies `p3`, a leaf, where it names itself or `p2`; `p2`
+ * applies `p1`), one that does not parse. Left to apply each other, one case in sixteen ended in an error of
+ * recursion depth (issue 29); `.include p1` in the template still recurses where the arm draws it.
+ */
 const partials: Arb<Record<string, string>> = fc.record(
-  { p1: block, p2: seq(block, '{@|apply p1}'), broken: fc.constantFrom('{.section a}x', '{.end}', '{a', '{.or}') },
-  { requiredKeys: [] },
+  {
+    p1: block.map(retarget(/p[12]/, 'p3')),
+    p2: seq(block.map(retarget(/p2/, 'p1')), '{@|apply p1}'),
+    p3: fc.constantFrom('[{@}]', '<i>{@|json}</i>', '{.section @}x{.or}y{.end}'),
+    broken: fc.constantFrom('{.section a}x', '{.end}', '{a', '{.or}'),
+  },
+  { requiredKeys: ['p1', 'p2', 'p3'] },
 );
 const injects: Arb<Record<string, unknown>> = fc.record({ 'inj.json': json, other: fc.constantFrom<unknown>('text', 3, { name: 'albert' }) }, { requiredKeys: [] });
 
-const grammarCase: Arb<GrammarCase> = fc.record({ template: block, data: rootData, partials, injects }).map((c) => ({ ...c, locale: null }));
+/** A template: two to six elements (a block may be empty; a case's template was, one time in five: issue 29). */
+const topBlock = fc.array(element, { minLength: 2, maxLength: 6 }).map((xs) => xs.join(''));
+
+export const grammarCase: Arb<GrammarCase> = fc.record({ template: topBlock, data: rootData, partials, injects }).map((c) => ({ ...c, locale: null }));
 
 // --- mangled: character-level damage to a grammar template --------------------------------------------
 
@@ -367,7 +424,7 @@ function applyEdits(template: string, edits: Edit[]): string {
   return t;
 }
 
-const mangledCase: Arb<GrammarCase> = fc.tuple(grammarCase, fc.array(edit, { minLength: 1, maxLength: 3 })).map(([c, edits]) => ({ ...c, template: applyEdits(c.template, edits) }));
+export const mangledCase: Arb<GrammarCase> = fc.tuple(grammarCase, fc.array(edit, { minLength: 1, maxLength: 3 })).map(([c, edits]) => ({ ...c, template: applyEdits(c.template, edits) }));
 
 // --- fixture: a conformance fixture's data, mutated, under its own tags and new ones ----------------------
 
@@ -411,14 +468,14 @@ function tagsOf(template: string): string[] {
   return template.match(/\{[^{}]*\}|[^{}]+|[{}]/g) ?? [];
 }
 
-const fixtureCase: Arb<GrammarCase> = fc
+export const fixtureCase: Arb<GrammarCase> = fc
   .tuple(fc.constantFrom(...usableFixtures), fc.array(mutation, { maxLength: 3 }), fc.nat(), fc.array(fc.tuple(fc.nat(), block), { maxLength: 2 }), fc.boolean())
   .map(([f, mutations, keep, insertions, whole]: [MinedFixture, Mutation[], number, [number, string][], boolean]) => {
     const data = mutations.reduce(mutate, f.data);
     // Either the whole template or a run of its pieces (tags and text), with new elements spliced in.
     const pieces = tagsOf(f.template);
     const start = whole ? 0 : keep % Math.max(1, pieces.length);
-    const kept = whole ? pieces : pieces.slice(start, start + 1 + ((keep >> 4) % 12));
+    const kept = whole ? pieces : pieces.slice(start, start + 4 + ((keep >> 4) % 12));
     for (const [at, b] of insertions) kept.splice(at % (kept.length + 1), 0, b);
     return { template: kept.join(''), data, partials: f.partials, injects: f.injects, locale: null };
   });

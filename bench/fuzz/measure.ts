@@ -36,6 +36,8 @@ export interface Distribution {
   oursErrors: number;
   referenceErrors: number;
   bothErrors: number;
+  /** Cases whose template holds no tag at all. */
+  tagless: number;
   /** Tags (`{…}`) per case's template: mean, median, largest. */
   tags: { mean: number; median: number; max: number };
 }
@@ -94,7 +96,7 @@ export function measure(cases: fc.Arbitrary<Case>, total: number, seed: number):
     identical,
     errorsAgree,
     both,
-    distribution: { emptyInBoth, oursErrors, referenceErrors, bothErrors, tags: { mean, median: tags[tags.length >> 1] ?? 0, max: tags[tags.length - 1] ?? 0 } },
+    distribution: { emptyInBoth, oursErrors, referenceErrors, bothErrors, tagless: tags.filter((n) => n === 0).length, tags: { mean, median: tags[tags.length >> 1] ?? 0, max: tags[tags.length - 1] ?? 0 } },
     outputFailures,
     errorFailures,
   };
@@ -110,7 +112,7 @@ export function measurementText(m: Measurement, arm: string): string {
   const d = m.distribution;
   return [
     `${arm} arm, seed ${m.seed}: ${m.identical} of ${m.total} identical (${percent(m.identical, m.total)}); errors agree in ${m.errorsAgree} (${percent(m.errorsAgree, m.total)}); both in ${m.both} (${percent(m.both, m.total)})`,
-    `distribution: ${d.emptyInBoth} print nothing in both (${percent(d.emptyInBoth, m.total)}); an error in ours ${d.oursErrors}, in the reference ${d.referenceErrors}, in both ${d.bothErrors}; tags per case mean ${d.tags.mean.toFixed(1)}, median ${d.tags.median}, max ${d.tags.max}`,
+    `distribution: ${d.emptyInBoth} print nothing in both (${percent(d.emptyInBoth, m.total)}); an error in ours ${d.oursErrors} (${percent(d.oursErrors, m.total)}), in the reference ${d.referenceErrors}, in both ${d.bothErrors}; no tag in ${d.tagless} (${percent(d.tagless, m.total)}); tags per case mean ${d.tags.mean.toFixed(1)}, median ${d.tags.median}, max ${d.tags.max}`,
   ].join('\n');
 }
 
