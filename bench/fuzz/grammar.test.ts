@@ -106,7 +106,25 @@ const PINNED: GrammarCase[] = [
 
 const open = (c: GrammarCase) => mentionsAny(c, OPEN_PLATFORM_NAMES);
 
+/** A product whose two variants cost `a` and `b`. */
+const twoPrices = (a: string, b: string) => ({ item: { structuredContent: { productType: 1, variants: [{ priceMoney: { value: a, currency: 'USD' } }, { priceMoney: { value: b, currency: 'USD' } }] } } });
+
 describe('grammar arm: differential fuzzing against the reference engine', () => {
+  it('leaves out of the prices only an amount between 0 and 1, the one the reference orders under zero', () => {
+    const below = part('{item|from-price}|{item|normal-price}', twoPrices('0.5', '0'));
+    const o = compareCase(below);
+    expect(o, 'the reference orders 0.50 under 0.00').toMatchObject({ ours: '0|50', reference: '50|0' });
+    expect(meetsChosenBehaviour(below)).toBe(true);
+    for (const [a, b] of [['1.5', '0'], ['2', '1.5'], ['0', '0']] as const) {
+      const c = part('{item|from-price}|{item|normal-price}|{item|sale-price}', twoPrices(a, b));
+      expect(meetsChosenBehaviour(c), `${a} ${b}`).toBe(false);
+      expect(compareCase(c).same, describeDifference(c, compareCase(c))).toBe(true);
+    }
+    // the names themselves are drawn: no price formatter is left out by name
+    expect(OPEN_PLATFORM_NAMES).not.toContain('from-price');
+    expect(OPEN_PLATFORM_NAMES).not.toContain('sale-price');
+  });
+
   it('renders the pinned cases of each root cause identically', () => {
     for (const c of PINNED) {
       const o = compareCase(c);

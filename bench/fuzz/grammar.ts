@@ -311,8 +311,8 @@ const structuralTags = [...new Set(usableTags.filter((t) => STRUCTURAL.test(t)))
  * grammar` still draws them, and reports them.
  */
 export const OPEN_PLATFORM_NAMES: readonly string[] = [
-  // from-price and sale-price: the reference orders a positive amount below 1 under zero (a bug we keep out of)
-  'from-price', 'sale-price',
+  // none: from-price and sale-price were here for one cause, the reference ordering a positive amount below 1
+  // under zero, which `meetsChosenBehaviour` tells on its own (issue 29: the name alone dropped every case of them)
 ];
 
 /** Whether the template or a partial of a case names one of `names` (formatters, or predicates ending in `?`). */
