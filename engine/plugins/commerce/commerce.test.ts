@@ -71,6 +71,9 @@ describe('prices', () => {
     // No scarcity message in the buy box, even enabled (found against the reference); product-scarcity shows it.
     const scarce = { item: { id: 'p1' }, productMerchandisingContext: { p1: { scarcityEnabled: true, scarcityTemplateViews: [{}] } } };
     expect(html('{item|product-checkout}', scarce)).not.toContain('product-scarcity');
+    // A field the chain's value lacks is read from the tag's own value outward, as on the platform: after json or
+    // htmltag (text, so an empty product) the button still names b's id; not the page's.
+    for (const chain of ['json', 'htmltag']) expect(html(`{b|${chain}|product-checkout}`, { b: { id: '1' }, id: '9' })).toContain('data-item-id="1"');
     expect(html('{item|product-scarcity}', scarce)).toContain('<div class="product-scarcity">');
   });
   it('shows the restock captcha container when website.captchaSettings has a site key, without the key in it', () => {

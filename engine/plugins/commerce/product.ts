@@ -227,7 +227,10 @@ const productQuickView: Formatter = {
 
 const productCheckout: Formatter = {
   name: 'product-checkout',
-  // Its parts see a value that is not a product as an empty one (product-scarcity would pass it through).
+  // Its parts see a value that is not a product as an empty one (product-scarcity would pass it through); a field
+  // that value lacks is looked up from the tag's own value outward, as on the platform (`{b|json|product-checkout}`
+  // names b's id).
+  scoped: true,
   format: (item, _args, ctx) => ctx.renderBuiltin(PRODUCT_CHECKOUT, isObject(item) ? item : {}),
 };
 
