@@ -75,6 +75,13 @@ export interface VarCell {
 /** Variables per frame from which the frame's cells are also kept by name (see VarCell.index). */
 const INDEXED_VARS = 16;
 
+/** How many cells a list without an index holds (at most INDEXED_VARS: past that it is indexed). */
+function listLength(head: VarCell | null): number {
+  let n = 0;
+  for (let c = head; c !== null; c = c.next) n++;
+  return n;
+}
+
 /** The cell of `name` among a frame's variables `head` (newest first), or null. */
 export function findVar(head: VarCell | null, name: string): VarCell | null {
   if (head !== null && head.index !== null) return head.index.get(name) ?? null;
@@ -245,23 +252,13 @@ export class RenderContext implements PluginContext {
   setVar(name: string, value: unknown): void {
     const frame = this.frame;
     const head = frame.vars;
-    let count = 0;
-    if (head !== null && head.index !== null) {
-      const cell = head.index.get(name);
-      if (cell !== undefined) {
-        cell.value = value;
-        return;
-      }
-    } else {
-      for (let c = head; c !== null; c = c.next, count++) {
-        if (c.name === name) {
-          c.value = value;
-          return;
-        }
-      }
+    const known = findVar(head, name);
+    if (known !== null) {
+      known.value = value;
+      return;
     }
     let index = head === null ? null : head.index;
-    if (index === null && count >= INDEXED_VARS) {
+    if (index === null && listLength(head) >= INDEXED_VARS) {
       index = new Map();
       for (let c = head; c !== null; c = c.next) index.set(c.name, c);
     }
