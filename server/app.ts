@@ -24,6 +24,7 @@ import { libraryRoutes } from './routes/libraries.js';
 import { templateTweakRoutes } from './routes/template-tweaks.js';
 import { themeAssetRoutes } from './routes/theme-assets.js';
 import { isSafeMethod } from './security/crumb.js';
+import { installRouteTable } from './route-table.js';
 import { type GuardOptions, installGuards } from './security/install.js';
 import { allowedOriginsFromEnv } from './security/allowed-origins.js';
 import { contentPolicy, contentPolicyPlugin } from './security/content-policy.js';
@@ -194,6 +195,8 @@ export async function buildApp({
   // every JSON body: refused by size, depth and count of values before it is parsed (server/json-body.ts)
   installJsonBodies(app);
   installGuards(app, store, guards);
+  // every route from here on, as declared: what docs/http-api.md is generated from
+  installRouteTable(app);
   // a platform theme's pages load nothing from another host (the default theme's policy is issue 30's)
   await app.register(contentPolicyPlugin, { policy: theme.isPlatformTheme ? contentPolicy(allowedOrigins) : null });
 

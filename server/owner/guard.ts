@@ -17,15 +17,25 @@ const signedIn = new WeakMap<FastifyRequest, SignedInContributor>();
 
 export type OwnerHook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
+// Each guard's roles, so the route table (server/route-table.ts) can say who may call a route (docs/http-api.md).
+const hookRoles = new WeakMap<OwnerHook, readonly ContributorRole[]>();
+
+/** The roles a hook lets through, when it is an owner guard (else undefined). */
+export function rolesOfHook(hook: unknown): readonly ContributorRole[] | undefined {
+  return typeof hook === 'function' ? hookRoles.get(hook as OwnerHook) : undefined;
+}
+
 export function requireRole(store: Store, ...roles: readonly ContributorRole[]): OwnerHook {
   const allowed = new Set<string>(roles);
-  return async (request, reply) => {
+  const hook: OwnerHook = async (request, reply) => {
     const contributor = sessionContributor(store, request.cookies[OWNER_COOKIE], Date.now());
     if (contributor === null) return reply.code(401).send({ message: SIGN_IN_REQUIRED });
     if (!contributor.roles.some((role) => allowed.has(role))) return reply.code(403).send({ message: NOT_ALLOWED });
     signedIn.set(request, contributor);
     return undefined;
   };
+  hookRoles.set(hook, roles);
+  return hook;
 }
 
 /** The guard for one API family of the permission table. */

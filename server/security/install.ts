@@ -21,14 +21,14 @@ declare module 'fastify' {
   }
 }
 
-/** The limit group of a write: a route's own `config.rateLimit`, else cart paths 'cart', others 'visitor'. */
-function groupOf(request: FastifyRequest): string {
-  const configured = request.routeOptions.config.rateLimit;
+/** The limit group of a write to `url`: the route's own `config.rateLimit`, else cart paths 'cart', others 'visitor'. */
+export function rateLimitGroup(url: string, configured: unknown): string {
   if (typeof configured === 'string') return configured;
-  const url = request.url;
   if (url.startsWith('/api/commerce/') || url.startsWith('/api/3/commerce/') || url.startsWith('/cart/')) return 'cart';
   return 'visitor';
 }
+
+const groupOf = (request: FastifyRequest): string => rateLimitGroup(request.url, request.routeOptions.config.rateLimit);
 
 export interface GuardOptions {
   /** Bucket rules by group (defaults: DEFAULT_RATE_LIMITS). */
