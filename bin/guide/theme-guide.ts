@@ -107,7 +107,7 @@ function layoutSection(): string {
 
 A theme is a folder in the platform's layout. \`tessera check DIR\` checks it, \`tessera dev DIR\` serves it
 over the demo store and reloads the browser on every save, \`tessera render --theme DIR --url /path\` prints one
-page (see the README's "The \`tessera\` command").
+page (see [themes.md](themes.md#the-tessera-command)).
 
 | file | what it is |
 |---|---|
