@@ -54,7 +54,7 @@ export interface AppOptions {
   readonly logger?: FastifyServerOptions['logger'];
   /** Rate limits and clock of the request guards (tests tighten or loosen them). */
   readonly guards?: GuardOptions;
-  /** Timeouts and keep-alive of the HTTP server (default: from the environment, README "Server limits"). */
+  /** Timeouts and keep-alive of the HTTP server (default: from the environment, docs/limits-and-security.md "Server limits"). */
   readonly httpLimits?: HttpLimits;
   /**
    * Origins a platform theme's pages may load from besides this server (server/security/content-policy.ts);

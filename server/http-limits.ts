@@ -3,7 +3,7 @@
  * idle keep-alive connection stays open, and which bodies are read at all. Node's own defaults let a body that
  * never finishes hold its connection for 300 s; a public storefront answers 408 long before that.
  *
- * Every limit has an environment variable (README "Server limits"); tests pass their own.
+ * Every limit has an environment variable (docs/limits-and-security.md "Server limits"); tests pass their own.
  */
 import type { ServerOptions } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';

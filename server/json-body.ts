@@ -8,7 +8,7 @@
  * Why: 1,000,000 bytes of `[[[…` took 0.25–2.9 s to refuse and held the event loop meanwhile, and
  * 200,000-element lists or 60,000-key objects 1–1.7 s (parsing, then walking them: schema, text check). No body a
  * storefront, its islands or the owner's screens send comes near either limit (the deepest documents, header and
- * footer settings, nest 17 levels; the widest, template tweaks, 1,000 values). README "Server limits".
+ * footer settings, nest 17 levels; the widest, template tweaks, 1,000 values). docs/limits-and-security.md "Server limits".
  */
 import type { FastifyInstance } from 'fastify';
 

@@ -146,7 +146,7 @@ const template = fc
 
 /**
  * Platform markup that escapes the fields and arguments it writes into attributes (`&`, `<`, `>`, `"`), where
- * the reference writes them raw, which breaks the markup on a title with a quote (README, "what we decided").
+ * the reference writes them raw, which breaks the markup on a title with a quote (docs/engine.md, "what we decided").
  */
 const ESCAPING_MARKUP = [
   'comments', 'comment-link', 'like-button', 'social-button', 'social-button-inline', 'twitter-follow-button', 'add-to-cart-btn',

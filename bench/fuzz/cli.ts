@@ -12,7 +12,7 @@
  * the two engines agree on reporting an error, the distribution (cases that print nothing in both, cases with an
  * error, tags per case), and with `--show K` the K most seen distinct differences of the output and of the
  * error reports, each shrunk, counted, and marked when it is one we chose (deliberate.ts); `--shrink S` (200)
- * caps the cases shrunk. They exit 1 below the issue's bars on the output (identical, or a difference the README
+ * caps the cases shrunk. They exit 1 below the issue's bars on the output (identical, or a difference docs/engine.md
  * documents as chosen): 99.9% real, 97% edits, 99.5% values.
  */
 import { parseArgs } from 'node:util';
@@ -53,7 +53,7 @@ if (Object.hasOwn(MEASURED, values.generator)) {
   const arm = MEASURED[values.generator as keyof typeof MEASURED];
   const m = measure(arm.cases, total, seed);
   process.stdout.write(`${measurementText(m, values.generator)}\nin ${seconds()} s\n`);
-  // The bar is on the output: identical, or a difference the README documents as chosen (deliberate.ts).
+  // The bar is on the output: identical, or a difference docs/engine.md documents as chosen (deliberate.ts).
   // Only shrunk cases can be recognised as chosen; the ones past --shrink count as differences.
   const groups = m.identical < total || (show > 0 && m.errorsAgree < total) ? distinctOf(m, shrink, show > 0) : [];
   const chosen = (groups[0]?.groups ?? []).filter((g) => g.deliberate !== null).reduce((a, g) => a + g.count, 0);

@@ -1,9 +1,9 @@
 /**
- * The differences from the reference we chose (README, "Behaviour we chose" and "Formatters and predicates:
+ * The differences from the reference we chose (docs/engine.md, "Behaviour we chose" and "Formatters and predicates:
  * what we decided"), recognised on a shrunk case of the real, edits and values arms, each by its own root
  * cause: the formatter differential's list (bin/conformance/differential.ts `KNOWN_DIFFERENCES`: the reference's
  * stubs, the Java fixtures, the spec, CLDR generation, named reference bugs), the grammar and chains arms' lists
- * (`meetsChosenBehaviour`, escaping markup), the README's `{length}` of a list (told by renaming `length`: the
+ * (`meetsChosenBehaviour`, escaping markup), docs/engine.md's `{length}` of a list (told by renaming `length`: the
  * difference must go) and missing prices (`PRICE_MISSING`), and one the harness itself makes: `timesince`
  * rendered without CLDR (the reference prints "Invalid date." without it). Each test pins an example of every
  * cause it meets.
@@ -41,13 +41,13 @@ export function deliberateReason(c: Case, ours: string, reference: string): stri
   const known = knownReason({ c: { formatter, template: c.template, data, locale: typeof c.locale === 'string' ? c.locale : 'en-US' }, ours, reference });
   if (known !== null) return `formatter differential: ${known}`;
   if (meetsChosenBehaviour(c)) return CHOSEN;
-  if (!chainsAllowed(c)) return 'platform markup escapes what it writes (README; chains.ts escapesMarkup)';
+  if (!chainsAllowed(c)) return 'platform markup escapes what it writes (docs/engine.md; chains.ts escapesMarkup)';
   if (readsListLength(c)) {
-    return 'README: {length} of a list prints nothing (the reference reads the list\'s JavaScript length)';
+    return 'docs/engine.md: {length} of a list prints nothing (the reference reads the list\'s JavaScript length)';
   }
-  // README "Prices": with locale data a price block without its amount is no block and a PRICE_MISSING problem
+  // docs/engine.md "Prices": with locale data a price block without its amount is no block and a PRICE_MISSING problem
   if (typeof c.locale === 'string' && ours === '' && checkOurs(c).errors.some((e) => e.startsWith('PRICE_MISSING'))) {
-    return 'README: a price without its amount (locale data) prints no block and reports PRICE_MISSING, not 0.00';
+    return 'docs/engine.md: a price without its amount (locale data) prints no block and reports PRICE_MISSING, not 0.00';
   }
   // a message's `{0 unit …}` argument: the reference only stubs unit (the differential's list, for any key)
   if (/\|\s*message/.test(c.template) && /\{\d+ unit\b/.test(JSON.stringify(c.data))) {

@@ -54,7 +54,7 @@ export const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown; obje
 /**
  * A timestamp for `date` (a number, a numeric string or missing). Only `t` is dated: the reference engine
  * goes wrong after dating text that is not a number (its later sections take their `.or` branch), a bug we do
- * not copy (README, "Behaviour we chose").
+ * not copy (docs/engine.md, "Behaviour we chose").
  */
 const timestamp = fc.option(fc.constantFrom(0, 1700000000000, 1e12 + 0.5, -86400000, '1700000000000', 1999.9), { nil: undefined });
 
@@ -123,7 +123,7 @@ const comment = fc.constantFrom('{# a note}', '{## spans\n{a} lines ##}', '{#}')
 
 /**
  * A formatter chain as written: nothing is chained after `cycle`, whose value of a non-integer is a difference
- * we chose (README: `null` after `raw`, and so a different node for what reads it next).
+ * we chose (docs/engine.md: `null` after `raw`, and so a different node for what reads it next).
  */
 function chainText(fs: readonly string[]): string {
   const cycle = fs.findIndex((f) => f.startsWith('cycle'));

@@ -64,7 +64,7 @@ export const EXCLUDED_PREDICATES = new Set(['units-metric?']);
 
 /**
  * `length` is never a key: inside a loop over a list the reference reads the list's JavaScript `length`, an
- * artefact we chose not to copy (README, "behaviour we chose").
+ * artefact we chose not to copy (docs/engine.md, "Behaviour we chose").
  */
 const KEYS = ['a', 'b', 'c', 'n', 'x', 'y', 'items', 'list', 'title', 'price', 'name', 'obj', 's', 'flag', 'num', 'empty', 'url', 'body', '$foo', 'a-b', 'k_1', 'Z9', 'debug', 'website', 'item', 'collection'];
 const INDEX_SEGMENTS = ['0', '1', '2', '10'];
@@ -287,7 +287,7 @@ const bindVar = seq('{.var ', local, ' ', path, formatters, '}');
 const ctxVar = seq('{.ctx ', local, joined(seq(' ', fc.constantFrom('k', 'dims', 'a', 'b', 'x'), '=', path), '', 0, 3), '}');
 /**
  * No `{.eval #expr}`: the debug form prints the reference's internal expression dump, which we chose not to
- * copy (it renders like `{.eval expr}`; README, "behaviour we chose").
+ * copy (it renders like `{.eval expr}`; docs/engine.md, "Behaviour we chose").
  */
 const evalTag = seq('{.eval', fc.constantFrom(' ', ' ', '  ', '\t'), expression, '}');
 const include = seq('{.include ', TARGET, maybe(fc.constantFrom(' output', ' x', ' output output'), 2), '}');
@@ -480,7 +480,7 @@ export const fixtureCase: Arb<GrammarCase> = fc
     return { template: kept.join(''), data, partials: f.partials, injects: f.injects, locale: null };
   });
 
-// --- behaviours we chose not to copy (README, "behaviour we chose"), left out of every case ---------------
+// --- behaviours we chose not to copy (docs/engine.md, "Behaviour we chose"), left out of every case ---------------
 
 /**
  * `date` of a value the platform cannot read as a date: text that is not a number leaves the reference's
@@ -532,9 +532,9 @@ export function meetsChosenBehaviour(c: FuzzCase & CaseExtras): boolean {
   // preprocessor-4), the reference prints it.
   if ([c.template, ...Object.values(partials)].some((t) => t.includes('{^'))) return true;
   // from-price, sale-price and normal-price of an amount above 0 and below 1: the reference orders it under
-  // zero (README).
+  // zero (docs/engine.md).
   if (mentionsAny(c, ['from-price', 'sale-price', 'normal-price']) && holdsAmountBelowOne(c.data)) return true;
-  // Platform markup escapes what it writes (README): the reference writes a quick view's group word raw.
+  // Platform markup escapes what it writes (docs/engine.md): the reference writes a quick view's group word raw.
   if ([c.template, ...Object.values(partials)].some((t) => /product-quick-view[^}|]*[<>&"]/.test(t))) return true;
   if (!/\|date/.test(c.template) && !Object.values(partials).some((p) => p.includes('|date'))) return false;
   dateGotUnreadable = false;

@@ -13,7 +13,7 @@
  * the same locale's CLDR (`@phensley/cldr`, as bin/conformance/differential.ts does), so the i18n formatters
  * (`datetime`, `money`, `decimal`, `message`, `plural`, `timesince`…) are compared, not just stubbed out.
  * Left out, as in the formatter differential: the formatters the reference only stubs and `cart-subtotal`,
- * where the Java engine wins (README).
+ * where the Java engine wins (docs/contributing.md, "Conformance").
  */
 import fc from 'fast-check';
 import { DEFAULT_PLUGINS } from '../../engine/index.js';

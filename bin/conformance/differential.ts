@@ -344,7 +344,7 @@ const pin = (formatter: string, template: string, data: Record<string, unknown>,
  * Every difference from the reference that stays, one rule per root cause, each with its reason, a pinned case
  * and its count: the Java engine's fixtures say otherwise, the reference only stubs the formatter, the CLDR data
  * differs by generation (conformance README), the spec says otherwise, or the reference has a plain bug no theme
- * can rely on (README "behaviour we chose"). Each rule is as narrow as its cause: where an option is the cause,
+ * can rely on (docs/engine.md "Behaviour we chose"). Each rule is as narrow as its cause: where an option is the cause,
  * ours without the option must print what the reference prints. The order counts: a difference is excused by
  * the first rule that applies.
  */
@@ -463,13 +463,13 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     seen: 3,
   },
   {
-    why: 'reference bug kept (README): scientific notation carries ("10E+5"), rounds small values to "0" and writes "0.00E-2"',
+    why: 'reference bug kept (docs/engine.md): scientific notation carries ("10E+5"), rounds small values to "0" and writes "0.00E-2"',
     applies: (d) => /style:scientific/.test(d.c.template) && /E[+-]\d|^-?0$/.test(d.reference + d.ours),
     pinned: pin('decimal', '{v|decimal style:scientific maxfrac:2}', { v: 999999.99 }, 'de_DE'),
     seen: 3,
   },
   {
-    why: 'reference bug kept (README): doubles at the ends of the range (5e-324 rounds up to 0, 1.8e308 in compact or percent)',
+    why: 'reference bug kept (docs/engine.md): doubles at the ends of the range (5e-324 rounds up to 0, 1.8e308 in compact or percent)',
     applies: (d) => value(d) === 5e-324 || value(d) === 1.7976931348623157e308 || value(d) === '12345678901234567890.123456789',
     pinned: pin('decimal', '{v|decimal round:up}', { v: 5e-324 }),
     seen: 2,
@@ -481,7 +481,7 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     seen: 0,
   },
   {
-    why: 'kept for safety (README): form answers are escaped; the reference writes them as HTML',
+    why: 'kept for safety (docs/engine.md): form answers are escaped; the reference writes them as HTML',
     applies: (d) => d.c.formatter === 'summary-form-field' && d.ours.includes('&lt;') && unescaped(d.ours) === d.reference,
     pinned: pin('summary-form-field', '{v|summary-form-field}', { v: { type: 'textarea', rawTitle: 'Text', value: '<b>hi</b>' } }),
     seen: 0,

@@ -262,7 +262,7 @@ export const restockSignups = sqliteTable(
     /** Lower-cased and trimmed, so one person is one signup. */
     email: text('email').notNull(),
     isJoinMailingList: integer('is_join_mailing_list', { mode: 'boolean' }).notNull().default(false),
-    /** The visitor's language, kept only with multilingual e-mails on (README). */
+    /** The visitor's language, kept only with multilingual e-mails on (docs/storefront.md). */
     language: text('language'),
     createdAt: integer('created_at').notNull(),
     /** When the owner sent the back-in-stock e-mail; null while waiting. */

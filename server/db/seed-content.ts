@@ -22,7 +22,7 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 export const CONTACT_FORM_ID = 'contact-form';
-/** The demo's page password (README); the page is `/trade`. */
+/** The demo's page password (docs/storefront.md); the page is `/trade`. */
 export const DEMO_PAGE_PASSWORD = 'linen-and-thread';
 
 interface CollectionSeed {

@@ -1,5 +1,5 @@
 /**
- * The form view model templates render (README "Forms"): every field with its kind, label, input name and id,
+ * The form view model templates render (docs/storefront.md "Forms"): every field with its kind, label, input name and id,
  * the value to show, its options, parts or questions, its error and counter; the error summary (GOV.UK style,
  * each entry linking to its field); and the success state. The same model serves the page as first shown,
  * re-shown after a refused plain post (status 400, what was typed kept), and after a successful one.

@@ -163,7 +163,7 @@ export function restockProps(item: Root, root: Root): IslandProps['restock'] | n
     mailingList: merchandising['mailingListSignUpEnabled'] === true,
     optIn: merchandising['mailingListOptInByDefault'] === true,
     captchaSiteKey: str(record(settings['captchaSettings'])['siteKey']),
-    // the test provider's widget is a checkbox carrying its token (README "Captcha widget")
+    // the test provider's widget is a checkbox carrying its token (docs/storefront.md "Captcha widget")
     ...(captchaConfigOf(settings['captchaSettings']).provider.name === 'test' ? { captchaTestToken: TEST_CAPTCHA_TOKEN } : {}),
     successText: str(storeSettings(root)['restockSuccessText']).trim() === '' ? 'Signed up!' : str(storeSettings(root)['restockSuccessText']),
     crumb: str(root['crumb']),

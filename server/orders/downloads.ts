@@ -12,7 +12,7 @@ import type { Store } from '../db/database.js';
 import { orders, products } from '../db/schema.js';
 import { signToken, verifyToken } from '../security/signed-token.js';
 
-/** How long a link works after the order, and how many times (per line). Our choice; the README says so. */
+/** How long a link works after the order, and how many times (per line). Our choice; docs/storefront.md says so. */
 export const DOWNLOAD_HOURS = 24;
 export const DOWNLOAD_LIMIT = 5;
 const HOUR_MS = 3_600_000;

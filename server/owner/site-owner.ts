@@ -71,7 +71,7 @@ export async function ensureSiteOwner(store: Store, env: NodeJS.ProcessEnv, log:
   return { email, generated };
 }
 
-/** How an owner sets a password of their own (README "Owner accounts"). */
+/** How an owner sets a password of their own (docs/storefront.md "Owner accounts"). */
 export const CHANGE_PASSWORD_HINT = 'run `TESSERA_OWNER_PASSWORD=… npx tessera owner-password` (with the same TESSERA_DB), or set TESSERA_OWNER_EMAIL and TESSERA_OWNER_PASSWORD before the first start.';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Multilingual settings (spec 001 §7 "Site user and settings"; the responses are "not shown", so the shapes
- * are ours, documented in the README):
+ * are ours, documented in docs/storefront.md):
  * - GET /api/multilingual/settings → { websiteLanguage, languages, connected }
  * - GET /api/multilingual/status → { status: 'CONNECTED' | 'DISCONNECTED', languageCount }
  * - GET /api/multilingual/languages → { languages } (public: a storefront's language switcher needs it)

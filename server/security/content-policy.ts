@@ -7,7 +7,7 @@
  * browser, where the theme's markup and scripts run, not by rewriting every theme. A blocked request never
  * reaches the network: the browser refuses it and says so on its console.
  *
- * Why each source is there (README "Nothing leaves the machine"):
+ * Why each source is there (docs/themes.md "Nothing leaves the machine"):
  * - `script-src 'unsafe-inline'`: the platform's `{squarespace-headers}` and `{squarespace-footers}` are inline
  *   scripts (`Static.SQUARESPACE_CONTEXT`, `ImageLoader.bootstrap()`), so are the themes' own (langate hands a
  *   query's JSON to its scripts inline) and `tessera dev`'s reload script; a nonce would need every theme's

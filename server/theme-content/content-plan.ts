@@ -1,7 +1,7 @@
 /**
  * Which collections a platform theme needs that the store lacks, worked out from what the theme declares
  * (server/theme-content/theme-declarations.ts) and what the store holds; pure, so the rules are tested without
- * a database. The rules (README "Moving a platform theme"):
+ * a database. The rules (docs/themes.md "Moving a platform theme"):
  *
  * - every collection type of `collections/*.conf` that no collection of the store has gets one collection of
  *   that type (`/{type}`, type 1 with `typeName` the type), with demo items of the types it accepts;

@@ -1,5 +1,5 @@
 /**
- * Which page `/` is for the served theme: the one the platform would show for it (README "Moving a platform
+ * Which page `/` is for the served theme: the one the platform would show for it (docs/themes.md "Moving a platform
  * theme"). In order:
  *
  * 1. the default theme: Tessera's home page (server/home-page.ts);

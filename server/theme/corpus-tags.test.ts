@@ -4,7 +4,7 @@
  * Platform-valid input gives no problem; what is reported is a genuine bug of the theme as the corpus holds it
  * (a block or script it names that its folder lacks, or source only its build makes runnable: build output its
  * repository ignores, a dead file), each listed here, with the one warning that is not a bug (a CDN's jQuery
- * served from here), and in the README ("Moving a platform theme").
+ * served from here), and in the docs/themes.md ("Moving a platform theme").
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';

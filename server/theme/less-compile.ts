@@ -3,7 +3,7 @@
  * order, imports inlined, the tweak LESS last) compiled once with `@squarespace/less-ts`, the TypeScript port
  * of the platform's own compiler (Squarespace's `less-compiler`, the LESS 1.3.3 dialect: `@gutter / 2` divides,
  * `(~".a-@{x}") { … }`, `e(%("%d/%d", @a, @b))`, `>=`/`=<`/`!=` in guards, a mixin defined twice applies both
- * bodies). README "LESS as the platform compiles it" has the measurement that chose it.
+ * bodies). docs/themes.md "LESS as the platform compiles it" has the measurement that chose it.
  *
  * On the platform one error fails the whole compile. Here a problem never costs more than its own part, so a
  * page keeps every stylesheet that compiles:

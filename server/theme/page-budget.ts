@@ -8,7 +8,7 @@
  * Why no streaming: the engine renders a page into one string, so streaming that string with backpressure would
  * hold it all the same; the cap is what bounds a request. At 4,000,000 characters a page is at most 4 MB of
  * one-byte text (12 MB of UTF-8 at worst) per request; the largest page of the default theme and the corpus
- * themes on the demo store is 139 kB. README "Server limits".
+ * themes on the demo store is 139 kB. docs/limits-and-security.md "Server limits".
  */
 import { ErrorCode, type RenderOptions, type TemplateError } from '../../engine/index.js';
 
