@@ -35,23 +35,20 @@ async function runModule(example: DocExample): Promise<string> {
   return printed.join('\n');
 }
 
-/** What `npx tessera …` prints (stdout, then stderr), failing on an exit code other than 0. */
+/** What `npx tessera …` prints (stdout and stderr, in the order written), failing on another exit code than the example's. */
 async function runTessera(example: DocExample): Promise<string> {
   const commands = tesseraCommands(example.code);
   if (typeof commands === 'string') throw new Error(`${example.file}:${example.line}: ${commands} (mark it <!-- not run: why -->)`);
-  let printed = '';
+  const printed: string[] = [];
   for (const args of commands) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((s) => (out.push(String(s)), true));
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((s) => (err.push(String(s)), true));
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((s) => (printed.push(String(s)), true));
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((s) => (printed.push(String(s)), true));
     const code = await main(args);
     stdout.mockRestore();
     stderr.mockRestore();
-    expect(code, `npx tessera ${args.join(' ')} exited ${code}: ${err.join('')}`).toBe(0);
-    printed += out.join('') + err.join('');
+    expect(code, `npx tessera ${args.join(' ')} exited ${code}: ${printed.join('')}`).toBe(example.exitCode);
   }
-  return printed;
+  return printed.join('');
 }
 
 function runTemplate(example: DocExample): string {
@@ -132,9 +129,18 @@ describe('reading examples out of Markdown', () => {
       [21, 'text', undefined],
     ]);
     const { examples, unmarked, problems } = examplesOf('page.md', page);
-    expect(examples).toEqual([{ file: 'page.md', line: 2, lang: 'jsont', code: '{a}', mode: 'exact', data: '{"a": 1}', output: '1' }]);
+    expect(examples).toEqual([{ file: 'page.md', line: 2, lang: 'jsont', code: '{a}', mode: 'exact', exitCode: 0, data: '{"a": 1}', output: '1' }]);
     expect(unmarked.map((f) => f.line)).toEqual([14]);
     expect(problems).toEqual([]);
+  });
+
+  it('reads the options of an example', () => {
+    const read = examplesOf('page.md', '<!-- example: exit 1, contains -->\n```sh\nnpx tessera check\n```\n<!-- example: loud -->\n```sh\nnpx tessera\n```');
+    expect(read.examples.map((e) => [e.mode, e.exitCode])).toEqual([
+      ['contains', 1],
+      ['exact', 0],
+    ]);
+    expect(read.problems).toEqual(['page.md:6: unknown example option "loud"']);
   });
 
   it('reads tessera commands as a shell would split them', () => {

@@ -6,6 +6,8 @@
  *   <!-- example -->            the block runs: `ts`/`js` as a module (`import … from 'tessera'` is the engine),
  *                               `sh` as `npx tessera …` commands, `jsont` as a template rendered by the engine;
  *   <!-- example: contains -->  the same, its output need only contain each line of the expected output;
+ *   <!-- example: exit 1 -->    a command that exits 1 (`tessera check` finding an error); options combine
+ *                               with commas (`example: exit 1, contains`);
  *   <!-- data -->               JSON data for the `jsont` example before it;
  *   <!-- output -->             what the example before it prints (trailing blank lines aside);
  *   <!-- not run: REASON -->    a block no test can run (it installs, or starts a server that runs until stopped).
@@ -30,6 +32,8 @@ export interface DocExample {
   readonly code: string;
   /** `exact`: the output is compared whole; `contains`: each expected line must appear. */
   readonly mode: 'exact' | 'contains';
+  /** The exit code a command example must end with (default 0). */
+  readonly exitCode: number;
   readonly data: string | undefined;
   /** Undefined: the example must only run without failing. */
   readonly output: string | undefined;
@@ -73,12 +77,21 @@ export function examplesOf(file: string, markdown: string): { examples: DocExamp
   for (let i = 0; i < fences.length; i++) {
     const fence = fences[i]!;
     const marker = fence.marker ?? '';
-    if (marker === 'example' || marker === 'example: contains') {
+    const options = /^example(?::\s*(.*))?$/.exec(marker);
+    if (options !== null) {
+      let mode: DocExample['mode'] = 'exact';
+      let exitCode = 0;
+      for (const option of (options[1] ?? '').split(',').map((o) => o.trim())) {
+        const exit = /^exit (\d+)$/.exec(option);
+        if (option === 'contains') mode = 'contains';
+        else if (exit !== null) exitCode = Number(exit[1]);
+        else if (option !== '') problems.push(`${file}:${fence.line}: unknown example option "${option}"`);
+      }
       let data: string | undefined;
       let output: string | undefined;
       if (fences[i + 1]?.marker === 'data') data = fences[++i]!.body;
       if (fences[i + 1]?.marker === 'output') output = fences[++i]!.body;
-      examples.push({ file, line: fence.line, lang: fence.lang, code: fence.body, mode: marker === 'example' ? 'exact' : 'contains', data, output });
+      examples.push({ file, line: fence.line, lang: fence.lang, code: fence.body, mode, exitCode, data, output });
     } else if (marker === 'data' || marker === 'output') {
       problems.push(`${file}:${fence.line}: a ${marker} block that follows no example`);
     } else if (marker.startsWith('not run:')) {
