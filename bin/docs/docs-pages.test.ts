@@ -1,7 +1,6 @@
 /**
  * The docs hold together: every link between the pages lands on a file and a heading; each page says first what
- * it is for; every environment variable the server reads is in the storefront's table; and docs/architecture.md
- * is the copy of the lead's ../shared/ARCHITECTURE.md (checked where ../shared exists, skipped elsewhere).
+ * it is for; and every environment variable the server reads is in the storefront's table.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -27,7 +26,7 @@ describe('the docs pages', () => {
   });
 
   it('each say what they are for, first', () => {
-    const hand = PAGES.filter((p) => p.startsWith('docs/') && !['docs/THEME-GUIDE.md', 'docs/architecture.md'].includes(p));
+    const hand = PAGES.filter((p) => p.startsWith('docs/') && !['docs/THEME-GUIDE.md'].includes(p));
     for (const page of hand) expect(text(page), page).toMatch(/^# .+\n\nWhat this page is for: /);
   });
 
@@ -50,12 +49,5 @@ describe('the docs pages', () => {
     expect(headingAnchor('The `tessera` command')).toBe('the-tessera-command');
     expect(headingAnchor('Owner accounts, store setup and settings (site owner only)')).toBe('owner-accounts-store-setup-and-settings-site-owner-only');
     expect(headingAnchor("The platform's JavaScript runtime (`runtime/`)")).toBe('the-platforms-javascript-runtime-runtime');
-  });
-});
-
-const shared = resolve(root, '../shared/ARCHITECTURE.md');
-describe.skipIf(!existsSync(shared))('docs/architecture.md', () => {
-  it('is the copy of ../shared/ARCHITECTURE.md', () => {
-    expect(text('docs/architecture.md') === readFileSync(shared, 'utf8'), 'copy ../shared/ARCHITECTURE.md to docs/architecture.md').toBe(true);
   });
 });
