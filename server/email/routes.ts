@@ -43,7 +43,9 @@ export interface EmailPluginOptions {
   readonly pollMs?: number;
 }
 
-const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });
+// a type list rather than anyOf: the string and object keywords apply to strings and objects only, and a bad
+// value gets one message (app.ts schemaErrorMessage) instead of one per branch
+const nullable = <T extends { type: string }>(schema: T) => ({ ...schema, type: [schema.type, 'null'] });
 const line = (maxLength: number, pattern = '^[^\\r\\n]*$') => ({ type: 'string', minLength: 1, maxLength, pattern });
 
 const settingsBody = {
@@ -58,7 +60,7 @@ const settingsBody = {
         port: { type: 'integer', minimum: 1, maximum: 65535 },
         secure: { type: 'boolean' },
         user: nullable(line(254)),
-        password: nullable({ type: 'string', maxLength: 1000, pattern: '^[^\\r\\n]*$' }),
+        password: { type: ['string', 'null'], maxLength: 1000, pattern: '^[^\\r\\n]*$' },
       },
       additionalProperties: false,
     }),
