@@ -22,16 +22,23 @@ import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.js';
 import { MailWorker, type MailWorkerOptions } from './worker.js';
 
 let smtp: TestSmtpServer;
+// workers keep their pooled SMTP connection open: each is stopped before the server closes
+const workers: MailWorker[] = [];
 beforeEach(async () => {
   smtp = await startSmtpServer();
 });
-afterEach(() => smtp.close());
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+  await smtp.close();
+});
 
 const envFor = (port: number): MailEnvironment => mailEnvironment({ TESSERA_SMTP_URL: `smtp://127.0.0.1:${port}`, TESSERA_MAIL_FROM: 'Tessera Supply Co. <shop@example.com>', TESSERA_SITE_URL: 'https://shop.example.com' });
 
 /** A worker on `store` sending to the test server, on the clock `clock.now`. */
 function workerFor(store: Store, clock: { now: number }, options: Partial<MailWorkerOptions> = {}) {
-  return new MailWorker({ store, env: envFor(smtp.port), now: () => clock.now, ...options });
+  const worker = new MailWorker({ store, env: envFor(smtp.port), now: () => clock.now, ...options });
+  workers.push(worker);
+  return worker;
 }
 
 const row = (store: Store, id: string) => store.select().from(outboxEmails).where(eq(outboxEmails.id, id)).get()!;
@@ -153,6 +160,7 @@ describe('retries', () => {
     const port = smtp.port;
     await smtp.close();
     const worker = new MailWorker({ store, env: envFor(port), now: () => 5 });
+    workers.push(worker);
     expect(await worker.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
     expect(row(store, id)).toMatchObject({ status: 'queued', attempts: 1 });
     expect(row(store, id).lastError).toMatch(/ECONNREFUSED|connect/i);

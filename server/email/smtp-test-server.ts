@@ -96,6 +96,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    disableReverseLookup: true,
     logger: false,
     onRcptTo(address, _session, callback) {
       const refusal = state.refuseRecipient(address.address);
