@@ -12,6 +12,7 @@ import { ownerApiRoutes } from './routes/owner-apis.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { formRoutes } from './forms/routes.js';
 import { restockRoutes } from './restock/routes.js';
+import { type EmailPluginOptions, emailRoutes } from './email/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { downloadRoutes } from './orders/download-routes.js';
 import { accountLinkFor } from './site-users/account-link.js';
@@ -68,6 +69,8 @@ export interface AppOptions {
    * default: `TESSERA_TRUST_PROXY`, else none.
    */
   readonly trustProxy?: TrustProxy;
+  /** The e-mail sender's environment and timing (default: `process.env`, server/email/routes.ts); `worker: false` sends nothing. */
+  readonly mail?: Omit<EmailPluginOptions, 'store'>;
 }
 
 /** What a schema covers, in words, for a message about the whole of it. */
@@ -163,6 +166,7 @@ export async function buildApp({
   allowedOrigins = allowedOriginsFromEnv(),
   analyticsRetentionMonths,
   trustProxy = trustProxyFromEnv(),
+  mail = {},
 }: AppOptions): Promise<FastifyInstance> {
   // Strict validation: no silent type coercion or dropping of unknown fields; a bad body is a 400.
   const app = Fastify({
@@ -252,6 +256,7 @@ export async function buildApp({
   await app.register(themeStaticFiles, { themeDir: theme.dir });
   await app.register(formRoutes, { store, theme });
   await app.register(restockRoutes, { store });
+  await app.register(emailRoutes, { store, ...mail });
   await app.register(analyticsRoutes, { store, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
   // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/)
   theme.tracking = true;

@@ -7,7 +7,7 @@ import { crumbFor, crumbSessions, VISITOR_COOKIE } from './security/crumb.js';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from './app.js';
+import { type AppOptions, buildApp } from './app.js';
 import { openStore, repoRoot, type Store } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
 import type { GuardOptions } from './security/install.js';
@@ -55,6 +55,8 @@ export interface DemoAppOptions {
   readonly allowedOrigins?: readonly string[];
   /** Which proxies may name the visitor's address (default: none, whatever the environment says). */
   readonly trustProxy?: TrustProxy;
+  /** The e-mail sender (default: none, whatever the environment says, so no test mails a real SMTP server). */
+  readonly mail?: AppOptions['mail'];
 }
 
 /** The storefront in-process, with the default theme or `themeDir` (not watched), as the server tests use it. */
@@ -72,7 +74,7 @@ export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: Fast
     seedDemoStore(store);
   }
   const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, options.log);
-  const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, ...(options.guards === undefined ? {} : { guards: options.guards }) });
+  const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, mail: options.mail ?? { worker: false }, ...(options.guards === undefined ? {} : { guards: options.guards }) });
   return { app, store };
 }
 

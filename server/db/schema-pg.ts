@@ -187,6 +187,9 @@ export const orders = pgTable(
     grandTotalCents: bigNumber('grand_total_cents').notNull(),
     createdAt: epochMs('created_at').notNull(),
     siteUserId: text('site_user_id'),
+    fulfilledAt: epochMs('fulfilled_at'),
+    shippingCarrier: text('shipping_carrier'),
+    trackingNumber: text('tracking_number'),
   },
   (t) => [
     index('orders_created').on(t.websiteId, t.createdAt, t.currency, t.grandTotalCents),
@@ -256,12 +259,19 @@ export const outboxEmails = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html'),
     language: text('language'),
     related: text('related').notNull().default('{}'),
     createdAt: epochMs('created_at').notNull(),
     sentAt: epochMs('sent_at'),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: epochMs('next_attempt_at'),
+    lastError: text('last_error'),
+    claimId: text('claim_id'),
+    leaseExpiresAt: epochMs('lease_expires_at'),
   },
-  (t) => [index('outbox_emails_unsent').on(t.sentAt, t.createdAt)],
+  (t) => [index('outbox_emails_due').on(t.status, t.nextAttemptAt, t.createdAt), index('outbox_emails_site').on(t.websiteId, t.createdAt)],
 );
 
 export const siteDocuments = pgTable(

@@ -200,6 +200,10 @@ export const orders = sqliteTable(
      * e-mail is verified for orders placed with it before (server/site-users/). Null for a visitor's order.
      */
     siteUserId: text('site_user_id'),
+    /** When the order was marked fulfilled (shipped), with its carrier and tracking number if any (server/email/fulfil.ts). */
+    fulfilledAt: integer('fulfilled_at'),
+    shippingCarrier: text('shipping_carrier'),
+    trackingNumber: text('tracking_number'),
   },
   // the dashboard's orders and revenue per day read this index alone
   (t) => [
@@ -280,19 +284,32 @@ export const outboxEmails = sqliteTable(
   {
     id: text('id').primaryKey(),
     websiteId: text('website_id').notNull().references(() => websites.id),
-    /** What the e-mail is: `restock` today. */
+    /** What the e-mail is: `order-confirmation`, `restock`, `form-notification`… (server/email/kinds.ts). */
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     bodyText: text('body_text').notNull(),
+    /** The HTML part, rendered from the kind's template when queued; null for rows queued before it existed. */
+    bodyHtml: text('body_html'),
     /** BCP 47 tag of the e-mail's language, or null for the site's own. */
     language: text('language'),
     /** What it is about (productId, variantId, signupId…), as JSON. */
     related: text('related').notNull().default('{}'),
     createdAt: integer('created_at').notNull(),
     sentAt: integer('sent_at'),
+    /** `queued` → `sending` (claimed by one node until its lease expires) → `sent`, or back to `queued`, or `failed`. */
+    status: text('status').notNull().default('queued'),
+    /** Delivery attempts begun so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Not sent before this moment (the retry backoff); null: as soon as possible. */
+    nextAttemptAt: integer('next_attempt_at'),
+    /** The SMTP server's answer (or the connection error) of the last failed attempt. */
+    lastError: text('last_error'),
+    /** While `sending`: the claim's id and when its lease runs out (then another node may take the row). */
+    claimId: text('claim_id'),
+    leaseExpiresAt: integer('lease_expires_at'),
   },
-  (t) => [index('outbox_emails_unsent').on(t.sentAt, t.createdAt)],
+  (t) => [index('outbox_emails_due').on(t.status, t.nextAttemptAt, t.createdAt), index('outbox_emails_site').on(t.websiteId, t.createdAt)],
 );
 
 /**

@@ -10,6 +10,7 @@ import { isRecord } from '../../commerce/json.js';
 import { collectionSettings } from '../content.js';
 import type { Store } from '../db/database.js';
 import { collections, formSubmissionKeys, formSubmissions, forms } from '../db/schema.js';
+import { queueFormNotification } from '../email/form-notification.js';
 
 export type FormRow = typeof forms.$inferSelect;
 
@@ -71,8 +72,9 @@ export function submissionKeyIsLive(store: Store, key: string, now: number = Dat
 export type StoreResult = { readonly ok: true; readonly id: string } | { readonly ok: false; readonly reason: 'key' };
 
 /**
- * Stores a submission. With a key, the key is spent in the same transaction (so two saves racing with one key
- * store one submission); a key already spent or expired stores nothing.
+ * Stores a submission and queues the owner's notice of it (server/email/form-notification.ts). With a key, the
+ * key is spent in the same transaction (so two saves racing with one key store one submission); a key already
+ * spent or expired stores nothing.
  */
 export function storeSubmission(
   store: Store,
@@ -93,6 +95,7 @@ export function storeSubmission(
         if (spent.changes !== 1) return { ok: false, reason: 'key' } as const;
       }
       tx.insert(formSubmissions).values({ id, formId, data: JSON.stringify(values), meta: JSON.stringify(meta), createdAt: now }).run();
+      queueFormNotification(tx, formId, loadFormDefinition(tx as unknown as Store, formId)?.fields ?? [], values, meta, id, now);
       return { ok: true, id } as const;
     },
     { behavior: 'immediate' },

@@ -56,6 +56,12 @@ export const OWNER_PERMISSIONS = {
   writeTemplateTweaks: ['admin', 'website manager', 'editor'],
   // the analytics dashboard (/config/analytics): those who run the site, and reporting
   readAnalytics: ['admin', 'website manager', 'reporting'],
+  // the outbox (server/email/): those who run the store see its messages and send a failed one again; the mail
+  // settings (the SMTP server and its password) are the site's, for those who run the whole site
+  readOutbox: ['admin', 'website manager', 'store manager'],
+  retryOutbox: ['admin', 'website manager', 'store manager'],
+  readMailSettings: ['admin', 'website manager'],
+  writeMailSettings: ['admin', 'website manager'],
 } as const satisfies Record<string, readonly ContributorRole[]>;
 
 export type OwnerPermission = keyof typeof OWNER_PERMISSIONS;

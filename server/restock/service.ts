@@ -8,7 +8,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { isRecord } from '../../commerce/json.js';
 import { parseJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
-import { collections, outboxEmails, products, restockSignups, variants, websites } from '../db/schema.js';
+import { collections, products, restockSignups, variants, websites } from '../db/schema.js';
+import { queueEmail } from '../email/queue.js';
+import { restockEmailHtml } from '../email/restock-email.js';
 import { canonicalLanguages } from '../language-tags.js';
 import { websiteSettings } from '../page-context.js';
 import { readSiteDocument } from '../site-documents.js';
@@ -263,19 +265,20 @@ export function sendRestockEmails(store: Store, websiteId: string, requests: rea
           .all();
         const { subject, bodyText } = restockEmail(target, site?.title ?? '');
         for (const s of waiting) {
-          tx.insert(outboxEmails)
-            .values({
-              id: randomUUID(),
+          queueEmail(
+            tx,
+            {
               websiteId,
               kind: 'restock',
-              toAddress: s.email,
+              to: s.email,
               subject,
-              bodyText,
+              text: bodyText,
+              html: restockEmailHtml(target, site?.title ?? '', subject, s.language),
               language: s.language,
-              related: JSON.stringify({ productId: target.productId, variantId: target.variantId, signupId: s.id }),
-              createdAt: now,
-            })
-            .run();
+              related: { productId: target.productId, variantId: target.variantId, signupId: s.id },
+            },
+            now,
+          );
           tx.update(restockSignups).set({ notifiedAt: now }).where(eq(restockSignups.id, s.id)).run();
         }
         results.push({ productId: target.productId, variantId: target.variantId, sent: waiting.length });

@@ -1,12 +1,13 @@
 /**
  * The e-mails of customer accounts, written into the outbox (`outbox_emails`) in the transaction of what caused
  * them, as the order and restock e-mails are: `verify-email` (confirm the address of a new account),
- * `account-exists` (someone signed up with an address that has an account), `password-reset`. Plain text; links
- * are site paths, the mailer puts the site's address before them.
+ * `account-exists` (someone signed up with an address that has an account), `password-reset`. A text part and an
+ * HTML part (server/email/templates/); links are site paths, the sender puts the site's address before them.
  */
-import { randomUUID } from 'node:crypto';
-import type { Store, StoreTransaction } from '../db/database.js';
-import { outboxEmails, websites } from '../db/schema.js';
+import type { StoreTransaction } from '../db/database.js';
+import { websites } from '../db/schema.js';
+import { queueEmail } from '../email/queue.js';
+import { renderEmailHtml } from '../email/render.js';
 import { eq } from 'drizzle-orm';
 
 export const VERIFY_EMAIL_KIND = 'verify-email';
@@ -43,8 +44,8 @@ function texts(kind: string, siteTitle: string, link: string): { subject: string
 /** Queues one account e-mail of `kind` (with its link, if any) inside the caller's transaction. */
 export function queueAccountEmail(tx: StoreTransaction, kind: string, mail: AccountEmail, link: string, now: number): void {
   const site = tx.select({ title: websites.title }).from(websites).where(eq(websites.id, mail.websiteId)).get();
-  const { subject, bodyText } = texts(kind, site?.title ?? '', link);
-  tx.insert(outboxEmails)
-    .values({ id: randomUUID(), websiteId: mail.websiteId, kind, toAddress: mail.to, subject, bodyText, language: mail.language, related: JSON.stringify({ siteUserId: mail.siteUserId }), createdAt: now })
-    .run();
+  const siteTitle = site?.title ?? '';
+  const { subject, bodyText } = texts(kind, siteTitle, link);
+  const html = renderEmailHtml(kind, { siteTitle, subject, language: mail.language }, { link });
+  queueEmail(tx, { websiteId: mail.websiteId, kind, to: mail.to, subject, text: bodyText, html, language: mail.language, related: { siteUserId: mail.siteUserId } }, now);
 }

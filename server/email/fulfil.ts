@@ -1,0 +1,94 @@
+/**
+ * Marking an order fulfilled (shipped) and telling the customer (kind `order-fulfilled`), in one transaction:
+ * the order gets its fulfilment time, carrier and tracking number, and the shipping e-mail is queued with them.
+ * The owner's fulfil API comes with the admin (issue 26); this is the function it calls. An order is fulfilled
+ * once: a second call changes nothing and sends nothing.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { isRecord } from '../../commerce/json.js';
+import type { Customer } from '../../commerce/checkout-form.js';
+import type { Store } from '../db/database.js';
+import { orders, websites } from '../db/schema.js';
+import { addressLines } from '../orders/order-email.js';
+import { queueEmail } from './queue.js';
+import { renderEmailHtml } from './render.js';
+
+export const ORDER_FULFILLED_KIND = 'order-fulfilled';
+
+export interface Shipment {
+  /** The carrier's name as the merchant typed it (`UPS`, `La Poste`), or null. */
+  readonly carrier?: string | null;
+  readonly trackingNumber?: string | null;
+}
+
+export type FulfilResult = { readonly ok: true; readonly emailId: string } | { readonly ok: false; readonly reason: 'not-found' | 'already-fulfilled' };
+
+interface ShippedLine {
+  readonly name: string;
+  readonly quantity: number;
+}
+
+function shippedLines(items: string): ShippedLine[] {
+  try {
+    const parsed: unknown = JSON.parse(items);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(isRecord).map((l) => ({ name: String(l['productName'] ?? ''), quantity: Number(l['quantity'] ?? 1) }));
+  } catch {
+    return [];
+  }
+}
+
+function customerOf(text: string, email: string): Customer {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isRecord(parsed)) return { email, name: String(parsed['name'] ?? ''), shippingAddress: isRecord(parsed['shippingAddress']) ? (parsed['shippingAddress'] as unknown as Customer['shippingAddress']) : null };
+  } catch {
+    // shown without name or address
+  }
+  return { email, name: '', shippingAddress: null };
+}
+
+/** The shipping e-mail's subject and text. */
+export function fulfilledEmail(orderNumber: number, customer: Customer, lines: readonly ShippedLine[], shipment: Shipment, siteTitle: string): { subject: string; bodyText: string } {
+  const address = addressLines(customer);
+  const text = [
+    `Good news${customer.name === '' ? '' : `, ${customer.name}`}: your order #${orderNumber} from ${siteTitle} has shipped.`,
+    ...(shipment.trackingNumber ? ['', ...(shipment.carrier ? [`Carrier: ${shipment.carrier}`] : []), `Tracking number: ${shipment.trackingNumber}`] : []),
+    '',
+    ...lines.map((l) => `${l.name} × ${l.quantity}`),
+    ...(address.length === 0 ? [] : ['', 'Shipping to:', ...address]),
+    '',
+    siteTitle,
+  ];
+  return { subject: `Your order #${orderNumber} from ${siteTitle} has shipped`, bodyText: `${text.join('\n')}\n` };
+}
+
+/** Marks `orderId` (of `websiteId`) fulfilled with `shipment` and queues its shipping e-mail. */
+export function fulfilOrder(store: Store, websiteId: string, orderId: string, shipment: Shipment, now: number = Date.now()): FulfilResult {
+  return store.transaction(
+    (tx) => {
+      const mine = and(eq(orders.id, orderId), eq(orders.websiteId, websiteId));
+      const order = tx.select().from(orders).where(mine).get();
+      if (order === undefined) return { ok: false, reason: 'not-found' } as const;
+      const carrier = shipment.carrier || null;
+      const trackingNumber = shipment.trackingNumber || null;
+      const changed = tx.update(orders).set({ fulfilledAt: now, shippingCarrier: carrier, trackingNumber }).where(and(mine, isNull(orders.fulfilledAt))).run();
+      if (changed.changes !== 1) return { ok: false, reason: 'already-fulfilled' } as const;
+      const siteTitle = tx.select({ title: websites.title }).from(websites).where(eq(websites.id, websiteId)).get()?.title ?? '';
+      const customer = customerOf(order.customer, order.email);
+      const lines = shippedLines(order.items);
+      const { subject, bodyText } = fulfilledEmail(order.orderNumber, customer, lines, { carrier, trackingNumber }, siteTitle);
+      const data = {
+        orderNumber: order.orderNumber,
+        customerName: customer.name,
+        tracking: trackingNumber === null ? null : { carrier, number: trackingNumber },
+        lines,
+        shippingAddress: addressLines(customer),
+      };
+      const html = renderEmailHtml(ORDER_FULFILLED_KIND, { siteTitle, subject }, data);
+      const emailId = queueEmail(tx, { websiteId, kind: ORDER_FULFILLED_KIND, to: order.email, subject, text: bodyText, html, related: { orderId, orderNumber: order.orderNumber } }, now);
+      return { ok: true, emailId } as const;
+    },
+    { behavior: 'immediate' },
+  );
+}

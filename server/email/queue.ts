@@ -1,0 +1,42 @@
+/**
+ * Putting one e-mail into the outbox (`outbox_emails`): the one insert every kind goes through, always inside
+ * the transaction of what caused it, so an e-mail exists exactly when its cause was committed. A new row is
+ * `queued` with no attempt yet and due at once; the sender (worker.ts) takes it from there.
+ */
+import { randomUUID } from 'node:crypto';
+import type { StoreTransaction } from '../db/database.js';
+import { outboxEmails } from '../db/schema.js';
+
+export interface QueuedEmail {
+  readonly websiteId: string;
+  readonly kind: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  /** The HTML part (render.ts); null for a text-only e-mail. */
+  readonly html: string | null;
+  /** BCP 47 tag of the e-mail's language, or null for the site's own. */
+  readonly language?: string | null;
+  /** What it is about (orderId, productId, signupId…), kept as JSON. */
+  readonly related: Readonly<Record<string, unknown>>;
+}
+
+/** Queues `mail` inside `tx`; returns the new row's id. */
+export function queueEmail(tx: StoreTransaction, mail: QueuedEmail, now: number): string {
+  const id = randomUUID();
+  tx.insert(outboxEmails)
+    .values({
+      id,
+      websiteId: mail.websiteId,
+      kind: mail.kind,
+      toAddress: mail.to,
+      subject: mail.subject,
+      bodyText: mail.text,
+      bodyHtml: mail.html,
+      language: mail.language ?? null,
+      related: JSON.stringify(mail.related),
+      createdAt: now,
+    })
+    .run();
+  return id;
+}
