@@ -9,7 +9,7 @@ import { cartTotals } from '../commerce/cart.js';
 import { additionalForm, answerLines, checkAnswers, parseAnswers } from '../commerce/additional-fields.js';
 import { FORM_MESSAGES } from '../commerce/form-validation.js';
 import { neverRunsOut, pricedOnProduct, ProductType } from '../commerce/products.js';
-import { type Json, loadProductById, money, parseJson, variantJson } from './catalog.js';
+import { type Json, loadProductById, money, parseJson, type ProductRecord, variantJson } from './catalog.js';
 import type { Store, StoreTransaction } from './db/database.js';
 import { cartEntries, carts, collections, products, variants, websites } from './db/schema.js';
 import { productImageUrl, variantImageKey } from './images.js';
@@ -24,6 +24,8 @@ export interface AddRequest {
   readonly quantity: unknown;
   readonly additionalFields?: string | undefined;
 }
+
+export type CartEntryRow = typeof cartEntries.$inferSelect;
 
 export type AddResult = { ok: true; entryId: string } | { ok: false; status: number; message: string };
 
@@ -80,14 +82,13 @@ function isPurchased(tx: Pick<StoreTransaction, 'select'>, cartId: string): bool
 function inStock(tx: StoreTransaction, cartId: string, variantId: string, productType: number, quantity: number, except: string | null): boolean {
   if (productType === ProductType.GIFT_CARD) return true;
   const v = tx.select({ unlimited: variants.unlimited, qty: variants.qtyInStock }).from(variants).where(eq(variants.id, variantId)).get();
-  if (v === undefined) return false;
-  if (v.unlimited) return true;
+  if (v === undefined || v.unlimited) return stockCovers(productType, v ?? null, 0, quantity);
   const held = tx
     .select({ n: sql<number>`coalesce(sum(${cartEntries.quantity}), 0)` })
     .from(cartEntries)
     .where(and(eq(cartEntries.cartId, cartId), eq(cartEntries.variantId, variantId), except === null ? undefined : sql`${cartEntries.id} <> ${except}`))
     .get();
-  return v.qty >= (held?.n ?? 0) + quantity;
+  return stockCovers(productType, v, held?.n ?? 0, quantity);
 }
 
 /**
@@ -104,25 +105,50 @@ function checkedAnswers(formJson: string | null, text: string | undefined): { ok
   return check.ok ? { ok: true, value: check.answers } : { ok: false, status: 400, message: FORM_MESSAGES.summary };
 }
 
+export type AddPlan =
+  | { readonly ok: true; readonly row: ProductRecord['row']; readonly variant: ProductRecord['variants'][number] | undefined; readonly quantity: number; readonly additionalFields: string | undefined }
+  | { readonly ok: false; readonly status: number; readonly message: string };
+
+/**
+ * What an add asks for, checked before any write: the quantity, the product (as loaded by the caller's store,
+ * null when it does not exist), the answers to its form and the variant. Both stores' adds start here.
+ */
+export function planAdd(product: ProductRecord | null, request: AddRequest): AddPlan {
+  const q = quantityFromJson(request.quantity);
+  if (!q.ok) return { ok: false, status: 400, message: q.message };
+  if (product === null) return { ok: false, status: 404, message: ADD_TO_CART_MESSAGES.variantUnavailable };
+  const { row, variants: vs } = product;
+  const answers = checkedAnswers(row.additionalFieldsForm, request.additionalFields);
+  if (!answers.ok) return answers;
+  let variant = vs.find((v) => (request.variantId !== undefined && v.id === request.variantId) || (request.sku !== undefined && v.sku === request.sku));
+  if (variant === undefined && vs.length === 1 && request.sku === undefined && request.variantId === undefined) variant = vs[0];
+  if (!pricedOnProduct(row.productType) && variant === undefined) {
+    const message = row.productType === ProductType.GIFT_CARD ? ADD_TO_CART_MESSAGES.giftCardDenomination : ADD_TO_CART_MESSAGES.variantUnavailable;
+    return { ok: false, status: 400, message };
+  }
+  return { ok: true, row, variant, quantity: q.quantity, additionalFields: answers.value };
+}
+
+/**
+ * Whether a variant (null: gone) covers `quantity` more units beside the `held` ones a cart has of it:
+ * unlimited variants and gift cards always do. The rule of both stores' stock checks.
+ */
+export function stockCovers(productType: number, variant: { unlimited: boolean; qty: number } | null, held: number, quantity: number): boolean {
+  if (productType === ProductType.GIFT_CARD) return true;
+  if (variant === null) return false;
+  return variant.unlimited || variant.qty >= held + quantity;
+}
+
 /**
  * Add to a cart. One synchronous SQLite transaction reads the stock and what the cart already holds and
  * writes the entry, so concurrent requests can never sell more than there is.
  */
 export function addEntry(db: Store, cartId: string, request: AddRequest): AddResult {
-  const q = quantityFromJson(request.quantity);
-  if (!q.ok) return { ok: false, status: 400, message: q.message };
-  const product = loadProductById(db, request.itemId);
-  if (product === null) return { ok: false, status: 404, message: ADD_TO_CART_MESSAGES.variantUnavailable };
-  const { row, variants: vs } = product;
-  const answers = checkedAnswers(row.additionalFieldsForm, request.additionalFields);
-  if (!answers.ok) return answers;
-  const req = { ...request, additionalFields: answers.value };
-  let variant = vs.find((v) => (req.variantId !== undefined && v.id === req.variantId) || (req.sku !== undefined && v.sku === req.sku));
-  if (variant === undefined && vs.length === 1 && req.sku === undefined && req.variantId === undefined) variant = vs[0];
-  if (!pricedOnProduct(row.productType) && variant === undefined) {
-    const message = row.productType === ProductType.GIFT_CARD ? ADD_TO_CART_MESSAGES.giftCardDenomination : ADD_TO_CART_MESSAGES.variantUnavailable;
-    return { ok: false, status: 400, message };
-  }
+  const plan = planAdd(loadProductById(db, request.itemId), request);
+  if (!plan.ok) return plan;
+  const { row, variant } = plan;
+  const q = { quantity: plan.quantity };
+  const req = { additionalFields: plan.additionalFields };
   // immediate: take the write lock before reading stock, so a writer in another process cannot slip in between
   return db.transaction((tx): AddResult => {
     if (isPurchased(tx, cartId)) return { ok: false, status: 409, message: CART_PURCHASED_MESSAGE };
@@ -164,11 +190,14 @@ export function pricedEntries(db: Pick<StoreTransaction, 'select'>, cartId: stri
     .where(eq(cartEntries.cartId, cartId))
     .orderBy(cartEntries.createdAt)
     .all();
-  return rows.map(({ entry, product, variant }) => {
-    const unitPriceCents = variant !== null ? (variant.onSale ? variant.salePriceCents : variant.priceCents) : product.onSale ? (product.salePriceCents ?? 0) : (product.priceCents ?? 0);
-    const currency = variant?.currency ?? product.currency;
-    return { entry, product, variant, unitPriceCents, currency, quantity: entry.quantity, productType: product.productType };
-  });
+  return rows.map((row) => priceEntry(row));
+}
+
+/** One cart line with what one unit costs now (the sale price when on sale): the same for both stores' rows. */
+export function priceEntry({ entry, product, variant }: { entry: CartEntryRow; product: ProductRecord['row']; variant: ProductRecord['variants'][number] | null }) {
+  const unitPriceCents = variant !== null ? (variant.onSale ? variant.salePriceCents : variant.priceCents) : product.onSale ? (product.salePriceCents ?? 0) : (product.priceCents ?? 0);
+  const currency = variant?.currency ?? product.currency;
+  return { entry, product, variant, unitPriceCents, currency, quantity: entry.quantity, productType: product.productType };
 }
 
 type PricedEntry = ReturnType<typeof pricedEntries>[number];

@@ -30,10 +30,13 @@ export interface OrderForEmail {
   readonly grandTotalCents: number;
 }
 
-interface Site {
+export interface Site {
   readonly title: string;
   readonly timeZone: string;
 }
+
+/** What the e-mail says of a store without a website row. */
+export const NO_SITE: Site = { title: '', timeZone: 'UTC' };
 
 /** A moment in the site's time zone: `November 27, 2026, 12:21 PM EST` (with the time) or `November 27, 2026`. */
 function when(ms: number, site: Site, withTime: boolean): string {
@@ -89,21 +92,24 @@ export function orderEmail(order: OrderForEmail, site: Site, linkSecret: string)
   return { subject: `Your order #${order.orderNumber} from ${site.title}`, bodyText: `${text.join('\n')}\n` };
 }
 
+/** The outbox row of an order's e-mail (`site`: the website's title and time zone), as either store writes it. */
+export function orderEmailRow(websiteId: string, order: OrderForEmail, site: Site, linkSecret: string, now: number): typeof outboxEmails.$inferInsert {
+  const { subject, bodyText } = orderEmail(order, site, linkSecret);
+  return {
+    id: randomUUID(),
+    websiteId,
+    kind: ORDER_EMAIL_KIND,
+    toAddress: order.customer.email,
+    subject,
+    bodyText,
+    language: null,
+    related: JSON.stringify({ orderId: order.id, orderNumber: order.orderNumber }),
+    createdAt: now,
+  };
+}
+
 /** Writes the order's e-mail into the outbox, inside the order's transaction. */
 export function queueOrderEmail(tx: StoreTransaction, websiteId: string, order: OrderForEmail, linkSecret: string, now: number): void {
-  const site = tx.select({ title: websites.title, timeZone: websites.timeZone }).from(websites).get() ?? { title: '', timeZone: 'UTC' };
-  const { subject, bodyText } = orderEmail(order, site, linkSecret);
-  tx.insert(outboxEmails)
-    .values({
-      id: randomUUID(),
-      websiteId,
-      kind: ORDER_EMAIL_KIND,
-      toAddress: order.customer.email,
-      subject,
-      bodyText,
-      language: null,
-      related: JSON.stringify({ orderId: order.id, orderNumber: order.orderNumber }),
-      createdAt: now,
-    })
-    .run();
+  const site = tx.select({ title: websites.title, timeZone: websites.timeZone }).from(websites).get() ?? NO_SITE;
+  tx.insert(outboxEmails).values(orderEmailRow(websiteId, order, site, linkSecret, now)).run();
 }

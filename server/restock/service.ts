@@ -44,7 +44,11 @@ export function variantTarget(store: Store, productId: string, variantId: string
     .innerJoin(collections, eq(collections.id, products.collectionId))
     .where(and(eq(variants.id, variantId), eq(products.id, productId)))
     .get();
-  if (row === undefined) return null;
+  return row === undefined ? null : targetOf(row);
+}
+
+/** A signup's target from its variant, product and collection rows, as either store reads them. */
+export function targetOf(row: { p: typeof products.$inferSelect; v: typeof variants.$inferSelect; c: typeof collections.$inferSelect }): VariantTarget {
   const attributes = parseJson<unknown>(row.v.attributes, {});
   return {
     websiteId: row.c.websiteId,
@@ -64,10 +68,15 @@ export function variantTarget(store: Store, productId: string, variantId: string
  * `multilingual` settings document); then the canonical tag, else nothing.
  */
 export function languageToKeep(store: Store, websiteId: string, language: string | undefined): string | null {
+  return keptLanguage(websiteSettings(store), () => readSiteDocument(store, websiteId, 'multilingual'), language);
+}
+
+/** The rule of `languageToKeep` on the website settings and the `multilingual` document (read only when needed). */
+export function keptLanguage(settings: Readonly<Record<string, unknown>>, multilingual: () => unknown, language: string | undefined): string | null {
   if (language === undefined || language.trim() === '') return null;
-  const flags = websiteSettings(store)['featureFlags'];
+  const flags = settings['featureFlags'];
   if (!isRecord(flags) || flags['multilingualEmails'] !== true) return null;
-  const doc = readSiteDocument(store, websiteId, 'multilingual');
+  const doc = multilingual();
   if (!isRecord(doc) || doc['connected'] !== true || !Array.isArray(doc['languages']) || doc['languages'].length === 0) return null;
   const canonical = canonicalLanguages([language.trim()]);
   return canonical.ok ? (canonical.languages[0] ?? null) : null;
@@ -233,6 +242,27 @@ export function restockEmail(target: VariantTarget, siteTitle: string): { subjec
   };
 }
 
+/** The outbox row of one waiting signup's e-mail, as either store writes it. */
+export function restockOutboxRow(
+  websiteId: string,
+  target: VariantTarget,
+  signup: { id: string; email: string; language: string | null },
+  email: { subject: string; bodyText: string },
+  now: number,
+): typeof outboxEmails.$inferInsert {
+  return {
+    id: randomUUID(),
+    websiteId,
+    kind: 'restock',
+    toAddress: signup.email,
+    subject: email.subject,
+    bodyText: email.bodyText,
+    language: signup.language,
+    related: JSON.stringify({ productId: target.productId, variantId: target.variantId, signupId: signup.id }),
+    createdAt: now,
+  };
+}
+
 /**
  * Sends the back-in-stock e-mails of each product variant: every waiting signup is marked notified and gets
  * one outbox row, all in one immediate transaction. An unknown product or variant (or one of another site)
@@ -263,19 +293,7 @@ export function sendRestockEmails(store: Store, websiteId: string, requests: rea
           .all();
         const { subject, bodyText } = restockEmail(target, site?.title ?? '');
         for (const s of waiting) {
-          tx.insert(outboxEmails)
-            .values({
-              id: randomUUID(),
-              websiteId,
-              kind: 'restock',
-              toAddress: s.email,
-              subject,
-              bodyText,
-              language: s.language,
-              related: JSON.stringify({ productId: target.productId, variantId: target.variantId, signupId: s.id }),
-              createdAt: now,
-            })
-            .run();
+          tx.insert(outboxEmails).values(restockOutboxRow(websiteId, target, s, { subject, bodyText }, now)).run();
           tx.update(restockSignups).set({ notifiedAt: now }).where(eq(restockSignups.id, s.id)).run();
         }
         results.push({ productId: target.productId, variantId: target.variantId, sent: waiting.length });

@@ -13,9 +13,10 @@ import { ADD_TO_CART_MESSAGES, quantityFromText } from '../../commerce/add-to-ca
 import { FORM_MESSAGES } from '../../commerce/form-validation.js';
 import { neverRunsOut } from '../../commerce/products.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
-import { addEntry, cartJson, type EntryResult, removeEntry, setEntryFields, setEntryQuantity, stockOf } from '../cart-service.js';
+import { cartJson, type EntryResult, removeEntry, setEntryFields, setEntryQuantity, stockOf } from '../cart-service.js';
 import { type Json, loadProductById, parseJson, type ProductRecord } from '../catalog.js';
 import type { Store } from '../db/database.js';
+import type { CommerceStores } from '../db/stores.js';
 import type { Theme } from '../theme.js';
 import { productPageDataById, productPageUrl, sendProductPage } from './product-page-response.js';
 import { createGiftCardCart, createSubscriptionCart, type TokenCartResult } from '../token-carts.js';
@@ -143,7 +144,7 @@ const toCart = (reply: FastifyReply, message?: string) =>
 const toCheckout = (reply: FastifyReply, result: TokenCartResult) =>
   result.ok ? reply.redirect(`/checkout?cartToken=${encodeURIComponent(result.cartToken)}`, 303) : toCart(reply, result.message);
 
-export const cartRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
+export const cartRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceStores; theme: Theme }> = async (app, { store, stores, theme }) => {
   app.get<{ Querystring: { calculateSubtotal?: 'true' | 'false' } }>(
     '/api/commerce/shopping-cart',
     { schema: { querystring: { type: 'object', properties: { calculateSubtotal: { type: 'string', enum: ['true', 'false'] } } } } },
@@ -158,7 +159,7 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
   app.post<{ Body: AddEntryBody }>('/api/commerce/shopping-cart/entries', { schema: { body: addEntryBody } }, async (request, reply) => {
     const cartId = ensureCart(store, request, reply);
     const { itemId, sku, quantity, additionalFields } = request.body;
-    const result = addEntry(store, cartId, { itemId, sku, quantity, additionalFields: additionalFields ?? undefined });
+    const result = await stores.cart.addEntry(cartId, { itemId, sku, quantity, additionalFields: additionalFields ?? undefined });
     if (!result.ok) return reply.code(result.status).send({ message: result.message });
     const shoppingCart = cartJson(store, cartId);
     const entries = shoppingCart['entries'] as { id: string }[];
@@ -255,7 +256,7 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     const q = quantityFromText(quantity ?? '1');
     if (!q.ok) return toCart(reply, q.message);
     const cartId = ensureCart(store, request, reply);
-    const result = addEntry(store, cartId, { itemId, variantId: pick.variantId, quantity: q.quantity, additionalFields: answers.answers });
+    const result = await stores.cart.addEntry(cartId, { itemId, variantId: pick.variantId, quantity: q.quantity, additionalFields: answers.answers });
     return toCart(reply, result.ok ? undefined : result.message);
   });
 

@@ -1,0 +1,27 @@
+/**
+ * The cart's contention-critical writes behind one async interface, so the routes run the same on SQLite and
+ * PostgreSQL (issue 25, server/db/README.md): creating a cart and adding to it, the add checking stock against
+ * what the cart already holds. `sqliteCartStore` is the synchronous SQLite code of cart-service.ts, answered as
+ * a promise: its transaction never waits, so no other request's statement can enter it. The PostgreSQL twin is
+ * cart-store-pg.ts; cart-store.test.ts runs one body on both.
+ */
+import { type AddRequest, type AddResult, addEntry, createCart } from './cart-service.js';
+import type { Store } from './db/database.js';
+
+export interface CartStore {
+  /** A new empty cart's id. */
+  createCart(now?: number): Promise<string>;
+  /**
+   * Adds to cart `cartId` (which must exist): the spec's validation, then, in one transaction, refuses a
+   * purchased cart (409) and more units than the variant's stock beside what the cart holds of it (409), and
+   * adds to the line with the same variant and answers or makes a new one. Counted in analytics with the entry.
+   */
+  addEntry(cartId: string, request: AddRequest): Promise<AddResult>;
+}
+
+export function sqliteCartStore(db: Store): CartStore {
+  return {
+    createCart: async (now) => createCart(db, now),
+    addEntry: async (cartId, request) => addEntry(db, cartId, request),
+  };
+}
