@@ -1,0 +1,80 @@
+/**
+ * The cart store on both databases (describeStores): the same adds give the same answers on SQLite and
+ * PostgreSQL, and adds racing on one cart never put more units in it than the stock.
+ */
+import { expect, it } from 'vitest';
+import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
+import { FORM_MESSAGES } from '../commerce/form-validation.js';
+import { CART_PURCHASED_MESSAGE } from './cart-service.js';
+import { describeStores } from './db/describe-stores.js';
+
+const units = (sql: (s: string, p?: unknown[]) => Promise<number>, cartId: string) => sql('SELECT coalesce(sum(quantity), 0) FROM cart_entries WHERE cart_id = ?', [cartId]);
+
+describeStores('cart store', (current) => {
+  it('adds a line, adds to it when the same variant and answers come again, and counts each add', async () => {
+    const { stores, number, sql } = current();
+    const cartId = await stores.cart.createCart();
+    const first = await stores.cart.addEntry(cartId, { itemId: 'p02', variantId: 'p02-v2', quantity: 2 });
+    expect(first).toMatchObject({ ok: true });
+    const again = await stores.cart.addEntry(cartId, { itemId: 'p02', sku: 'SQP022', quantity: 1 });
+    expect(again).toEqual(first);
+    const other = await stores.cart.addEntry(cartId, { itemId: 'p01', quantity: 1 });
+    expect(other.ok && other.entryId !== (first.ok && first.entryId)).toBe(true);
+    expect(await sql('SELECT variant_id, quantity FROM cart_entries WHERE cart_id = ? ORDER BY variant_id', [cartId])).toEqual([
+      { variant_id: 'p01-v1', quantity: 1 },
+      { variant_id: 'p02-v2', quantity: 3 },
+    ]);
+    expect(await number("SELECT add_to_cart FROM analytics_daily WHERE website_id = 'demo'")).toBe(3);
+    expect(await number("SELECT count(*) FROM analytics_events WHERE source = 'cart' AND name = 'AddToCart'")).toBe(3);
+  });
+
+  it('keeps a line per answers to the product form, and refuses answers the form does not take', async () => {
+    const { stores, number } = current();
+    const cartId = await stores.cart.createCart();
+    const answers = (initials: string) => JSON.stringify({ 'field-1': initials });
+    expect(await stores.cart.addEntry(cartId, { itemId: 'p07', quantity: 1, additionalFields: answers('AK') })).toMatchObject({ ok: true });
+    expect(await stores.cart.addEntry(cartId, { itemId: 'p07', quantity: 1, additionalFields: answers('BL') })).toMatchObject({ ok: true });
+    expect(await number('SELECT count(*) FROM cart_entries WHERE cart_id = ?', [cartId])).toBe(2);
+    expect(await stores.cart.addEntry(cartId, { itemId: 'p07', quantity: 1, additionalFields: answers('') })).toEqual({ ok: false, status: 400, message: FORM_MESSAGES.summary });
+  });
+
+  it('refuses what it cannot add, with the spec’s messages, and writes nothing', async () => {
+    const { stores, number } = current();
+    const cartId = await stores.cart.createCart();
+    expect(await stores.cart.addEntry(cartId, { itemId: 'nope', quantity: 1 })).toEqual({ ok: false, status: 404, message: ADD_TO_CART_MESSAGES.variantUnavailable });
+    expect(await stores.cart.addEntry(cartId, { itemId: 'p02', quantity: 1 })).toEqual({ ok: false, status: 400, message: ADD_TO_CART_MESSAGES.variantUnavailable });
+    expect(await stores.cart.addEntry(cartId, { itemId: 'p08', quantity: 1 })).toEqual({ ok: false, status: 400, message: ADD_TO_CART_MESSAGES.giftCardDenomination });
+    expect((await stores.cart.addEntry(cartId, { itemId: 'p01', quantity: '2' })).ok).toBe(false);
+    expect(await stores.cart.addEntry(cartId, { itemId: 'p04', quantity: 1 })).toEqual({ ok: false, status: 409, message: ADD_TO_CART_MESSAGES.notEnoughStock });
+    expect(await stores.cart.addEntry(cartId, { itemId: 'p03', quantity: 2 })).toMatchObject({ ok: true });
+    // the mug has 3: 2 in the cart and 2 more is one too many
+    expect(await stores.cart.addEntry(cartId, { itemId: 'p03', quantity: 2 })).toEqual({ ok: false, status: 409, message: ADD_TO_CART_MESSAGES.notEnoughStock });
+    expect(await units(number, cartId)).toBe(2);
+    // an unlimited variant and a gift card take any number
+    expect(await stores.cart.addEntry(cartId, { itemId: 'p06', quantity: 500 })).toMatchObject({ ok: true });
+    expect(await stores.cart.addEntry(cartId, { itemId: 'p08', variantId: 'p08-v1', quantity: 50 })).toMatchObject({ ok: true });
+  });
+
+  it('refuses adding to a purchased cart', async () => {
+    const { stores } = current();
+    const cartId = await stores.cart.createCart();
+    expect(await stores.cart.addEntry(cartId, { itemId: 'p01', quantity: 1 })).toMatchObject({ ok: true });
+    expect(await stores.checkout.placeOrder(cartId, { email: 'ada@example.com', name: 'Ada', address1: '1 Road', city: 'London', postalCode: 'N1', country: 'GB' }, 'secret')).toMatchObject({ ok: true });
+    expect(await stores.cart.addEntry(cartId, { itemId: 'p01', quantity: 1 })).toEqual({ ok: false, status: 409, message: CART_PURCHASED_MESSAGE });
+  });
+
+  it('200 concurrent adds to one cart on a stock of 3: exactly 3 units in the cart', async () => {
+    const { stores, number, sql, dialect } = current();
+    await sql("UPDATE variants SET qty_in_stock = 3 WHERE id = 'p01-v1'");
+    const cartId = await stores.cart.createCart();
+    const results = await Promise.all(Array.from({ length: 200 }, () => stores.cart.addEntry(cartId, { itemId: 'p01', quantity: 1 })));
+    const ok = results.filter((r) => r.ok).length;
+    const refused = results.filter((r) => !r.ok && r.status === 409 && r.message === ADD_TO_CART_MESSAGES.notEnoughStock).length;
+    console.log(`[${dialect}] 200 concurrent adds on stock 3: ${ok} added, ${refused} refused (not enough stock)`);
+    expect(ok).toBe(3);
+    expect(refused).toBe(197);
+    expect(await units(number, cartId)).toBe(3);
+    expect(await number('SELECT count(*) FROM cart_entries WHERE cart_id = ?', [cartId])).toBe(1);
+    expect(await number("SELECT add_to_cart FROM analytics_daily WHERE website_id = 'demo'")).toBe(3);
+  });
+});
