@@ -96,7 +96,7 @@ function inStock(tx: StoreTransaction, cartId: string, variantId: string, produc
  * keep, or the summary message. No answers (a plain post without JavaScript) are taken as none; answers for a
  * product without a form are kept as sent.
  */
-function checkedAnswers(formJson: string | null, text: string | undefined): { ok: true; value: string | undefined } | { ok: false; status: 400; message: string } {
+export function checkedAnswers(formJson: string | null, text: string | undefined): { ok: true; value: string | undefined } | { ok: false; status: 400; message: string } {
   if (text === undefined) return { ok: true, value: undefined };
   const form = additionalForm(parseJson(formJson, null));
   // a product without a form of ours keeps what the platform's client sent, as the platform does
@@ -277,7 +277,7 @@ export function cartJson(db: Store, cartId: string, priced = pricedEntries(db, c
 
 export type EntryResult = { ok: true } | { ok: false; status: number; message: string };
 
-const ENTRY_NOT_FOUND = 'That cart entry does not exist.';
+export const ENTRY_NOT_FOUND = 'That cart entry does not exist.';
 
 /** Set an entry's quantity, checking stock against the rest of the cart; the same validation as adding. */
 export function setEntryQuantity(db: Store, cartId: string, entryId: string, quantity: unknown): EntryResult {

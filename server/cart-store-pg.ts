@@ -1,17 +1,18 @@
 /**
- * The cart store on PostgreSQL (cart-store.ts has the interface): the same checks as the SQLite add
- * (`planAdd`, `stockCovers`) with the writes in one READ COMMITTED transaction that first locks the cart's row
- * (`SELECT … FOR UPDATE`). Adds to one cart therefore run one after another, each reading what the previous
+ * The cart store on PostgreSQL (cart-store.ts has the interface): the same checks as the SQLite cart
+ * (`planAdd`, `stockCovers`, `checkedAnswers`), each write in one READ COMMITTED transaction that first locks the
+ * cart's row (`SELECT … FOR UPDATE`). Adds and changes to one cart therefore run one after another, each reading what the previous
  * one committed, so concurrent adds never put more units of a variant in a cart than its stock; adds to other
  * carts go on in parallel (stock is taken at checkout, not when added). A purchased cart is seen as such,
  * since checkout locks the same row first.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../commerce/add-to-cart.js';
+import { ProductType } from '../commerce/products.js';
 import { cartAddEvent } from './analytics/cart-adds.js';
 import { dayKey, validZone } from './analytics/site-days.js';
-import { type AddRequest, type AddResult, CART_PURCHASED_MESSAGE, planAdd, stockCovers } from './cart-service.js';
+import { type AddRequest, type AddResult, CART_PURCHASED_MESSAGE, checkedAnswers, ENTRY_NOT_FOUND, type EntryResult, planAdd, stockCovers } from './cart-service.js';
 import type { ProductRecord } from './catalog.js';
 import type { CartStore } from './cart-store.js';
 import { type PgQueries, type PgTransaction, siteRow } from './db/pg-transaction.js';
@@ -38,6 +39,31 @@ async function countCartAddPg(tx: PgTransaction, add: Parameters<typeof cartAddE
     .onConflictDoUpdate({ target: [analyticsDaily.websiteId, analyticsDaily.day], set: { addToCart: sql`${analyticsDaily.addToCart} + 1` } });
 }
 
+/** Locks the cart's row: adds and changes to this cart (and its checkout) wait here for each other. Whether it is purchased. */
+async function lockCart(tx: PgTransaction, cartId: string): Promise<boolean> {
+  const cart = (await tx.select({ orderId: carts.orderId }).from(carts).where(eq(carts.id, cartId)).for('update'))[0];
+  return cart !== undefined && cart.orderId !== null;
+}
+
+const PURCHASED = { ok: false, status: 409, message: CART_PURCHASED_MESSAGE } as const;
+const NO_ENTRY = { ok: false, status: 404, message: ENTRY_NOT_FOUND } as const;
+
+/** Units of the variant in the cart, other than entry `except`'s. */
+async function heldOf(tx: PgTransaction, cartId: string, variantId: string, except: string | null): Promise<number> {
+  const held = (await tx
+    .select({ n: sql<number>`coalesce(sum(${cartEntries.quantity}), 0)`.mapWith(Number) })
+    .from(cartEntries)
+    .where(and(eq(cartEntries.cartId, cartId), eq(cartEntries.variantId, variantId), except === null ? undefined : ne(cartEntries.id, except))))[0];
+  return held?.n ?? 0;
+}
+
+/** Whether the variant covers `quantity` more units beside what the cart holds (cart-service.ts `inStock`). */
+async function inStockPg(tx: PgTransaction, cartId: string, variantId: string, productType: number, quantity: number, except: string | null): Promise<boolean> {
+  const v = (await tx.select({ unlimited: variants.unlimited, qty: variants.qtyInStock }).from(variants).where(eq(variants.id, variantId)))[0];
+  if (v === undefined || v.unlimited || productType === ProductType.GIFT_CARD) return stockCovers(productType, v ?? null, 0, quantity);
+  return stockCovers(productType, v, await heldOf(tx, cartId, variantId, except), quantity);
+}
+
 export function pgCartStore(db: PgStore): CartStore {
   return {
     async createCart(now = Date.now()) {
@@ -51,16 +77,9 @@ export function pgCartStore(db: PgStore): CartStore {
       if (!plan.ok) return plan;
       const { row, variant, quantity, additionalFields } = plan;
       return await db.transaction(async (tx): Promise<AddResult> => {
-        // the cart's row lock: adds to this cart (and its checkout) wait here for each other
-        const cart = (await tx.select({ orderId: carts.orderId }).from(carts).where(eq(carts.id, cartId)).for('update'))[0];
-        if (cart !== undefined && cart.orderId !== null) return { ok: false, status: 409, message: CART_PURCHASED_MESSAGE };
-        if (variant !== undefined) {
-          const v = (await tx.select({ unlimited: variants.unlimited, qty: variants.qtyInStock }).from(variants).where(eq(variants.id, variant.id)))[0];
-          const held = (await tx
-            .select({ n: sql<number>`coalesce(sum(${cartEntries.quantity}), 0)`.mapWith(Number) })
-            .from(cartEntries)
-            .where(and(eq(cartEntries.cartId, cartId), eq(cartEntries.variantId, variant.id))))[0];
-          if (!stockCovers(row.productType, v ?? null, held?.n ?? 0, quantity)) return { ok: false, status: 409, message: ADD_TO_CART_MESSAGES.notEnoughStock };
+        if (await lockCart(tx, cartId)) return PURCHASED;
+        if (variant !== undefined && !(await inStockPg(tx, cartId, variant.id, row.productType, quantity, null))) {
+          return { ok: false, status: 409, message: ADD_TO_CART_MESSAGES.notEnoughStock };
         }
         const existing = (await tx
           .select()
@@ -80,6 +99,44 @@ export function pgCartStore(db: PgStore): CartStore {
         await tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId));
         await countCartAddPg(tx, { cartId, itemId: row.id, variantId: variant?.id ?? null, quantity }, now);
         return { ok: true, entryId };
+      });
+    },
+
+    async setEntryQuantity(cartId, entryId, quantity): Promise<EntryResult> {
+      const q = quantityFromJson(quantity);
+      if (!q.ok) return { ok: false, status: 400, message: q.message };
+      return await db.transaction(async (tx): Promise<EntryResult> => {
+        if (await lockCart(tx, cartId)) return PURCHASED;
+        const entry = (await tx.select().from(cartEntries).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))))[0];
+        if (entry === undefined) return NO_ENTRY;
+        if (entry.variantId !== null) {
+          const product = (await tx.select({ type: products.productType }).from(products).where(eq(products.id, entry.productId)))[0];
+          if (!(await inStockPg(tx, cartId, entry.variantId, product?.type ?? NaN, q.quantity, entryId))) return { ok: false, status: 409, message: ADD_TO_CART_MESSAGES.notEnoughStock };
+        }
+        await tx.update(cartEntries).set({ quantity: q.quantity }).where(eq(cartEntries.id, entryId));
+        await tx.update(carts).set({ updatedAt: Date.now() }).where(eq(carts.id, cartId));
+        return { ok: true };
+      });
+    },
+
+    async removeEntry(cartId, entryId): Promise<EntryResult> {
+      return await db.transaction(async (tx): Promise<EntryResult> => {
+        if (await lockCart(tx, cartId)) return PURCHASED;
+        const gone = await tx.delete(cartEntries).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))).returning({ id: cartEntries.id });
+        return gone.length > 0 ? { ok: true } : NO_ENTRY;
+      });
+    },
+
+    async setEntryFields(cartId, entryId, text): Promise<EntryResult> {
+      return await db.transaction(async (tx): Promise<EntryResult> => {
+        if (await lockCart(tx, cartId)) return PURCHASED;
+        const entry = (await tx.select({ productId: cartEntries.productId }).from(cartEntries).where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cartId))))[0];
+        if (entry === undefined) return NO_ENTRY;
+        const product = (await tx.select({ form: products.additionalFieldsForm }).from(products).where(eq(products.id, entry.productId)))[0];
+        const answers = checkedAnswers(product?.form ?? null, text);
+        if (!answers.ok) return answers;
+        await tx.update(cartEntries).set({ additionalFields: answers.value ?? null }).where(eq(cartEntries.id, entryId));
+        return { ok: true };
       });
     },
   };

@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
 import { FORM_MESSAGES } from '../commerce/form-validation.js';
-import { CART_PURCHASED_MESSAGE } from './cart-service.js';
+import { CART_PURCHASED_MESSAGE, ENTRY_NOT_FOUND } from './cart-service.js';
 import { describeStores } from './db/describe-stores.js';
 
 const units = (sql: (s: string, p?: unknown[]) => Promise<number>, cartId: string) => sql('SELECT coalesce(sum(quantity), 0) FROM cart_entries WHERE cart_id = ?', [cartId]);
@@ -61,6 +61,47 @@ describeStores('cart store', (current) => {
     expect(await stores.cart.addEntry(cartId, { itemId: 'p01', quantity: 1 })).toMatchObject({ ok: true });
     expect(await stores.checkout.placeOrder(cartId, { email: 'ada@example.com', name: 'Ada', address1: '1 Road', city: 'London', postalCode: 'N1', country: 'GB' }, 'secret')).toMatchObject({ ok: true });
     expect(await stores.cart.addEntry(cartId, { itemId: 'p01', quantity: 1 })).toEqual({ ok: false, status: 409, message: CART_PURCHASED_MESSAGE });
+  });
+
+  it('changes a line’s quantity within the stock beside the cart’s other lines, its answers by the form, and removes it', async () => {
+    const { stores, sql } = current();
+    const cartId = await stores.cart.createCart();
+    const answers = (initials: string) => JSON.stringify({ 'field-1': initials });
+    await sql("UPDATE variants SET qty_in_stock = 5 WHERE id = 'p07-v1'");
+    const a = await stores.cart.addEntry(cartId, { itemId: 'p07', quantity: 2, additionalFields: answers('AK') });
+    const b = await stores.cart.addEntry(cartId, { itemId: 'p07', quantity: 2, additionalFields: answers('BL') });
+    const [ida, idb] = [a.ok ? a.entryId : '', b.ok ? b.entryId : ''];
+    expect(await stores.cart.setEntryQuantity(cartId, ida, 3)).toEqual({ ok: true });
+    expect(await stores.cart.setEntryQuantity(cartId, ida, 4)).toEqual({ ok: false, status: 409, message: ADD_TO_CART_MESSAGES.notEnoughStock });
+    expect(await stores.cart.setEntryQuantity(cartId, ida, 0)).toMatchObject({ ok: false, status: 400 });
+    expect(await stores.cart.setEntryQuantity(cartId, 'nope', 1)).toEqual({ ok: false, status: 404, message: ENTRY_NOT_FOUND });
+    expect(await stores.cart.setEntryFields(cartId, idb, answers('CM'))).toEqual({ ok: true });
+    expect(await stores.cart.setEntryFields(cartId, idb, answers(''))).toEqual({ ok: false, status: 400, message: FORM_MESSAGES.summary });
+    expect(await stores.cart.setEntryFields(cartId, 'nope', answers('CM'))).toEqual({ ok: false, status: 404, message: ENTRY_NOT_FOUND });
+    expect(await sql('SELECT quantity, additional_fields FROM cart_entries WHERE cart_id = ? ORDER BY quantity', [cartId])).toEqual([
+      { quantity: 2, additional_fields: answers('CM') },
+      { quantity: 3, additional_fields: answers('AK') },
+    ]);
+    expect(await stores.cart.removeEntry(cartId, ida)).toEqual({ ok: true });
+    expect(await stores.cart.removeEntry(cartId, ida)).toEqual({ ok: false, status: 404, message: ENTRY_NOT_FOUND });
+    expect(await stores.checkout.placeOrder(cartId, { email: 'ada@example.com', name: 'Ada', address1: '1 Road', city: 'London', postalCode: 'N1', country: 'GB' }, 's')).toMatchObject({ ok: true });
+    for (const change of [stores.cart.setEntryQuantity(cartId, idb, 1), stores.cart.removeEntry(cartId, idb), stores.cart.setEntryFields(cartId, idb, answers('DN'))]) {
+      expect(await change).toEqual({ ok: false, status: 409, message: CART_PURCHASED_MESSAGE });
+    }
+  });
+
+  it('two lines of one variant raised at once never hold more than its stock together', async () => {
+    const { stores, sql, number } = current();
+    const cartId = await stores.cart.createCart();
+    const answers = (initials: string) => JSON.stringify({ 'field-1': initials });
+    await sql("UPDATE variants SET qty_in_stock = 5 WHERE id = 'p07-v1'");
+    const ids = await Promise.all(['AK', 'BL'].map(async (i) => {
+      const r = await stores.cart.addEntry(cartId, { itemId: 'p07', quantity: 1, additionalFields: answers(i) });
+      return r.ok ? r.entryId : '';
+    }));
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => stores.cart.setEntryQuantity(cartId, ids[i % 2]!, 3 + (i % 2))));
+    expect(results.some((r) => r.ok)).toBe(true);
+    expect(await units(number, cartId)).toBeLessThanOrEqual(5);
   });
 
   it('200 concurrent adds to one cart on a stock of 3: exactly 3 units in the cart', async () => {

@@ -1,11 +1,11 @@
 /**
  * The cart's contention-critical writes behind one async interface, so the routes run the same on SQLite and
- * PostgreSQL (issue 25, server/db/README.md): creating a cart and adding to it, the add checking stock against
- * what the cart already holds. `sqliteCartStore` is the synchronous SQLite code of cart-service.ts, answered as
+ * PostgreSQL (issue 25, server/db/README.md): creating a cart, adding to it and changing its lines, an add or a
+ * new quantity checked against the stock beside what the cart already holds. `sqliteCartStore` is the synchronous SQLite code of cart-service.ts, answered as
  * a promise: its transaction never waits, so no other request's statement can enter it. The PostgreSQL twin is
  * cart-store-pg.ts; cart-store.test.ts runs one body on both.
  */
-import { type AddRequest, type AddResult, addEntry, createCart } from './cart-service.js';
+import { type AddRequest, type AddResult, addEntry, createCart, type EntryResult, removeEntry, setEntryFields, setEntryQuantity } from './cart-service.js';
 import type { Store } from './db/database.js';
 
 export interface CartStore {
@@ -17,11 +17,19 @@ export interface CartStore {
    * adds to the line with the same variant and answers or makes a new one. Counted in analytics with the entry.
    */
   addEntry(cartId: string, request: AddRequest): Promise<AddResult>;
+  /** A line's new quantity (the spec's validation), checked against the stock beside the cart's other lines of the variant. */
+  setEntryQuantity(cartId: string, entryId: string, quantity: unknown): Promise<EntryResult>;
+  removeEntry(cartId: string, entryId: string): Promise<EntryResult>;
+  /** A line's new answers to its product's form, checked by the form's rules. */
+  setEntryFields(cartId: string, entryId: string, text: string): Promise<EntryResult>;
 }
 
 export function sqliteCartStore(db: Store): CartStore {
   return {
     createCart: async (now) => createCart(db, now),
     addEntry: async (cartId, request) => addEntry(db, cartId, request),
+    setEntryQuantity: async (cartId, entryId, quantity) => setEntryQuantity(db, cartId, entryId, quantity),
+    removeEntry: async (cartId, entryId) => removeEntry(db, cartId, entryId),
+    setEntryFields: async (cartId, entryId, text) => setEntryFields(db, cartId, entryId, text),
   };
 }

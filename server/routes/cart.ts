@@ -13,7 +13,7 @@ import { ADD_TO_CART_MESSAGES, quantityFromText } from '../../commerce/add-to-ca
 import { FORM_MESSAGES } from '../../commerce/form-validation.js';
 import { neverRunsOut } from '../../commerce/products.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
-import { cartJson, type EntryResult, removeEntry, setEntryFields, setEntryQuantity, stockOf } from '../cart-service.js';
+import { cartJson, type EntryResult, stockOf } from '../cart-service.js';
 import { type Json, loadProductById, parseJson, type ProductRecord } from '../catalog.js';
 import type { Store } from '../db/database.js';
 import type { CommerceStores } from '../db/stores.js';
@@ -182,14 +182,14 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceStor
     async (request, reply) => {
       const cartId = currentCartId(store, request);
       if (cartId === null) return noCart(reply);
-      return answer(reply, cartId, setEntryQuantity(store, cartId, request.params.entryId, request.body.quantity));
+      return answer(reply, cartId, await stores.cart.setEntryQuantity(cartId, request.params.entryId, request.body.quantity));
     },
   );
 
   app.delete<{ Params: { entryId: string } }>('/api/commerce/shopping-cart/entries/:entryId', { schema: { params: entryParams } }, async (request, reply) => {
     const cartId = currentCartId(store, request);
     if (cartId === null) return noCart(reply);
-    return answer(reply, cartId, removeEntry(store, cartId, request.params.entryId));
+    return answer(reply, cartId, await stores.cart.removeEntry(cartId, request.params.entryId));
   });
 
   app.put<{ Params: { entryId: string }; Body: { itemId: string; sku?: string; additionalFields: string } }>(
@@ -208,7 +208,7 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceStor
     async (request, reply) => {
       const cartId = currentCartId(store, request);
       if (cartId === null) return noCart(reply);
-      const r = setEntryFields(store, cartId, request.params.entryId, request.body.additionalFields);
+      const r = await stores.cart.setEntryFields(cartId, request.params.entryId, request.body.additionalFields);
       if (!r.ok) return reply.code(r.status).send({ message: r.message });
       const shoppingCart = cartJson(store, cartId);
       const entries = shoppingCart['entries'] as { id: string }[];
@@ -281,14 +281,14 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceStor
     if (cartId === null) return toCart(reply, ENTRY_NOT_FOUND);
     const q = quantityFromText(request.body.quantity);
     if (!q.ok) return toCart(reply, q.message);
-    const r = setEntryQuantity(store, cartId, request.body.entryId, q.quantity);
+    const r = await stores.cart.setEntryQuantity(cartId, request.body.entryId, q.quantity);
     return toCart(reply, r.ok ? undefined : r.message);
   });
 
   app.post<{ Body: { entryId: string } }>('/cart/remove', { schema: { body: entryForm(false) } }, async (request, reply) => {
     const cartId = currentCartId(store, request);
     if (cartId === null) return toCart(reply, ENTRY_NOT_FOUND);
-    const r = removeEntry(store, cartId, request.body.entryId);
+    const r = await stores.cart.removeEntry(cartId, request.body.entryId);
     return toCart(reply, r.ok ? undefined : r.message);
   });
 };
