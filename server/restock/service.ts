@@ -242,6 +242,29 @@ export function restockEmail(target: VariantTarget, siteTitle: string): { subjec
   };
 }
 
+/** Each product variant of a send once, in the order first named. */
+export function uniqueTargets(targets: readonly VariantTarget[]): VariantTarget[] {
+  const seen = new Set<string>();
+  return targets.filter((t) => {
+    const key = `${t.productId}\u0000${t.variantId}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** How many e-mails a send wrote for one product variant. */
+export interface SentTo {
+  readonly target: VariantTarget;
+  readonly sent: number;
+}
+
+/** A send's answer from what it wrote per product variant. */
+export function sendAnswer(sent: readonly SentTo[]): SendResult {
+  const results = sent.map(({ target, sent: n }) => ({ productId: target.productId, variantId: target.variantId, sent: n }));
+  return { ok: true, sent: results.reduce((total, r) => total + r.sent, 0), results };
+}
+
 /** The outbox row of one waiting signup's e-mail, as either store writes it. */
 export function restockOutboxRow(
   websiteId: string,
@@ -279,13 +302,8 @@ export function sendRestockEmails(store: Store, websiteId: string, requests: rea
         if (target === null || target.websiteId !== websiteId) return { ok: false, missing: r } as const;
         targets.push(target);
       }
-      const results: { productId: string; variantId: string; sent: number }[] = [];
-      let sent = 0;
-      const done = new Set<string>();
-      for (const target of targets) {
-        const key = `${target.productId}\u0000${target.variantId}`;
-        if (done.has(key)) continue;
-        done.add(key);
+      const sent: SentTo[] = [];
+      for (const target of uniqueTargets(targets)) {
         const waiting = tx
           .select()
           .from(restockSignups)
@@ -296,10 +314,9 @@ export function sendRestockEmails(store: Store, websiteId: string, requests: rea
           tx.insert(outboxEmails).values(restockOutboxRow(websiteId, target, s, { subject, bodyText }, now)).run();
           tx.update(restockSignups).set({ notifiedAt: now }).where(eq(restockSignups.id, s.id)).run();
         }
-        results.push({ productId: target.productId, variantId: target.variantId, sent: waiting.length });
-        sent += waiting.length;
+        sent.push({ target, sent: waiting.length });
       }
-      return { ok: true, sent, results } as const;
+      return sendAnswer(sent);
     },
     { behavior: 'immediate' },
   );

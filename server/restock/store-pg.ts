@@ -13,7 +13,7 @@ import { parseJson } from '../catalog.js';
 import type { PgStore } from '../db/pg-store.js';
 import { type PgQueries, siteRow } from '../db/pg-transaction.js';
 import { collections, outboxEmails, products, restockSignups, siteDocuments, variants, websites } from '../db/schema-pg.js';
-import { keptLanguage, restockEmail, restockOutboxRow, type SendResult, type SignUpResult, targetOf, type VariantTarget } from './service.js';
+import { keptLanguage, restockEmail, restockOutboxRow, sendAnswer, type SendResult, type SentTo, type SignUpResult, targetOf, uniqueTargets, type VariantTarget } from './service.js';
 import type { RestockStore } from './store.js';
 
 /** service.ts `variantTarget` on PostgreSQL. */
@@ -70,13 +70,8 @@ export function pgRestockStore(db: PgStore): RestockStore {
           if (target === null || target.websiteId !== websiteId) return { ok: false, missing: r };
           targets.push(target);
         }
-        const results: { productId: string; variantId: string; sent: number }[] = [];
-        let sent = 0;
-        const done = new Set<string>();
-        for (const target of targets) {
-          const key = `${target.productId}\u0000${target.variantId}`;
-          if (done.has(key)) continue;
-          done.add(key);
+        const sent: SentTo[] = [];
+        for (const target of uniqueTargets(targets)) {
           const s = restockSignups;
           const waiting = await tx
             .update(s)
@@ -86,10 +81,9 @@ export function pgRestockStore(db: PgStore): RestockStore {
           waiting.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
           const email = restockEmail(target, site?.title ?? '');
           if (waiting.length > 0) await tx.insert(outboxEmails).values(waiting.map((w) => restockOutboxRow(websiteId, target, w, email, now)));
-          results.push({ productId: target.productId, variantId: target.variantId, sent: waiting.length });
-          sent += waiting.length;
+          sent.push({ target, sent: waiting.length });
         }
-        return { ok: true, sent, results };
+        return sendAnswer(sent);
       });
     },
   };
