@@ -246,7 +246,7 @@ export async function buildApp({
   await app.register(ownerApiRoutes, { store });
   await app.register(templateTweakRoutes, { store, theme });
   await app.register(checkoutRoutes, { store, stores, theme });
-  await app.register(subscriptionRoutes, { store });
+  await app.register(subscriptionRoutes, { stores });
   await app.register(imageRoutes, { store });
   await app.register(siteIconRoutes, { store });
   await app.register(islandRoutes, { assets: theme.islands });

@@ -200,7 +200,7 @@ export function priceEntry({ entry, product, variant }: { entry: CartEntryRow; p
   return { entry, product, variant, unitPriceCents, currency, quantity: entry.quantity, productType: product.productType };
 }
 
-type PricedEntry = ReturnType<typeof pricedEntries>[number];
+export type PricedEntry = ReturnType<typeof pricedEntries>[number];
 
 /**
  * The picture of a cart line: the chosen variant's own picture when the demo draws one per value of the first
@@ -239,11 +239,23 @@ function collectionPaths(db: Pick<StoreTransaction, 'select'>, priced: readonly 
 /** The shopping cart of spec 000 §3, amounts in cents from stored prices. */
 export function cartJson(db: Store, cartId: string, priced = pricedEntries(db, cartId)): Json {
   const cart = db.select().from(carts).where(eq(carts.id, cartId)).get();
+  return cartJsonOf({ cartId, cart, priced, paths: collectionPaths(db, priced), websiteId: db.select({ id: websites.id }).from(websites).get()?.id ?? '' });
+}
+
+/** What `cartJson` is made of, as either store reads it: the cart's row (undefined: none), its priced lines, collection paths by id. */
+export interface CartParts {
+  readonly cartId: string;
+  readonly cart: { createdAt: number; orderId: string | null } | undefined;
+  readonly priced: readonly PricedEntry[];
+  readonly paths: ReadonlyMap<string, string>;
+  readonly websiteId: string;
+}
+
+export function cartJsonOf({ cartId, cart, priced, paths, websiteId }: CartParts): Json {
   const totals = cartTotals(priced);
-  const paths = collectionPaths(db, priced);
   return {
     id: cartId,
-    websiteId: db.select({ id: websites.id }).from(websites).get()?.id ?? '',
+    websiteId,
     created: cart?.createdAt ?? 0,
     isPurchased: cart !== undefined && cart.orderId !== null,
     orderId: cart?.orderId ?? null,

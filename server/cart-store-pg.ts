@@ -12,12 +12,13 @@ import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../commerce/add-to-cart.
 import { ProductType } from '../commerce/products.js';
 import { cartAddEvent } from './analytics/cart-adds.js';
 import { dayKey, validZone } from './analytics/site-days.js';
-import { type AddRequest, type AddResult, CART_PURCHASED_MESSAGE, checkedAnswers, ENTRY_NOT_FOUND, type EntryResult, planAdd, stockCovers } from './cart-service.js';
+import { type AddRequest, type AddResult, CART_PURCHASED_MESSAGE, cartJsonOf, priceEntry, checkedAnswers, ENTRY_NOT_FOUND, type EntryResult, planAdd, stockCovers } from './cart-service.js';
 import type { ProductRecord } from './catalog.js';
 import type { CartStore } from './cart-store.js';
 import { type PgQueries, type PgTransaction, siteRow } from './db/pg-transaction.js';
 import type { PgStore } from './db/pg-store.js';
-import { analyticsDaily, analyticsEvents, cartEntries, carts, products, variants } from './db/schema-pg.js';
+import { analyticsDaily, analyticsEvents, cartEntries, carts, collections, products, variants } from './db/schema-pg.js';
+import { planTokenCart } from './token-carts.js';
 
 /** A product with its variants in their order (catalog.ts `loadProductById` on PostgreSQL). */
 export async function loadProductPg(db: PgQueries, id: string): Promise<ProductRecord | null> {
@@ -64,12 +65,46 @@ async function inStockPg(tx: PgTransaction, cartId: string, variantId: string, p
   return stockCovers(productType, v, await heldOf(tx, cartId, variantId, except), quantity);
 }
 
+/** The cart's lines, priced, oldest first (cart-service.ts `pricedEntries` on PostgreSQL). */
+export async function pricedEntriesPg(db: PgQueries, cartId: string) {
+  const rows = await db
+    .select({ entry: cartEntries, product: products, variant: variants })
+    .from(cartEntries)
+    .innerJoin(products, eq(products.id, cartEntries.productId))
+    .leftJoin(variants, eq(variants.id, cartEntries.variantId))
+    .where(eq(cartEntries.cartId, cartId))
+    .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
+  return rows.map((row) => priceEntry(row));
+}
+
 export function pgCartStore(db: PgStore): CartStore {
-  return {
+  const store: CartStore = {
     async createCart(now = Date.now()) {
       const id = randomUUID();
       await db.insert(carts).values({ id, createdAt: now, updatedAt: now });
       return id;
+    },
+
+    async cartExists(cartId) {
+      return (await db.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId))).length > 0;
+    },
+
+    async cartJson(cartId) {
+      const [[cart], priced, site] = await Promise.all([db.select().from(carts).where(eq(carts.id, cartId)), pricedEntriesPg(db, cartId), siteRow(db)]);
+      const rows = priced.length === 0 ? [] : await db.select({ id: collections.id, urlId: collections.urlId }).from(collections);
+      return cartJsonOf({ cartId, cart, priced, paths: new Map(rows.map((r) => [r.id, r.urlId])), websiteId: site?.id ?? '' });
+    },
+
+    async createTokenCart(kind, request) {
+      const plan = planTokenCart(kind, request, await loadProductPg(db, request.itemId));
+      if (!plan.ok) return plan;
+      const now = Date.now();
+      await db.insert(carts).values({ id: plan.cartId, kind, createdAt: now, updatedAt: now });
+      const added = await store.addEntry(plan.cartId, plan.add);
+      if (added.ok) return { ok: true, cartToken: plan.cartToken };
+      // refused (variant, denomination, stock): the cart was never handed out, so it goes
+      await db.delete(carts).where(eq(carts.id, plan.cartId));
+      return added;
     },
 
     async addEntry(cartId: string, request: AddRequest): Promise<AddResult> {
@@ -140,4 +175,5 @@ export function pgCartStore(db: PgStore): CartStore {
       });
     },
   };
+  return store;
 }

@@ -104,6 +104,35 @@ describeStores('cart store', (current) => {
     expect(await units(number, cartId)).toBeLessThanOrEqual(5);
   });
 
+  it('answers the cart as JSON, the same on both databases', async () => {
+    const { stores } = current();
+    const cartId = await stores.cart.createCart(Date.UTC(2026, 10, 27));
+    expect(await stores.cart.cartExists(cartId)).toBe(true);
+    expect(await stores.cart.cartExists('nope')).toBe(false);
+    expect(await stores.cart.cartJson(cartId)).toMatchObject({ id: cartId, websiteId: 'demo', created: Date.UTC(2026, 10, 27), isPurchased: false, entries: [], totalQuantity: 0 });
+    await stores.cart.addEntry(cartId, { itemId: 'p02', variantId: 'p02-v2', quantity: 2 });
+    await stores.cart.addEntry(cartId, { itemId: 'p03', quantity: 1 });
+    const cart = await stores.cart.cartJson(cartId);
+    expect(cart).toMatchObject({ totalQuantity: 3, subtotalCents: 2 * 8900 + 1800, subtotalMoney: { value: '196.00', currency: 'USD' } });
+    expect((cart['entries'] as { productUrl: string; optionsText: string; purchasePriceCents: number }[]).map((e) => [e.productUrl, e.optionsText, e.purchasePriceCents])).toEqual([
+      ['/shop/p/field-shirt', 'Color: Olive \u00b7 Size: M', 8900],
+      ['/shop/p/enamel-mug', '', 1800],
+    ]);
+  });
+
+  it('makes token carts (gift card, subscription) with the add’s rules, keeping nothing when refused', async () => {
+    const { stores, number } = current();
+    const made = await stores.cart.createTokenCart('gift-card', { itemId: 'p08', sku: 'SQP082' });
+    expect(made).toMatchObject({ ok: true, cartToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(await number("SELECT count(*) FROM carts WHERE kind = 'gift-card'")).toBe(1);
+    expect(await number("SELECT quantity FROM cart_entries WHERE variant_id = 'p08-v2'")).toBe(1);
+    expect(await stores.cart.createTokenCart('gift-card', { itemId: 'p01' })).toMatchObject({ ok: false, status: 400 });
+    expect(await stores.cart.createTokenCart('gift-card', { itemId: 'p08' })).toEqual({ ok: false, status: 400, message: ADD_TO_CART_MESSAGES.giftCardDenomination });
+    expect(await stores.cart.createTokenCart('subscription', { itemId: 'nope' })).toEqual({ ok: false, status: 404, message: ADD_TO_CART_MESSAGES.variantUnavailable });
+    expect(await stores.cart.createTokenCart('subscription', { itemId: 'p06', quantity: 2 })).toMatchObject({ ok: true });
+    expect(await number('SELECT count(*) FROM carts')).toBe(2);
+  });
+
   it('200 concurrent adds to one cart on a stock of 3: exactly 3 units in the cart', async () => {
     const { stores, number, sql, dialect } = current();
     await sql("UPDATE variants SET qty_in_stock = 3 WHERE id = 'p01-v1'");

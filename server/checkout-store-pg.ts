@@ -11,28 +11,16 @@
  *   unique and gapless without a counter table; the unique index (website, number) is the backstop.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { ProductType } from '../commerce/products.js';
-import { priceEntry } from './cart-service.js';
+import { pricedEntriesPg } from './cart-store-pg.js';
 import { orderLines, orderRecord, type PlaceResult, planOrder, refuse, StockChanged, stockMessage } from './checkout-service.js';
 import type { CheckoutStore } from './checkout-store.js';
 import type { PgStore } from './db/pg-store.js';
-import { type PgQueries, siteRow } from './db/pg-transaction.js';
-import { cartEntries, carts, collections, orders, outboxEmails, products, variants } from './db/schema-pg.js';
+import { siteRow } from './db/pg-transaction.js';
+import { carts, collections, orders, outboxEmails, variants } from './db/schema-pg.js';
 import { orderEmailRow } from './orders/order-email.js';
 import { passAreasIn } from './page-access.js';
-
-/** The cart's lines, priced, oldest first (cart-service.ts `pricedEntries` on PostgreSQL). */
-export async function pricedEntriesPg(db: PgQueries, cartId: string) {
-  const rows = await db
-    .select({ entry: cartEntries, product: products, variant: variants })
-    .from(cartEntries)
-    .innerJoin(products, eq(products.id, cartEntries.productId))
-    .leftJoin(variants, eq(variants.id, cartEntries.variantId))
-    .where(eq(cartEntries.cartId, cartId))
-    .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
-  return rows.map((row) => priceEntry(row));
-}
 
 export function pgCheckoutStore(db: PgStore): CheckoutStore {
   return {
