@@ -146,13 +146,11 @@ export function stockCovers(productType: number, variant: { unlimited: boolean; 
 export function addEntry(db: Store, cartId: string, request: AddRequest): AddResult {
   const plan = planAdd(loadProductById(db, request.itemId), request);
   if (!plan.ok) return plan;
-  const { row, variant } = plan;
-  const q = { quantity: plan.quantity };
-  const req = { additionalFields: plan.additionalFields };
+  const { row, variant, quantity, additionalFields } = plan;
   // immediate: take the write lock before reading stock, so a writer in another process cannot slip in between
   return db.transaction((tx): AddResult => {
     if (isPurchased(tx, cartId)) return { ok: false, status: 409, message: CART_PURCHASED_MESSAGE };
-    if (variant !== undefined && !inStock(tx, cartId, variant.id, row.productType, q.quantity, null)) {
+    if (variant !== undefined && !inStock(tx, cartId, variant.id, row.productType, quantity, null)) {
       return { ok: false, status: 409, message: ADD_TO_CART_MESSAGES.notEnoughStock };
     }
     const existing = tx
@@ -161,18 +159,18 @@ export function addEntry(db: Store, cartId: string, request: AddRequest): AddRes
       .where(and(eq(cartEntries.cartId, cartId), eq(cartEntries.productId, row.id), variant === undefined ? sql`${cartEntries.variantId} is null` : eq(cartEntries.variantId, variant.id)))
       .get();
     const now = Date.now();
-    if (existing !== undefined && (existing.additionalFields ?? null) === (req.additionalFields ?? null)) {
-      tx.update(cartEntries).set({ quantity: existing.quantity + q.quantity }).where(eq(cartEntries.id, existing.id)).run();
+    if (existing !== undefined && (existing.additionalFields ?? null) === (additionalFields ?? null)) {
+      tx.update(cartEntries).set({ quantity: existing.quantity + quantity }).where(eq(cartEntries.id, existing.id)).run();
       tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId)).run();
-      countCartAdd(db, { cartId, itemId: row.id, variantId: variant?.id ?? null, quantity: q.quantity }, now);
+      countCartAdd(db, { cartId, itemId: row.id, variantId: variant?.id ?? null, quantity }, now);
       return { ok: true, entryId: existing.id };
     }
     const entryId = randomUUID();
     tx.insert(cartEntries)
-      .values({ id: entryId, cartId, productId: row.id, variantId: variant?.id ?? null, quantity: q.quantity, additionalFields: req.additionalFields ?? null, createdAt: now })
+      .values({ id: entryId, cartId, productId: row.id, variantId: variant?.id ?? null, quantity, additionalFields: additionalFields ?? null, createdAt: now })
       .run();
     tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId)).run();
-    countCartAdd(db, { cartId, itemId: row.id, variantId: variant?.id ?? null, quantity: q.quantity }, now);
+    countCartAdd(db, { cartId, itemId: row.id, variantId: variant?.id ?? null, quantity }, now);
     return { ok: true, entryId };
   }, { behavior: 'immediate' });
 }

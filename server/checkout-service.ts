@@ -11,7 +11,7 @@ import { orderAmounts } from '../commerce/order-amounts.js';
 import { ProductType } from '../commerce/products.js';
 import { planLabel, subscriptionOf } from '../commerce/subscribe.js';
 import type { SubscriptionPlan } from '../commerce/subscriptions.js';
-import { cartJson, entryAnswers, optionsText, pricedEntries } from './cart-service.js';
+import { cartJson, entryAnswers, optionsText, type PricedEntry, pricedEntries } from './cart-service.js';
 import { type Json, money, parseJson, productJson } from './catalog.js';
 import type { Store, StoreTransaction } from './db/database.js';
 import { carts, orders, variants, websites } from './db/schema.js';
@@ -67,7 +67,7 @@ export function cartState(db: Store, cartId: string): CartState | null {
   return { kind: cart.kind, purchased: cart.orderId !== null, empty: pricedEntries(db, cartId).length === 0 };
 }
 
-export type Priced = ReturnType<typeof pricedEntries>[number];
+type Priced = PricedEntry;
 
 /** The plan of a subscription cart's product, or a refusal when the product is no longer sold so. */
 function planOf(line: Priced): { plan: SubscriptionPlan } | { message: string } {
@@ -124,6 +124,8 @@ export interface Wanted {
 
 /** An order that may be placed: what the stores write once the stock is taken. */
 export interface OrderPlan {
+  /** The cart's kind (standard, or a token cart's). */
+  readonly kind: string;
   readonly currency: string;
   readonly amounts: ReturnType<typeof orderAmounts>;
   readonly customer: Customer;
@@ -165,7 +167,7 @@ export function planOrder(cart: { kind: string; orderId: string | null } | undef
   for (const w of wanted.values()) {
     if (w.inStock < w.quantity) return refuse(409, 'stock', stockMessage(w.name));
   }
-  return { currency, amounts, customer: valid.customer, plan, wanted };
+  return { kind: cart.kind, currency, amounts, customer: valid.customer, plan, wanted };
 }
 
 /** The order's lines as stored; `passAreas` names what a pass (paywall) product opens, read in the transaction. */
@@ -234,7 +236,7 @@ function placeIn(tx: StoreTransaction, cartId: string, details: Readonly<Record<
   tx.insert(orders).values(row).run();
   queueOrderEmail(tx, site.id, email, linkSecret, now);
   tx.update(carts).set({ orderId, updatedAt: now }).where(eq(carts.id, cartId)).run();
-  return { ok: true, orderId, kind: cart!.kind };
+  return { ok: true, orderId, kind: order.kind };
 }
 
 /** The spec's stock message, with the product named: the order may hold several. */

@@ -52,7 +52,7 @@ export function pgCheckoutStore(db: PgStore): CheckoutStore {
           await tx.insert(orders).values(row);
           await tx.insert(outboxEmails).values(orderEmailRow(site.id, email, site, linkSecret, now));
           await tx.update(carts).set({ orderId, updatedAt: now }).where(eq(carts.id, cartId));
-          return { ok: true, orderId, kind: cart!.kind };
+          return { ok: true, orderId, kind: order.kind };
         });
       } catch (e) {
         if (e instanceof StockChanged) return refuse(409, 'stock', e.message);
