@@ -75,4 +75,19 @@ describeStores('restock store', (current) => {
     expect(await number("SELECT count(DISTINCT to_address) FROM outbox_emails WHERE kind = 'restock'")).toBe(21);
     expect(await number('SELECT count(*) FROM restock_signups WHERE notified_at IS NULL')).toBe(0);
   });
+
+  it('signups made while sends run are never lost: each gets its e-mail from one send or the next', async () => {
+    const { stores, number } = current();
+    const { restock } = stores;
+    const work: Promise<unknown>[] = [];
+    for (let i = 0; i < 30; i++) {
+      work.push(restock.signUp({ ...TOTE, email: `w${i}@example.com`, isJoinMailingList: false }));
+      if (i % 6 === 0) work.push(restock.sendRestockEmails('demo', [TOTE]));
+    }
+    await Promise.all(work);
+    await restock.sendRestockEmails('demo', [TOTE]);
+    expect(await number('SELECT count(*) FROM restock_signups WHERE notified_at IS NULL')).toBe(0);
+    expect(await number("SELECT count(*) FROM outbox_emails WHERE kind = 'restock'")).toBe(30);
+    expect(await number("SELECT count(DISTINCT to_address) FROM outbox_emails WHERE kind = 'restock'")).toBe(30);
+  });
 });
