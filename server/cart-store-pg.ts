@@ -7,29 +7,30 @@
  * since checkout locks the same row first.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../commerce/add-to-cart.js';
-import { ProductType } from '../commerce/products.js';
 import { cartAddEvent } from './analytics/cart-adds.js';
 import { dayKey, validZone } from './analytics/site-days.js';
 import { type AddRequest, type AddResult, CART_PURCHASED_MESSAGE, cartJsonOf, priceEntry, checkedAnswers, ENTRY_NOT_FOUND, type EntryResult, planAdd, stockCovers } from './cart-service.js';
 import type { ProductRecord } from './catalog.js';
 import type { CartStore } from './cart-store.js';
-import { type PgQueries, type PgTransaction, siteRow } from './db/pg-transaction.js';
+import { type PgQueries, type PgTransaction, siteRow, type WebsiteRow } from './db/pg-transaction.js';
 import type { PgStore } from './db/pg-store.js';
 import { analyticsDaily, analyticsEvents, cartEntries, carts, collections, products, variants } from './db/schema-pg.js';
 import { planTokenCart } from './token-carts.js';
 
 /** A product with its variants in their order (catalog.ts `loadProductById` on PostgreSQL). */
 export async function loadProductPg(db: PgQueries, id: string): Promise<ProductRecord | null> {
-  const row = (await db.select().from(products).where(eq(products.id, id)))[0];
-  if (row === undefined) return null;
-  return { row, variants: await db.select().from(variants).where(eq(variants.productId, row.id)).orderBy(asc(variants.ordering)) };
+  // both by the product's id, so both at once (two connections of the pool: one round trip's wait)
+  const [[row], vs] = await Promise.all([db.select().from(products).where(eq(products.id, id)), db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.ordering))]);
+  return row === undefined ? null : { row, variants: vs };
 }
 
-/** The add counted in analytics, in the add's transaction (analytics/cart-adds.ts `countCartAdd`). */
-async function countCartAddPg(tx: PgTransaction, add: Parameters<typeof cartAddEvent>[0], now: number): Promise<void> {
-  const site = await siteRow(tx);
+/**
+ * The add counted in analytics, in the add's transaction (analytics/cart-adds.ts `countCartAdd`); `site` is read
+ * before the transaction (beside the product), for its id and time zone.
+ */
+async function countCartAddPg(tx: PgTransaction, site: WebsiteRow | undefined, add: Parameters<typeof cartAddEvent>[0], now: number): Promise<void> {
   if (site === undefined) return;
   const day = dayKey(now, validZone(site.timeZone));
   const event = cartAddEvent(add);
@@ -49,20 +50,22 @@ async function lockCart(tx: PgTransaction, cartId: string): Promise<boolean> {
 const PURCHASED = { ok: false, status: 409, message: CART_PURCHASED_MESSAGE } as const;
 const NO_ENTRY = { ok: false, status: 404, message: ENTRY_NOT_FOUND } as const;
 
-/** Units of the variant in the cart, other than entry `except`'s. */
-async function heldOf(tx: PgTransaction, cartId: string, variantId: string, except: string | null): Promise<number> {
-  const held = (await tx
-    .select({ n: sql<number>`coalesce(sum(${cartEntries.quantity}), 0)`.mapWith(Number) })
-    .from(cartEntries)
-    .where(and(eq(cartEntries.cartId, cartId), eq(cartEntries.variantId, variantId), except === null ? undefined : ne(cartEntries.id, except))))[0];
-  return held?.n ?? 0;
-}
-
-/** Whether the variant covers `quantity` more units beside what the cart holds (cart-service.ts `inStock`). */
+/**
+ * Whether the variant covers `quantity` more units beside what the cart holds of it other than entry `except`
+ * (cart-service.ts `inStock`): the stock and the units held in one statement.
+ */
 async function inStockPg(tx: PgTransaction, cartId: string, variantId: string, productType: number, quantity: number, except: string | null): Promise<boolean> {
-  const v = (await tx.select({ unlimited: variants.unlimited, qty: variants.qtyInStock }).from(variants).where(eq(variants.id, variantId)))[0];
-  if (v === undefined || v.unlimited || productType === ProductType.GIFT_CARD) return stockCovers(productType, v ?? null, 0, quantity);
-  return stockCovers(productType, v, await heldOf(tx, cartId, variantId, except), quantity);
+  const e = cartEntries;
+  const others = except === null ? sql`` : sql` and ${e.id} <> ${except}`;
+  const [v] = await tx
+    .select({
+      unlimited: variants.unlimited,
+      qty: variants.qtyInStock,
+      held: sql<number>`(select coalesce(sum(${e.quantity}), 0) from ${e} where ${e.cartId} = ${cartId} and ${e.variantId} = ${variantId}${others})`.mapWith(Number),
+    })
+    .from(variants)
+    .where(eq(variants.id, variantId));
+  return stockCovers(productType, v ?? null, v?.held ?? 0, quantity);
 }
 
 /** The cart's lines, priced, oldest first (cart-service.ts `pricedEntries` on PostgreSQL). */
@@ -108,7 +111,8 @@ export function pgCartStore(db: PgStore): CartStore {
     },
 
     async addEntry(cartId: string, request: AddRequest): Promise<AddResult> {
-      const plan = planAdd(await loadProductPg(db, request.itemId), request);
+      const [product, site] = await Promise.all([loadProductPg(db, request.itemId), siteRow(db)]);
+      const plan = planAdd(product, request);
       if (!plan.ok) return plan;
       const { row, variant, quantity, additionalFields } = plan;
       return await db.transaction(async (tx): Promise<AddResult> => {
@@ -132,7 +136,7 @@ export function pgCartStore(db: PgStore): CartStore {
           await tx.insert(cartEntries).values({ id: entryId, cartId, productId: row.id, variantId: variant?.id ?? null, quantity, additionalFields: additionalFields ?? null, createdAt: now });
         }
         await tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId));
-        await countCartAddPg(tx, { cartId, itemId: row.id, variantId: variant?.id ?? null, quantity }, now);
+        await countCartAddPg(tx, site, { cartId, itemId: row.id, variantId: variant?.id ?? null, quantity }, now);
         return { ok: true, entryId };
       });
     },
