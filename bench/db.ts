@@ -7,6 +7,8 @@
  *    builder through its promise, what an async store interface costs SQLite), and PostgreSQL over loopback
  *    (postgres.js, one connection), then PostgreSQL with 8 reads in flight on 8 connections.
  * 3. A checkout-shaped transaction (lock the variant, take stock, insert an order, commit) on each.
+ * 4. The stores of issue 25 (server/db/stores.ts) as the routes call them: one add to a cart, one checkout of a
+ *    one-line cart, one after another, then 100 checkouts in flight at once (carts sharing no stock), on each.
  * PostgreSQL is a throwaway cluster (server/db/pg-cluster.ts); without its binaries only SQLite is measured.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { openRawDb } from '../server/db/raw-db.js';
 import * as pgSchema from '../server/db/schema-pg.js';
 import * as sqliteSchema from '../server/db/schema.js';
 import { seedDemoStore } from '../server/db/seed.js';
+import { type CommerceStores, pgStores, sqliteStores } from '../server/db/stores.js';
 import { Theme } from '../server/theme.js';
 
 const PAGES = ['/', '/shop', '/shop/p/linen-apron', '/shop/p/field-shirt', '/cart'];
@@ -57,6 +60,30 @@ async function time(runs: number, fn: () => unknown): Promise<{ median: number; 
 }
 
 const us = (t: { median: number; p95: number }) => `median ${t.median.toFixed(1)} µs, p95 ${t.p95.toFixed(1)} µs`;
+
+const DETAILS = { email: 'bench@example.com', name: 'Bench', address1: '1 Road', city: 'London', postalCode: 'N1', country: 'GB' };
+
+/** Issue 25's stores as the routes call them: an add, a checkout (each cart one unlimited line), 100 checkouts in flight. */
+async function timeStores(name: string, stores: CommerceStores, say: (line: string) => void): Promise<void> {
+  const filled = async (n: number) =>
+    await Promise.all(
+      Array.from({ length: n }, async () => {
+        const cartId = await stores.cart.createCart();
+        await stores.cart.addEntry(cartId, { itemId: 'p06', quantity: 1 });
+        return cartId;
+      }),
+    );
+  const addTo = await stores.cart.createCart();
+  say(`\nthe stores (issue 25), ${name}:`);
+  say(`  one add (a line of an unlimited variant)   ${us(await time(1_000, () => stores.cart.addEntry(addTo, { itemId: 'p06', quantity: 1 })))}`);
+  const carts = await filled(1_200);
+  say(`  one checkout (a one-line cart)             ${us(await time(1_000, () => stores.checkout.placeOrder(carts.pop()!, DETAILS, 'bench')))}`);
+  const many = await filled(100);
+  const start = performance.now();
+  const placed = await Promise.all(many.map((cartId) => stores.checkout.placeOrder(cartId, DETAILS, 'bench')));
+  const ms = performance.now() - start;
+  say(`  100 checkouts in flight                    ${ms.toFixed(0)} ms for all (${((ms * 1000) / 100).toFixed(0)} µs each; ${placed.filter((p) => p.ok).length} placed)`);
+}
 
 export async function runDbBench(argv: string[]): Promise<number> {
   if (argv.includes('--help')) {
@@ -101,6 +128,7 @@ export async function runDbBench(argv: string[]): Promise<number> {
     if (reason !== undefined) {
       say(`\nPostgreSQL: ${reason}`);
       say(`\ncheckout-shaped transaction: SQLite ${us(await time(2_000, checkoutSqlite))}`);
+      await timeStores('SQLite', sqliteStores(store), say);
       return 0;
     }
     const cluster = await startPgCluster('bench');
@@ -138,6 +166,9 @@ export async function runDbBench(argv: string[]): Promise<number> {
         });
       say(`  PostgreSQL (read committed, row lock; fsync off)  ${us(await time(1_000, checkoutPg))}`);
       await one.$client.end();
+
+      await timeStores('SQLite (file, WAL, synchronous FULL)', sqliteStores(store), say);
+      await timeStores('PostgreSQL (pool of 8, fsync off)', pgStores(db), say);
     } finally {
       await pg?.$client.end();
       cluster.stop();

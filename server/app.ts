@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchemaValidationError, type FastifyServerOptions } from 'fastify';
 import type { Store } from './db/database.js';
+import { type CommerceStores, sqliteStores } from './db/stores.js';
 import { PageType, pageContext } from './page-context.js';
 import { cartRoutes } from './routes/cart.js';
 import { ownerApiRoutes } from './routes/owner-apis.js';
@@ -45,6 +46,11 @@ import { themeStaticFiles } from './theme/static-files.js';
 
 export interface AppOptions {
   readonly store: Store;
+  /**
+   * The stores of the contention-critical writes (cart adds, checkout, restock, form keys: server/db/stores.ts);
+   * default: on `store` (SQLite).
+   */
+  readonly stores?: CommerceStores;
   /** The compiled theme; when omitted one is built from `themeDir` (recompiled on change outside production). */
   readonly theme?: Theme;
   /**
@@ -158,6 +164,7 @@ const ASKS_FOR_JSON = /[?&]format=json/;
 
 export async function buildApp({
   store,
+  stores = sqliteStores(store),
   theme: givenTheme,
   themeDir,
   logger = false,
@@ -242,11 +249,11 @@ export async function buildApp({
   app.setErrorHandler(answerError);
 
   await app.register(pageRoutes, { store, theme });
-  await app.register(cartRoutes, { store, theme });
+  await app.register(cartRoutes, { store, stores, theme });
   await app.register(ownerApiRoutes, { store });
   await app.register(templateTweakRoutes, { store, theme });
-  await app.register(checkoutRoutes, { store, theme });
-  await app.register(subscriptionRoutes, { store });
+  await app.register(checkoutRoutes, { store, stores, theme });
+  await app.register(subscriptionRoutes, { stores });
   await app.register(imageRoutes, { store });
   await app.register(siteIconRoutes, { store });
   await app.register(islandRoutes, { assets: theme.islands });
@@ -254,8 +261,8 @@ export async function buildApp({
   await app.register(libraryRoutes);
   await app.register(themeAssetRoutes, { theme });
   await app.register(themeStaticFiles, { themeDir: theme.dir });
-  await app.register(formRoutes, { store, theme });
-  await app.register(restockRoutes, { store });
+  await app.register(formRoutes, { store, stores, theme });
+  await app.register(restockRoutes, { store, stores });
   await app.register(emailRoutes, { store, ...mail });
   await app.register(analyticsRoutes, { store, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
   // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/)

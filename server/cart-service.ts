@@ -9,7 +9,7 @@ import { cartTotals } from '../commerce/cart.js';
 import { additionalForm, answerLines, checkAnswers, parseAnswers } from '../commerce/additional-fields.js';
 import { FORM_MESSAGES } from '../commerce/form-validation.js';
 import { neverRunsOut, pricedOnProduct, ProductType } from '../commerce/products.js';
-import { type Json, loadProductById, money, parseJson, variantJson } from './catalog.js';
+import { type Json, loadProductById, money, parseJson, type ProductRecord, variantJson } from './catalog.js';
 import type { Store, StoreTransaction } from './db/database.js';
 import { cartEntries, carts, collections, products, variants, websites } from './db/schema.js';
 import { productImageUrl, variantImageKey } from './images.js';
@@ -24,6 +24,8 @@ export interface AddRequest {
   readonly quantity: unknown;
   readonly additionalFields?: string | undefined;
 }
+
+export type CartEntryRow = typeof cartEntries.$inferSelect;
 
 export type AddResult = { ok: true; entryId: string } | { ok: false; status: number; message: string };
 
@@ -80,14 +82,13 @@ function isPurchased(tx: Pick<StoreTransaction, 'select'>, cartId: string): bool
 function inStock(tx: StoreTransaction, cartId: string, variantId: string, productType: number, quantity: number, except: string | null): boolean {
   if (productType === ProductType.GIFT_CARD) return true;
   const v = tx.select({ unlimited: variants.unlimited, qty: variants.qtyInStock }).from(variants).where(eq(variants.id, variantId)).get();
-  if (v === undefined) return false;
-  if (v.unlimited) return true;
+  if (v === undefined || v.unlimited) return stockCovers(productType, v ?? null, 0, quantity);
   const held = tx
     .select({ n: sql<number>`coalesce(sum(${cartEntries.quantity}), 0)` })
     .from(cartEntries)
     .where(and(eq(cartEntries.cartId, cartId), eq(cartEntries.variantId, variantId), except === null ? undefined : sql`${cartEntries.id} <> ${except}`))
     .get();
-  return v.qty >= (held?.n ?? 0) + quantity;
+  return stockCovers(productType, v, held?.n ?? 0, quantity);
 }
 
 /**
@@ -95,7 +96,7 @@ function inStock(tx: StoreTransaction, cartId: string, variantId: string, produc
  * keep, or the summary message. No answers (a plain post without JavaScript) are taken as none; answers for a
  * product without a form are kept as sent.
  */
-function checkedAnswers(formJson: string | null, text: string | undefined): { ok: true; value: string | undefined } | { ok: false; status: 400; message: string } {
+export function checkedAnswers(formJson: string | null, text: string | undefined): { ok: true; value: string | undefined } | { ok: false; status: 400; message: string } {
   if (text === undefined) return { ok: true, value: undefined };
   const form = additionalForm(parseJson(formJson, null));
   // a product without a form of ours keeps what the platform's client sent, as the platform does
@@ -104,29 +105,52 @@ function checkedAnswers(formJson: string | null, text: string | undefined): { ok
   return check.ok ? { ok: true, value: check.answers } : { ok: false, status: 400, message: FORM_MESSAGES.summary };
 }
 
+export type AddPlan =
+  | { readonly ok: true; readonly row: ProductRecord['row']; readonly variant: ProductRecord['variants'][number] | undefined; readonly quantity: number; readonly additionalFields: string | undefined }
+  | { readonly ok: false; readonly status: number; readonly message: string };
+
+/**
+ * What an add asks for, checked before any write: the quantity, the product (as loaded by the caller's store,
+ * null when it does not exist), the answers to its form and the variant. Both stores' adds start here.
+ */
+export function planAdd(product: ProductRecord | null, request: AddRequest): AddPlan {
+  const q = quantityFromJson(request.quantity);
+  if (!q.ok) return { ok: false, status: 400, message: q.message };
+  if (product === null) return { ok: false, status: 404, message: ADD_TO_CART_MESSAGES.variantUnavailable };
+  const { row, variants: vs } = product;
+  const answers = checkedAnswers(row.additionalFieldsForm, request.additionalFields);
+  if (!answers.ok) return answers;
+  let variant = vs.find((v) => (request.variantId !== undefined && v.id === request.variantId) || (request.sku !== undefined && v.sku === request.sku));
+  if (variant === undefined && vs.length === 1 && request.sku === undefined && request.variantId === undefined) variant = vs[0];
+  if (!pricedOnProduct(row.productType) && variant === undefined) {
+    const message = row.productType === ProductType.GIFT_CARD ? ADD_TO_CART_MESSAGES.giftCardDenomination : ADD_TO_CART_MESSAGES.variantUnavailable;
+    return { ok: false, status: 400, message };
+  }
+  return { ok: true, row, variant, quantity: q.quantity, additionalFields: answers.value };
+}
+
+/**
+ * Whether a variant (null: gone) covers `quantity` more units beside the `held` ones a cart has of it:
+ * unlimited variants and gift cards always do. The rule of both stores' stock checks.
+ */
+export function stockCovers(productType: number, variant: { unlimited: boolean; qty: number } | null, held: number, quantity: number): boolean {
+  if (productType === ProductType.GIFT_CARD) return true;
+  if (variant === null) return false;
+  return variant.unlimited || variant.qty >= held + quantity;
+}
+
 /**
  * Add to a cart. One synchronous SQLite transaction reads the stock and what the cart already holds and
  * writes the entry, so concurrent requests can never sell more than there is.
  */
 export function addEntry(db: Store, cartId: string, request: AddRequest): AddResult {
-  const q = quantityFromJson(request.quantity);
-  if (!q.ok) return { ok: false, status: 400, message: q.message };
-  const product = loadProductById(db, request.itemId);
-  if (product === null) return { ok: false, status: 404, message: ADD_TO_CART_MESSAGES.variantUnavailable };
-  const { row, variants: vs } = product;
-  const answers = checkedAnswers(row.additionalFieldsForm, request.additionalFields);
-  if (!answers.ok) return answers;
-  const req = { ...request, additionalFields: answers.value };
-  let variant = vs.find((v) => (req.variantId !== undefined && v.id === req.variantId) || (req.sku !== undefined && v.sku === req.sku));
-  if (variant === undefined && vs.length === 1 && req.sku === undefined && req.variantId === undefined) variant = vs[0];
-  if (!pricedOnProduct(row.productType) && variant === undefined) {
-    const message = row.productType === ProductType.GIFT_CARD ? ADD_TO_CART_MESSAGES.giftCardDenomination : ADD_TO_CART_MESSAGES.variantUnavailable;
-    return { ok: false, status: 400, message };
-  }
+  const plan = planAdd(loadProductById(db, request.itemId), request);
+  if (!plan.ok) return plan;
+  const { row, variant, quantity, additionalFields } = plan;
   // immediate: take the write lock before reading stock, so a writer in another process cannot slip in between
   return db.transaction((tx): AddResult => {
     if (isPurchased(tx, cartId)) return { ok: false, status: 409, message: CART_PURCHASED_MESSAGE };
-    if (variant !== undefined && !inStock(tx, cartId, variant.id, row.productType, q.quantity, null)) {
+    if (variant !== undefined && !inStock(tx, cartId, variant.id, row.productType, quantity, null)) {
       return { ok: false, status: 409, message: ADD_TO_CART_MESSAGES.notEnoughStock };
     }
     const existing = tx
@@ -135,18 +159,18 @@ export function addEntry(db: Store, cartId: string, request: AddRequest): AddRes
       .where(and(eq(cartEntries.cartId, cartId), eq(cartEntries.productId, row.id), variant === undefined ? sql`${cartEntries.variantId} is null` : eq(cartEntries.variantId, variant.id)))
       .get();
     const now = Date.now();
-    if (existing !== undefined && (existing.additionalFields ?? null) === (req.additionalFields ?? null)) {
-      tx.update(cartEntries).set({ quantity: existing.quantity + q.quantity }).where(eq(cartEntries.id, existing.id)).run();
+    if (existing !== undefined && (existing.additionalFields ?? null) === (additionalFields ?? null)) {
+      tx.update(cartEntries).set({ quantity: existing.quantity + quantity }).where(eq(cartEntries.id, existing.id)).run();
       tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId)).run();
-      countCartAdd(db, { cartId, itemId: row.id, variantId: variant?.id ?? null, quantity: q.quantity }, now);
+      countCartAdd(db, { cartId, itemId: row.id, variantId: variant?.id ?? null, quantity }, now);
       return { ok: true, entryId: existing.id };
     }
     const entryId = randomUUID();
     tx.insert(cartEntries)
-      .values({ id: entryId, cartId, productId: row.id, variantId: variant?.id ?? null, quantity: q.quantity, additionalFields: req.additionalFields ?? null, createdAt: now })
+      .values({ id: entryId, cartId, productId: row.id, variantId: variant?.id ?? null, quantity, additionalFields: additionalFields ?? null, createdAt: now })
       .run();
     tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId)).run();
-    countCartAdd(db, { cartId, itemId: row.id, variantId: variant?.id ?? null, quantity: q.quantity }, now);
+    countCartAdd(db, { cartId, itemId: row.id, variantId: variant?.id ?? null, quantity }, now);
     return { ok: true, entryId };
   }, { behavior: 'immediate' });
 }
@@ -164,14 +188,17 @@ export function pricedEntries(db: Pick<StoreTransaction, 'select'>, cartId: stri
     .where(eq(cartEntries.cartId, cartId))
     .orderBy(cartEntries.createdAt)
     .all();
-  return rows.map(({ entry, product, variant }) => {
-    const unitPriceCents = variant !== null ? (variant.onSale ? variant.salePriceCents : variant.priceCents) : product.onSale ? (product.salePriceCents ?? 0) : (product.priceCents ?? 0);
-    const currency = variant?.currency ?? product.currency;
-    return { entry, product, variant, unitPriceCents, currency, quantity: entry.quantity, productType: product.productType };
-  });
+  return rows.map((row) => priceEntry(row));
 }
 
-type PricedEntry = ReturnType<typeof pricedEntries>[number];
+/** One cart line with what one unit costs now (the sale price when on sale): the same for both stores' rows. */
+export function priceEntry({ entry, product, variant }: { entry: CartEntryRow; product: ProductRecord['row']; variant: ProductRecord['variants'][number] | null }) {
+  const unitPriceCents = variant !== null ? (variant.onSale ? variant.salePriceCents : variant.priceCents) : product.onSale ? (product.salePriceCents ?? 0) : (product.priceCents ?? 0);
+  const currency = variant?.currency ?? product.currency;
+  return { entry, product, variant, unitPriceCents, currency, quantity: entry.quantity, productType: product.productType };
+}
+
+export type PricedEntry = ReturnType<typeof pricedEntries>[number];
 
 /**
  * The picture of a cart line: the chosen variant's own picture when the demo draws one per value of the first
@@ -210,11 +237,23 @@ function collectionPaths(db: Pick<StoreTransaction, 'select'>, priced: readonly 
 /** The shopping cart of spec 000 §3, amounts in cents from stored prices. */
 export function cartJson(db: Store, cartId: string, priced = pricedEntries(db, cartId)): Json {
   const cart = db.select().from(carts).where(eq(carts.id, cartId)).get();
+  return cartJsonOf({ cartId, cart, priced, paths: collectionPaths(db, priced), websiteId: db.select({ id: websites.id }).from(websites).get()?.id ?? '' });
+}
+
+/** What `cartJson` is made of, as either store reads it: the cart's row (undefined: none), its priced lines, collection paths by id. */
+export interface CartParts {
+  readonly cartId: string;
+  readonly cart: { createdAt: number; orderId: string | null } | undefined;
+  readonly priced: readonly PricedEntry[];
+  readonly paths: ReadonlyMap<string, string>;
+  readonly websiteId: string;
+}
+
+export function cartJsonOf({ cartId, cart, priced, paths, websiteId }: CartParts): Json {
   const totals = cartTotals(priced);
-  const paths = collectionPaths(db, priced);
   return {
     id: cartId,
-    websiteId: db.select({ id: websites.id }).from(websites).get()?.id ?? '',
+    websiteId,
     created: cart?.createdAt ?? 0,
     isPurchased: cart !== undefined && cart.orderId !== null,
     orderId: cart?.orderId ?? null,
@@ -248,7 +287,7 @@ export function cartJson(db: Store, cartId: string, priced = pricedEntries(db, c
 
 export type EntryResult = { ok: true } | { ok: false; status: number; message: string };
 
-const ENTRY_NOT_FOUND = 'That cart entry does not exist.';
+export const ENTRY_NOT_FOUND = 'That cart entry does not exist.';
 
 /** Set an entry's quantity, checking stock against the rest of the cart; the same validation as adding. */
 export function setEntryQuantity(db: Store, cartId: string, entryId: string, quantity: unknown): EntryResult {

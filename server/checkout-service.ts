@@ -11,15 +11,15 @@ import { orderAmounts } from '../commerce/order-amounts.js';
 import { ProductType } from '../commerce/products.js';
 import { planLabel, subscriptionOf } from '../commerce/subscribe.js';
 import type { SubscriptionPlan } from '../commerce/subscriptions.js';
-import { cartJson, entryAnswers, optionsText, pricedEntries } from './cart-service.js';
+import { cartJson, entryAnswers, optionsText, type PricedEntry, pricedEntries } from './cart-service.js';
 import { type Json, money, parseJson, productJson } from './catalog.js';
 import type { Store, StoreTransaction } from './db/database.js';
 import { carts, orders, variants, websites } from './db/schema.js';
 import { SUBSCRIPTION_CART } from './token-carts.js';
-import { grantsOf, type MemberGrant } from './orders/member-grants.js';
+import { grantsOf, type MemberGrant, type PassArea } from './orders/member-grants.js';
 import { memberAreasSelling } from './page-access.js';
 import { downloadPath, downloadState, lineDownload, type LineDownload } from './orders/downloads.js';
-import { queueOrderEmail } from './orders/order-email.js';
+import { type OrderForEmail, queueOrderEmail } from './orders/order-email.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -67,7 +67,7 @@ export function cartState(db: Store, cartId: string): CartState | null {
   return { kind: cart.kind, purchased: cart.orderId !== null, empty: pricedEntries(db, cartId).length === 0 };
 }
 
-type Priced = ReturnType<typeof pricedEntries>[number];
+type Priced = PricedEntry;
 
 /** The plan of a subscription cart's product, or a refusal when the product is no longer sold so. */
 function planOf(line: Priced): { plan: SubscriptionPlan } | { message: string } {
@@ -95,10 +95,10 @@ export function checkoutSummary(db: Store, cartId: string): Json {
   };
 }
 
-const refuse = (status: number, reason: Refusal, message: string): PlaceResult => ({ ok: false, status, reason, message });
+export const refuse = (status: number, reason: Refusal, message: string): PlaceResult => ({ ok: false, status, reason, message });
 
 /** Raised when a guarded stock update finds less than was checked: rolls the whole order back. */
-class StockChanged extends Error {}
+export class StockChanged extends Error {}
 
 /**
  * Places the order for a cart with the customer's details (validated here: the address is asked for only
@@ -115,11 +115,32 @@ export function placeOrder(db: Store, cartId: string, details: Readonly<Record<s
   }
 }
 
-function placeIn(tx: StoreTransaction, cartId: string, details: Readonly<Record<string, unknown>>, linkSecret: string, now: number, siteUserId: string | null): PlaceResult {
-  const cart = tx.select().from(carts).where(eq(carts.id, cartId)).get();
+/** Units wanted of one limited variant, summed over the cart's lines, with the stock the lines were read with. */
+export interface Wanted {
+  readonly quantity: number;
+  readonly inStock: number;
+  readonly name: string;
+}
+
+/** An order that may be placed: what the stores write once the stock is taken. */
+export interface OrderPlan {
+  /** The cart's kind (standard, or a token cart's). */
+  readonly kind: string;
+  readonly currency: string;
+  readonly amounts: ReturnType<typeof orderAmounts>;
+  readonly customer: Customer;
+  readonly plan: SubscriptionPlan | undefined;
+  /** Per limited variant id, in the order of the lines. */
+  readonly wanted: ReadonlyMap<string, Wanted>;
+}
+
+/**
+ * The checks before any write, on the cart (undefined: none) and its priced lines as read inside the caller's
+ * transaction: a refusal, or the order to place. Both stores' checkouts start here.
+ */
+export function planOrder(cart: { kind: string; orderId: string | null } | undefined, priced: readonly Priced[], details: Readonly<Record<string, unknown>>): PlaceResult | OrderPlan {
   if (cart === undefined) return refuse(404, 'missing', CHECKOUT_MESSAGES.emptyCart);
   if (cart.orderId !== null) return refuse(409, 'purchased', CHECKOUT_MESSAGES.purchased);
-  const priced = pricedEntries(tx, cartId);
   const first = priced[0];
   if (first === undefined) return refuse(409, 'empty', CHECKOUT_MESSAGES.emptyCart);
   const currency = first.currency;
@@ -146,19 +167,12 @@ function placeIn(tx: StoreTransaction, cartId: string, details: Readonly<Record<
   for (const w of wanted.values()) {
     if (w.inStock < w.quantity) return refuse(409, 'stock', stockMessage(w.name));
   }
-  for (const [variantId, w] of wanted) {
-    const r = tx
-      .update(variants)
-      .set({ qtyInStock: sql`${variants.qtyInStock} - ${w.quantity}` })
-      .where(and(eq(variants.id, variantId), eq(variants.unlimited, false), gte(variants.qtyInStock, w.quantity)))
-      .run();
-    if (r.changes !== 1) throw new StockChanged(stockMessage(w.name));
-  }
+  return { kind: cart.kind, currency, amounts, customer: valid.customer, plan, wanted };
+}
 
-  const site = tx.select({ id: websites.id }).from(websites).get();
-  if (site === undefined) throw new Error('checkout needs a website row');
-  const last = tx.select({ n: sql<number>`coalesce(max(${orders.orderNumber}), 0)` }).from(orders).where(eq(orders.websiteId, site.id)).get();
-  const lines: OrderLine[] = priced.map((p) => ({
+/** The order's lines as stored; `passAreas` names what a pass (paywall) product opens, read in the transaction. */
+export function orderLines(priced: readonly Priced[], order: OrderPlan, now: number, passAreas: (itemId: string) => PassArea[]): OrderLine[] {
+  return priced.map((p) => ({
     itemId: p.product.id,
     variantId: p.variant?.id ?? null,
     sku: p.variant?.sku ?? null,
@@ -170,38 +184,63 @@ function placeIn(tx: StoreTransaction, cartId: string, details: Readonly<Record<
     additionalFields: p.entry.additionalFields,
     answers: entryAnswers(p.product.additionalFieldsForm, p.entry.additionalFields),
     ...(p.productType === ProductType.DIGITAL ? { download: lineDownload(p.product.urlId, now) } : {}),
-    ...(p.productType === ProductType.PAYWALL ? { memberAccess: grantsOf(memberAreasSelling(tx, p.product.id), now) } : {}),
-    ...(plan === undefined ? {} : { subscriptionPlan: plan }),
+    ...(p.productType === ProductType.PAYWALL ? { memberAccess: grantsOf(passAreas(p.product.id), now) } : {}),
+    ...(order.plan === undefined ? {} : { subscriptionPlan: order.plan }),
   }));
+}
+
+/** The order row and its e-mail's order, as either store writes them. */
+export function orderRecord(order: OrderPlan, ids: { orderId: string; orderNumber: number; websiteId: string; cartId: string; siteUserId: string | null }, lines: OrderLine[], now: number) {
+  const row = {
+    id: ids.orderId,
+    websiteId: ids.websiteId,
+    orderNumber: ids.orderNumber,
+    purchasedCartId: ids.cartId,
+    testMode: true,
+    email: order.customer.email,
+    customer: JSON.stringify(order.customer),
+    items: JSON.stringify(lines),
+    currency: order.currency,
+    subtotalCents: order.amounts.subtotalCents,
+    taxCents: order.amounts.taxCents,
+    shippingCents: order.amounts.shippingCents,
+    discountCents: order.amounts.discountCents,
+    grandTotalCents: order.amounts.grandTotalCents,
+    createdAt: now,
+    siteUserId: ids.siteUserId,
+  } satisfies typeof orders.$inferInsert;
+  const email: OrderForEmail = { id: ids.orderId, orderNumber: ids.orderNumber, testMode: true, customer: order.customer, lines, currency: order.currency, ...order.amounts };
+  return { row, email };
+}
+
+function placeIn(tx: StoreTransaction, cartId: string, details: Readonly<Record<string, unknown>>, linkSecret: string, now: number, siteUserId: string | null): PlaceResult {
+  const cart = tx.select().from(carts).where(eq(carts.id, cartId)).get();
+  const priced = cart === undefined ? [] : pricedEntries(tx, cartId);
+  const order = planOrder(cart, priced, details);
+  if ('ok' in order) return order;
+  for (const [variantId, w] of order.wanted) {
+    const r = tx
+      .update(variants)
+      .set({ qtyInStock: sql`${variants.qtyInStock} - ${w.quantity}` })
+      .where(and(eq(variants.id, variantId), eq(variants.unlimited, false), gte(variants.qtyInStock, w.quantity)))
+      .run();
+    if (r.changes !== 1) throw new StockChanged(stockMessage(w.name));
+  }
+
+  const site = tx.select({ id: websites.id }).from(websites).get();
+  if (site === undefined) throw new Error('checkout needs a website row');
+  const last = tx.select({ n: sql<number>`coalesce(max(${orders.orderNumber}), 0)` }).from(orders).where(eq(orders.websiteId, site.id)).get();
+  const lines = orderLines(priced, order, now, (itemId) => memberAreasSelling(tx, itemId));
   const orderId = randomUUID();
-  const orderNumber = (last?.n ?? 0) + 1;
-  tx.insert(orders)
-    .values({
-      id: orderId,
-      websiteId: site.id,
-      orderNumber,
-      purchasedCartId: cartId,
-      testMode: true,
-      email: valid.customer.email,
-      customer: JSON.stringify(valid.customer),
-      items: JSON.stringify(lines),
-      currency,
-      subtotalCents: amounts.subtotalCents,
-      taxCents: amounts.taxCents,
-      shippingCents: amounts.shippingCents,
-      discountCents: amounts.discountCents,
-      grandTotalCents: amounts.grandTotalCents,
-      createdAt: now,
-      siteUserId,
-    })
-    .run();
-  queueOrderEmail(tx, site.id, { id: orderId, orderNumber, testMode: true, customer: valid.customer, lines, currency, ...amounts }, linkSecret, now);
+  const { row, email } = orderRecord(order, { orderId, orderNumber: (last?.n ?? 0) + 1, websiteId: site.id, cartId, siteUserId }, lines, now);
+  tx.insert(orders).values(row).run();
+  queueOrderEmail(tx, site.id, email, linkSecret, now);
   tx.update(carts).set({ orderId, updatedAt: now }).where(eq(carts.id, cartId)).run();
-  return { ok: true, orderId, kind: cart.kind };
+  return { ok: true, orderId, kind: order.kind };
 }
 
 /** The spec's stock message, with the product named: the order may hold several. */
-function stockMessage(productName: string): string {
+export function stockMessage(productName: string): string {
   return `${productName}: ${ADD_TO_CART_MESSAGES.notEnoughStock}`;
 }
 

@@ -49,16 +49,17 @@ export function protection(collection: CollectionRow): PageAccess {
 
 /** The member areas that sell the pass `itemId`: what buying it opens, read inside the caller's transaction. */
 export function memberAreasSelling(db: Pick<Store, 'select'>, itemId: string): PassArea[] {
-  return db
-    .select()
-    .from(collections)
-    .all()
-    .flatMap((c) => {
-      const access = protection(c);
-      return access.kind === 'members' && access.passItemId === itemId && c.enabled
-        ? [{ memberAreaId: access.memberAreaId, title: c.title, url: `/${c.urlId}`, accessDays: access.accessDays }]
-        : [];
-    });
+  return passAreasIn(db.select().from(collections).all(), itemId);
+}
+
+/** The member areas among `all` collections whose pass is item `itemId` (either store reads the collections). */
+export function passAreasIn(all: readonly (typeof collections.$inferSelect)[], itemId: string): PassArea[] {
+  return all.flatMap((c) => {
+    const access = protection(c);
+    return access.kind === 'members' && access.passItemId === itemId && c.enabled
+      ? [{ memberAreaId: access.memberAreaId, title: c.title, url: `/${c.urlId}`, accessDays: access.accessDays }]
+      : [];
+  });
 }
 
 /**

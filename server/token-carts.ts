@@ -10,8 +10,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../commerce/add-to-cart.js';
 import { ProductType } from '../commerce/products.js';
 import { subscriptionOf } from '../commerce/subscribe.js';
-import { addEntry } from './cart-service.js';
-import { loadProductById, productJson } from './catalog.js';
+import { type AddRequest, addEntry } from './cart-service.js';
+import { loadProductById, type ProductRecord, productJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { carts } from './db/schema.js';
 
@@ -39,9 +39,8 @@ export interface TokenCartRequest {
 
 export type TokenCartResult = { ok: true; cartToken: string } | { ok: false; status: number; message: string };
 
-/** Whether the product may be bought as a cart of this kind: a refusal message, or null. */
-function refusal(db: Store, kind: TokenCartKind, itemId: string): { status: number; message: string } | null {
-  const product = loadProductById(db, itemId);
+/** Whether the product (as the caller's store loaded it, null: none) may be bought as a cart of this kind: a refusal, or null. */
+export function tokenCartRefusal(kind: TokenCartKind, product: ProductRecord | null): { status: number; message: string } | null {
   if (product === null) return { status: 404, message: ADD_TO_CART_MESSAGES.variantUnavailable };
   if (kind === GIFT_CARD_CART) return product.row.productType === ProductType.GIFT_CARD ? null : { status: 400, message: NOT_A_GIFT_CARD };
   const check = subscriptionOf(productJson(product.row, product.variants, ''));
@@ -53,15 +52,12 @@ function refusal(db: Store, kind: TokenCartKind, itemId: string): { status: numb
  * messages) as adding to the cart; a gift card is always one card. Nothing is stored when the item is refused.
  */
 export function createTokenCart(db: Store, kind: TokenCartKind, req: TokenCartRequest): TokenCartResult {
-  const q = quantityFromJson(kind === GIFT_CARD_CART ? 1 : (req.quantity ?? 1));
-  if (!q.ok) return { ok: false, status: 400, message: q.message };
-  const refused = refusal(db, kind, req.itemId);
-  if (refused !== null) return { ok: false, ...refused };
-  const cartToken = randomBytes(32).toString('base64url');
-  const cartId = cartIdOf(cartToken);
+  const plan = planTokenCart(kind, req, loadProductById(db, req.itemId));
+  if (!plan.ok) return plan;
+  const { cartToken, cartId, add } = plan;
   const now = Date.now();
   db.insert(carts).values({ id: cartId, kind, createdAt: now, updatedAt: now }).run();
-  const added = addEntry(db, cartId, { itemId: req.itemId, sku: req.sku, variantId: req.variantId, quantity: q.quantity, additionalFields: req.additionalFields });
+  const added = addEntry(db, cartId, add);
   if (!added.ok) {
     // refused (variant, denomination, stock): the cart was never handed out, so it goes
     db.delete(carts).where(eq(carts.id, cartId)).run();
@@ -70,14 +66,19 @@ export function createTokenCart(db: Store, kind: TokenCartKind, req: TokenCartRe
   return { ok: true, cartToken };
 }
 
-/** The subscription cart of spec 000 §7 (`POST /api/3/commerce/cart/subscription`). */
-export function createSubscriptionCart(db: Store, req: TokenCartRequest): TokenCartResult {
-  return createTokenCart(db, SUBSCRIPTION_CART, req);
-}
-
-/** A gift card bought on its own, like a subscription. */
-export function createGiftCardCart(db: Store, req: TokenCartRequest): TokenCartResult {
-  return createTokenCart(db, GIFT_CARD_CART, req);
+/** A token cart's checks before any write (both stores'): its token and id, and the add that fills it; or a refusal. */
+export function planTokenCart(
+  kind: TokenCartKind,
+  req: TokenCartRequest,
+  product: ProductRecord | null,
+): { ok: true; cartToken: string; cartId: string; add: AddRequest } | { ok: false; status: number; message: string } {
+  const q = quantityFromJson(kind === GIFT_CARD_CART ? 1 : (req.quantity ?? 1));
+  if (!q.ok) return { ok: false, status: 400, message: q.message };
+  const refused = tokenCartRefusal(kind, product);
+  if (refused !== null) return { ok: false, ...refused };
+  const cartToken = randomBytes(32).toString('base64url');
+  const add = { itemId: req.itemId, sku: req.sku, variantId: req.variantId, quantity: q.quantity, additionalFields: req.additionalFields };
+  return { ok: true, cartToken, cartId: cartIdOf(cartToken), add };
 }
 
 /** The token cart a token names (of one of `kinds`), or null for a malformed or unknown token. */

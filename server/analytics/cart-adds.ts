@@ -5,7 +5,7 @@
  * stored as events but not counted again.
  */
 import type { Store } from '../db/database.js';
-import { CART_SOURCE, recordEvent } from './record.js';
+import { CART_SOURCE, type EventRow, recordEvent } from './record.js';
 import { stampAt } from './stamp.js';
 
 export interface CartAdd {
@@ -15,9 +15,14 @@ export interface CartAdd {
   readonly quantity: number;
 }
 
+/** The event row of one add, as either store writes it. */
+export function cartAddEvent(add: CartAdd): EventRow {
+  const data = { cartId: add.cartId, itemId: add.itemId, quantity: add.quantity, ...(add.variantId === null ? {} : { variantId: add.variantId }) };
+  return { source: CART_SOURCE, name: 'AddToCart', visitor: null, data };
+}
+
 export function countCartAdd(store: Store, add: CartAdd, now: number): void {
   const at = stampAt(store, now);
   if (at === null) return;
-  const data = { cartId: add.cartId, itemId: add.itemId, quantity: add.quantity, ...(add.variantId === null ? {} : { variantId: add.variantId }) };
-  recordEvent(store, at, { source: CART_SOURCE, name: 'AddToCart', visitor: null, data });
+  recordEvent(store, at, cartAddEvent(add));
 }

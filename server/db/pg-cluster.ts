@@ -15,8 +15,11 @@ import { join } from 'node:path';
 export interface PgCluster {
   /** `postgres://tessera:…@127.0.0.1:PORT/DB`: the database made for the caller. */
   readonly url: string;
-  /** Makes one more empty database (`[a-z_][a-z0-9_]*`) in the cluster and returns its URL (a fresh store per test). */
-  createDatabase(name: string): string;
+  /**
+   * Makes one more database (`[a-z_][a-z0-9_]*`) in the cluster and returns its URL (a fresh store per test): empty,
+   * or a copy of database `template` (`CREATE DATABASE … TEMPLATE`, which no one may be connected to meanwhile).
+   */
+  createDatabase(name: string, template?: string): string;
   /** Stops the cluster and removes its folder. Safe to call twice. */
   stop(): void;
 }
@@ -103,10 +106,13 @@ export async function startPgCluster(name = 'tessera'): Promise<PgCluster> {
     }
     started = true;
     const urlOf = (database: string) => `postgres://tessera:${password}@127.0.0.1:${port}/${database}`;
-    const createDatabase = (database: string) => {
+    const createDatabase = (database: string, template?: string) => {
       // a plain name: it goes into a URL as it is (postgres.js does not decode the path)
-      if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`database names here are lower-case letters, digits and _: ${database}`);
-      run('psql', ['-X', '-q', '-h', dir, '-p', String(port), '-U', 'tessera', '-d', 'postgres', '-c', `CREATE DATABASE ${quoteIdent(database)}`]);
+      for (const n of template === undefined ? [database] : [database, template]) {
+        if (!/^[a-z_][a-z0-9_]*$/.test(n)) throw new Error(`database names here are lower-case letters, digits and _: ${n}`);
+      }
+      const copy = template === undefined ? '' : ` TEMPLATE ${quoteIdent(template)}`;
+      run('psql', ['-X', '-q', '-h', dir, '-p', String(port), '-U', 'tessera', '-d', 'postgres', '-c', `CREATE DATABASE ${quoteIdent(database)}${copy}`]);
       return urlOf(database);
     };
     createDatabase(name);

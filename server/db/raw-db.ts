@@ -100,7 +100,8 @@ function sqliteRawDb(file: string, readonly: boolean): RawDb {
   return db;
 }
 
-function pgRawDb(store: PgStore): RawDb {
+/** A PostgreSQL store as a RawDb (tests use it for plain SQL beside the typed stores). */
+export function pgRawDb(store: PgStore): RawDb {
   const client = store.$client;
   // one reserved connection: a transaction's statements must all go to it
   let reserved: Awaited<ReturnType<typeof client.reserve>> | undefined;

@@ -21,22 +21,25 @@ export interface QueuedEmail {
   readonly related: Readonly<Record<string, unknown>>;
 }
 
+/** The outbox row of `mail`, as either store writes it (SQLite here, PostgreSQL in the stores of issue 25). */
+export function outboxRow(mail: QueuedEmail, now: number): typeof outboxEmails.$inferInsert {
+  return {
+    id: randomUUID(),
+    websiteId: mail.websiteId,
+    kind: mail.kind,
+    toAddress: mail.to,
+    subject: mail.subject,
+    bodyText: mail.text,
+    bodyHtml: mail.html,
+    language: mail.language ?? null,
+    related: JSON.stringify(mail.related),
+    createdAt: now,
+  };
+}
+
 /** Queues `mail` inside `tx`; returns the new row's id. */
 export function queueEmail(tx: StoreTransaction, mail: QueuedEmail, now: number): string {
-  const id = randomUUID();
-  tx.insert(outboxEmails)
-    .values({
-      id,
-      websiteId: mail.websiteId,
-      kind: mail.kind,
-      toAddress: mail.to,
-      subject: mail.subject,
-      bodyText: mail.text,
-      bodyHtml: mail.html,
-      language: mail.language ?? null,
-      related: JSON.stringify(mail.related),
-      createdAt: now,
-    })
-    .run();
-  return id;
+  const row = outboxRow(mail, now);
+  tx.insert(outboxEmails).values(row).run();
+  return row.id;
 }

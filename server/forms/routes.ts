@@ -16,6 +16,7 @@ import { type FieldValue, FORM_MESSAGES, validateForm, valuesFromFormPost } from
 import { isRecord } from '../../commerce/json.js';
 import { pageJson } from '../content.js';
 import type { Store } from '../db/database.js';
+import type { CommerceStores } from '../db/stores.js';
 import { answerStatus, tryAgainPage } from '../error-page.js';
 import { installJsonBodies } from '../json-body.js';
 import { mayView } from '../page-access.js';
@@ -24,11 +25,12 @@ import { sendPage } from '../routes/page-response.js';
 import { visitorCart } from '../routes/visitor-cart.js';
 import type { Theme } from '../theme.js';
 import { captchaConfig, captchaPasses } from './captcha.js';
-import { type FormDefinition, formPage, issueSubmissionKey, loadFormDefinition, safeRedirect, storeSubmission, submissionKeyIsLive, submissionMeta } from './service.js';
+import { type FormDefinition, formPage, loadFormDefinition, safeRedirect, submissionMeta } from './service.js';
 import { type FormViewState, formView, SUBMITTED_PARAM } from './view-model.js';
 
 interface Deps {
   readonly store: Store;
+  readonly stores: CommerceStores;
   readonly theme: Theme;
 }
 
@@ -66,7 +68,7 @@ const formIdParams = { type: 'object', required: ['formId'], properties: { formI
 /** An API failure: `{ message, data: { error } }` (the island shows `data.error`). */
 const apiError = (reply: FastifyReply, status: number, message: string) => reply.code(status).send({ message, data: { error: message } });
 
-export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, theme }) => {
+export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, stores, theme }) => {
   // The platform's client posts the key request with an empty body, which may still say application/json.
   installJsonBodies(app, { allowEmpty: true, bodyLimit: MAX_FORM_JSON * 2 });
 
@@ -82,13 +84,13 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, theme }
       .send(tryAgainPage(message));
   });
 
-  app.post('/api/form/FormSubmissionKey', async () => ({ key: issueSubmissionKey(store) }));
+  app.post('/api/form/FormSubmissionKey', async () => ({ key: await stores.forms.issueKey() }));
 
   app.post<{ Body: SaveBody }>('/api/form/SaveFormSubmission', { schema: { body: saveBody } }, async (request, reply) => {
     const body = request.body;
     const form = loadFormDefinition(store, body.formId);
     if (form === null) return apiError(reply, 404, FORM_MESSAGES.notConfigured);
-    if (!submissionKeyIsLive(store, body.key)) return apiError(reply, 400, FORM_MESSAGES.processing);
+    if (!(await stores.forms.keyIsLive(body.key))) return apiError(reply, 400, FORM_MESSAGES.processing);
     let raw: unknown;
     try {
       raw = JSON.parse(body.form);
@@ -102,7 +104,7 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, theme }
     }
     const check = validateForm(form.fields, raw);
     if (!check.ok) return reply.code(400).send({ message: FORM_MESSAGES.summary, data: { errors: check.errors } });
-    const stored = storeSubmission(store, form.row.id, check.values, submissionMeta(body, KNOWN_SAVE_FIELDS), body.key);
+    const stored = await stores.forms.storeSubmission(form.row.id, check.values, submissionMeta(body, KNOWN_SAVE_FIELDS), body.key);
     if (!stored.ok) return apiError(reply, 400, FORM_MESSAGES.processing);
     return { success: true };
   });
@@ -164,7 +166,7 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, theme }
         };
         return showForm(request, reply, form, state, 400);
       }
-      storeSubmission(store, form.row.id, check.values, { source: 'form-post', pageId: page?.id ?? null }, null);
+      await stores.forms.storeSubmission(form.row.id, check.values, { source: 'form-post', pageId: page?.id ?? null }, null);
       const target = safeRedirect(form.row.successRedirect);
       if (target !== null) return reply.redirect(target, 303);
       const path = page === null ? '/' : `/${page.urlId}`;

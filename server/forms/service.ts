@@ -43,7 +43,7 @@ export function formPage(store: Store, formId: string) {
     .find((c) => c.enabled && collectionSettings(c)['formId'] === formId) ?? null;
 }
 
-const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /** A fresh key (32 random bytes, base64url); expired keys are swept at the same time. */
 export function issueSubmissionKey(store: Store, now: number = Date.now()): string {

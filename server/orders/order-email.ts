@@ -13,7 +13,7 @@ import type { OrderLine } from '../checkout-service.js';
 import { optionsText } from '../cart-service.js';
 import type { StoreTransaction } from '../db/database.js';
 import { websites } from '../db/schema.js';
-import { queueEmail } from '../email/queue.js';
+import { type QueuedEmail, queueEmail } from '../email/queue.js';
 import { renderEmailHtml } from '../email/render.js';
 import { downloadPath } from './downloads.js';
 
@@ -36,6 +36,9 @@ export interface Site {
   readonly title: string;
   readonly timeZone: string;
 }
+
+/** What the e-mail says of a store without a website row. */
+export const NO_SITE: Site = { title: '', timeZone: 'UTC' };
 
 /** A moment in the site's time zone: `November 27, 2026, 12:21 PM EST` (with the time) or `November 27, 2026`. */
 function when(ms: number, site: Site, withTime: boolean): string {
@@ -127,10 +130,22 @@ export function orderEmailHtml(order: OrderForEmail, site: Site, linkSecret: str
   return renderEmailHtml(ORDER_EMAIL_KIND, { siteTitle: site.title, subject }, data);
 }
 
+/** An order's e-mail, text and HTML (`site`: the website's title and time zone), as either store queues it. */
+export function orderMail(websiteId: string, order: OrderForEmail, site: Site, linkSecret: string): QueuedEmail {
+  const { subject, bodyText } = orderEmail(order, site, linkSecret);
+  return {
+    websiteId,
+    kind: ORDER_EMAIL_KIND,
+    to: order.customer.email,
+    subject,
+    text: bodyText,
+    html: orderEmailHtml(order, site, linkSecret, subject),
+    related: { orderId: order.id, orderNumber: order.orderNumber },
+  };
+}
+
 /** Writes the order's e-mail into the outbox, inside the order's transaction. */
 export function queueOrderEmail(tx: StoreTransaction, websiteId: string, order: OrderForEmail, linkSecret: string, now: number): void {
-  const site = tx.select({ title: websites.title, timeZone: websites.timeZone }).from(websites).get() ?? { title: '', timeZone: 'UTC' };
-  const { subject, bodyText } = orderEmail(order, site, linkSecret);
-  const html = orderEmailHtml(order, site, linkSecret, subject);
-  queueEmail(tx, { websiteId, kind: ORDER_EMAIL_KIND, to: order.customer.email, subject, text: bodyText, html, related: { orderId: order.id, orderNumber: order.orderNumber } }, now);
+  const site = tx.select({ title: websites.title, timeZone: websites.timeZone }).from(websites).get() ?? NO_SITE;
+  queueEmail(tx, orderMail(websiteId, order, site, linkSecret), now);
 }

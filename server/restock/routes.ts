@@ -12,6 +12,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_MESSAGES, restockEmailError } from '../../commerce/form-validation.js';
 import { isRecord } from '../../commerce/json.js';
 import type { Store } from '../db/database.js';
+import type { CommerceStores } from '../db/stores.js';
 import { answerStatus, tryAgainPage } from '../error-page.js';
 import { captchaConfig, captchaPasses } from '../forms/captcha.js';
 import { requireRole, signedInContributor } from '../owner/guard.js';
@@ -21,8 +22,6 @@ import {
   listSignUps,
   restockSuccessText,
   type SendRequest,
-  sendRestockEmails,
-  signUp,
   variantTarget,
 } from './service.js';
 
@@ -74,7 +73,7 @@ const failure = (reply: FastifyReply, status: number, message: string) => reply.
 
 type Outcome = { readonly status: number; readonly message: string };
 
-export const restockRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
+export const restockRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceStores }> = async (app, { store, stores }) => {
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
     const status = answerStatus(error);
     if (status === 500) request.log.error(error);
@@ -92,7 +91,7 @@ export const restockRoutes: FastifyPluginAsync<{ store: Store }> = async (app, {
     if (!(await captchaPasses(captcha, true, { checkbox: body.captchaToken, enterpriseV3: body.recaptchaEnterpriseV3Token }, request.ip))) {
       return { status: 400, message: FORM_MESSAGES.captcha };
     }
-    const result = signUp(store, {
+    const result = await stores.restock.signUp({
       productId: body.productId,
       variantId: body.variantId,
       email,
@@ -167,8 +166,8 @@ export const restockRoutes: FastifyPluginAsync<{ store: Store }> = async (app, {
     },
   );
 
-  const send = (request: FastifyRequest, reply: FastifyReply, requests: readonly SendRequest[]) => {
-    const result = sendRestockEmails(store, signedInContributor(request).websiteId, requests);
+  const send = async (request: FastifyRequest, reply: FastifyReply, requests: readonly SendRequest[]) => {
+    const result = await stores.restock.sendRestockEmails(signedInContributor(request).websiteId, requests);
     if (!result.ok) return failure(reply, 404, RESTOCK_MESSAGES_OURS.notFound);
     return { sent: result.sent, results: result.results };
   };

@@ -9,7 +9,7 @@ import { isRecord } from '../../commerce/json.js';
 import { parseJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
 import { collections, products, restockSignups, variants, websites } from '../db/schema.js';
-import { queueEmail } from '../email/queue.js';
+import { type QueuedEmail, queueEmail } from '../email/queue.js';
 import { restockEmailHtml } from '../email/restock-email.js';
 import { canonicalLanguages } from '../language-tags.js';
 import { websiteSettings } from '../page-context.js';
@@ -46,7 +46,11 @@ export function variantTarget(store: Store, productId: string, variantId: string
     .innerJoin(collections, eq(collections.id, products.collectionId))
     .where(and(eq(variants.id, variantId), eq(products.id, productId)))
     .get();
-  if (row === undefined) return null;
+  return row === undefined ? null : targetOf(row);
+}
+
+/** A signup's target from its variant, product and collection rows, as either store reads them. */
+export function targetOf(row: { p: typeof products.$inferSelect; v: typeof variants.$inferSelect; c: typeof collections.$inferSelect }): VariantTarget {
   const attributes = parseJson<unknown>(row.v.attributes, {});
   return {
     websiteId: row.c.websiteId,
@@ -66,10 +70,15 @@ export function variantTarget(store: Store, productId: string, variantId: string
  * `multilingual` settings document); then the canonical tag, else nothing.
  */
 export function languageToKeep(store: Store, websiteId: string, language: string | undefined): string | null {
+  return keptLanguage(websiteSettings(store), () => readSiteDocument(store, websiteId, 'multilingual'), language);
+}
+
+/** The rule of `languageToKeep` on the website settings and the `multilingual` document (read only when needed). */
+export function keptLanguage(settings: Readonly<Record<string, unknown>>, multilingual: () => unknown, language: string | undefined): string | null {
   if (language === undefined || language.trim() === '') return null;
-  const flags = websiteSettings(store)['featureFlags'];
+  const flags = settings['featureFlags'];
   if (!isRecord(flags) || flags['multilingualEmails'] !== true) return null;
-  const doc = readSiteDocument(store, websiteId, 'multilingual');
+  const doc = multilingual();
   if (!isRecord(doc) || doc['connected'] !== true || !Array.isArray(doc['languages']) || doc['languages'].length === 0) return null;
   const canonical = canonicalLanguages([language.trim()]);
   return canonical.ok ? (canonical.languages[0] ?? null) : null;
@@ -235,6 +244,49 @@ export function restockEmail(target: VariantTarget, siteTitle: string): { subjec
   };
 }
 
+/** Each product variant of a send once, in the order first named. */
+export function uniqueTargets(targets: readonly VariantTarget[]): VariantTarget[] {
+  const seen = new Set<string>();
+  return targets.filter((t) => {
+    const key = `${t.productId}\u0000${t.variantId}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** How many e-mails a send wrote for one product variant. */
+export interface SentTo {
+  readonly target: VariantTarget;
+  readonly sent: number;
+}
+
+/** A send's answer from what it wrote per product variant. */
+export function sendAnswer(sent: readonly SentTo[]): SendResult {
+  const results = sent.map(({ target, sent: n }) => ({ productId: target.productId, variantId: target.variantId, sent: n }));
+  return { ok: true, sent: results.reduce((total, r) => total + r.sent, 0), results };
+}
+
+/** The e-mail of one waiting signup, as either store queues it. */
+export function restockMail(
+  websiteId: string,
+  target: VariantTarget,
+  signup: { id: string; email: string; language: string | null },
+  email: { subject: string; bodyText: string },
+  siteTitle: string,
+): QueuedEmail {
+  return {
+    websiteId,
+    kind: 'restock',
+    to: signup.email,
+    subject: email.subject,
+    text: email.bodyText,
+    html: restockEmailHtml(target, siteTitle, email.subject, signup.language),
+    language: signup.language,
+    related: { productId: target.productId, variantId: target.variantId, signupId: signup.id },
+  };
+}
+
 /**
  * Sends the back-in-stock e-mails of each product variant: every waiting signup is marked notified and gets
  * one outbox row, all in one immediate transaction. An unknown product or variant (or one of another site)
@@ -251,13 +303,8 @@ export function sendRestockEmails(store: Store, websiteId: string, requests: rea
         if (target === null || target.websiteId !== websiteId) return { ok: false, missing: r } as const;
         targets.push(target);
       }
-      const results: { productId: string; variantId: string; sent: number }[] = [];
-      let sent = 0;
-      const done = new Set<string>();
-      for (const target of targets) {
-        const key = `${target.productId}\u0000${target.variantId}`;
-        if (done.has(key)) continue;
-        done.add(key);
+      const sent: SentTo[] = [];
+      for (const target of uniqueTargets(targets)) {
         const waiting = tx
           .select()
           .from(restockSignups)
@@ -265,26 +312,12 @@ export function sendRestockEmails(store: Store, websiteId: string, requests: rea
           .all();
         const { subject, bodyText } = restockEmail(target, site?.title ?? '');
         for (const s of waiting) {
-          queueEmail(
-            tx,
-            {
-              websiteId,
-              kind: 'restock',
-              to: s.email,
-              subject,
-              text: bodyText,
-              html: restockEmailHtml(target, site?.title ?? '', subject, s.language),
-              language: s.language,
-              related: { productId: target.productId, variantId: target.variantId, signupId: s.id },
-            },
-            now,
-          );
+          queueEmail(tx, restockMail(websiteId, target, s, { subject, bodyText }, site?.title ?? ''), now);
           tx.update(restockSignups).set({ notifiedAt: now }).where(eq(restockSignups.id, s.id)).run();
         }
-        results.push({ productId: target.productId, variantId: target.variantId, sent: waiting.length });
-        sent += waiting.length;
+        sent.push({ target, sent: waiting.length });
       }
-      return { ok: true, sent, results } as const;
+      return sendAnswer(sent);
     },
     { behavior: 'immediate' },
   );

@@ -13,13 +13,14 @@ import { ADD_TO_CART_MESSAGES, quantityFromText } from '../../commerce/add-to-ca
 import { FORM_MESSAGES } from '../../commerce/form-validation.js';
 import { neverRunsOut } from '../../commerce/products.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
-import { addEntry, cartJson, type EntryResult, removeEntry, setEntryFields, setEntryQuantity, stockOf } from '../cart-service.js';
+import { type EntryResult, stockOf } from '../cart-service.js';
 import { type Json, loadProductById, parseJson, type ProductRecord } from '../catalog.js';
 import type { Store } from '../db/database.js';
+import type { CommerceStores } from '../db/stores.js';
 import type { Theme } from '../theme.js';
 import { productPageDataById, productPageUrl, sendProductPage } from './product-page-response.js';
-import { createGiftCardCart, createSubscriptionCart, type TokenCartResult } from '../token-carts.js';
-import { currentCartId, ensureCart, visitorCart } from './visitor-cart.js';
+import { GIFT_CARD_CART, SUBSCRIPTION_CART, type TokenCartResult } from '../token-carts.js';
+import { ensureCart, storedCartId, visitorCart } from './visitor-cart.js';
 
 /** The cart's money fields, which `GET /api/commerce/shopping-cart?calculateSubtotal=false` leaves out. */
 const CART_AMOUNT_FIELDS = ['subtotalCents', 'taxCents', 'shippingCostCents', 'discountCents', 'grandTotalCents', 'subtotalMoney', 'grandTotalMoney'] as const;
@@ -143,7 +144,7 @@ const toCart = (reply: FastifyReply, message?: string) =>
 const toCheckout = (reply: FastifyReply, result: TokenCartResult) =>
   result.ok ? reply.redirect(`/checkout?cartToken=${encodeURIComponent(result.cartToken)}`, 303) : toCart(reply, result.message);
 
-export const cartRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
+export const cartRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceStores; theme: Theme }> = async (app, { store, stores, theme }) => {
   app.get<{ Querystring: { calculateSubtotal?: 'true' | 'false' } }>(
     '/api/commerce/shopping-cart',
     { schema: { querystring: { type: 'object', properties: { calculateSubtotal: { type: 'string', enum: ['true', 'false'] } } } } },
@@ -156,18 +157,18 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
   );
 
   app.post<{ Body: AddEntryBody }>('/api/commerce/shopping-cart/entries', { schema: { body: addEntryBody } }, async (request, reply) => {
-    const cartId = ensureCart(store, request, reply);
+    const cartId = await ensureCart(stores.cart, request, reply);
     const { itemId, sku, quantity, additionalFields } = request.body;
-    const result = addEntry(store, cartId, { itemId, sku, quantity, additionalFields: additionalFields ?? undefined });
+    const result = await stores.cart.addEntry(cartId, { itemId, sku, quantity, additionalFields: additionalFields ?? undefined });
     if (!result.ok) return reply.code(result.status).send({ message: result.message });
-    const shoppingCart = cartJson(store, cartId);
+    const shoppingCart = await stores.cart.cartJson(cartId);
     const entries = shoppingCart['entries'] as { id: string }[];
     return { shoppingCart, newlyAdded: entries.find((e) => e.id === result.entryId) ?? null };
   });
 
   const entryParams = { type: 'object', required: ['entryId'], properties: { entryId: { type: 'string', maxLength: 100 } } } as const;
-  const answer = (reply: FastifyReply, cartId: string, r: EntryResult) =>
-    r.ok ? reply.send({ shoppingCart: cartJson(store, cartId) }) : reply.code(r.status).send({ message: r.message });
+  const answer = async (reply: FastifyReply, cartId: string, r: EntryResult) =>
+    r.ok ? reply.send({ shoppingCart: await stores.cart.cartJson(cartId) }) : reply.code(r.status).send({ message: r.message });
   const noCart = (reply: FastifyReply) => reply.code(404).send({ message: ENTRY_NOT_FOUND });
 
   app.put<{ Params: { entryId: string }; Body: { quantity: number | string } }>(
@@ -179,16 +180,16 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
       },
     },
     async (request, reply) => {
-      const cartId = currentCartId(store, request);
+      const cartId = await storedCartId(stores.cart, request);
       if (cartId === null) return noCart(reply);
-      return answer(reply, cartId, setEntryQuantity(store, cartId, request.params.entryId, request.body.quantity));
+      return answer(reply, cartId, await stores.cart.setEntryQuantity(cartId, request.params.entryId, request.body.quantity));
     },
   );
 
   app.delete<{ Params: { entryId: string } }>('/api/commerce/shopping-cart/entries/:entryId', { schema: { params: entryParams } }, async (request, reply) => {
-    const cartId = currentCartId(store, request);
+    const cartId = await storedCartId(stores.cart, request);
     if (cartId === null) return noCart(reply);
-    return answer(reply, cartId, removeEntry(store, cartId, request.params.entryId));
+    return answer(reply, cartId, await stores.cart.removeEntry(cartId, request.params.entryId));
   });
 
   app.put<{ Params: { entryId: string }; Body: { itemId: string; sku?: string; additionalFields: string } }>(
@@ -205,11 +206,11 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
       },
     },
     async (request, reply) => {
-      const cartId = currentCartId(store, request);
+      const cartId = await storedCartId(stores.cart, request);
       if (cartId === null) return noCart(reply);
-      const r = setEntryFields(store, cartId, request.params.entryId, request.body.additionalFields);
+      const r = await stores.cart.setEntryFields(cartId, request.params.entryId, request.body.additionalFields);
       if (!r.ok) return reply.code(r.status).send({ message: r.message });
-      const shoppingCart = cartJson(store, cartId);
+      const shoppingCart = await stores.cart.cartJson(cartId);
       const entries = shoppingCart['entries'] as { id: string }[];
       return { shoppingCart, updatedEntry: entries.find((e) => e.id === request.params.entryId) ?? null };
     },
@@ -254,8 +255,8 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     // a form's quantity is decimal digits as written (`quantityFromText`): `0x10`, `1e1`, ` 3`, `+2`, `3.0` are refused
     const q = quantityFromText(quantity ?? '1');
     if (!q.ok) return toCart(reply, q.message);
-    const cartId = ensureCart(store, request, reply);
-    const result = addEntry(store, cartId, { itemId, variantId: pick.variantId, quantity: q.quantity, additionalFields: answers.answers });
+    const cartId = await ensureCart(stores.cart, request, reply);
+    const result = await stores.cart.addEntry(cartId, { itemId, variantId: pick.variantId, quantity: q.quantity, additionalFields: answers.answers });
     return toCart(reply, result.ok ? undefined : result.message);
   });
 
@@ -263,7 +264,7 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
   app.post<{ Body: ProductForm }>('/cart/gift-card', { schema: { body: productForm(false) } }, async (request, reply) => {
     const pick = formVariant(store, request.body);
     if (!pick.ok) return toCart(reply, pick.message);
-    return toCheckout(reply, createGiftCardCart(store, { itemId: request.body.itemId, variantId: pick.variantId }));
+    return toCheckout(reply, await stores.cart.createTokenCart(GIFT_CARD_CART, { itemId: request.body.itemId, variantId: pick.variantId }));
   });
 
   app.post<{ Body: ProductForm }>('/cart/subscribe', { schema: { body: productForm(true) } }, async (request, reply) => {
@@ -272,22 +273,22 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     const { itemId, quantity } = request.body;
     const q = quantityFromText(quantity ?? '1');
     if (!q.ok) return toCart(reply, q.message);
-    return toCheckout(reply, createSubscriptionCart(store, { itemId, variantId: pick.variantId, quantity: q.quantity }));
+    return toCheckout(reply, await stores.cart.createTokenCart(SUBSCRIPTION_CART, { itemId, variantId: pick.variantId, quantity: q.quantity }));
   });
 
   app.post<{ Body: { entryId: string; quantity: string } }>('/cart/update', { schema: { body: entryForm(true) } }, async (request, reply) => {
-    const cartId = currentCartId(store, request);
+    const cartId = await storedCartId(stores.cart, request);
     if (cartId === null) return toCart(reply, ENTRY_NOT_FOUND);
     const q = quantityFromText(request.body.quantity);
     if (!q.ok) return toCart(reply, q.message);
-    const r = setEntryQuantity(store, cartId, request.body.entryId, q.quantity);
+    const r = await stores.cart.setEntryQuantity(cartId, request.body.entryId, q.quantity);
     return toCart(reply, r.ok ? undefined : r.message);
   });
 
   app.post<{ Body: { entryId: string } }>('/cart/remove', { schema: { body: entryForm(false) } }, async (request, reply) => {
-    const cartId = currentCartId(store, request);
+    const cartId = await storedCartId(stores.cart, request);
     if (cartId === null) return toCart(reply, ENTRY_NOT_FOUND);
-    const r = removeEntry(store, cartId, request.body.entryId);
+    const r = await stores.cart.removeEntry(cartId, request.body.entryId);
     return toCart(reply, r.ok ? undefined : r.message);
   });
 };

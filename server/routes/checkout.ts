@@ -9,8 +9,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CHECKOUT_FIELD_NAMES, CHECKOUT_MESSAGES, checkoutValues, countryOptions, type FieldErrors } from '../../commerce/checkout-form.js';
 import { isRecord } from '../../commerce/json.js';
 import { storeCountry } from '../../commerce/store-country.js';
-import { cartState, checkoutSummary, loadOrder, orderJson, type OrderRow, type PlaceResult, placeOrder } from '../checkout-service.js';
+import { cartState, checkoutSummary, loadOrder, orderJson, type OrderRow, type PlaceResult } from '../checkout-service.js';
 import type { Store } from '../db/database.js';
+import type { CommerceStores } from '../db/stores.js';
 import { PageType, pageContext, websiteSettings } from '../page-context.js';
 import { WEBSITE_LANGUAGE } from './multilingual.js';
 import { isTokenCartKind, tokenCartId } from '../token-carts.js';
@@ -113,7 +114,7 @@ export function errorList(errors: FieldErrors): { field: string; id: string; mes
   });
 }
 
-export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
+export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceStores; theme: Theme }> = async (app, { store, stores, theme }) => {
   function sendPage(reply: FastifyReply, request: FastifyRequest, template: string, pageType: number, pageId: string, extra: Record<string, unknown>, format?: string) {
     const context = pageContext(store, { pageType, pageId, shoppingCart: visitorCart(store, request), crumb: request.crumb, accountLink: accountLinkFor(store, request), extra });
     if (format !== undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
@@ -172,7 +173,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
       reply.code(400);
       return sendCheckout(reply, request, { cartId, cartToken: token, values, message: CHECKOUT_MESSAGES.invalidForm });
     }
-    const placed = placeOrder(store, cartId, values, request.server.crumbSecret, Date.now(), signedInSiteUser(store, request)?.id ?? null);
+    const placed = await stores.checkout.placeOrder(cartId, values, request.server.crumbSecret, Date.now(), signedInSiteUser(store, request)?.id ?? null);
     if (placed.ok) {
       afterOrder(request, reply, placed);
       return reply.redirect(`${ORDER_PATH}/${placed.orderId}`, 303);
@@ -200,7 +201,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
     const { cartId, unknownToken } = resolveCart(store, request, cartToken);
     if (unknownToken) return reply.code(404).send({ message: UNKNOWN_CART });
     if (cartId === null) return reply.code(409).send({ message: CHECKOUT_MESSAGES.emptyCart });
-    const placed = placeOrder(store, cartId, { ...shippingAddress, email, name }, request.server.crumbSecret, Date.now(), signedInSiteUser(store, request)?.id ?? null);
+    const placed = await stores.checkout.placeOrder(cartId, { ...shippingAddress, email, name }, request.server.crumbSecret, Date.now(), signedInSiteUser(store, request)?.id ?? null);
     if (!placed.ok) return reply.code(placed.status).send(placed.errors === undefined ? { message: placed.message } : { message: placed.message, errors: placed.errors });
     const order = afterOrder(request, reply, placed);
     return reply.code(201).send({ order: order === null ? null : orderJson(order, request.server.crumbSecret) });

@@ -7,8 +7,8 @@
  *   that SKU (ours: the spec sends the visitor to a gift-card page with the chosen denomination).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { Store } from '../db/database.js';
-import { createGiftCardCart, createSubscriptionCart } from '../token-carts.js';
+import type { CommerceStores } from '../db/stores.js';
+import { GIFT_CARD_CART, SUBSCRIPTION_CART } from '../token-carts.js';
 import { entryFields } from './cart.js';
 
 const subscriptionBody = {
@@ -41,18 +41,18 @@ interface GiftCardBody {
 
 const BOTH_QUANTITIES = 'Send the quantity as qty or quantity, not both.';
 
-export const subscriptionRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
+export const subscriptionRoutes: FastifyPluginAsync<{ stores: CommerceStores }> = async (app, { stores }) => {
   app.post<{ Body: SubscriptionBody }>('/api/3/commerce/cart/subscription', { schema: { body: subscriptionBody } }, async (request, reply) => {
     const { itemId, sku, quantity, qty, additionalFields } = request.body;
     if (quantity !== undefined && qty !== undefined) return reply.code(400).send({ message: BOTH_QUANTITIES });
-    const result = createSubscriptionCart(store, { itemId, sku, quantity: quantity ?? qty, additionalFields: additionalFields ?? undefined });
+    const result = await stores.cart.createTokenCart(SUBSCRIPTION_CART, { itemId, sku, quantity: quantity ?? qty, additionalFields: additionalFields ?? undefined });
     if (!result.ok) return reply.code(result.status).send({ message: result.message });
     return { cartToken: result.cartToken };
   });
 
   app.post<{ Body: GiftCardBody }>('/api/3/commerce/cart/gift-card', { schema: { body: giftCardBody } }, async (request, reply) => {
     const { itemId, sku } = request.body;
-    const result = createGiftCardCart(store, { itemId, sku: sku === null || sku === '' ? undefined : sku });
+    const result = await stores.cart.createTokenCart(GIFT_CARD_CART, { itemId, sku: sku === null || sku === '' ? undefined : sku });
     if (!result.ok) return reply.code(result.status).send({ message: result.message });
     return { cartToken: result.cartToken };
   });

@@ -1,6 +1,7 @@
 /** The visitor's cart, identified by an HttpOnly cookie holding the cart id. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cartExists, cartJson, cartQuantity, createCart } from '../cart-service.js';
+import { cartExists, cartJson, cartQuantity } from '../cart-service.js';
+import type { CartStore } from '../cart-store.js';
 import type { Json } from '../catalog.js';
 import { HAS_CART_COOKIE } from '../../commerce/cookies.js';
 import { ReadCache } from '../read-cache.js';
@@ -29,10 +30,17 @@ export function currentCartId(store: Store, request: FastifyRequest): string | n
   return id !== null && cartExists(store, id) ? id : null;
 }
 
-export function ensureCart(store: Store, request: FastifyRequest, reply: FastifyReply): string {
-  const existing = currentCartId(store, request);
+/** `currentCartId` asked of the cart store, as the cart's writes do (on either database). */
+export async function storedCartId(carts: CartStore, request: FastifyRequest): Promise<string | null> {
+  const id = cookieCartId(request);
+  return id !== null && (await carts.cartExists(id)) ? id : null;
+}
+
+/** The visitor's cart, made (and its cookies set) when there is none yet. */
+export async function ensureCart(carts: CartStore, request: FastifyRequest, reply: FastifyReply): Promise<string> {
+  const existing = await storedCartId(carts, request);
   if (existing !== null) return existing;
-  const id = createCart(store);
+  const id = await carts.createCart();
   setCartCookies(reply, id);
   return id;
 }
