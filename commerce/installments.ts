@@ -3,6 +3,7 @@
  * "Instalment eligibility", §9; spec 001 "Installments"): whether it shows, and what it says. Every amount
  * is integer cents.
  */
+import { safeUrl } from './safe-url.js';
 import { CURRENCIES, DEFAULT_CURRENCY } from './currencies.js';
 import { formatFixed } from './decimal.js';
 import { isRecord } from './json.js';
@@ -190,6 +191,8 @@ export const MODAL_HOSTS: Readonly<Record<Provider, string>> = {
 export function installmentModalUrl(context: InstallmentContext, host?: string): string | null {
   const provider = providerFor(context.shopperLanguage);
   if (provider === null) return null;
-  const base = (host !== undefined && host !== '' ? host : MODAL_HOSTS[provider]).replace(/\/+$/, '');
+  // a store's own host only when the URL rule admits it as a web address (never `data:` or `javascript:`)
+  const own = host === undefined ? null : safeUrl(host, 'web');
+  const base = (own !== null && !own.startsWith('/') ? own : MODAL_HOSTS[provider]).replace(/\/+$/, '');
   return `${base}/modal/${context.shopperLanguage}.html`;
 }
