@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../commerce/add-to-cart.js';
 import { cartTotals } from '../commerce/cart.js';
-import { additionalForm, answerLines, checkAnswers, parseAnswers } from '../commerce/additional-fields.js';
+import { additionalForm, answerLines, ANSWERS_SHAPE_MESSAGE, answersHaveShape, checkAnswers, parseAnswers } from '../commerce/additional-fields.js';
 import { FORM_MESSAGES } from '../commerce/form-validation.js';
 import { neverRunsOut, pricedOnProduct, ProductType } from '../commerce/products.js';
 import { type Json, loadProductById, money, parseJson, variantJson } from './catalog.js';
@@ -97,6 +97,8 @@ function inStock(tx: StoreTransaction, cartId: string, variantId: string, produc
  */
 function checkedAnswers(formJson: string | null, text: string | undefined): { ok: true; value: string | undefined } | { ok: false; status: 400; message: string } {
   if (text === undefined) return { ok: true, value: undefined };
+  // the platform keeps answers as a JSON string, which a body schema cannot see into: its shape is checked here
+  if (!answersHaveShape(text)) return { ok: false, status: 400, message: ANSWERS_SHAPE_MESSAGE };
   const form = additionalForm(parseJson(formJson, null));
   // a product without a form of ours keeps what the platform's client sent, as the platform does
   if (form === null) return { ok: true, value: text };
