@@ -24,6 +24,7 @@ import { libraryRoutes } from './routes/libraries.js';
 import { templateTweakRoutes } from './routes/template-tweaks.js';
 import { themeAssetRoutes } from './routes/theme-assets.js';
 import { isSafeMethod } from './security/crumb.js';
+import { cartMessageUrl } from '../commerce/visitor-messages.js';
 import { type GuardOptions, installGuards } from './security/install.js';
 import { allowedOriginsFromEnv } from './security/allowed-origins.js';
 import { contentPolicy, contentPolicyPlugin } from './security/content-policy.js';
@@ -212,7 +213,7 @@ export async function buildApp({
     const message = status === 500 ? 'Something went wrong' : ((error.code === undefined ? undefined : FASTIFY_MESSAGES[error.code]) ?? error.message ?? 'Bad request');
     if (!wantsJson(request.url) && !isSafeMethod(request.method) && status < 500) {
       // cut to the 500 characters the cart page takes (a field name in the message may be long)
-      if (request.url.startsWith('/cart/')) return reply.redirect(`/cart?message=${encodeURIComponent(message.slice(0, 500))}`, 303);
+      if (request.url.startsWith('/cart/')) return reply.redirect(cartMessageUrl(message), 303);
       return reply
         .code(status)
         .type('text/html; charset=utf-8')

@@ -7,6 +7,7 @@ import { and, eq, getTableName, sql } from 'drizzle-orm';
 import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../commerce/add-to-cart.js';
 import { cartTotals } from '../commerce/cart.js';
 import { additionalForm, answerLines, ANSWERS_SHAPE_MESSAGE, answersHaveShape, checkAnswers, parseAnswers } from '../commerce/additional-fields.js';
+import { VISITOR_MESSAGES } from '../commerce/visitor-messages.js';
 import { FORM_MESSAGES } from '../commerce/form-validation.js';
 import { neverRunsOut, pricedOnProduct, ProductType } from '../commerce/products.js';
 import { type Json, loadProductById, money, parseJson, variantJson } from './catalog.js';
@@ -64,7 +65,7 @@ export function cartQuantity(db: Store, cartId: string): number {
 }
 
 /** A purchased cart takes no more changes (checkout marks it with its order). */
-export const CART_PURCHASED_MESSAGE = 'This cart has already been purchased and can no longer be changed.';
+export const CART_PURCHASED_MESSAGE = VISITOR_MESSAGES['cart.purchased'];
 
 /** Whether the cart has been checked out; read inside the caller's transaction, before it writes. */
 function isPurchased(tx: Pick<StoreTransaction, 'select'>, cartId: string): boolean {
@@ -250,7 +251,7 @@ export function cartJson(db: Store, cartId: string, priced = pricedEntries(db, c
 
 export type EntryResult = { ok: true } | { ok: false; status: number; message: string };
 
-const ENTRY_NOT_FOUND = 'That cart entry does not exist.';
+const ENTRY_NOT_FOUND = VISITOR_MESSAGES['cart.entryNotFound'];
 
 /** Set an entry's quantity, checking stock against the rest of the cart; the same validation as adding. */
 export function setEntryQuantity(db: Store, cartId: string, entryId: string, quantity: unknown): EntryResult {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { isRecord } from '../../commerce/json.js';
+import { VISITOR_MESSAGES, visitorMessage } from '../../commerce/visitor-messages.js';
 import { parseJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
 import { collections, outboxEmails, products, restockSignups, variants, websites } from '../db/schema.js';
@@ -14,7 +15,7 @@ import { websiteSettings } from '../page-context.js';
 import { readSiteDocument } from '../site-documents.js';
 
 /** Spec 000 §9: the success text unless the store setting `storeSettings.restockSuccessText` says otherwise. */
-export const DEFAULT_RESTOCK_SUCCESS = 'Signed up!';
+export const DEFAULT_RESTOCK_SUCCESS = VISITOR_MESSAGES['restock.signedUp'];
 export const GROUPS_PAGE_SIZE = 20;
 export const SIGNUPS_PAGE_SIZE = 50;
 
@@ -22,6 +23,16 @@ export function restockSuccessText(store: Store): string {
   const s = websiteSettings(store)['storeSettings'];
   const text = isRecord(s) ? s['restockSuccessText'] : undefined;
   return typeof text === 'string' && text.trim() !== '' ? text : DEFAULT_RESTOCK_SUCCESS;
+}
+
+/**
+ * What a product page says after a signup without JavaScript (`?restock=signed-up|error&message=<code>`): the
+ * store's success text for `restock.signedUp`, the table's wording for an error's code; undefined (nothing
+ * shown) for any other code or free text.
+ */
+export function restockOutcomeText(store: Store, kind: 'signed-up' | 'error', code: string | undefined): string | undefined {
+  if (kind === 'signed-up') return code === 'restock.signedUp' ? restockSuccessText(store) : undefined;
+  return code !== 'restock.signedUp' && code?.startsWith('restock.') === true ? visitorMessage(code) : undefined;
 }
 
 export interface VariantTarget {

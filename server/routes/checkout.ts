@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CHECKOUT_FIELD_NAMES, CHECKOUT_MESSAGES, checkoutValues, countryOptions, type FieldErrors } from '../../commerce/checkout-form.js';
 import { isRecord } from '../../commerce/json.js';
 import { storeCountry } from '../../commerce/store-country.js';
+import { cartMessageUrl, visitorMessage } from '../../commerce/visitor-messages.js';
 import { cartState, checkoutSummary, loadOrder, orderJson, type OrderRow, type PlaceResult, placeOrder } from '../checkout-service.js';
 import type { Store } from '../db/database.js';
 import { PageType, pageContext, websiteSettings } from '../page-context.js';
@@ -92,7 +93,7 @@ function resolveCart(store: Store, request: FastifyRequest, token: string | unde
   return { cartId, unknownToken: cartId === null };
 }
 
-const backToCart = (reply: FastifyReply, message: string) => reply.redirect(`/cart?message=${encodeURIComponent(message)}`, 303);
+const backToCart = (reply: FastifyReply, message: string) => reply.redirect(cartMessageUrl(message), 303);
 
 interface CheckoutView {
   readonly cartId: string;
@@ -158,7 +159,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
     const state = cartId === null ? null : cartState(store, cartId);
     if (cartId === null || state === null || state.empty) return backToCart(reply, CHECKOUT_MESSAGES.emptyCart);
     if (state.purchased) return backToCart(reply, CHECKOUT_MESSAGES.purchased);
-    return sendCheckout(reply, request, { cartId, cartToken: request.query.cartToken, message: request.query.message }, request.query.format);
+    return sendCheckout(reply, request, { cartId, cartToken: request.query.cartToken, message: visitorMessage(request.query.message) }, request.query.format);
   });
 
   app.post('/checkout', { schema: { body: checkoutForm }, attachValidation: true, config: { rateLimit: 'cart' } }, async (request, reply) => {
