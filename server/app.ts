@@ -29,6 +29,7 @@ import { type GuardOptions, installGuards } from './security/install.js';
 import { allowedOriginsFromEnv } from './security/allowed-origins.js';
 import { contentPolicy, contentPolicyPlugin } from './security/content-policy.js';
 import { type TrustProxy, trustProxyFromEnv } from './security/trust-proxy.js';
+import { publicTlsFromEnv } from './security/cookies.js';
 import { installRequestLog, quietLogController } from './logging.js';
 import { applyHeadersTimeout, type HttpLimits, httpLimitsFromEnv, installBodyChecks, installTextCheck, serverOptions } from './http-limits.js';
 import { installJsonBodies } from './json-body.js';
@@ -68,6 +69,11 @@ export interface AppOptions {
    * default: `TESSERA_TRUST_PROXY`, else none.
    */
   readonly trustProxy?: TrustProxy;
+  /**
+   * The site is served over TLS whatever the request's protocol says, so every cookie is Secure
+   * (server/security/cookies.ts); default: `TESSERA_PUBLIC_URL` starts with `https:`.
+   */
+  readonly publicTls?: boolean;
 }
 
 /** What a schema covers, in words, for a message about the whole of it. */
@@ -163,6 +169,7 @@ export async function buildApp({
   allowedOrigins = allowedOriginsFromEnv(),
   analyticsRetentionMonths,
   trustProxy = trustProxyFromEnv(),
+  publicTls = publicTlsFromEnv(),
 }: AppOptions): Promise<FastifyInstance> {
   // Strict validation: no silent type coercion or dropping of unknown fields; a bad body is a 400.
   const app = Fastify({
@@ -187,6 +194,7 @@ export async function buildApp({
   // a platform theme's own collection types, index and navigations in the store (server/theme-content/)
   ensureThemeContentSafely(store, theme, (message) => app.log.warn(message));
   await app.register(cookie);
+  app.decorate('publicTls', publicTls);
   await app.register(formbody);
   applyHeadersTimeout(app, httpLimits);
   installRequestLog(app);

@@ -55,6 +55,8 @@ export interface DemoAppOptions {
   readonly allowedOrigins?: readonly string[];
   /** Which proxies may name the visitor's address (default: none, whatever the environment says). */
   readonly trustProxy?: TrustProxy;
+  /** The site's public address is https (default: no, whatever the environment says). */
+  readonly publicTls?: boolean;
 }
 
 /** The storefront in-process, with the default theme or `themeDir` (not watched), as the server tests use it. */
@@ -72,7 +74,7 @@ export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: Fast
     seedDemoStore(store);
   }
   const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, options.log);
-  const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, ...(options.guards === undefined ? {} : { guards: options.guards }) });
+  const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, publicTls: options.publicTls ?? false, ...(options.guards === undefined ? {} : { guards: options.guards }) });
   return { app, store };
 }
 

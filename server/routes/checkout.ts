@@ -17,6 +17,7 @@ import { WEBSITE_LANGUAGE } from './multilingual.js';
 import { isTokenCartKind, tokenCartId } from '../token-carts.js';
 import type { Theme } from '../theme.js';
 import { clearCartCookies, currentCartId, visitorCart } from './visitor-cart.js';
+import { setSiteCookie } from '../security/cookies.js';
 import { setMemberCookies } from '../orders/member-cookie.js';
 import { accountLinkFor } from '../site-users/account-link.js';
 import { signedInSiteUser } from '../site-users/sessions.js';
@@ -30,7 +31,7 @@ import { withoutTracker } from '../tracker/tracker-markup.js';
  */
 export const ORDER_COOKIE = 'tessera_order';
 const ORDER_PATH = '/checkout/order-confirmed';
-const ORDER_COOKIE_OPTIONS = { path: ORDER_PATH, httpOnly: true, sameSite: 'lax', maxAge: 60 * 60 * 24 * 7 } as const;
+const ORDER_COOKIE_OPTIONS = { path: ORDER_PATH, maxAge: 60 * 60 * 24 * 7 } as const;
 const UNKNOWN_CART = 'That cart does not exist.';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -146,7 +147,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> 
 
   /** After an order: the confirmation is this browser's, and so is what its passes open; a standard cart's cookie goes (a token cart has none). */
   function afterOrder(request: FastifyRequest, reply: FastifyReply, placed: Extract<PlaceResult, { ok: true }>): OrderRow | null {
-    reply.setCookie(ORDER_COOKIE, placed.orderId, ORDER_COOKIE_OPTIONS);
+    setSiteCookie(reply, ORDER_COOKIE, placed.orderId, ORDER_COOKIE_OPTIONS);
     if (!isTokenCartKind(placed.kind)) clearCartCookies(reply);
     const order = loadOrder(store, placed.orderId);
     if (order !== null) grantMemberAccess(request, reply, order);
