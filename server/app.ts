@@ -6,7 +6,9 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchemaValidationError, type FastifyServerOptions } from 'fastify';
 import type { Store } from './db/database.js';
-import { PageType, pageContext } from './page-context.js';
+import { PageType, pageContext, websiteSettings } from './page-context.js';
+import { isRecord } from '../commerce/json.js';
+import { modalOrigins } from '../commerce/installments.js';
 import { cartRoutes } from './routes/cart.js';
 import { ownerApiRoutes } from './routes/owner-apis.js';
 import { checkoutRoutes } from './routes/checkout.js';
@@ -27,7 +29,8 @@ import { isSafeMethod } from './security/crumb.js';
 import { cartMessageUrl } from '../commerce/visitor-messages.js';
 import { type GuardOptions, installGuards } from './security/install.js';
 import { allowedOriginsFromEnv } from './security/allowed-origins.js';
-import { contentPolicy, contentPolicyPlugin } from './security/content-policy.js';
+import { securityHeaders } from './security/headers.js';
+import { NONCE_ATTRIBUTE } from './security/nonce.js';
 import { type TrustProxy, trustProxyFromEnv } from './security/trust-proxy.js';
 import { publicTlsFromEnv } from './security/cookies.js';
 import { installRequestLog, quietLogController } from './logging.js';
@@ -37,7 +40,7 @@ import { answerClientError } from './client-errors.js';
 import { pageRoutes } from './routes/pages.js';
 import { subscriptionRoutes } from './routes/subscription.js';
 import { emptyCart } from './routes/visitor-cart.js';
-import { answerStatus, tryAgainPage } from './error-page.js';
+import { answerStatus, backLink, tryAgainPage } from './error-page.js';
 import { Theme } from './theme.js';
 import { themeDirFromEnv } from './theme/theme-dir.js';
 import { ensureThemeContentSafely } from './theme-content/ensure-theme-content.js';
@@ -152,8 +155,15 @@ const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
 /** The 500 page when even the theme's error page cannot be rendered. */
 const PLAIN_ERROR_PAGE =
   '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title>' +
-  '<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>Something went wrong</h1>' +
+  `<style${NONCE_ATTRIBUTE}>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5}</style><body><h1>Something went wrong</h1>` +
   '<p>This page could not be shown. Please try again in a moment.</p><p><a href="/">Go to the home page</a></p></body></html>';
+
+/** Where the instalment pill may look up the provider's page: the providers' hosts and the store's own (`installmentModalHost`). */
+function installmentConnectOrigins(store: Store): readonly string[] {
+  const settings = websiteSettings(store)['storeSettings'];
+  const host = isRecord(settings) && typeof settings['installmentModalHost'] === 'string' ? settings['installmentModalHost'] : undefined;
+  return modalOrigins(host);
+}
 
 /** A page's own JSON (`?format=json`, `?format=json-pretty`): answered as JSON even when it fails. */
 const ASKS_FOR_JSON = /[?&]format=json/;
@@ -203,8 +213,9 @@ export async function buildApp({
   // every JSON body: refused by size, depth and count of values before it is parsed (server/json-body.ts)
   installJsonBodies(app);
   installGuards(app, store, guards);
-  // a platform theme's pages load nothing from another host (the default theme's policy is issue 30's)
-  await app.register(contentPolicyPlugin, { policy: theme.isPlatformTheme ? contentPolicy(allowedOrigins) : null });
+  // nosniff, referrer and frame rules, HSTS over TLS and the content policy: the default theme's strict one with
+  // a nonce per page, a platform theme's looser one (server/security/headers.ts)
+  await app.register(securityHeaders, { platform: theme.isPlatformTheme, allowedOrigins, connectOrigins: () => installmentConnectOrigins(store) });
 
   const wantsJson = (url: string) => url.startsWith('/api/');
 
@@ -225,7 +236,7 @@ export async function buildApp({
       return reply
         .code(status)
         .type('text/html; charset=utf-8')
-        .send(tryAgainPage(message));
+        .send(tryAgainPage(message, backLink(request)));
     }
     // a page asked for by a browser (a bad ?page=, a filter too long) gets the theme's page, not bare JSON
     const pageRequest = !wantsJson(request.url) && isSafeMethod(request.method) && !ASKS_FOR_JSON.test(request.url);

@@ -1,7 +1,7 @@
 /**
  * The cart page of a fixed cart (issue 24): byte for byte the page the server answered before its cart and its
  * lines were kept (`fixtures/cart-page.html`, written by the code before that change, the visitor's crumb
- * written as `{crumb}`, the islands' content hashes as `{hash}`), on a first request and on a repeated one, and a change to the cart shows at once.
+ * written as `{crumb}`, the islands' content hashes as `{hash}`, the answer's nonce as `{nonce}`), on a first request and on a repeated one, and a change to the cart shows at once.
  * A deliberate change to the default theme or the cart's markup rewrites the fixture with
  * `TESSERA_WRITE_FIXTURE=1 npx vitest run server/cart-page.test.ts` (and the diff is reviewed).
  */
@@ -36,7 +36,11 @@ const cartPage = async () => {
   const res = await app.inject(withCrumb({ url: '/cart', cookies: { tessera_cart: CART } }));
   expect(res.statusCode).toBe(200);
   // the islands' file names carry a hash of their code, which changes with any island; the page around them is what is compared
-  return res.body.replaceAll(TEST_CRUMB, '{crumb}').replace(/(\/static\/islands\/[\w-]+?)-[A-Z0-9]{8}\.js/g, '$1-{hash}.js');
+  return res.body
+    .replaceAll(TEST_CRUMB, '{crumb}')
+    .replace(/(\/static\/islands\/[\w-]+?)-[A-Z0-9]{8}\.js/g, '$1-{hash}.js')
+    // each answer's own nonce (server/security/nonce.ts)
+    .replace(/ nonce="[^"]+"/g, ' nonce="{nonce}"');
 };
 
 describe('the cart page of a fixed cart', () => {

@@ -95,3 +95,6 @@ export function postCheckoutForm(app: FastifyInstance, fields: Record<string, st
   const payload = new URLSearchParams({ crumb: testCrumbFor(cookies), ...fields }).toString();
   return app.inject({ method: 'POST', url: '/checkout', payload, headers: FORM_HEADERS, cookies: { ...TEST_COOKIES, ...cookies } });
 }
+
+/** A page with each answer's own nonce (server/security/nonce.ts) written as `{nonce}`, to compare two answers. */
+export const withoutNonce = (html: string) => html.replace(/ nonce="[^"]+"/g, ' nonce="{nonce}"');

@@ -16,7 +16,7 @@ import { type FieldValue, FORM_MESSAGES, validateForm, valuesFromFormPost } from
 import { isRecord } from '../../commerce/json.js';
 import { pageJson } from '../content.js';
 import type { Store } from '../db/database.js';
-import { answerStatus, tryAgainPage } from '../error-page.js';
+import { answerStatus, backLink, tryAgainPage } from '../error-page.js';
 import { installJsonBodies } from '../json-body.js';
 import { mayView } from '../page-access.js';
 import { PageType } from '../page-context.js';
@@ -79,7 +79,7 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, theme }
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
-      .send(tryAgainPage(message));
+      .send(tryAgainPage(message, backLink(request)));
   });
 
   app.post('/api/form/FormSubmissionKey', async () => ({ key: issueSubmissionKey(store) }));

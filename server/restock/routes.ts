@@ -81,7 +81,7 @@ export const restockRoutes: FastifyPluginAsync<{ store: Store }> = async (app, {
     if (status === 500) request.log.error(error);
     const message = status === 500 ? 'Something went wrong' : (error.message ?? FORM_MESSAGES.unknown);
     if (request.url.startsWith('/api/')) return failure(reply, status, message);
-    return reply.code(status).type('text/html; charset=utf-8').send(tryAgainPage(message, false));
+    return reply.code(status).type('text/html; charset=utf-8').send(tryAgainPage(message, null));
   });
 
   /** The whole signup, shared by the API and the plain form. */

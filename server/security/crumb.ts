@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSessionToken, OWNER_COOKIE } from '../owner/sessions.js';
 import { SITE_USER_COOKIE } from '../site-users/sessions.js';
 import { setSiteCookie } from './cookies.js';
+import { backLink, tryAgainPage } from '../error-page.js';
 
 export const CRUMB_COOKIE = 'crumb';
 /** The visitor's own random id (HttpOnly, for the browser session): what a signed-out visitor's crumb is bound to. */
@@ -108,7 +109,7 @@ function crumbFail(request: FastifyRequest, reply: FastifyReply) {
   // a plain form post (no JavaScript): a short page rather than JSON
   return reply
     .type('text/html; charset=utf-8')
-    .send(`<!doctype html><meta charset="utf-8"><title>Please try again</title><p>${CRUMB_FAIL_MESSAGE}</p><p><a href="javascript:history.back()">Back</a></p>`);
+    .send(tryAgainPage(CRUMB_FAIL_MESSAGE, backLink(request)));
 }
 
 /** Installs the crumb on the app (not encapsulated: every route, whichever plugin declares it, is covered). */
