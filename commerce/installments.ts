@@ -184,6 +184,13 @@ export const MODAL_HOSTS: Readonly<Record<Provider, string>> = {
   clearpay: 'https://static.clearpay.co.uk',
 };
 
+/** The origins a pill may look up an information page at: the providers' own and a store's own host (the content policy's `connect-src`). */
+export function modalOrigins(host?: string): string[] {
+  const own = host === undefined ? null : safeUrl(host, 'web');
+  const hosts = [...Object.values(MODAL_HOSTS), ...(own !== null && !own.startsWith('/') ? [own] : [])];
+  return [...new Set(hosts.map((h) => new URL(h).origin))];
+}
+
 /**
  * The provider's information page for the shopper's language (spec 000 §7: "fetched from a third-party
  * host, chosen by locale"): `{host}/modal/{locale}.html`. Null when no provider serves the language.
