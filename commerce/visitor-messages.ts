@@ -69,3 +69,14 @@ export function messageCode(text: string, fallback: VisitorMessageCode): Visitor
 
 /** The cart page's address saying `text` (a refusal the server produced): `/cart?message=<code>`. */
 export const cartMessageUrl = (text: string): string => `/cart?message=${messageCode(text, 'cart.notUpdated')}`;
+
+/**
+ * What a product page says after a signup without JavaScript (`?restock=signed-up|error&message=<code>`): the
+ * store's `successText` for `restock.signedUp`, the table's wording for an error's code; undefined (nothing
+ * shown) for any other pair, free text included. The server renders it and the restock island reads the same.
+ */
+export function restockOutcomeWording(kind: string | null | undefined, code: string | null | undefined, successText: string): string | undefined {
+  if (kind === 'signed-up') return code === 'restock.signedUp' ? successText : undefined;
+  if (kind !== 'error' || code === 'restock.signedUp' || code?.startsWith('restock.') !== true) return undefined;
+  return visitorMessage(code);
+}

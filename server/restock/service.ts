@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { isRecord } from '../../commerce/json.js';
-import { VISITOR_MESSAGES, visitorMessage } from '../../commerce/visitor-messages.js';
+import { restockOutcomeWording, VISITOR_MESSAGES } from '../../commerce/visitor-messages.js';
 import { parseJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
 import { collections, outboxEmails, products, restockSignups, variants, websites } from '../db/schema.js';
@@ -25,15 +25,9 @@ export function restockSuccessText(store: Store): string {
   return typeof text === 'string' && text.trim() !== '' ? text : DEFAULT_RESTOCK_SUCCESS;
 }
 
-/**
- * What a product page says after a signup without JavaScript (`?restock=signed-up|error&message=<code>`): the
- * store's success text for `restock.signedUp`, the table's wording for an error's code; undefined (nothing
- * shown) for any other code or free text.
- */
-export function restockOutcomeText(store: Store, kind: 'signed-up' | 'error', code: string | undefined): string | undefined {
-  if (kind === 'signed-up') return code === 'restock.signedUp' ? restockSuccessText(store) : undefined;
-  return code !== 'restock.signedUp' && code?.startsWith('restock.') === true ? visitorMessage(code) : undefined;
-}
+/** What a product page says after a signup without JavaScript (commerce/visitor-messages.ts `restockOutcomeWording`). */
+export const restockOutcomeText = (store: Store, kind: 'signed-up' | 'error', code: string | undefined): string | undefined =>
+  restockOutcomeWording(kind, code, restockSuccessText(store));
 
 export interface VariantTarget {
   readonly websiteId: string;
