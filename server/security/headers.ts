@@ -15,8 +15,8 @@
  *   protocol after the trusted-proxy rule, or `TESSERA_PUBLIC_URL`), never on plain HTTP;
  * - `Content-Security-Policy` (content-policy.ts): the default theme's strict one, with this answer's nonce on
  *   HTML answers and with no script at all on others; a platform theme's looser one (`unsafe-inline`, no nonce:
- *   a nonce would make browsers ignore `unsafe-inline`, which its inline scripts need). A route that sets its
- *   own policy keeps it (the owner's /config pages, the demo's SVG pictures: stricter still).
+ *   a nonce would make browsers ignore `unsafe-inline`, which its inline scripts need). A route that sets one of
+ *   these headers itself keeps its own (the owner's /config pages' policy, an order file's `no-referrer`).
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { contentPolicy, defaultThemePolicy } from './content-policy.js';
@@ -46,15 +46,19 @@ export const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = Objec
   async (app: Parameters<FastifyPluginAsync<SecurityHeadersOptions>>[0], { platform, allowedOrigins, connectOrigins = () => [] }: SecurityHeadersOptions) => {
     const platformPolicy = contentPolicy(allowedOrigins);
     app.addHook('onSend', async (request, reply, payload) => {
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-      reply.header('x-frame-options', 'SAMEORIGIN');
-      if (servedOverTls(request)) reply.header('strict-transport-security', HSTS);
+      // a route's own, stricter value stays (an order's file: no-referrer)
+      const set = (name: string, value: string) => {
+        if (!reply.hasHeader(name)) reply.header(name, value);
+      };
+      set('x-content-type-options', 'nosniff');
+      set('referrer-policy', 'strict-origin-when-cross-origin');
+      set('x-frame-options', 'SAMEORIGIN');
+      if (servedOverTls(request)) set('strict-transport-security', HSTS);
       const html = isHtml(reply.getHeader('content-type'));
       // a page's slots are filled on any theme (a platform theme's pages carry the island loader too)
       const nonce = html ? newNonce() : null;
       if (nonce !== null) nonces.set(reply, nonce);
-      // a route's own, stricter policy stays (the owner's /config pages, the demo's SVG pictures)
+      // and its own policy (the owner's /config pages, the demo's SVG pictures)
       if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', platform ? platformPolicy : defaultThemePolicy(nonce, connectOrigins()));
       if (nonce === null || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
       return fillNonce(payload, nonce);
