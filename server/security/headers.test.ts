@@ -10,7 +10,7 @@ import { repoRoot } from '../db/database.js';
 import { demoApp, TEST_COOKIES } from '../test-support.js';
 import { contentPolicy, policyDirectives } from './content-policy.js';
 import { HSTS } from './headers.js';
-import { fillNonce, NONCE_SLOT } from './nonce.js';
+import { fillNonce, newNonce, NONCE_SLOT } from './nonce.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -64,7 +64,12 @@ describe('security headers', () => {
   it('leave a stored value that imitates a nonce as it is: only the slot of this process is filled', async () => {
     expect(fillNonce('<script nonce="abc">', 'N')).toBe('<script nonce="abc">');
     expect(fillNonce(`a${NONCE_SLOT}b${NONCE_SLOT}`, 'N')).toBe('aNbN');
-    expect(fillNonce(Buffer.from(`é${NONCE_SLOT}é`), 'N').toString()).toBe('éNé');
+    const nonce = newNonce();
+    const kept = Buffer.from(`é${NONCE_SLOT}é${NONCE_SLOT}`);
+    expect(fillNonce(kept, nonce).toString()).toBe(`é${nonce}é${nonce}`);
+    // the kept bytes stay as they were, for the next answer
+    expect(kept.toString()).toBe(`é${NONCE_SLOT}é${NONCE_SLOT}`);
+    expect(new Set(Array.from({ length: 600 }, newNonce)).size).toBe(600);
   });
 
   it('send HSTS over TLS only: through a trusted proxy, or with an https public address', async () => {
