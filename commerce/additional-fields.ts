@@ -40,15 +40,43 @@ export function additionalForm(raw: unknown): AdditionalForm | null {
   return { name: typeof raw['name'] === 'string' && raw['name'] !== '' ? raw['name'] : 'Additional information', fields };
 }
 
-/** The stored answers (a JSON object string) as values, {} when unreadable. */
-export function parseAnswers(text: string | null | undefined): Record<string, FieldValue> {
-  if (typeof text !== 'string' || text === '') return {};
+/** An answer as the cart keeps one: a text, a list of texts (checkboxes) or an object of texts (parts, likert). */
+export function isAnswerValue(v: unknown): v is FieldValue {
+  if (typeof v === 'string') return true;
+  if (Array.isArray(v)) return v.every((x) => typeof x === 'string');
+  return isRecord(v) && Object.values(v).every((x) => typeof x === 'string');
+}
+
+/** What a client is told when `additionalFields` is not answers of that shape (issue 30: `{"q":null}`). */
+export const ANSWERS_SHAPE_MESSAGE = 'additionalFields must be a JSON object of answers, each a text, a list of texts or an object of texts.';
+
+/** Whether `text` is answers as the cart keeps them: a JSON object whose every value `isAnswerValue`. */
+export function answersHaveShape(text: string): boolean {
   try {
     const value: unknown = JSON.parse(text);
-    return isRecord(value) ? (value as Record<string, FieldValue>) : {};
+    return isRecord(value) && Object.values(value).every(isAnswerValue);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The stored answers (a JSON object string) as values, {} when unreadable; an answer of another shape (a
+ * `null` kept before answers were checked, a hand-edited row) is left out, so one bad value never takes the
+ * cart's lines down with it.
+ */
+export function parseAnswers(text: string | null | undefined): Record<string, FieldValue> {
+  if (typeof text !== 'string' || text === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
   } catch {
     return {};
   }
+  if (!isRecord(value)) return {};
+  const out: Record<string, FieldValue> = {};
+  for (const [id, answer] of Object.entries(value)) if (isAnswerValue(answer)) out[id] = answer;
+  return out;
 }
 
 export type AnswersCheck = { readonly ok: true; readonly answers: string } | { readonly ok: false; readonly errors: Record<string, string> };

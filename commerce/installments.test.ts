@@ -9,6 +9,7 @@ import {
   type InstallmentContext,
   installmentCents,
   installmentContextOf,
+  installmentModalUrl,
   installmentPill,
   productInstallmentPill,
   providerFor,
@@ -115,6 +116,15 @@ describe('installmentContextOf', () => {
   it('refuses amounts that are not whole cents and a minimum above the maximum', () => {
     for (const bad of [undefined, null, [], { afterPayMin: '35.00', afterPayMax: 10000 }, { afterPayMin: 35.5, afterPayMax: 10000 }, { afterPayMin: -1, afterPayMax: 10000 }, { afterPayMin: 200, afterPayMax: 100 }, { afterPayMin: 1, afterPayMax: 2, numInstallments: 1 }]) {
       expect(installmentContextOf(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+});
+
+describe('installmentModalUrl', () => {
+  it("takes a store's own web host, and falls back to the provider's for any other scheme (issue 30: a data: host became a frame)", () => {
+    expect(installmentModalUrl(context, 'https://pay.example.com/')).toBe('https://pay.example.com/modal/en_US.html');
+    for (const host of ['data:text/html,<script>alert(1)</script>', 'javascript:alert(1)', '//evil.example', ' /\t/evil.example']) {
+      expect(installmentModalUrl(context, host), host).toBe('https://static.afterpay.com/modal/en_US.html');
     }
   });
 });

@@ -3,6 +3,7 @@
  * "Instalment eligibility", §9; spec 001 "Installments"): whether it shows, and what it says. Every amount
  * is integer cents.
  */
+import { safeUrl } from './safe-url.js';
 import { CURRENCIES, DEFAULT_CURRENCY } from './currencies.js';
 import { formatFixed } from './decimal.js';
 import { isRecord } from './json.js';
@@ -183,6 +184,13 @@ export const MODAL_HOSTS: Readonly<Record<Provider, string>> = {
   clearpay: 'https://static.clearpay.co.uk',
 };
 
+/** The origins a pill may look up an information page at: the providers' own and a store's own host (the content policy's `connect-src`). */
+export function modalOrigins(host?: string): string[] {
+  const own = host === undefined ? null : safeUrl(host, 'web');
+  const hosts = [...Object.values(MODAL_HOSTS), ...(own !== null && !own.startsWith('/') ? [own] : [])];
+  return [...new Set(hosts.map((h) => new URL(h).origin))];
+}
+
 /**
  * The provider's information page for the shopper's language (spec 000 §7: "fetched from a third-party
  * host, chosen by locale"): `{host}/modal/{locale}.html`. Null when no provider serves the language.
@@ -190,6 +198,8 @@ export const MODAL_HOSTS: Readonly<Record<Provider, string>> = {
 export function installmentModalUrl(context: InstallmentContext, host?: string): string | null {
   const provider = providerFor(context.shopperLanguage);
   if (provider === null) return null;
-  const base = (host !== undefined && host !== '' ? host : MODAL_HOSTS[provider]).replace(/\/+$/, '');
+  // a store's own host only when the URL rule admits it as a web address (never `data:` or `javascript:`)
+  const own = host === undefined ? null : safeUrl(host, 'web');
+  const base = (own !== null && !own.startsWith('/') ? own : MODAL_HOSTS[provider]).replace(/\/+$/, '');
   return `${base}/modal/${context.shopperLanguage}.html`;
 }

@@ -212,6 +212,18 @@ describe('form island', () => {
     expect(el.querySelector('.form-submitted')).toBeNull();
   });
 
+  it('a success redirect the URL rule refuses is not followed: the form says it was sent instead (issue 30)', async () => {
+    for (const successRedirect of ['javascript:alert(document.domain)', 'java\tscript:alert(1)', 'data:text/html,x', '/\t/example.com']) {
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+      const el = page({ successRedirect });
+      await submitAccepted(el);
+      expect(assign, successRedirect).not.toHaveBeenCalled();
+      expect(el.querySelector('.form-submitted'), successRedirect).not.toBeNull();
+      assign.mockRestore();
+      el.remove();
+    }
+  });
+
   it('a group (multi-part, choices) is described by its error as a whole, and loses only the error once right', async () => {
     const el = page();
     const name = $<HTMLFieldSetElement>(el, '[data-field-id="name"] fieldset');

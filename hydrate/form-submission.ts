@@ -4,6 +4,7 @@
  * spec's catalogue does. The island (`islands/form.tsx`) only moves these outcomes onto the page.
  */
 import { FORM_MESSAGES, type FormField, submissionPayload, validateForm } from '../commerce/form-validation.js';
+import { safeUrl } from '../commerce/safe-url.js';
 import { api, type ApiResult } from './api.js';
 
 /** What the server renders into the form block's `data-form` (the form view model's `definition`). */
@@ -81,5 +82,7 @@ export async function submitForm(form: FormDefinition, input: SubmitInput): Prom
   }
   const saved = await api<unknown>('POST', '/api/form/SaveFormSubmission', body);
   if (!saved.ok) return failureOutcome(saved);
-  return form.successRedirect !== undefined && form.successRedirect !== '' ? { kind: 'done', redirect: form.successRedirect } : { kind: 'done' };
+  // followed only when the URL rule admits it (a site path or an http(s) address): never `javascript:`
+  const redirect = safeUrl(form.successRedirect, 'web');
+  return redirect !== null ? { kind: 'done', redirect } : { kind: 'done' };
 }

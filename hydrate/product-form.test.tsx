@@ -147,7 +147,7 @@ async function typeQuantity(el: HTMLElement, text: string) {
 const button = (el: HTMLElement) => el.querySelector<HTMLButtonElement>('button.add-to-cart-button')!;
 /** The one label visible on the button (the others are stacked, hidden, for its width). */
 function label(el: HTMLElement): string {
-  const shown = [...button(el).querySelectorAll<HTMLElement>('.add-to-cart-labels > span')].filter((s) => s.style.visibility === 'visible');
+  const shown = [...button(el).querySelectorAll<HTMLElement>('.add-to-cart-labels > span')].filter((s) => s.classList.contains('add-to-cart-label--current'));
   expect(shown).toHaveLength(1);
   expect(shown[0]?.getAttribute('aria-hidden')).toBeNull();
   return shown[0]?.textContent ?? '';

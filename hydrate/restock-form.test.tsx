@@ -9,7 +9,7 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { RestockFormProps } from './components/restock-form.js';
-import { advance, fetchMock, flush, hydrateIsland, pending, respond, sentRequest, typeInto, useIslandTestPage } from './dom-testing.js';
+import { advance, fetchMock, flush, hydrateIsland, pending, respond, sentRequest, serverMarkup, typeInto, useIslandTestPage } from './dom-testing.js';
 import { publishChosenVariant } from './product-selection.js';
 import mountRestock from './islands/restock.js';
 
@@ -97,6 +97,31 @@ describe('restock form', () => {
     expect(el.querySelector('.product-restock-success')?.textContent).toBe('Signed up!');
     expect(el.querySelector('.product-restock-cta')?.textContent).toBe(CTA);
     expect(alertText(el)).toBe('');
+  });
+
+  it("back from a plain signup: the store's words for the link's code, and nothing for free text (issue 30)", async () => {
+    const cases: [string, string | null, string | null][] = [
+      ['?restock=signed-up&message=restock.signedUp', 'Thanks, we will write!', null],
+      ['?restock=error&message=restock.emailInvalid', null, 'Email is invalid'],
+      ['?restock=signed-up&message=Call%20us%20to%20pay', null, null],
+      ['?restock=error&message=Your%20card%20was%20declined', null, null],
+      ['?restock=error&message=cart.notEnoughStock', null, null],
+    ];
+    try {
+      for (const [search, success, alert] of cases) {
+        window.history.replaceState(null, '', `/shop/p/canvas-tote${search}`);
+        // mounted by hand: the island changes the server's markup at once when the link says how it went
+        const el = serverMarkup('restock', props({ successText: 'Thanks, we will write!' }));
+        await act(async () => mountRestock(el));
+        await flush();
+        expect(el.querySelector('.product-restock-success')?.textContent ?? null, search).toBe(success);
+        expect(alertText(el) === '' ? null : alertText(el), search).toBe(alert);
+        expect(el.textContent, search).not.toMatch(/Call us|declined/);
+        el.remove();
+      }
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it("a failure: the server's message in the alert, the form kept", async () => {

@@ -54,11 +54,11 @@ describeBrowser('restock island', () => {
   }
 
   it('with JavaScript, the page a plain post comes back to shows its message in the block', async () => {
-    const tab = await harness().open('/shop/p/canvas-tote?message=Signed%20up!&restock=signed-up', { width: WIDTHS.desktop });
+    const tab = await harness().open('/shop/p/canvas-tote?message=restock.signedUp&restock=signed-up', { width: WIDTHS.desktop });
     const { page } = tab;
     await hydrated(tab, '.island-restock');
     await expect.poll(() => page.locator('.product-restock-success').innerText()).toBe('Signed up!');
-    await tab.goto('/shop/p/canvas-tote?message=Email%20is%20invalid&restock=error');
+    await tab.goto('/shop/p/canvas-tote?message=restock.emailInvalid&restock=error');
     await hydrated(tab, '.island-restock');
     await expect.poll(() => page.locator('.product-restock-alert').innerText()).toBe('Email is invalid');
     tab.expectNoConsoleProblems();

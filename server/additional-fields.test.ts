@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { ANSWERS_SHAPE_MESSAGE } from '../commerce/additional-fields.js';
 import { FORM_MESSAGES } from '../commerce/form-validation.js';
 import { cookieOf, demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, withCrumb } from './test-support.js';
 
@@ -21,6 +22,19 @@ const add = (additionalFields: string | null, cart?: string) =>
   app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: napkins.id, sku: napkins.sku, quantity: 1, additionalFields }, cookies: cart === undefined ? {} : { tessera_cart: cart } }));
 
 describe('additional fields on the cart API', () => {
+  it('refuses answers of another shape with 400 { message } (issue 30: {"q":null} broke the cart page)', async () => {
+    for (const bad of ['{"q":null}', '{"field-1":"AK","q":null}', '{"q":3}', '{"q":[1]}', '{"q":{"a":null}}', '[]', '"AK"', 'null', 'not json']) {
+      for (const itemId of [napkins.id, 'p01']) {
+        const res = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId, quantity: 1, additionalFields: bad } }));
+        expect(res.statusCode, `${itemId} ${bad}`).toBe(400);
+        expect(res.json(), bad).toEqual({ message: ANSWERS_SHAPE_MESSAGE });
+      }
+    }
+    // a product without a form of ours still keeps answers of the right shape as sent
+    const fine = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: 'p01', quantity: 1, additionalFields: '{"note":"gift","parts":{"a":"b"},"list":["x"]}' } }));
+    expect(fine.statusCode).toBe(200);
+  });
+
   it('refuses answers that break the form, keeps sanitised ones, and makes a line per set of answers', async () => {
     const empty = await add(JSON.stringify({ 'field-1': '  ' }));
     expect(empty.statusCode).toBe(400);

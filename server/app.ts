@@ -7,7 +7,9 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchemaValidationError, type FastifyServerOptions } from 'fastify';
 import type { Store } from './db/database.js';
 import { type CommerceStores, sqliteStores } from './db/stores.js';
-import { PageType, pageContext } from './page-context.js';
+import { PageType, pageContext, websiteSettings } from './page-context.js';
+import { isRecord } from '../commerce/json.js';
+import { modalOrigins } from '../commerce/installments.js';
 import { cartRoutes } from './routes/cart.js';
 import { ownerApiRoutes } from './routes/owner-apis.js';
 import { checkoutRoutes } from './routes/checkout.js';
@@ -27,10 +29,13 @@ import { templateTweakRoutes } from './routes/template-tweaks.js';
 import { themeAssetRoutes } from './routes/theme-assets.js';
 import { isSafeMethod } from './security/crumb.js';
 import { installRouteTable } from './route-table.js';
+import { cartMessageUrl } from '../commerce/visitor-messages.js';
 import { type GuardOptions, installGuards } from './security/install.js';
 import { allowedOriginsFromEnv } from './security/allowed-origins.js';
-import { contentPolicy, contentPolicyPlugin } from './security/content-policy.js';
+import { securityHeaders } from './security/headers.js';
+import { NONCE_ATTRIBUTE } from './security/nonce.js';
 import { type TrustProxy, trustProxyFromEnv } from './security/trust-proxy.js';
+import { publicTlsFromEnv } from './security/cookies.js';
 import { installRequestLog, quietLogController } from './logging.js';
 import { applyHeadersTimeout, type HttpLimits, httpLimitsFromEnv, installBodyChecks, installTextCheck, serverOptions } from './http-limits.js';
 import { installJsonBodies } from './json-body.js';
@@ -38,7 +43,7 @@ import { answerClientError } from './client-errors.js';
 import { pageRoutes } from './routes/pages.js';
 import { subscriptionRoutes } from './routes/subscription.js';
 import { emptyCart } from './routes/visitor-cart.js';
-import { answerStatus, tryAgainPage } from './error-page.js';
+import { answerStatus, backLink, tryAgainPage } from './error-page.js';
 import { Theme } from './theme.js';
 import { themeDirFromEnv } from './theme/theme-dir.js';
 import { ensureThemeContentSafely } from './theme-content/ensure-theme-content.js';
@@ -77,6 +82,11 @@ export interface AppOptions {
   readonly trustProxy?: TrustProxy;
   /** The e-mail sender's environment and timing (default: `process.env`, server/email/routes.ts); `worker: false` sends nothing. */
   readonly mail?: Omit<EmailPluginOptions, 'store'>;
+  /**
+   * The site is served over TLS whatever the request's protocol says, so every cookie is Secure
+   * (server/security/cookies.ts); default: `TESSERA_PUBLIC_URL` starts with `https:`.
+   */
+  readonly publicTls?: boolean;
 }
 
 /** What a schema covers, in words, for a message about the whole of it. */
@@ -155,8 +165,15 @@ const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
 /** The 500 page when even the theme's error page cannot be rendered. */
 const PLAIN_ERROR_PAGE =
   '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title>' +
-  '<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>Something went wrong</h1>' +
+  `<style${NONCE_ATTRIBUTE}>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5}</style><body><h1>Something went wrong</h1>` +
   '<p>This page could not be shown. Please try again in a moment.</p><p><a href="/">Go to the home page</a></p></body></html>';
+
+/** Where the instalment pill may look up the provider's page: the providers' hosts and the store's own (`installmentModalHost`). */
+function installmentConnectOrigins(store: Store): readonly string[] {
+  const settings = websiteSettings(store)['storeSettings'];
+  const host = isRecord(settings) && typeof settings['installmentModalHost'] === 'string' ? settings['installmentModalHost'] : undefined;
+  return modalOrigins(host);
+}
 
 /** A page's own JSON (`?format=json`, `?format=json-pretty`): answered as JSON even when it fails. */
 const ASKS_FOR_JSON = /[?&]format=json/;
@@ -174,6 +191,7 @@ export async function buildApp({
   analyticsRetentionMonths,
   trustProxy = trustProxyFromEnv(),
   mail = {},
+  publicTls = publicTlsFromEnv(),
 }: AppOptions): Promise<FastifyInstance> {
   // Strict validation: no silent type coercion or dropping of unknown fields; a bad body is a 400.
   const app = Fastify({
@@ -198,6 +216,7 @@ export async function buildApp({
   // a platform theme's own collection types, index and navigations in the store (server/theme-content/)
   ensureThemeContentSafely(store, theme, (message) => app.log.warn(message));
   await app.register(cookie);
+  app.decorate('publicTls', publicTls);
   await app.register(formbody);
   applyHeadersTimeout(app, httpLimits);
   installRequestLog(app);
@@ -208,8 +227,9 @@ export async function buildApp({
   installGuards(app, store, guards);
   // every route from here on, as declared: what docs/http-api.md is generated from
   installRouteTable(app);
-  // a platform theme's pages load nothing from another host (the default theme's policy is issue 30's)
-  await app.register(contentPolicyPlugin, { policy: theme.isPlatformTheme ? contentPolicy(allowedOrigins) : null });
+  // nosniff, referrer and frame rules, HSTS over TLS and the content policy: the default theme's strict one with
+  // a nonce per page, a platform theme's looser one (server/security/headers.ts)
+  await app.register(securityHeaders, { platform: theme.isPlatformTheme, allowedOrigins, connectOrigins: () => installmentConnectOrigins(store) });
 
   const wantsJson = (url: string) => url.startsWith('/api/');
 
@@ -226,11 +246,11 @@ export async function buildApp({
     const message = status === 500 ? 'Something went wrong' : ((error.code === undefined ? undefined : FASTIFY_MESSAGES[error.code]) ?? error.message ?? 'Bad request');
     if (!wantsJson(request.url) && !isSafeMethod(request.method) && status < 500) {
       // cut to the 500 characters the cart page takes (a field name in the message may be long)
-      if (request.url.startsWith('/cart/')) return reply.redirect(`/cart?message=${encodeURIComponent(message.slice(0, 500))}`, 303);
+      if (request.url.startsWith('/cart/')) return reply.redirect(cartMessageUrl(message), 303);
       return reply
         .code(status)
         .type('text/html; charset=utf-8')
-        .send(tryAgainPage(message));
+        .send(tryAgainPage(message, backLink(request)));
     }
     // a page asked for by a browser (a bad ?page=, a filter too long) gets the theme's page, not bare JSON
     const pageRequest = !wantsJson(request.url) && isSafeMethod(request.method) && !ASKS_FOR_JSON.test(request.url);

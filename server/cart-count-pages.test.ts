@@ -14,7 +14,7 @@ import { openStore, repoRoot, type Store } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
 import { readCache } from './read-cache.js';
 import { cartTotalQuantity, visitorCart } from './routes/visitor-cart.js';
-import { demoApp, TEST_COOKIES, TEST_CRUMB, visitorCookies, withCrumb } from './test-support.js';
+import { demoApp, TEST_COOKIES, TEST_CRUMB, visitorCookies, withCrumb, withoutNonce } from './test-support.js';
 import { Theme } from './theme.js';
 import type { FastifyRequest } from 'fastify';
 
@@ -28,7 +28,7 @@ const COUNT = /<span class="sqs-cart-quantity" data-count="([^"<]*)">\1<\/span>/
 /** The header's cart counts on a page (the theme shows one). */
 const counts = (html: string) => [...html.matchAll(COUNT)].map((m) => m[1]);
 /** The page with the visitor's parts (crumb, count) blanked out: what must be the same for every visitor. */
-const shared = (html: string, crumb: string) => html.replaceAll(crumb, '{crumb}').replaceAll(COUNT, '<span class="sqs-cart-quantity" data-count="{count}">{count}</span>');
+const shared = (html: string, crumb: string) => withoutNonce(html).replaceAll(crumb, '{crumb}').replaceAll(COUNT, '<span class="sqs-cart-quantity" data-count="{count}">{count}</span>');
 
 async function addToCart(app: FastifyInstance, body: Record<string, unknown>, cart?: string): Promise<string> {
   const res = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: body, cookies: cart === undefined ? {} : { tessera_cart: cart } }));

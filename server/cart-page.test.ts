@@ -1,7 +1,7 @@
 /**
  * The cart page of a fixed cart (issue 24): byte for byte the page the server answered before its cart and its
  * lines were kept (`fixtures/cart-page.html`, written by the code before that change, the visitor's crumb
- * written as `{crumb}`, the islands' content hashes as `{hash}`), on a first request and on a repeated one, and a change to the cart shows at once.
+ * written as `{crumb}`, the islands' content hashes as `{hash}`, the answer's nonce as `{nonce}`), on a first request and on a repeated one, and a change to the cart shows at once.
  * A deliberate change to the default theme or the cart's markup rewrites the fixture with
  * `TESSERA_WRITE_FIXTURE=1 npx vitest run server/cart-page.test.ts` (and the diff is reviewed).
  */
@@ -36,7 +36,11 @@ const cartPage = async () => {
   const res = await app.inject(withCrumb({ url: '/cart', cookies: { tessera_cart: CART } }));
   expect(res.statusCode).toBe(200);
   // the islands' file names carry a hash of their code, which changes with any island; the page around them is what is compared
-  return res.body.replaceAll(TEST_CRUMB, '{crumb}').replace(/(\/static\/islands\/[\w-]+?)-[A-Z0-9]{8}\.js/g, '$1-{hash}.js');
+  return res.body
+    .replaceAll(TEST_CRUMB, '{crumb}')
+    .replace(/(\/static\/islands\/[\w-]+?)-[A-Z0-9]{8}\.js/g, '$1-{hash}.js')
+    // each answer's own nonce (server/security/nonce.ts)
+    .replace(/ nonce="[^"]+"/g, ' nonce="{nonce}"');
 };
 
 describe('the cart page of a fixed cart', () => {
@@ -56,5 +60,31 @@ describe('the cart page of a fixed cart', () => {
     expect(after).not.toBe(before);
     expect(after).toContain('&quot;quantity&quot;:3');
     expect(after).not.toContain('&quot;quantity&quot;:2');
+  });
+});
+
+describe('a bad value stored in a cart line (issue 30)', () => {
+  it('leaves the other lines and the buttons on the page, and shows the bad line without the bad answer', async () => {
+    const cart = '00000000-0000-4000-8000-000000000030';
+    store.insert(carts).values({ id: cart, createdAt: AT, updatedAt: AT }).run();
+    store
+      .insert(cartEntries)
+      .values([
+        // written straight into the store, as an older version or a hand edit could leave them
+        { id: '00000000-0000-4000-8000-0000000000f1', cartId: cart, productId: 'p02', variantId: 'p02-v2', quantity: 1, additionalFields: '{"q":null,"note":"gift"}', createdAt: AT },
+        { id: '00000000-0000-4000-8000-0000000000f2', cartId: cart, productId: 'p01', variantId: 'p01-v1', quantity: 1, additionalFields: '{"q":{"a":null},"r":[null]}', createdAt: AT + 1 },
+        { id: '00000000-0000-4000-8000-0000000000f3', cartId: cart, productId: 'p05', variantId: 'p05-v1', quantity: 1, additionalFields: 'not json', createdAt: AT + 2 },
+      ])
+      .run();
+    const res = await app.inject(withCrumb({ url: '/cart', cookies: { tessera_cart: cart } }));
+    expect(res.statusCode).toBe(200);
+    for (const title of ['Field Shirt', 'Linen Apron']) expect(res.body).toContain(`>${title}</a>`);
+    expect(res.body).toContain('href="/checkout">Checkout</a>');
+    expect(res.body.match(/class="cart-entry-remove-button"/g)).toHaveLength(3);
+    // the good answer of the first line is shown, the null one is not
+    expect(res.body).toContain('&quot;answers&quot;:[{&quot;label&quot;:&quot;note&quot;,&quot;value&quot;:&quot;gift&quot;}]');
+    const api = await app.inject(withCrumb({ url: '/api/commerce/shopping-cart', cookies: { tessera_cart: cart } }));
+    expect(api.statusCode).toBe(200);
+    expect(api.json().entries).toHaveLength(3);
   });
 });

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../commerce/add-to-cart.js';
 import { cartTotals } from '../commerce/cart.js';
-import { additionalForm, answerLines, checkAnswers, parseAnswers } from '../commerce/additional-fields.js';
+import { additionalForm, answerLines, ANSWERS_SHAPE_MESSAGE, answersHaveShape, checkAnswers, parseAnswers } from '../commerce/additional-fields.js';
+import { VISITOR_MESSAGES } from '../commerce/visitor-messages.js';
 import { FORM_MESSAGES } from '../commerce/form-validation.js';
 import { neverRunsOut, pricedOnProduct, ProductType } from '../commerce/products.js';
 import { type Json, loadProductById, money, parseJson, type ProductRecord, variantJson } from './catalog.js';
@@ -66,7 +67,7 @@ export function cartQuantity(db: Store, cartId: string): number {
 }
 
 /** A purchased cart takes no more changes (checkout marks it with its order). */
-export const CART_PURCHASED_MESSAGE = 'This cart has already been purchased and can no longer be changed.';
+export const CART_PURCHASED_MESSAGE = VISITOR_MESSAGES['cart.purchased'];
 
 /** Whether the cart has been checked out; read inside the caller's transaction, before it writes. */
 function isPurchased(tx: Pick<StoreTransaction, 'select'>, cartId: string): boolean {
@@ -98,6 +99,8 @@ function inStock(tx: StoreTransaction, cartId: string, variantId: string, produc
  */
 export function checkedAnswers(formJson: string | null, text: string | undefined): { ok: true; value: string | undefined } | { ok: false; status: 400; message: string } {
   if (text === undefined) return { ok: true, value: undefined };
+  // the platform keeps answers as a JSON string, which a body schema cannot see into: its shape is checked here
+  if (!answersHaveShape(text)) return { ok: false, status: 400, message: ANSWERS_SHAPE_MESSAGE };
   const form = additionalForm(parseJson(formJson, null));
   // a product without a form of ours keeps what the platform's client sent, as the platform does
   if (form === null) return { ok: true, value: text };
@@ -287,7 +290,7 @@ export function cartJsonOf({ cartId, cart, priced, paths, websiteId }: CartParts
 
 export type EntryResult = { ok: true } | { ok: false; status: number; message: string };
 
-export const ENTRY_NOT_FOUND = 'That cart entry does not exist.';
+export const ENTRY_NOT_FOUND = VISITOR_MESSAGES['cart.entryNotFound'];
 
 /** Set an entry's quantity, checking stock against the rest of the cart; the same validation as adding. */
 export function setEntryQuantity(db: Store, cartId: string, entryId: string, quantity: unknown): EntryResult {

@@ -13,10 +13,11 @@ import { banner, loggerOptions } from './logging.js';
 import { allowedOriginsFromEnv } from './security/allowed-origins.js';
 import { retentionMonthsFromEnv } from './analytics/retention.js';
 import { type TrustProxy, trustProxyFromEnv } from './security/trust-proxy.js';
+import { publicTlsFromEnv } from './security/cookies.js';
 import { wrap } from './word-wrap.js';
 
 /** The settings read before anything starts; a wrong one stops the start with one line saying so (no stack). */
-function settings(): { themeDir: string; allowedOrigins: readonly string[]; analyticsRetentionMonths: number; trustProxy: TrustProxy } {
+function settings(): { themeDir: string; allowedOrigins: readonly string[]; analyticsRetentionMonths: number; trustProxy: TrustProxy; publicTls: boolean } {
   try {
     // the server's queries are synchronous SQLite today: a PostgreSQL URL is for tessera migrate/export/import until
     // they are async (server/db/README.md), and is refused here rather than silently serving the SQLite file
@@ -28,6 +29,7 @@ function settings(): { themeDir: string; allowedOrigins: readonly string[]; anal
       allowedOrigins: allowedOriginsFromEnv(process.env),
       analyticsRetentionMonths: retentionMonthsFromEnv(process.env),
       trustProxy: trustProxyFromEnv(process.env),
+      publicTls: publicTlsFromEnv(process.env),
     };
   } catch (e) {
     process.stderr.write(`tessera: ${e instanceof Error ? e.message : String(e)}\n`);
@@ -35,11 +37,11 @@ function settings(): { themeDir: string; allowedOrigins: readonly string[]; anal
   }
 }
 
-const { themeDir, allowedOrigins, analyticsRetentionMonths, trustProxy } = settings();
+const { themeDir, allowedOrigins, analyticsRetentionMonths, trustProxy, publicTls } = settings();
 const store = openStore();
 const seeded = seedDemoStore(store);
 const production = process.env['NODE_ENV'] === 'production';
-const app = await buildApp({ store, theme: new Theme(themeDir, !production, (p) => app.log.warn(p)), logger: loggerOptions(process.env), allowedOrigins, analyticsRetentionMonths, trustProxy });
+const app = await buildApp({ store, theme: new Theme(themeDir, !production, (p) => app.log.warn(p)), logger: loggerOptions(process.env), allowedOrigins, analyticsRetentionMonths, trustProxy, publicTls });
 if (seeded) app.log.info('seeded the demo store');
 // first start: the site owner account; a generated password is shown this once, framed on stderr (never in
 // the JSON log, where it would be kept and shipped)

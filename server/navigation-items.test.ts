@@ -7,7 +7,7 @@ describe('isSafeLink', () => {
   });
 
   it('refuses scripts, data, protocol-relative and bare text', () => {
-    for (const link of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,x', '//evil.example', '/\\evil.example', 'shop', 'ftp://x', 'mailto:']) {
+    for (const link of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,x', '//evil.example', '/\\evil.example', '/\t/evil.example', '/\t\\evil.example', ' //evil.example', '/\n/evil.example', 'shop', 'ftp://x', 'mailto:']) {
       expect(isSafeLink(link), link).toBe(false);
     }
   });

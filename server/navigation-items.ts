@@ -3,6 +3,7 @@
  * JSON schema caps nesting (a folder in a folder, no deeper) and list sizes; `navigationProblem` adds the
  * checks a schema cannot say: each item links to exactly one place, collections exist, links are safe.
  */
+import { isSafeUrl } from '../commerce/safe-url.js';
 
 export interface NavigationItem {
   collectionId?: string | null;
@@ -39,17 +40,11 @@ export function navigationItemSchema(depth: number = MAX_NAVIGATION_DEPTH): Reco
 
 export const navigationItemsSchema = { type: 'array', maxItems: MAX_ITEMS_PER_LEVEL, items: navigationItemSchema() } as const;
 
-/** Site-relative paths, web and mail/phone links; never `javascript:` or protocol-relative `//host`. */
-export function isSafeLink(link: string): boolean {
-  if (link.startsWith('/')) return !link.startsWith('//') && !link.startsWith('/\\');
-  if (/^(mailto|tel):[^\s]+$/i.test(link)) return true;
-  try {
-    const url = new URL(link);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
+/**
+ * Site-relative paths, web and mail/phone links; never `javascript:` or another host written as a path
+ * (`//host`, `/\host`, `/\t/host`): the one URL rule, commerce/safe-url.ts.
+ */
+export const isSafeLink = (link: string): boolean => isSafeUrl(link, 'link');
 
 /** The first problem with `items` as a message (the editor's wording where the spec has one), or null. */
 export function navigationProblem(items: readonly NavigationItem[], collectionExists: (id: string) => boolean): string | null {

@@ -14,6 +14,7 @@ import { collections } from './db/schema.js';
 import { memberClaim } from './orders/member-cookie.js';
 import { customerHoldsGrant, heldGrant, type PassArea } from './orders/member-grants.js';
 import { signedInSiteUser } from './site-users/sessions.js';
+import { setSiteCookie } from './security/cookies.js';
 
 export type PageAccess =
   | { readonly kind: 'open' }
@@ -121,10 +122,5 @@ export function mayView(store: Store, collection: CollectionRow, request: Fastif
 
 /** After the right password: the page's cookie, for its path only, for a day. */
 export function grantAccess(collection: CollectionRow, reply: FastifyReply): void {
-  reply.setCookie(accessCookieName(collection), token(collection, storedPassword(collection)), {
-    path: `/${collection.urlId}`,
-    httpOnly: true,
-    sameSite: 'lax',
-    maxAge: 60 * 60 * 24,
-  });
+  setSiteCookie(reply, accessCookieName(collection), token(collection, storedPassword(collection)), { path: `/${collection.urlId}`, maxAge: 60 * 60 * 24 });
 }

@@ -17,11 +17,12 @@ import { websites } from './db/schema.js';
 import { seedDemoStore } from './db/seed.js';
 import { hasIslands, IslandAssets, ISLANDS_PATH } from './islands/assets.js';
 import { Theme } from './theme.js';
+import { withoutNonce } from './test-support.js';
 
 const PLATFORM_THEME_DIR = resolve(repoRoot(), 'fixtures/themes/platform-commerce');
 
 const LOADER = 'loader-PLATFORMTEST.js';
-const LOADER_TAG = `<script type="module" src="${ISLANDS_PATH}${LOADER}"></script>`;
+const LOADER_TAG = `<script type="module" nonce="{nonce}" src="${ISLANDS_PATH}${LOADER}"></script>`;
 
 let app: FastifyInstance;
 let store: Store;
@@ -55,7 +56,7 @@ afterAll(async () => {
 const page = async (url: string) => {
   const response = await app.inject({ url });
   expect(response.statusCode, url).toBe(200);
-  return response.body;
+  return withoutNonce(response.body);
 };
 
 describe('the platform-commerce fixture theme', () => {

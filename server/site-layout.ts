@@ -9,7 +9,8 @@ import { isRecord } from '../commerce/json.js';
 import type { Json } from './catalog.js';
 import type { Store } from './db/database.js';
 import { collections } from './db/schema.js';
-import { isSafeLink, type NavigationItem } from './navigation-items.js';
+import { type NavigationItem } from './navigation-items.js';
+import { safeUrl } from '../commerce/safe-url.js';
 import { createSiteDocument, readSiteDocument } from './site-documents.js';
 
 export const LAYOUT_DOCUMENT = 'layout';
@@ -78,11 +79,13 @@ export function storefrontNavigation(store: Store, websiteId: string, siteCollec
       const children = Array.isArray(item['items']) && item['items'].length > 0 ? convert(item['items'], depth + 1) : [];
       const title = typeof item['title'] === 'string' && item['title'] !== '' ? item['title'] : null;
       let link: Json | null = null;
+      // written as the browser will follow it (commerce/safe-url.ts)
+      const external = safeUrl(item['externalLink'], 'link');
       if (typeof item['collectionId'] === 'string') {
         const c = byId.get(item['collectionId']);
         if (c !== undefined && c.enabled) link = { title: title ?? c.navigationTitle ?? c.title, url: `/${c.urlId}` };
-      } else if (typeof item['externalLink'] === 'string' && isSafeLink(item['externalLink'])) {
-        link = { title: title ?? item['externalLink'], url: item['externalLink'], external: !item['externalLink'].startsWith('/') };
+      } else if (external !== null) {
+        link = { title: title ?? external, url: external, external: !external.startsWith('/') };
       }
       if (link !== null) out.push(children.length > 0 ? { ...link, items: children } : link);
     }

@@ -57,6 +57,8 @@ export interface DemoAppOptions {
   readonly trustProxy?: TrustProxy;
   /** The e-mail sender (default: none, whatever the environment says, so no test mails a real SMTP server). */
   readonly mail?: AppOptions['mail'];
+  /** The site's public address is https (default: no, whatever the environment says). */
+  readonly publicTls?: boolean;
 }
 
 /** The storefront in-process, with the default theme or `themeDir` (not watched), as the server tests use it. */
@@ -74,7 +76,7 @@ export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: Fast
     seedDemoStore(store);
   }
   const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, options.log);
-  const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, mail: options.mail ?? { worker: false }, ...(options.guards === undefined ? {} : { guards: options.guards }) });
+  const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, publicTls: options.publicTls ?? false, mail: options.mail ?? { worker: false }, ...(options.guards === undefined ? {} : { guards: options.guards }) });
   return { app, store };
 }
 
@@ -95,3 +97,6 @@ export function postCheckoutForm(app: FastifyInstance, fields: Record<string, st
   const payload = new URLSearchParams({ crumb: testCrumbFor(cookies), ...fields }).toString();
   return app.inject({ method: 'POST', url: '/checkout', payload, headers: FORM_HEADERS, cookies: { ...TEST_COOKIES, ...cookies } });
 }
+
+/** A page with each answer's own nonce (server/security/nonce.ts) written as `{nonce}`, to compare two answers. */
+export const withoutNonce = (html: string) => html.replace(/ nonce="[^"]+"/g, ' nonce="{nonce}"');

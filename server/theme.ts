@@ -8,6 +8,7 @@
  * theme does not have are Tessera's system templates (the default theme's), rendered inside `.sqs-system` with
  * their styles added to the theme's stylesheet.
  */
+import { NONCE_SLOT } from './security/nonce.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -434,7 +435,8 @@ export class Theme {
    */
   private withSystemVariables(context: Record<string, unknown>, more: Record<string, unknown>, root: Record<string, unknown> = {}): Record<string, unknown> {
     const given = context['squarespace'];
-    const squarespace = { 'template-revision': this.revision, ...(typeof given === 'object' && given !== null ? given : {}), ...more };
+    // `csp-nonce`: the answer's nonce for a `<style>` or `<script>` the theme writes (server/security/nonce.ts)
+    const squarespace = { 'template-revision': this.revision, 'csp-nonce': NONCE_SLOT, ...(typeof given === 'object' && given !== null ? given : {}), ...more };
     const out = { ...context, squarespace, ...root };
     // the spread above copies enumerable keys only: the tags' data is hidden from `?format=json`
     const tags = context[TAGS_KEY];

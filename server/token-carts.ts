@@ -10,6 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../commerce/add-to-cart.js';
 import { ProductType } from '../commerce/products.js';
 import { subscriptionOf } from '../commerce/subscribe.js';
+import { VISITOR_MESSAGES } from '../commerce/visitor-messages.js';
 import { type AddRequest, addEntry } from './cart-service.js';
 import { loadProductById, type ProductRecord, productJson } from './catalog.js';
 import type { Store } from './db/database.js';
@@ -21,7 +22,7 @@ export type TokenCartKind = typeof SUBSCRIPTION_CART | typeof GIFT_CARD_CART;
 export const TOKEN_CART_KINDS: readonly TokenCartKind[] = [SUBSCRIPTION_CART, GIFT_CARD_CART];
 
 /** Ours: the spec has no words for a gift-card purchase of something that is not one. */
-export const NOT_A_GIFT_CARD = 'This product is not a gift card.';
+export const NOT_A_GIFT_CARD = VISITOR_MESSAGES['cart.notAGiftCard'];
 
 /** 32 random bytes, base64url: 43 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

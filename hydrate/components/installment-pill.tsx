@@ -6,6 +6,7 @@
  */
 import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { type InstallmentContext, productInstallmentPill } from '../../commerce/installments.js';
+import { safeUrl } from '../../commerce/safe-url.js';
 import { subscribeSelection } from '../product-selection.js';
 
 export interface InstallmentPillProps {
@@ -40,6 +41,8 @@ export function InstallmentPillView(props: InstallmentPillProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const summary = useRef<HTMLElement>(null);
   const id = useId();
+  // the page is framed only when the URL rule admits it as a web address (a `data:` host never becomes a frame)
+  const modalUrl = safeUrl(props.modalUrl, 'web');
   useEffect(() => subscribeSelection(props.itemId, (cents, soldOut) => setSelection({ cents, soldOut })), [props.itemId]);
   useEffect(() => {
     const d = dialog.current;
@@ -54,7 +57,7 @@ export function InstallmentPillView(props: InstallmentPillProps) {
   function openModal(event: MouseEvent) {
     event.preventDefault();
     setOpen(true);
-    if (page === 'unknown' && props.modalUrl !== null) void reachable(props.modalUrl).then((ok) => setPage(ok ? 'shown' : 'unavailable'));
+    if (page === 'unknown' && modalUrl !== null) void reachable(modalUrl).then((ok) => setPage(ok ? 'shown' : 'unavailable'));
   }
   function close() {
     setOpen(false);
@@ -83,7 +86,7 @@ export function InstallmentPillView(props: InstallmentPillProps) {
       <dialog ref={dialog} className="installment-modal" aria-labelledby={`${id}-title`} onClose={() => setOpen(false)}>
         <h2 id={`${id}-title`}>{pill.providerName}</h2>
         <p>{pill.inRange ? `Pay in ${pill.paymentsText} with ${pill.providerName}.` : `${pill.providerName} is ${pill.text}.`}</p>
-        {open && page === 'shown' && props.modalUrl !== null ? <iframe className="installment-modal-page" title={`${pill.providerName} information`} src={props.modalUrl} /> : null}
+        {open && page === 'shown' && modalUrl !== null ? <iframe className="installment-modal-page" title={`${pill.providerName} information`} src={modalUrl} /> : null}
         <button type="button" className="installment-modal-close" onClick={close}>
           Close
         </button>

@@ -90,13 +90,14 @@ function showVariantImage(itemId: string, imageId: string | null | undefined): v
 
 /**
  * Every label the button can show, stacked in one grid cell with only the current one visible: the button
- * keeps the width of its longest label and no text moves when the label changes (no layout shift).
+ * keeps the width of its longest label and no text moves when the label changes (no layout shift). Laid out
+ * by the theme's classes (commerce.css), not `style` attributes, which the content policy does not apply.
  */
 function ButtonLabels({ current, all }: { current: string; all: readonly string[] }) {
   return (
-    <span className="add-to-cart-labels" style={{ display: 'inline-grid' }}>
+    <span className="add-to-cart-labels">
       {[...new Set(all)].map((text) => (
-        <span key={text} aria-hidden={text === current ? undefined : true} style={{ gridArea: '1 / 1', visibility: text === current ? 'visible' : 'hidden' }}>
+        <span key={text} className={text === current ? 'add-to-cart-label add-to-cart-label--current' : 'add-to-cart-label'} aria-hidden={text === current ? undefined : true}>
           {text}
         </span>
       ))}

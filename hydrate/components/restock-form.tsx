@@ -9,6 +9,7 @@
  * for the variant the buy box has chosen when that one is sold out (`chosenVariantId` when the server renders
  * the page a plain post came back to, then the buy box's choice as it changes), and nothing otherwise.
  */
+import { restockOutcomeWording } from '../../commerce/visitor-messages.js';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { restockEmailError } from '../../commerce/form-validation.js';
 import { api } from '../api.js';
@@ -88,16 +89,15 @@ export function RestockForm(props: RestockFormProps) {
     if (state.kind === 'done' && signedUpHere.current) success.current?.focus();
   }, [state.kind]);
 
-  // after a signup without JavaScript the product page comes back with `?message=&restock=`: shown here, on the
-  // client only (the page's markup is shared by every visitor)
+  // after a signup without JavaScript the product page comes back with `?restock=…&message=<code>`: shown here in
+  // the store's words, on the client only (the page's markup is shared by every visitor); free text shows nothing
   useEffect(() => {
     const query = new URLSearchParams(window.location.search);
     const outcome = query.get('restock');
-    const message = query.get('message');
-    if (message === null || message === '') return;
-    if (outcome === 'signed-up') setState({ kind: 'done', message });
-    else if (outcome === 'error') setState({ kind: 'error', message });
-  }, []);
+    const message = restockOutcomeWording(outcome, query.get('message'), successText);
+    if (message === undefined) return;
+    setState({ kind: outcome === 'signed-up' ? 'done' : 'error', message });
+  }, [successText]);
 
   if (variants.length === 0) return null;
   // some variants in stock: the block is about the sold-out one chosen, or not there at all

@@ -7,6 +7,8 @@
  * theme file or context file it is about, when it is about one), and should making the overlay fail in turn,
  * the page still gets a plain overlay saying so, never Fastify's own JSON error.
  */
+import { answerNonce } from '../security/headers.js';
+import { fillNonce, NONCE_ATTRIBUTE } from '../security/nonce.js';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../escape-html.js';
 import { errorText } from './dev-checks.js';
@@ -27,7 +29,10 @@ export interface DevToolsOptions {
 /** The overlay's stand-in when the overlay itself cannot be made: the failure, in a few words. */
 function plainOverlay(error: unknown): string {
   const message = errorText(error);
-  return `<tessera-dev-overlay><template shadowrootmode="open"><div style="position:fixed;inset:0;z-index:2147483647;background:#fff;color:#b71c1c;font:16px/1.5 system-ui,sans-serif;padding:2rem">The page could not be checked for problems: ${escapeHtml(message)}</div></template></tessera-dev-overlay>`;
+  return (
+    `<tessera-dev-overlay><template shadowrootmode="open"><style${NONCE_ATTRIBUTE}>div{position:fixed;inset:0;z-index:2147483647;background:#fff;color:#b71c1c;font:16px/1.5 system-ui,sans-serif;padding:2rem}</style>` +
+    `<div>The page could not be checked for problems: ${escapeHtml(message)}</div></template></tessera-dev-overlay>`
+  );
 }
 
 export function installDevTools(app: FastifyInstance, { problems, boot, sourceOf, problemOf = () => null }: DevToolsOptions): ReloadEvents {
@@ -63,7 +68,9 @@ export function installDevTools(app: FastifyInstance, { problems, boot, sourceOf
     reply.removeHeader('content-length');
     // dev pages are never kept: the next request must see the theme as it is then
     reply.header('cache-control', 'no-store');
-    return beforeBodyEnd(payload.toString(), extra);
+    // added after the security headers: the script and styles get this answer's nonce here (server/security/headers.ts)
+    const nonce = answerNonce(reply);
+    return beforeBodyEnd(payload.toString(), nonce === null ? extra : fillNonce(extra, nonce));
   });
 
   return installReloadEvents(app, { event: 'hello', data: { boot } });

@@ -5,6 +5,7 @@
  * restyle or hide it, and it is shown without waiting for any script.
  */
 import { escapeHtml } from '../escape-html.js';
+import { NONCE_ATTRIBUTE } from '../security/nonce.js';
 import { frameLines } from './code-frame.js';
 import type { DevProblem } from './dev-problems.js';
 import { EVENTS_PATH } from './reload-events.js';
@@ -15,7 +16,7 @@ import { EVENTS_PATH } from './reload-events.js';
  * back), reload too. Escape or the overlay's button hides the overlay.
  */
 export function clientScript(boot: string): string {
-  return `<script type="module" data-tessera-dev>
+  return `<script type="module" data-tessera-dev${NONCE_ATTRIBUTE}>
 const boot = ${JSON.stringify(boot)};
 const events = new EventSource(${JSON.stringify(EVENTS_PATH)});
 events.addEventListener('reload', () => location.reload());
@@ -104,7 +105,7 @@ export function overlayHtml(problems: readonly DevProblem[], sourceOf: (file: st
   const warnings = problems.length - errors;
   const title = `The theme has ${errors === 1 ? 'an error' : count(errors, 'error')}${warnings === 0 ? '' : ` (and ${count(warnings, 'warning')})`}`;
   return (
-    `<tessera-dev-overlay><template shadowrootmode="open"><style>${STYLE}</style>` +
+    `<tessera-dev-overlay><template shadowrootmode="open"><style${NONCE_ATTRIBUTE}>${STYLE}</style>` +
     `<div class="backdrop" role="alertdialog" aria-modal="true" aria-labelledby="tessera-dev-title">` +
     `<div class="panel"><h1 id="tessera-dev-title">${title}</h1>` +
     `<p class="hint">Fix the file and save it: this page reloads by itself. (Shown by <code>tessera dev</code> only.)</p>` +

@@ -32,7 +32,7 @@ afterEach(async () => {
   await smtp.close();
 });
 
-const envFor = (port: number): MailEnvironment => mailEnvironment({ TESSERA_SMTP_URL: `smtp://127.0.0.1:${port}`, TESSERA_MAIL_FROM: 'Tessera Supply Co. <shop@example.com>', TESSERA_SITE_URL: 'https://shop.example.com' });
+const envFor = (port: number): MailEnvironment => mailEnvironment({ TESSERA_SMTP_URL: `smtp://127.0.0.1:${port}`, TESSERA_MAIL_FROM: 'Tessera Supply Co. <shop@example.com>', TESSERA_PUBLIC_URL: 'https://shop.example.com' });
 
 /** A worker on `store` sending to the test server, on the clock `clock.now`. */
 function workerFor(store: Store, clock: { now: number }, options: Partial<MailWorkerOptions> = {}) {

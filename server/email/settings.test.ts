@@ -19,7 +19,7 @@ describe('parseSmtpUrl', () => {
 
 describe('mailEnvironment', () => {
   it('reads the three variables, and serves links from HOST:PORT by default', () => {
-    expect(mailEnvironment({ TESSERA_SMTP_URL: 'smtp://m.example.com:25', TESSERA_MAIL_FROM: 'Shop <s@example.com>', TESSERA_SITE_URL: 'https://shop.example.com/', PORT: '8080' })).toEqual({
+    expect(mailEnvironment({ TESSERA_SMTP_URL: 'smtp://m.example.com:25', TESSERA_MAIL_FROM: 'Shop <s@example.com>', TESSERA_PUBLIC_URL: 'https://shop.example.com/', PORT: '8080' })).toEqual({
       smtp: { host: 'm.example.com', port: 25, secure: false, user: null, password: null },
       from: 'Shop <s@example.com>',
       siteUrl: 'https://shop.example.com',
@@ -29,11 +29,11 @@ describe('mailEnvironment', () => {
     });
   });
   it('names each bad value, and a bad SMTP URL sends nothing even when the owner saved one', () => {
-    const env = mailEnvironment({ TESSERA_SMTP_URL: 'nope', TESSERA_MAIL_FROM: 'a\r\nBcc: b@example.com', TESSERA_SITE_URL: 'ftp://x' });
+    const env = mailEnvironment({ TESSERA_SMTP_URL: 'nope', TESSERA_MAIL_FROM: 'a\r\nBcc: b@example.com', TESSERA_PUBLIC_URL: 'ftp://x' });
     expect(env.problems).toEqual([
       'TESSERA_SMTP_URL is not valid: it is not a URL (expected smtp://user:password@host:587 or smtps://…); e-mails stay queued until it is fixed',
       'TESSERA_MAIL_FROM is not valid: expected shop@example.com or Shop Name <shop@example.com>; it is ignored',
-      'TESSERA_SITE_URL is not valid: expected https://shop.example.com; it is ignored',
+      'TESSERA_PUBLIC_URL is not valid: expected https://shop.example.com; it is ignored',
     ]);
     const store = openStore(':memory:');
     seedDemoStore(store);

@@ -1,13 +1,14 @@
 /**
  * Where e-mail goes: the SMTP server, the From address, the site's address (put before the site paths of
  * links) and who is told of form submissions. Two sources: the environment (`TESSERA_SMTP_URL`,
- * `TESSERA_MAIL_FROM`, `TESSERA_SITE_URL`) and the site's `mail` settings document, which an owner changes
+ * `TESSERA_MAIL_FROM`, `TESSERA_PUBLIC_URL`) and the site's `mail` settings document, which an owner changes
  * through `PUT /api/email/settings`. **The environment wins, field by field**: whoever runs the server decides
  * where mail leaves from and keeps the SMTP secret out of the database, and a stolen owner session cannot send
  * the shop's mail elsewhere; the settings API says which fields the environment fixes. A bad environment value
  * is a problem (logged once at start by the plugin), never a crash: the SMTP it names is treated as unset, so
  * mail stays queued until it is fixed.
  */
+import { PUBLIC_URL_VARIABLE } from '../security/cookies.js';
 import type { Store } from '../db/database.js';
 import { isRecord } from '../../commerce/json.js';
 import { readSiteDocument } from '../site-documents.js';
@@ -91,9 +92,9 @@ export function mailEnvironment(env: NodeJS.ProcessEnv): MailEnvironment {
     problems.push('TESSERA_MAIL_FROM is not valid: expected shop@example.com or Shop Name <shop@example.com>; it is ignored');
     from = undefined;
   }
-  let siteUrl = set(env['TESSERA_SITE_URL']);
+  let siteUrl = set(env[PUBLIC_URL_VARIABLE]);
   if (siteUrl !== undefined && !new RegExp(SITE_URL_PATTERN).test(siteUrl)) {
-    problems.push('TESSERA_SITE_URL is not valid: expected https://shop.example.com; it is ignored');
+    problems.push('TESSERA_PUBLIC_URL is not valid: expected https://shop.example.com; it is ignored');
     siteUrl = undefined;
   }
   const servedAt = `http://${env['HOST'] ?? 'localhost'}:${env['PORT'] ?? '3000'}`;

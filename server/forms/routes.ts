@@ -17,7 +17,7 @@ import { isRecord } from '../../commerce/json.js';
 import { pageJson } from '../content.js';
 import type { Store } from '../db/database.js';
 import type { CommerceStores } from '../db/stores.js';
-import { answerStatus, tryAgainPage } from '../error-page.js';
+import { answerStatus, backLink, tryAgainPage } from '../error-page.js';
 import { installJsonBodies } from '../json-body.js';
 import { mayView } from '../page-access.js';
 import { PageType } from '../page-context.js';
@@ -81,7 +81,7 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, stores,
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
-      .send(tryAgainPage(message));
+      .send(tryAgainPage(message, backLink(request)));
   });
 
   app.post('/api/form/FormSubmissionKey', async () => ({ key: await stores.forms.issueKey() }));

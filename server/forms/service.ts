@@ -3,6 +3,7 @@
  * submission keys (table `form_submission_keys`, SHA-256 only) and submissions (table `form_submissions`).
  * Every write is one immediate SQLite transaction, acknowledged only once committed.
  */
+import { safeUrl } from '../../commerce/safe-url.js';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { type FieldValue, type FormField, normaliseFields } from '../../commerce/form-validation.js';
@@ -102,18 +103,8 @@ export function storeSubmission(
   );
 }
 
-/** A success redirect worth following: a site path (`/thanks`, never `//host`) or an http(s) address. */
-export function safeRedirect(target: string | null): string | null {
-  if (target === null) return null;
-  const t = target.trim();
-  if (/^\/(?![/\\])/.test(t)) return t;
-  try {
-    const url = new URL(t);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+/** A success redirect worth following: a site path (`/thanks`, never `//host`) or an http(s) address (commerce/safe-url.ts). */
+export const safeRedirect = (target: string | null): string | null => safeUrl(target, 'web');
 
 /** Page and event fields sent with a submission, kept as they came (only scalars). */
 export function submissionMeta(body: Readonly<Record<string, unknown>>, known: ReadonlySet<string>): Record<string, unknown> {

@@ -17,6 +17,7 @@ import {
   partFieldName,
   textareaCounter,
 } from '../../commerce/form-validation.js';
+import { safeUrl } from '../../commerce/safe-url.js';
 import type { Json } from '../catalog.js';
 import { type CaptchaConfig, TEST_CAPTCHA_TOKEN } from './captcha.js';
 import type { FormDefinition } from './service.js';
@@ -137,7 +138,8 @@ export function formView(form: FormDefinition, captcha: CaptchaConfig, state: Fo
   if (state.captchaError !== undefined) summaryItems.push({ fieldId: 'captcha', label: 'CAPTCHA', message: state.captchaError, href: `#${captchaId}` });
   const hasErrors = summaryItems.length > 0;
   const submitted = state.submitted === true || query[SUBMITTED_PARAM] === row.id;
-  const successRedirect = row.successRedirect ?? undefined;
+  // only a redirect the URL rule admits reaches the page (commerce/safe-url.ts); the island checks it again
+  const successRedirect = safeUrl(row.successRedirect, 'web') ?? undefined;
   return {
     id: row.id,
     name: row.name,

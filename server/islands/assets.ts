@@ -2,6 +2,7 @@
  * The built islands (`dist/islands`, written by hydrate/build.ts): the manifest, the files kept in memory
  * with their precompressed forms, and the script tag a page with islands gets. Read once per process.
  */
+import { NONCE_ATTRIBUTE } from '../security/nonce.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IslandManifest } from '../../hydrate/build.js';
@@ -37,7 +38,8 @@ export class IslandAssets {
 
   /** The loader's script tag, or '' when the islands are not built. */
   get loaderTag(): string {
-    return this.manifest === null ? '' : `<script type="module" src="${ISLANDS_PATH}${this.manifest.loader}"></script>`;
+    // the answer's nonce (server/security/nonce.ts): the policy runs this script and what it imports
+    return this.manifest === null ? '' : `<script type="module"${NONCE_ATTRIBUTE} src="${ISLANDS_PATH}${this.manifest.loader}"></script>`;
   }
 }
 

@@ -8,6 +8,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { signToken, verifyToken } from '../security/signed-token.js';
+import { setSiteCookie } from '../security/cookies.js';
 import type { MemberGrant } from './member-grants.js';
 
 const PREFIX = 'tessera_member_';
@@ -27,7 +28,7 @@ export function setMemberCookies(reply: FastifyReply, secret: string, orderId: s
     const end = grant.expiresAt === null ? '' : grant.expiresAt.toString(36);
     const maxAge = grant.expiresAt === null ? NO_END_MAX_AGE_S : Math.floor((grant.expiresAt - now) / 1000);
     if (maxAge <= 0) continue;
-    reply.setCookie(memberCookieName(grant.memberAreaId), signToken(secret, purpose(grant.memberAreaId), [orderId, end]), { path: '/', httpOnly: true, sameSite: 'lax', maxAge });
+    setSiteCookie(reply, memberCookieName(grant.memberAreaId), signToken(secret, purpose(grant.memberAreaId), [orderId, end]), { maxAge });
   }
 }
 

@@ -131,11 +131,11 @@ describe('POST restock signup', () => {
     const form = new URLSearchParams({ productId: tote.productId, variantId: tote.variantId, email: 'plain@example.com', isJoinMailingList: 'on', crumb: TEST_CRUMB });
     const res = await app.inject({ method: 'POST', url: '/restock', cookies: TEST_COOKIES, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`${tote.url}?variant=${tote.variantId}&message=Signed%20up!&restock=signed-up#restock-${tote.productId}`);
+    expect(res.headers.location).toBe(`${tote.url}?variant=${tote.variantId}&message=restock.signedUp&restock=signed-up#restock-${tote.productId}`);
     expect(signups().find((s) => s.email === 'plain@example.com')!.isJoinMailingList).toBe(true);
     form.set('email', 'bad');
     const bad = await app.inject({ method: 'POST', url: '/restock', cookies: TEST_COOKIES, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
-    expect(bad.headers.location).toContain('&message=Email%20is%20invalid&restock=error');
+    expect(bad.headers.location).toContain('&message=restock.emailInvalid&restock=error');
   });
 
   it('needs the crumb', async () => {

@@ -11,6 +11,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_MESSAGES, restockEmailError } from '../../commerce/form-validation.js';
 import { isRecord } from '../../commerce/json.js';
+import { messageCode, VISITOR_MESSAGES } from '../../commerce/visitor-messages.js';
 import type { Store } from '../db/database.js';
 import type { CommerceStores } from '../db/stores.js';
 import { answerStatus, tryAgainPage } from '../error-page.js';
@@ -28,8 +29,8 @@ import {
 const BASE = '/api/site-users/account/notifications/restock';
 
 export const RESTOCK_MESSAGES_OURS = {
-  notFound: 'That product or variant does not exist.',
-  inStock: 'This item is back in stock.',
+  notFound: VISITOR_MESSAGES['restock.notFound'],
+  inStock: VISITOR_MESSAGES['restock.inStock'],
   badCursor: 'The cursor is not valid.',
 } as const;
 
@@ -79,7 +80,7 @@ export const restockRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceS
     if (status === 500) request.log.error(error);
     const message = status === 500 ? 'Something went wrong' : (error.message ?? FORM_MESSAGES.unknown);
     if (request.url.startsWith('/api/')) return failure(reply, status, message);
-    return reply.code(status).type('text/html; charset=utf-8').send(tryAgainPage(message, false));
+    return reply.code(status).type('text/html; charset=utf-8').send(tryAgainPage(message, null));
   });
 
   /** The whole signup, shared by the API and the plain form. */
@@ -134,7 +135,9 @@ export const restockRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceS
     const outcome = await attempt(request, body);
     const status = outcome.status === 200 ? 'signed-up' : 'error';
     // back with the variant chosen, so the block (shown for a sold-out choice) is there to say how it went
-    const query = `variant=${encodeURIComponent(variantId)}&message=${encodeURIComponent(outcome.message)}&restock=${status}`;
+    // the outcome's code, never its text: the page shows the store's wording for it (commerce/visitor-messages.ts)
+    const code = outcome.status === 200 ? 'restock.signedUp' : messageCode(outcome.message, 'restock.failed');
+    const query = `variant=${encodeURIComponent(variantId)}&message=${code}&restock=${status}`;
     return reply.redirect(`${target.productUrl}?${query}#restock-${encodeURIComponent(productId)}`, 303);
   });
 

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { isRecord } from '../../commerce/json.js';
+import { restockOutcomeWording, VISITOR_MESSAGES } from '../../commerce/visitor-messages.js';
 import { parseJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
 import { collections, products, restockSignups, variants, websites } from '../db/schema.js';
@@ -16,7 +17,7 @@ import { websiteSettings } from '../page-context.js';
 import { readSiteDocument } from '../site-documents.js';
 
 /** Spec 000 §9: the success text unless the store setting `storeSettings.restockSuccessText` says otherwise. */
-export const DEFAULT_RESTOCK_SUCCESS = 'Signed up!';
+export const DEFAULT_RESTOCK_SUCCESS = VISITOR_MESSAGES['restock.signedUp'];
 export const GROUPS_PAGE_SIZE = 20;
 export const SIGNUPS_PAGE_SIZE = 50;
 
@@ -25,6 +26,10 @@ export function restockSuccessText(store: Store): string {
   const text = isRecord(s) ? s['restockSuccessText'] : undefined;
   return typeof text === 'string' && text.trim() !== '' ? text : DEFAULT_RESTOCK_SUCCESS;
 }
+
+/** What a product page says after a signup without JavaScript (commerce/visitor-messages.ts `restockOutcomeWording`). */
+export const restockOutcomeText = (store: Store, kind: 'signed-up' | 'error', code: string | undefined): string | undefined =>
+  restockOutcomeWording(kind, code, restockSuccessText(store));
 
 export interface VariantTarget {
   readonly websiteId: string;

@@ -13,6 +13,7 @@ import { ADD_TO_CART_MESSAGES, quantityFromText } from '../../commerce/add-to-ca
 import { FORM_MESSAGES } from '../../commerce/form-validation.js';
 import { neverRunsOut } from '../../commerce/products.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
+import { cartMessageUrl, VISITOR_MESSAGES } from '../../commerce/visitor-messages.js';
 import { type EntryResult, stockOf } from '../cart-service.js';
 import { type Json, loadProductById, parseJson, type ProductRecord } from '../catalog.js';
 import type { Store } from '../db/database.js';
@@ -52,7 +53,7 @@ interface AddEntryBody {
   additionalFields?: string | null;
 }
 
-const ENTRY_NOT_FOUND = 'That cart entry does not exist.';
+const ENTRY_NOT_FOUND = VISITOR_MESSAGES['cart.entryNotFound'];
 
 /** Form fields `option:{OptionName}`, one per variant option (`option:Color=Navy`). */
 const OPTION_FIELD = 'option:';
@@ -137,9 +138,8 @@ function formVariant(store: Store, form: ProductForm): VariantPick {
   return choice.ok ? { ok: true, variantId: choice.variant.id } : choice;
 }
 
-/** Back to the cart, with the message when there is one (cut to the 500 characters the cart page takes). */
-const toCart = (reply: FastifyReply, message?: string) =>
-  reply.redirect(message === undefined ? '/cart' : `/cart?message=${encodeURIComponent(message.slice(0, 500))}`, 303);
+/** Back to the cart, with the code of the message when there is one (the cart page shows the store's wording for it). */
+const toCart = (reply: FastifyReply, message?: string) => reply.redirect(message === undefined ? '/cart' : cartMessageUrl(message), 303);
 
 const toCheckout = (reply: FastifyReply, result: TokenCartResult) =>
   result.ok ? reply.redirect(`/checkout?cartToken=${encodeURIComponent(result.cartToken)}`, 303) : toCart(reply, result.message);

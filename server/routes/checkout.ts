@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CHECKOUT_FIELD_NAMES, CHECKOUT_MESSAGES, checkoutValues, countryOptions, type FieldErrors } from '../../commerce/checkout-form.js';
 import { isRecord } from '../../commerce/json.js';
 import { storeCountry } from '../../commerce/store-country.js';
+import { cartMessageUrl, visitorMessage } from '../../commerce/visitor-messages.js';
 import { cartState, checkoutSummary, loadOrder, orderJson, type OrderRow, type PlaceResult } from '../checkout-service.js';
 import type { Store } from '../db/database.js';
 import type { CommerceStores } from '../db/stores.js';
@@ -17,6 +18,7 @@ import { WEBSITE_LANGUAGE } from './multilingual.js';
 import { isTokenCartKind, tokenCartId } from '../token-carts.js';
 import type { Theme } from '../theme.js';
 import { clearCartCookies, currentCartId, visitorCart } from './visitor-cart.js';
+import { setSiteCookie } from '../security/cookies.js';
 import { setMemberCookies } from '../orders/member-cookie.js';
 import { accountLinkFor } from '../site-users/account-link.js';
 import { signedInSiteUser } from '../site-users/sessions.js';
@@ -30,7 +32,7 @@ import { withoutTracker } from '../tracker/tracker-markup.js';
  */
 export const ORDER_COOKIE = 'tessera_order';
 const ORDER_PATH = '/checkout/order-confirmed';
-const ORDER_COOKIE_OPTIONS = { path: ORDER_PATH, httpOnly: true, sameSite: 'lax', maxAge: 60 * 60 * 24 * 7 } as const;
+const ORDER_COOKIE_OPTIONS = { path: ORDER_PATH, maxAge: 60 * 60 * 24 * 7 } as const;
 const UNKNOWN_CART = 'That cart does not exist.';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -93,7 +95,7 @@ function resolveCart(store: Store, request: FastifyRequest, token: string | unde
   return { cartId, unknownToken: cartId === null };
 }
 
-const backToCart = (reply: FastifyReply, message: string) => reply.redirect(`/cart?message=${encodeURIComponent(message)}`, 303);
+const backToCart = (reply: FastifyReply, message: string) => reply.redirect(cartMessageUrl(message), 303);
 
 interface CheckoutView {
   readonly cartId: string;
@@ -146,7 +148,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: Commerce
 
   /** After an order: the confirmation is this browser's, and so is what its passes open; a standard cart's cookie goes (a token cart has none). */
   function afterOrder(request: FastifyRequest, reply: FastifyReply, placed: Extract<PlaceResult, { ok: true }>): OrderRow | null {
-    reply.setCookie(ORDER_COOKIE, placed.orderId, ORDER_COOKIE_OPTIONS);
+    setSiteCookie(reply, ORDER_COOKIE, placed.orderId, ORDER_COOKIE_OPTIONS);
     if (!isTokenCartKind(placed.kind)) clearCartCookies(reply);
     const order = loadOrder(store, placed.orderId);
     if (order !== null) grantMemberAccess(request, reply, order);
@@ -159,7 +161,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: Commerce
     const state = cartId === null ? null : cartState(store, cartId);
     if (cartId === null || state === null || state.empty) return backToCart(reply, CHECKOUT_MESSAGES.emptyCart);
     if (state.purchased) return backToCart(reply, CHECKOUT_MESSAGES.purchased);
-    return sendCheckout(reply, request, { cartId, cartToken: request.query.cartToken, message: request.query.message }, request.query.format);
+    return sendCheckout(reply, request, { cartId, cartToken: request.query.cartToken, message: visitorMessage(request.query.message) }, request.query.format);
   });
 
   app.post('/checkout', { schema: { body: checkoutForm }, attachValidation: true, config: { rateLimit: 'cart' } }, async (request, reply) => {

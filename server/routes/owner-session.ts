@@ -16,6 +16,7 @@ import { SIGN_IN_REQUIRED } from '../owner/guard.js';
 import { rotateCrumb } from '../security/crumb.js';
 import { tooManyMessage } from '../security/rate-limit.js';
 import { isKnownDevice, rememberDevice } from '../security/known-device.js';
+import { clearSiteCookie, setSiteCookie } from '../security/cookies.js';
 
 export const WRONG_CREDENTIALS = 'The e-mail address or password is incorrect.';
 
@@ -80,14 +81,8 @@ export function startOwnerSession(store: Store, request: FastifyRequest, reply: 
   // a fresh token on every sign-in: a token planted before sign-in can never become a session
   closeSession(store, request.cookies[OWNER_COOKIE]);
   const token = openSession(store, contributorId, lifetime, Date.now());
-  reply.setCookie(OWNER_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    // without "remember me" the cookie ends with the browser session (the row expires after SESSION_MS anyway)
-    ...(remembered ? { maxAge: lifetime / 1000 } : {}),
-  });
+  // without "remember me" the cookie ends with the browser session (the row expires after SESSION_MS anyway)
+  setSiteCookie(reply, OWNER_COOKIE, token, remembered ? { maxAge: lifetime / 1000 } : {});
   // a session starts: the crumb is now the session's, and one known before sign-in no longer passes
   return rotateCrumb(request, reply, { owner: token });
 }
@@ -95,7 +90,7 @@ export function startOwnerSession(store: Store, request: FastifyRequest, reply: 
 /** Ends the session of this request's cookie (if any) and issues a fresh crumb. */
 export function endOwnerSession(store: Store, request: FastifyRequest, reply: FastifyReply): void {
   closeSession(store, request.cookies[OWNER_COOKIE]);
-  reply.clearCookie(OWNER_COOKIE, { path: '/' });
+  clearSiteCookie(reply, OWNER_COOKIE);
   rotateCrumb(request, reply, { owner: null });
 }
 

@@ -8,6 +8,8 @@ import { homeChoice } from '../theme-content/home-choice.js';
 import { COLLECTION_TYPES } from '../../engine/plugins/content/record-collection.js';
 import { PageType } from '../page-context.js';
 import { isDisplayedType } from '../../commerce/products.js';
+import { visitorMessage } from '../../commerce/visitor-messages.js';
+import { restockOutcomeText } from '../restock/service.js';
 import { facetCounts, listingUrl, matchesFilters, pageSizeSetting, paginate, sameText } from '../listing.js';
 import { readCache } from '../read-cache.js';
 import type { Theme } from '../theme.js';
@@ -46,7 +48,8 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
       pageType: PageType.CART,
       pageId: 'cart',
       shoppingCart: visitorCart(store, request),
-      extra: { message: request.query.message },
+      // a message code from the link, shown in the store's words; anything else shows nothing
+      extra: { message: visitorMessage(request.query.message) },
     }),
   );
 
@@ -126,7 +129,8 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
       const { restock, message, variant } = request.query;
       const state: Json = {};
       if (variant !== undefined && variant !== '') state['buyBox'] = { variantId: variant };
-      if (restock !== undefined && message !== undefined && message !== '') state['restockOutcome'] = { kind: restock, message };
+      const outcome = restock === undefined ? undefined : restockOutcomeText(store, restock, message);
+      if (restock !== undefined && outcome !== undefined) state['restockOutcome'] = { kind: restock, message: outcome };
       return sendProductPage(reply, request, theme, store, page, Object.keys(state).length > 0 ? state : undefined);
     },
   );

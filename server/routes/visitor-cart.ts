@@ -6,14 +6,15 @@ import type { Json } from '../catalog.js';
 import { HAS_CART_COOKIE } from '../../commerce/cookies.js';
 import { ReadCache } from '../read-cache.js';
 import type { Store } from '../db/database.js';
+import { clearSiteCookie, setSiteCookie } from '../security/cookies.js';
 
 export const CART_COOKIE = 'tessera_cart';
 const CART_COOKIE_SECONDS = 60 * 60 * 24 * 30;
 
 /** Forget the visitor's cart (after checkout): both cookies. */
 export function clearCartCookies(reply: FastifyReply): void {
-  reply.clearCookie(CART_COOKIE, { path: '/' });
-  reply.clearCookie(HAS_CART_COOKIE, { path: '/' });
+  clearSiteCookie(reply, CART_COOKIE);
+  clearSiteCookie(reply, HAS_CART_COOKIE);
 }
 
 const CART_ID = /^[0-9a-f-]{36}$/;
@@ -47,9 +48,9 @@ export async function ensureCart(carts: CartStore, request: FastifyRequest, repl
 
 /** The visitor's cart from now on is `id` (a new one, or a site user's cart on sign-in). */
 export function setCartCookies(reply: FastifyReply, id: string): void {
-  reply.setCookie(CART_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: CART_COOKIE_SECONDS });
+  setSiteCookie(reply, CART_COOKIE, id, { maxAge: CART_COOKIE_SECONDS });
   // scripts may know that a cart exists (so the islands load it, spec 000 §4), never which one
-  reply.setCookie(HAS_CART_COOKIE, '1', { path: '/', sameSite: 'lax', maxAge: CART_COOKIE_SECONDS });
+  setSiteCookie(reply, HAS_CART_COOKIE, '1', { httpOnly: false, maxAge: CART_COOKIE_SECONDS });
 }
 
 export function emptyCart(): Json {

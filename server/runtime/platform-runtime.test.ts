@@ -57,8 +57,8 @@ describe('pages', () => {
     expect(html).not.toContain('SQUARESPACE_CONTEXT');
     expect(html).not.toContain(PLATFORM_FOOTERS);
     expect(html.match(/<script\b(?![^>]*type="application\/json")[^>]*>/g)).toEqual([
-      expect.stringMatching(/^<script defer src="\/static\/islands\/tracker-[A-Z0-9]+\.js">$/),
-      expect.stringMatching(/^<script defer src="\/static\/islands\/performance-[A-Z0-9]+\.js">$/),
+      expect.stringMatching(/^<script defer nonce="[^"]+" src="\/static\/islands\/tracker-[A-Z0-9]+\.js">$/),
+      expect.stringMatching(/^<script defer nonce="[^"]+" src="\/static\/islands\/performance-[A-Z0-9]+\.js">$/),
     ]);
   });
 });

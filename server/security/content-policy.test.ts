@@ -1,7 +1,7 @@
 /**
  * The content policy per theme kind: a platform theme's every response carries it (pages, a 404, an error page,
  * the theme's files, the runtime), each directive with the sources its reason names, the owner's origins in the
- * fetch directives only; Tessera's default theme carries none yet. And `TESSERA_ALLOWED_ORIGINS`, read as the
+ * fetch directives only; Tessera's default theme's strict one (issue 30; headers.test.ts sends it). And `TESSERA_ALLOWED_ORIGINS`, read as the
  * policy writes origins, a bad one refused with one line, also when the server starts.
  */
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../db/database.js';
 import { demoApp } from '../test-support.js';
 import { allowedOriginsFromEnv, parseOrigin } from './allowed-origins.js';
-import { contentPolicy, policyDirectives } from './content-policy.js';
+import { contentPolicy, defaultThemePolicy, policyDirectives } from './content-policy.js';
 
 const PLATFORM_THEME = resolve(repoRoot(), 'fixtures/themes/platform-runtime');
 
@@ -74,13 +74,17 @@ describe('the content policy of a platform theme', () => {
 });
 
 describe("Tessera's default theme", () => {
-  it('gets no policy yet (issue 30 gives it its own): its pages are as they were', async () => {
-    const { app } = await demoApp();
-    try {
-      for (const url of ['/', '/shop/p/field-shirt', '/no-such-page']) expect((await app.inject(url)).headers['content-security-policy'], url).toBeUndefined();
-    } finally {
-      await app.close();
-    }
+  it('gets a strict policy: scripts only by nonce, no inline style attribute, no plug-in, no framing by another site', () => {
+    const d = policyDirectives(defaultThemePolicy('abc', ['https://static.afterpay.com']));
+    expect(d.get('script-src')).toEqual(["'nonce-abc'", "'strict-dynamic'", "'self'"]);
+    expect(d.get('style-src')).toEqual(["'self'", "'nonce-abc'"]);
+    expect(d.get('connect-src')).toEqual(["'self'", 'https://static.afterpay.com']);
+    expect(d.get('object-src')).toEqual(["'none'"]);
+    expect(d.get('base-uri')).toEqual(["'none'"]);
+    expect(d.get('frame-ancestors')).toEqual(["'self'"]);
+    for (const sources of d.values()) expect(sources).not.toContain("'unsafe-inline'");
+    // an answer that is not a page runs no script at all
+    expect(policyDirectives(defaultThemePolicy(null)).get('script-src')).toEqual(["'none'"]);
   });
 });
 

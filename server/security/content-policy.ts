@@ -24,11 +24,9 @@
  * - `object-src 'none'`: no theme needs a plug-in; `base-uri`, `form-action` and `frame-ancestors` 'self': a
  *   page cannot be re-based elsewhere, post a form to another host or be framed by another site.
  *
- * Tessera's default theme gets no policy yet (issue 30 gives it a strict one with nonces): it names no other
- * host itself, and the owner's content it shows (a video item's oEmbed player, a Vimeo frame) would be blocked.
+ * Tessera's default theme gets a strict policy of its own (`defaultThemePolicy`, issue 30): scripts only by
+ * the answer's nonce, and what those load. headers.ts sends both.
  */
-import type { FastifyPluginAsync } from 'fastify';
-
 /** Each directive with its sources; the fetch directives take the owner's allowed origins too. */
 const DIRECTIVES: readonly { readonly name: string; readonly sources: readonly string[]; readonly fetch: boolean }[] = [
   { name: 'default-src', sources: ["'self'"], fetch: true },
@@ -45,7 +43,7 @@ const DIRECTIVES: readonly { readonly name: string; readonly sources: readonly s
   { name: 'frame-ancestors', sources: ["'self'"], fetch: false },
 ];
 
-/** The policy's header value with `allowed` (origins, as allowed-origins.ts reads them) added to the fetch directives. */
+/** A platform theme's policy: the header value with `allowed` (origins, as allowed-origins.ts reads them) added to the fetch directives. */
 export function contentPolicy(allowed: readonly string[] = []): string {
   return DIRECTIVES.map((d) => [d.name, ...d.sources, ...(d.fetch ? allowed : [])].join(' ')).join('; ');
 }
@@ -60,23 +58,40 @@ export function policyDirectives(header: string): Map<string, string[]> {
   return out;
 }
 
-export interface ContentPolicyOptions {
-  /** The header's value, or null for no policy (Tessera's default theme, for now). */
-  readonly policy: string | null;
-}
-
 /**
- * Sends the policy with every response (a page, and any document a browser may show on its own: an SVG of the
- * theme's assets, an error page). Registered on the root (not encapsulated), so it covers every route.
+ * The policy of Tessera's default theme, for an answer with `nonce` (null: an answer that is not a page, where
+ * no script runs at all). Why each source is there (README "Security"):
+ * - `script-src 'nonce-…' 'strict-dynamic'`: only the scripts Tessera wrote into this answer run (the island
+ *   loader and the tracker carry the nonce), and what they load (the islands' chunks, by `import()`); an
+ *   injected `<script>`, inline or from this very server, does not. `'self'` is there for browsers without
+ *   `'strict-dynamic'` (CSP 2), which ignore it otherwise. The page's JSON (`#squarespace-context`, the census)
+ *   is data, never run, and needs no nonce.
+ * - `style-src 'self' 'nonce-…'`: the stylesheet, and `<style>` elements Tessera wrote (a gallery's settings);
+ *   no `style` attribute applies (the islands set sizes through classes or the CSSOM, which the policy allows).
+ * - `img-src`, `media-src` and `frame-src` also take `https:`: the owner's content may show pictures, audio and
+ *   players from elsewhere (a video item's Vimeo frame); `data:` and `blob:` for pictures made in the page.
+ * - `connect-src 'self'` and `connectOrigins`: the cart API and beacons, and the instalment provider's page that
+ *   the pill looks for before it frames it.
+ * - `form-action 'self' https:`: a form's success redirect may lead to another https site, and browsers check a
+ *   post's redirect against this directive.
+ * - `object-src 'none'`, `base-uri 'none'`, `frame-ancestors 'self'`: no plug-ins, no re-basing of the page's
+ *   relative addresses, no framing by another site.
  */
-export const contentPolicyPlugin: FastifyPluginAsync<ContentPolicyOptions> = Object.assign(
-  async (app: Parameters<FastifyPluginAsync<ContentPolicyOptions>>[0], { policy }: ContentPolicyOptions) => {
-    if (policy === null) return;
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.header('content-security-policy', policy);
-      done();
-    });
-  },
-  // Fastify's documented way for a plugin's hooks to apply to its parent (what `fastify-plugin` sets)
-  { [Symbol.for('skip-override')]: true },
-);
+export function defaultThemePolicy(nonce: string | null, connectOrigins: readonly string[] = []): string {
+  const scripts = nonce === null ? ["'none'"] : [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'"];
+  const styles = nonce === null ? ["'self'"] : ["'self'", `'nonce-${nonce}'`];
+  return [
+    "default-src 'self'",
+    `script-src ${scripts.join(' ')}`,
+    `style-src ${styles.join(' ')}`,
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "media-src 'self' data: blob: https:",
+    ['connect-src', "'self'", ...connectOrigins].join(' '),
+    "frame-src 'self' https:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self' https:",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}

@@ -15,6 +15,8 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSessionToken, OWNER_COOKIE } from '../owner/sessions.js';
 import { SITE_USER_COOKIE } from '../site-users/sessions.js';
+import { setSiteCookie } from './cookies.js';
+import { backLink, tryAgainPage } from '../error-page.js';
 
 export const CRUMB_COOKIE = 'crumb';
 /** The visitor's own random id (HttpOnly, for the browser session): what a signed-out visitor's crumb is bound to. */
@@ -85,7 +87,7 @@ declare module 'fastify' {
 
 const setCrumbCookie = (reply: FastifyReply, crumb: string) =>
   // readable by scripts on purpose (they echo it); SameSite keeps it off cross-site subrequests
-  reply.setCookie(CRUMB_COOKIE, crumb, { path: '/', sameSite: 'lax', httpOnly: false });
+  setSiteCookie(reply, CRUMB_COOKIE, crumb, { httpOnly: false });
 
 /**
  * The crumb from this response on, after a sign-in or sign-out changed a session: `changed` holds the new
@@ -107,7 +109,7 @@ function crumbFail(request: FastifyRequest, reply: FastifyReply) {
   // a plain form post (no JavaScript): a short page rather than JSON
   return reply
     .type('text/html; charset=utf-8')
-    .send(`<!doctype html><meta charset="utf-8"><title>Please try again</title><p>${CRUMB_FAIL_MESSAGE}</p><p><a href="javascript:history.back()">Back</a></p>`);
+    .send(tryAgainPage(CRUMB_FAIL_MESSAGE, backLink(request)));
 }
 
 /** Installs the crumb on the app (not encapsulated: every route, whichever plugin declares it, is covered). */
@@ -126,7 +128,7 @@ export function installCrumb(app: FastifyInstance, secret: string): void {
     if (visitor === null) {
       // a new visitor (or one whose browser session ended): an id of 32 random hex digits, HttpOnly
       visitor = randomUUID().replaceAll('-', '');
-      reply.setCookie(VISITOR_COOKIE, visitor, { path: '/', sameSite: 'lax', httpOnly: true });
+      setSiteCookie(reply, VISITOR_COOKIE, visitor);
     }
     request.visitorId = visitor;
     request.crumb = crumbFor(secret, crumbSessions(request.cookies, visitor));

@@ -8,6 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountKind } from './sign-in-throttle.js';
+import { setSiteCookie } from './cookies.js';
 
 const COOKIES: Readonly<Record<AccountKind, string>> = { owner: 'tessera_known_owner', 'site-user': 'tessera_known_site_user' };
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -26,11 +27,5 @@ export function isKnownDevice(request: FastifyRequest, kind: AccountKind, email:
 
 /** After a successful sign-in: this browser is known to the account from now on. */
 export function rememberDevice(request: FastifyRequest, reply: FastifyReply, kind: AccountKind, email: string): void {
-  reply.setCookie(COOKIES[kind], tokenFor(request.server.crumbSecret, kind, email), {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    maxAge: YEAR_SECONDS,
-  });
+  setSiteCookie(reply, COOKIES[kind], tokenFor(request.server.crumbSecret, kind, email), { maxAge: YEAR_SECONDS });
 }

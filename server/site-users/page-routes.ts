@@ -14,7 +14,7 @@ import { FORM_MESSAGES } from '../../commerce/form-validation.js';
 import { COLLECTION_TYPES } from '../../engine/plugins/content/record-collection.js';
 import type { Json } from '../catalog.js';
 import type { Store } from '../db/database.js';
-import { tryAgainPage } from '../error-page.js';
+import { backLink, tryAgainPage } from '../error-page.js';
 import { PageType } from '../page-context.js';
 import { type PageQuery, sendPage } from '../routes/page-response.js';
 import { visitorCart } from '../routes/visitor-cart.js';
@@ -171,7 +171,7 @@ export const siteUserPageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme
   app.post<{ Body: Fields }>('/account/restock/cancel', { schema: { body: formBody({ id: text(100) }) } }, async (request, reply) => {
     const user = signedInSiteUser(store, request);
     if (user === null) return done(reply, '/account/login', 'sign-in-required');
-    if (!cancelRestockSignup(store, user, request.body['id'] ?? '')) return reply.code(404).type('text/html; charset=utf-8').send(tryAgainPage(ACCOUNT_MESSAGES.restockUnknown));
+    if (!cancelRestockSignup(store, user, request.body['id'] ?? '')) return reply.code(404).type('text/html; charset=utf-8').send(tryAgainPage(ACCOUNT_MESSAGES.restockUnknown, backLink(request)));
     return done(reply, '/account', 'restock-cancelled');
   });
 };

@@ -8,6 +8,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SITE_USER_INFO_COOKIE, siteUserInfoValue } from '../../commerce/cookies.js';
 import type { Store } from '../db/database.js';
+import { clearSiteCookie, setSiteCookie } from '../security/cookies.js';
 import { siteUserSessions, siteUsers } from '../db/schema.js';
 import { hashToken, isSessionToken, newSessionToken } from '../owner/sessions.js';
 
@@ -63,12 +64,11 @@ export function signedInSiteUser(store: Store, request: FastifyRequest, now = Da
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string, siteUserId: string, remembered: boolean, lifetimeMs: number): void {
   // without "remember me" both end with the browser session (the row expires after its lifetime anyway)
   const lifetime = remembered ? { maxAge: lifetimeMs / 1000 } : {};
-  const base = { path: '/', sameSite: 'lax', secure: request.protocol === 'https', ...lifetime } as const;
-  reply.setCookie(SITE_USER_COOKIE, token, { ...base, httpOnly: true });
-  reply.setCookie(SITE_USER_INFO_COOKIE, siteUserInfoValue(siteUserId), { ...base, httpOnly: false });
+  setSiteCookie(reply, SITE_USER_COOKIE, token, lifetime);
+  setSiteCookie(reply, SITE_USER_INFO_COOKIE, siteUserInfoValue(siteUserId), { ...lifetime, httpOnly: false });
 }
 
 export function clearSessionCookies(reply: FastifyReply): void {
-  reply.clearCookie(SITE_USER_COOKIE, { path: '/' });
-  reply.clearCookie(SITE_USER_INFO_COOKIE, { path: '/' });
+  clearSiteCookie(reply, SITE_USER_COOKIE);
+  clearSiteCookie(reply, SITE_USER_INFO_COOKIE);
 }

@@ -10,7 +10,7 @@
  */
 import { isRecord } from '../../commerce/json.js';
 import { escapeHtml } from '../escape-html.js';
-import { isSafeLink } from '../navigation-items.js';
+import { safeUrl } from '../../commerce/safe-url.js';
 
 export const BLOCK_FIELDS_DOCUMENT = 'blockFields';
 
@@ -24,8 +24,8 @@ export type StoredBlockFields = ReadonlyMap<string, readonly Block[]>;
 /** Block type codes (spec 001 enumerations). */
 const BLOCK_TYPES = { html: 2, image: 5, button: 53 } as const;
 
-/** Site paths, http(s), mailto and tel links only: a stored link never runs script. */
-const safeUrl = (url: string) => (isSafeLink(url) ? url : '#');
+/** Site paths, http(s), mailto and tel links only (commerce/safe-url.ts): a stored link never runs script. */
+const linkOrHash = (url: string) => safeUrl(url, 'link') ?? '#';
 
 /** The stored document as blocks by field id; anything malformed is left out. */
 export function storedBlockFields(document: unknown): StoredBlockFields {
@@ -53,9 +53,9 @@ function blockHtml(block: Block, fieldId: string, index: number): string {
     case 'html':
       return wrap('html', block.html);
     case 'image':
-      return wrap('image', `<img src="${escapeHtml(safeUrl(block.url))}" alt="${escapeHtml(block.alt)}" loading="lazy">`);
+      return wrap('image', `<img src="${escapeHtml(linkOrHash(block.url))}" alt="${escapeHtml(block.alt)}" loading="lazy">`);
     case 'button':
-      return wrap('button', `<div class="sqs-block-button-container"><a class="sqs-block-button-element" href="${escapeHtml(safeUrl(block.url))}">${escapeHtml(block.text)}</a></div>`);
+      return wrap('button', `<div class="sqs-block-button-container"><a class="sqs-block-button-element" href="${escapeHtml(linkOrHash(block.url))}">${escapeHtml(block.text)}</a></div>`);
   }
 }
 

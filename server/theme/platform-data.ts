@@ -26,7 +26,7 @@ import { type CollectionRow, collectionTypeName, contentCollectionJson, contentK
 import type { Store } from '../db/database.js';
 import { collections } from '../db/schema.js';
 import { facetCounts, sameText } from '../listing.js';
-import { isSafeLink } from '../navigation-items.js';
+import { safeUrl } from '../../commerce/safe-url.js';
 import { protection } from '../page-access.js';
 import { readCache } from '../read-cache.js';
 import { defaultLayout, LAYOUT_DOCUMENT, mainNavigation } from '../site-layout.js';
@@ -203,6 +203,8 @@ function navItems(links: readonly unknown[], site: SiteRows, currentId: string |
     const title = typeof link['title'] === 'string' && link['title'] !== '' ? link['title'] : null;
     const children = Array.isArray(link['items']) ? navItems(link['items'], site, currentId, depth + 1) : [];
     const row = typeof link['collectionId'] === 'string' ? site.byId.get(link['collectionId']) : undefined;
+    // an external link as the browser will follow it (commerce/safe-url.ts)
+    const external = safeUrl(link['externalLink'], 'link');
     if (children.length > 0) {
       const sub = children.filter((c) => isRecord(c['collection'])).map((c) => c['collection'] as Json);
       const own = row !== undefined && row.enabled ? navCollection(row, currentId) : null;
@@ -222,8 +224,8 @@ function navItems(links: readonly unknown[], site: SiteRows, currentId: string |
       const collection = navCollection(row, currentId);
       if (title !== null) collection['navigationTitle'] = title;
       out.push({ active: collection['active'], folderActive: false, collection });
-    } else if (typeof link['externalLink'] === 'string' && isSafeLink(link['externalLink'])) {
-      out.push({ active: false, folderActive: false, externalLink: { url: link['externalLink'], title: title ?? link['externalLink'], newWindow: link['newWindow'] === true } });
+    } else if (external !== null) {
+      out.push({ active: false, folderActive: false, externalLink: { url: external, title: title ?? external, newWindow: link['newWindow'] === true } });
     }
   }
   return out;

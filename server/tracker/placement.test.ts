@@ -14,6 +14,7 @@ import { DEMO_PAGE_PASSWORD } from '../db/seed-content.js';
 import { openSession, OWNER_COOKIE } from '../owner/sessions.js';
 import { addToCartApi, cookieOf, demoApp, postCheckoutForm, TEST_COOKIES, TEST_CRUMB } from '../test-support.js';
 import { CENSUS_ELEMENT_ID, withoutTracker } from './tracker-markup.js';
+import { NONCE_ATTRIBUTE } from '../security/nonce.js';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -32,7 +33,7 @@ async function recordingApp(themeDir?: string): Promise<{ app: FastifyInstance; 
 function census(html: string): Record<string, unknown> | null {
   const json = new RegExp(`<script type="application/json" id="${CENSUS_ELEMENT_ID}">([^<]*)</script>`).exec(html)?.[1];
   if (json === undefined) return null;
-  expect(html).toMatch(/<script defer src="\/static\/islands\/tracker-[A-Z0-9]+\.js"><\/script><script defer src="\/static\/islands\/performance-[A-Z0-9]+\.js"><\/script>/);
+  expect(html).toMatch(/<script defer nonce="[^"]+" src="\/static\/islands\/tracker-[A-Z0-9]+\.js"><\/script><script defer nonce="[^"]+" src="\/static\/islands\/performance-[A-Z0-9]+\.js"><\/script>/);
   return JSON.parse(json) as Record<string, unknown>;
 }
 
@@ -143,7 +144,7 @@ describe('the tracker on pages', () => {
   });
 
   it('withoutTracker takes out exactly the tracker', () => {
-    const tracker = `<script type="application/json" id="${CENSUS_ELEMENT_ID}">{"a":"\\u003c/script>"}</script><script defer src="/static/islands/tracker-A.js"></script><script defer src="/static/islands/performance-B.js"></script>`;
+    const tracker = `<script type="application/json" id="${CENSUS_ELEMENT_ID}">{"a":"\\u003c/script>"}</script><script defer${NONCE_ATTRIBUTE} src="/static/islands/tracker-A.js"></script><script defer${NONCE_ATTRIBUTE} src="/static/islands/performance-B.js"></script>`;
     expect(withoutTracker(`<p>x</p>${tracker}<script src="/other.js"></script></body>`)).toBe('<p>x</p><script src="/other.js"></script></body>');
     expect(withoutTracker('<p>y</p>')).toBe('<p>y</p>');
   });

@@ -7,6 +7,7 @@
  * (`withoutTracker`).
  */
 import { ISLANDS_PATH } from '../islands/assets.js';
+import { NONCE_ATTRIBUTE } from '../security/nonce.js';
 import { scriptJson } from '../theme/page-headers.js';
 import type { CensusPage } from './census-page.js';
 
@@ -14,12 +15,12 @@ export const CENSUS_ELEMENT_ID = 'tessera-census';
 
 /** The markup for a recorded page; `scripts` are the tracker's files in the islands' build. */
 export function trackerMarkup(census: CensusPage, templateId: string, scripts: readonly string[]): string {
-  const tags = scripts.map((file) => `<script defer src="${ISLANDS_PATH}${file}"></script>`).join('');
+  const tags = scripts.map((file) => `<script defer${NONCE_ATTRIBUTE} src="${ISLANDS_PATH}${file}"></script>`).join('');
   return `<script type="application/json" id="${CENSUS_ELEMENT_ID}">${scriptJson({ ...census, templateId })}</script>${tags}`;
 }
 
 /** The tracker's markup as trackerMarkup writes it (its JSON holds no `<`). */
-const MARKUP = new RegExp(`<script type="application/json" id="${CENSUS_ELEMENT_ID}">[^<]*</script>(?:<script defer src="[^"<]*"></script>)*`);
+const MARKUP = new RegExp(`<script type="application/json" id="${CENSUS_ELEMENT_ID}">[^<]*</script>(?:<script defer${NONCE_ATTRIBUTE} src="[^"<]*"></script>)*`);
 
 /** `html` without the tracker (for a visitor who is not recorded); the same string when it has none. */
 export function withoutTracker(html: string): string {
