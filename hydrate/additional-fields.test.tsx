@@ -31,7 +31,7 @@ function napkins(): ProductFormProps {
     mode: 'cart',
     action: '/cart/add',
     crumb: 'abc',
-    labels: { add: 'Personalise', soldOut: 'sold out', sale: 'Sale', quantity: 'Quantity' },
+    labels: { add: 'Personalise', soldOut: 'sold out', sale: 'Sale', quantity: 'Quantity', adding: 'Adding…', added: 'Added!' },
     showQuantity: false,
     options: [],
     variantOptionOrdering: [],

@@ -6,7 +6,7 @@
  * JavaScript, in the state a refused post came back with) and the island hydrates the same component.
  */
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { ADD_BUTTON_LABELS, type AddMode, addFailureTitle } from '../../commerce/add-to-cart.js';
+import { type AddMode, addFailureTitle } from '../../commerce/add-to-cart.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { fill } from '../../commerce/text.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
@@ -36,7 +36,8 @@ export interface ProductFormProps {
   /** Where the form posts without JavaScript: /cart/add, /cart/subscribe or /cart/gift-card. */
   readonly action: string;
   readonly crumb: string;
-  readonly labels: { readonly add: string; readonly soldOut: string; readonly sale: string; readonly quantity: string };
+  /** Its words in the site's language: the store's own labels, else the message catalog's (commerce/messages/). */
+  readonly labels: { readonly add: string; readonly soldOut: string; readonly sale: string; readonly quantity: string; readonly adding: string; readonly added: string };
   readonly showQuantity: boolean;
   readonly options: readonly ProductOption[];
   readonly variantOptionOrdering: readonly string[];
@@ -176,7 +177,7 @@ export function ProductForm(props: ProductFormProps) {
     void add(check.answers);
   }
 
-  const label = button.phase === 'adding' ? ADD_BUTTON_LABELS.adding : button.phase === 'added' ? ADD_BUTTON_LABELS.added : soldOut ? labels.soldOut : labels.add;
+  const label = button.phase === 'adding' ? labels.adding : button.phase === 'added' ? labels.added : soldOut ? labels.soldOut : labels.add;
   const scarce = choice !== null && choice.stock !== null && choice.stock > 0 && props.scarcityText !== null;
   const id = `product-${itemId}`;
   return (
@@ -225,7 +226,7 @@ export function ProductForm(props: ProductFormProps) {
       {scarce ? <p className="product-scarcity">{fill(props.scarcityText ?? '', { qtyInStock: String(choice.stock) })}</p> : null}
       {productSoldOut ? null : (
         <button type="submit" className="add-to-cart-button" aria-disabled={soldOut || button.phase !== 'idle' ? true : undefined} aria-live="polite">
-          <ButtonLabels current={label} all={[labels.add, labels.soldOut, ADD_BUTTON_LABELS.adding, ADD_BUTTON_LABELS.added]} />
+          <ButtonLabels current={label} all={[labels.add, labels.soldOut, labels.adding, labels.added]} />
         </button>
       )}
       <AlertDialog alert={alert} onClose={() => setAlert(null)} />

@@ -9,6 +9,9 @@ import { type AddMode } from '../../commerce/add-to-cart.js';
 import { installmentContextOf, installmentModalUrl } from '../../commerce/installments.js';
 import { isRecord } from '../../commerce/json.js';
 import { flag, isSoldOut, isSubscribable, neverRunsOut, productContent, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../../commerce/products.js';
+import type { MessageKey } from '../../commerce/messages/en-US.js';
+import { islandMessages } from '../../commerce/messages/island-messages.js';
+import { translator } from '../../commerce/messages/translate.js';
 import { fill } from '../../commerce/text.js';
 import { variantViews } from '../../commerce/variant-view.js';
 import { soldOut } from '../../engine/plugins/commerce/platform-product.js';
@@ -23,11 +26,22 @@ type Root = Record<string, unknown>;
 const record = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : {});
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' && v !== '' ? v : fallback);
 
-function labelOf(root: Root, key: LabelKey): string {
-  return str(record(root['localizedStrings'])[key], DEFAULT_LABELS[key]);
-}
-
 export const localeOf = (root: Root) => str(record(root['website'])['language'], 'en-US');
+
+/** The labels the message catalogs hold (the rest keep the platform's English default). */
+const LABEL_MESSAGES: Partial<Record<LabelKey, MessageKey>> = {
+  productAddToCartText: 'product.addToCart',
+  productSubscribeText: 'product.subscribe',
+  productSoldOutText: 'product.soldOut',
+  productSaleText: 'product.sale',
+  productQuantityInputLabel: 'product.quantity',
+};
+
+/** A label: the store's own (`localizedStrings`), else the catalog's in the site's language, else the platform's default. */
+function labelOf(root: Root, key: LabelKey): string {
+  const message = LABEL_MESSAGES[key];
+  return str(record(root['localizedStrings'])[key], message !== undefined ? translator(localeOf(root))(message) : DEFAULT_LABELS[key]);
+}
 export const currencyOf = (root: Root) => str(record(root['website'])['baseCurrency'], 'USD');
 const storeSettings = (root: Root) => record(record(root['websiteSettings'])['storeSettings']);
 
@@ -86,6 +100,8 @@ export function productFormProps(item: Root, root: Root): IslandProps['product-f
       soldOut: str(merchandising['customSoldOutText'], labelOf(root, 'productSoldOutText')),
       sale: labelOf(root, 'productSaleText'),
       quantity: labelOf(root, 'productQuantityInputLabel'),
+      adding: translator(localeOf(root))('addButton.adding'),
+      added: translator(localeOf(root))('addButton.added'),
     },
     showQuantity: showsQuantityInput(item, root['websiteSettings']),
     options: variantOptions(item).map(({ name, values }) => ({
@@ -118,8 +134,10 @@ export function installmentPillProps(item: Root, root: Root): IslandProps['insta
 }
 
 export function cartPillProps(root: Root): IslandProps['cart-pill'] {
-  return { currency: currencyOf(root), locale: localeOf(root) };
+  return { currency: currencyOf(root), locale: localeOf(root), messages: islandMessages(localeOf(root), CART_PILL_MESSAGES) };
 }
+
+const CART_PILL_MESSAGES = ['cartPill.items', 'cartPill.linkName'] as const;
 
 export function cartLinesProps(cart: Root, root: Root): IslandProps['cart-lines'] {
   return { cart: cart as unknown as ShoppingCart, currency: currencyOf(root), locale: localeOf(root), crumb: str(root['crumb']) };
