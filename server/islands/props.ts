@@ -17,6 +17,7 @@ import { variantViews } from '../../commerce/variant-view.js';
 import { soldOut } from '../../engine/plugins/commerce/platform-product.js';
 import { DEFAULT_LABELS, type LabelKey } from '../../engine/plugins/commerce/strings.js';
 import type { BuyBoxState } from '../../hydrate/components/product-form.js';
+import { RESTOCK_ERROR_CODES } from '../../hydrate/components/restock-form.js';
 import type { IslandProps } from '../../hydrate/ssr.js';
 import type { ShoppingCart } from '../../hydrate/cart-store.js';
 import { lowestCurrentPrice } from '../product-page.js';
@@ -186,6 +187,7 @@ export function restockProps(item: Root, root: Root): IslandProps['restock'] | n
     successText: str(storeSettings(root)['restockSuccessText']).trim() === '' ? 'Signed up!' : str(storeSettings(root)['restockSuccessText']),
     crumb: str(root['crumb']),
     outcome: restockOutcomeOf(root['restockOutcome']),
+    messages: islandMessages(localeOf(root), RESTOCK_ERROR_CODES),
   };
 }
 
