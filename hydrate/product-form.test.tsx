@@ -8,7 +8,8 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { getCartState, type ShoppingCart } from './cart-store.js';
-import type { ProductFormProps } from './components/product-form.js';
+import { PRICE_MESSAGES, type ProductFormProps } from './components/product-form.js';
+import { islandMessages } from '../commerce/messages/island-messages.js';
 import {
   advance,
   alertShown,
@@ -63,6 +64,7 @@ function shirt(over: Partial<ProductFormProps> = {}): ProductFormProps {
     variantOptionOrdering: ['Color', 'Size'],
     variants,
     scarcityText: null,
+    messages: islandMessages('en-US', PRICE_MESSAGES),
     ...over,
   };
 }
@@ -365,11 +367,11 @@ describe('the add button', () => {
   });
 
   it('in a German site: In den Warenkorb, Wird hinzugefügt… while adding, Hinzugefügt! after, from the props the server builds', async () => {
-    const { labels, locale } = productFormProps({ id: 'field-shirt', structuredContent: {} }, { website: { language: 'de-DE', baseCurrency: 'USD' } });
+    const { labels, locale, messages } = productFormProps({ id: 'field-shirt', structuredContent: {} }, { website: { language: 'de-DE', baseCurrency: 'USD' } });
     expect(labels).toEqual({ add: 'In den Warenkorb', soldOut: 'ausverkauft', sale: 'Sale', quantity: 'Menge', adding: 'Wird hinzugefügt…', added: 'Hinzugefügt!' });
-    const el = await hydrate(shirt({ labels, locale }));
+    const el = await hydrate(shirt({ labels, locale, messages }));
     expect(label(el)).toBe('In den Warenkorb');
-    expect(el.querySelector('.product-price')?.textContent).toContain('89,00\u00a0$');
+    expect(el.querySelector('.product-price')?.textContent).toBe('ab 89,00\u00a0$');
     await choose(el, 'Color', 'Olive');
     await choose(el, 'Size', 'L');
     respond(200, { shoppingCart: CART });

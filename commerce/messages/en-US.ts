@@ -61,6 +61,11 @@ const PRODUCT = {
   'product.soldOut': DEFAULT_LABELS.productSoldOutText,
   'product.sale': DEFAULT_LABELS.productSaleText,
   'product.quantity': DEFAULT_LABELS.productQuantityInputLabel,
+  /** The buy box's price while the choice leaves several prices (ours; the platform's label is `from {0}`). */
+  'product.priceFrom': 'from {price}',
+  /** Said before a sale's two prices (screen readers only). */
+  'product.salePrice': 'Sale Price:',
+  'product.originalPrice': 'Original Price:',
   'addButton.adding': ADD_BUTTON_LABELS.adding,
   'addButton.added': ADD_BUTTON_LABELS.added,
 } as const;

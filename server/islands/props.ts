@@ -16,7 +16,7 @@ import { fill } from '../../commerce/text.js';
 import { variantViews } from '../../commerce/variant-view.js';
 import { soldOut } from '../../engine/plugins/commerce/platform-product.js';
 import { DEFAULT_LABELS, type LabelKey } from '../../engine/plugins/commerce/strings.js';
-import type { BuyBoxState } from '../../hydrate/components/product-form.js';
+import { type BuyBoxState, PRICE_MESSAGES } from '../../hydrate/components/product-form.js';
 import { RESTOCK_ERROR_CODES } from '../../hydrate/components/restock-form.js';
 import type { IslandProps } from '../../hydrate/ssr.js';
 import type { ShoppingCart } from '../../hydrate/cart-store.js';
@@ -114,6 +114,7 @@ export function productFormProps(item: Root, root: Root): IslandProps['product-f
     variants: variantViews(item),
     scarcityText: merchandising['scarcityEnabled'] === true ? str(merchandising['scarcityText']) || null : null,
     additionalForm: additionalForm(sc['additionalFieldsForm']),
+    messages: islandMessages(localeOf(root), PRICE_MESSAGES),
     ...(buyBox !== null ? { initial: { chosen: buyBox.chosen, quantity: buyBox.quantity, answers: buyBox.answers, errors: buyBox.errors } } : {}),
   };
 }
