@@ -72,6 +72,10 @@ describe('a German site', () => {
   it('a plain restock signup’s error comes back in German', async () => {
     const html = (await app.inject('/shop/p/canvas-tote?restock=error&message=restock.emailInvalid')).body;
     expect(propsOf(html, 'restock').outcome).toEqual({ kind: 'error', message: 'Die E-Mail-Adresse ist ungültig' });
+    // the success text where the store sets none
+    expect(propsOf(html, 'restock').successText).toBe('Angemeldet!');
+    const signedUp = (await app.inject('/shop/p/canvas-tote?restock=signed-up&message=restock.signedUp')).body;
+    expect(propsOf(signedUp, 'restock').outcome).toEqual({ kind: 'done', message: 'Angemeldet!' });
   });
 
   it('an English site is as before', async () => {

@@ -185,7 +185,7 @@ export function restockProps(item: Root, root: Root): IslandProps['restock'] | n
     captchaSiteKey: str(record(settings['captchaSettings'])['siteKey']),
     // the test provider's widget is a checkbox carrying its token (docs/storefront.md "Captcha widget")
     ...(captchaConfigOf(settings['captchaSettings']).provider.name === 'test' ? { captchaTestToken: TEST_CAPTCHA_TOKEN } : {}),
-    successText: str(storeSettings(root)['restockSuccessText']).trim() === '' ? 'Signed up!' : str(storeSettings(root)['restockSuccessText']),
+    successText: str(storeSettings(root)['restockSuccessText']).trim() === '' ? translator(localeOf(root))('restock.signedUp') : str(storeSettings(root)['restockSuccessText']),
     crumb: str(root['crumb']),
     outcome: restockOutcomeOf(root['restockOutcome']),
     messages: islandMessages(localeOf(root), RESTOCK_ERROR_CODES),
