@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pillCountText, pillSpokenLabel } from './cart-pill.js';
+import { pillCountText } from './cart-pill.js';
 import { moneyText } from './money-text.js';
 import { ADD_FAILURE_MESSAGES, addFailureMessage, addFailureTitle } from './add-to-cart.js';
 
@@ -8,12 +8,6 @@ describe('cart pill texts (spec 000 §9)', () => {
     expect(pillCountText(0)).toBe('0');
     expect(pillCountText(100)).toBe('100');
     expect(pillCountText(101)).toBe('100+');
-  });
-  it('speaks one, several and more than 100 items', () => {
-    expect(pillSpokenLabel(1)).toBe('One item in cart');
-    expect(pillSpokenLabel(3)).toBe('3 items in cart');
-    expect(pillSpokenLabel(100)).toBe('100 items in cart');
-    expect(pillSpokenLabel(101)).toBe('More than 100 items in cart');
   });
 });
 

@@ -13,7 +13,8 @@ import { ADDITIONAL_FIELDS_MESSAGES, LIGHTBOX_RESIZE_DEBOUNCE_MS, LIGHTBOX_TOP_M
 import type { ShoppingCart } from './cart-store.js';
 import type { CartLinesProps } from './components/cart-lines.js';
 import { lightboxTop } from './components/lightbox.js';
-import type { ProductFormProps } from './components/product-form.js';
+import { PRICE_MESSAGES, type ProductFormProps } from './components/product-form.js';
+import { islandMessages } from '../commerce/messages/island-messages.js';
 import { advance, alertShown, flush, hydrateIsland, pending, respond, sentRequest, serverMarkup, typeInto, useIslandTestPage } from './dom-testing.js';
 import mountCartLines from './islands/cart-lines.js';
 import mountProductForm from './islands/product-form.js';
@@ -31,12 +32,13 @@ function napkins(): ProductFormProps {
     mode: 'cart',
     action: '/cart/add',
     crumb: 'abc',
-    labels: { add: 'Personalise', soldOut: 'sold out', sale: 'Sale', quantity: 'Quantity' },
+    labels: { add: 'Personalise', soldOut: 'sold out', sale: 'Sale', quantity: 'Quantity', adding: 'Adding…', added: 'Added!' },
     showQuantity: false,
     options: [],
     variantOptionOrdering: [],
     variants: [{ sku: 'NAP-1', attributes: {}, priceCents: 3600, salePriceCents: 0, onSale: false, stock: null, imageId: null }],
     scarcityText: null,
+    messages: islandMessages('en-US', PRICE_MESSAGES),
     additionalForm: FORM,
   };
 }

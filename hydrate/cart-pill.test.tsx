@@ -12,6 +12,7 @@ import { getCartState, HAS_CART_COOKIE, setCart, type ShoppingCart } from './car
 import { expectNoConsoleError, fetchMock, flush, pending, respond, serverMarkup, setCookie, useIslandTestPage } from './dom-testing.js';
 import mountCartPill from './islands/cart-pill.js';
 import { islandMarkup } from './ssr.js';
+import { cartPillProps } from '../server/islands/props.js';
 
 useIslandTestPage();
 
@@ -25,10 +26,12 @@ function cart(totalQuantity: number, subtotalCents: number): ShoppingCart {
 
 const PAGE_COUNTS = '<header><a href="/cart">Cart (<span class="sqs-cart-quantity">0</span>)</a></header><footer><span class="sqs-cart-quantity">0</span></footer>';
 
-const serverPage = () => serverMarkup('cart-pill', { currency: 'USD', locale: 'en-US' }, PAGE_COUNTS);
+const PROPS = cartPillProps({ website: { language: 'en-US', baseCurrency: 'USD' } });
 
-async function hydrate(): Promise<HTMLElement> {
-  const element = serverPage();
+const serverPage = (props = PROPS) => serverMarkup('cart-pill', props, PAGE_COUNTS);
+
+async function hydrate(props = PROPS): Promise<HTMLElement> {
+  const element = serverPage(props);
   await act(async () => mountCartPill(element));
   // the first client render is the server's (the store's server snapshot): no mismatch
   expectNoConsoleError();
@@ -122,6 +125,17 @@ describe('cart pill', () => {
     expect(pageCounts()).toEqual(['101', '101']);
   });
 
+  it('in a German site: the catalog’s words and the locale’s money, for one item, many and more than 100', async () => {
+    const el = await hydrate(cartPillProps({ website: { language: 'de-DE', baseCurrency: 'USD' } }));
+    await flush();
+    await act(async () => setCart(cart(1, 4800)));
+    expect(pill(el)).toMatchObject({ count: '1', subtotal: '48,00\u00a0$', spoken: '1 Artikel im Warenkorb', label: '1 48,00\u00a0$, Warenkorb: 1 Artikel im Warenkorb' });
+    await act(async () => setCart(cart(3, 14400)));
+    expect(pill(el)).toMatchObject({ spoken: '3 Artikel im Warenkorb' });
+    await act(async () => setCart(cart(101, 484800)));
+    expect(pill(el)).toMatchObject({ count: '100+', subtotal: '4.848,00\u00a0$', spoken: 'Mehr als 100 Artikel im Warenkorb' });
+  });
+
   it('follows setCart from elsewhere back to empty, and the page counts with it', async () => {
     const el = await hydrate();
     await flush();
@@ -138,7 +152,7 @@ describe('cart pill', () => {
     setCookie(HAS_CART_COOKIE, '1');
     fetchMock.mockImplementation(async () => new Response(JSON.stringify(cart(1, 8900)), { status: 200 }));
     document.body.innerHTML =
-      islandMarkup('cart-pill', { currency: 'USD', locale: 'en-US' }) + islandMarkup('cart-pill', { currency: 'USD', locale: 'en-US' });
+      islandMarkup('cart-pill', PROPS) + islandMarkup('cart-pill', PROPS);
     const [a, b] = [...document.querySelectorAll<HTMLElement>('[data-island="cart-pill"]')];
     await act(async () => {
       mountCartPill(a!);

@@ -8,7 +8,8 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { getCartState, type ShoppingCart } from './cart-store.js';
-import type { ProductFormProps } from './components/product-form.js';
+import { PRICE_MESSAGES, type ProductFormProps } from './components/product-form.js';
+import { islandMessages } from '../commerce/messages/island-messages.js';
 import {
   advance,
   alertShown,
@@ -24,12 +25,13 @@ import {
   useIslandTestPage,
 } from './dom-testing.js';
 import mountProductForm from './islands/product-form.js';
+import { productFormProps } from '../server/islands/props.js';
 import { navigation } from './navigation.js';
 import { subscribeChosenVariant, subscribeSelection } from './product-selection.js';
 
 // ---- props --------------------------------------------------------------------------------------------
 
-const LABELS = { add: 'Add To Cart', soldOut: 'sold out', sale: 'Sale', quantity: 'Quantity' } as const;
+const LABELS = { add: 'Add To Cart', soldOut: 'sold out', sale: 'Sale', quantity: 'Quantity', adding: 'Adding…', added: 'Added!' } as const;
 
 function variant(sku: string, attributes: Record<string, string>, priceCents: number, stock: number | null, sale?: number) {
   return { sku, attributes, priceCents, salePriceCents: sale ?? 0, onSale: sale !== undefined, stock, imageId: null };
@@ -62,6 +64,7 @@ function shirt(over: Partial<ProductFormProps> = {}): ProductFormProps {
     variantOptionOrdering: ['Color', 'Size'],
     variants,
     scarcityText: null,
+    messages: islandMessages('en-US', PRICE_MESSAGES),
     ...over,
   };
 }
@@ -361,6 +364,28 @@ describe('the add button', () => {
     expect(label(el)).toBe('Add To Cart');
     expect(button(el).getAttribute('aria-disabled')).toBeNull();
     expect(alertShown()).toBeNull();
+  });
+
+  it('in a German site: In den Warenkorb, Wird hinzugefügt… while adding, Hinzugefügt! after, from the props the server builds', async () => {
+    const { labels, locale, messages } = productFormProps({ id: 'field-shirt', structuredContent: {} }, { website: { language: 'de-DE', baseCurrency: 'USD' } });
+    expect(labels).toEqual({ add: 'In den Warenkorb', soldOut: 'ausverkauft', sale: 'Sale', quantity: 'Menge', adding: 'Wird hinzugefügt…', added: 'Hinzugefügt!' });
+    const el = await hydrate(shirt({ labels, locale, messages }));
+    expect(label(el)).toBe('In den Warenkorb');
+    expect(el.querySelector('.product-price')?.textContent).toBe('ab 89,00\u00a0$');
+    await choose(el, 'Color', 'Olive');
+    await choose(el, 'Size', 'L');
+    respond(200, { shoppingCart: CART });
+    await press(el);
+    expect(label(el)).toBe('Wird hinzugefügt…');
+    await advance(1000);
+    expect(label(el)).toBe('Hinzugefügt!');
+    await advance(2000);
+    expect(label(el)).toBe('In den Warenkorb');
+  });
+
+  it('a store’s own label wins over the catalog’s', () => {
+    const root = { website: { language: 'de-DE' }, localizedStrings: { productAddToCartText: 'Kaufen' } };
+    expect(productFormProps({ id: 'field-shirt', structuredContent: {} }, root).labels.add).toBe('Kaufen');
   });
 
   it('after an error the alert shows at once and the button is idle 1 s later', async () => {

@@ -8,7 +8,8 @@
  */
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { RestockFormProps } from './components/restock-form.js';
+import { RESTOCK_ERROR_CODES, type RestockFormProps } from './components/restock-form.js';
+import { islandMessages } from '../commerce/messages/island-messages.js';
 import { advance, fetchMock, flush, hydrateIsland, pending, respond, sentRequest, serverMarkup, typeInto, useIslandTestPage } from './dom-testing.js';
 import { publishChosenVariant } from './product-selection.js';
 import mountRestock from './islands/restock.js';
@@ -31,6 +32,7 @@ function props(over: Partial<RestockFormProps> = {}): RestockFormProps {
     captchaSiteKey: '',
     successText: 'Signed up!',
     crumb: 'abc',
+    messages: islandMessages('en-US', RESTOCK_ERROR_CODES),
     ...over,
   };
 }
@@ -119,6 +121,18 @@ describe('restock form', () => {
         expect(el.textContent, search).not.toMatch(/Call us|declined/);
         el.remove();
       }
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('back from a plain signup in a German site: the code in German', async () => {
+    try {
+      window.history.replaceState(null, '', '/shop/p/canvas-tote?restock=error&message=restock.emailInvalid');
+      const el = serverMarkup('restock', props({ messages: islandMessages('de-DE', RESTOCK_ERROR_CODES) }));
+      await act(async () => mountRestock(el));
+      await flush();
+      expect(alertText(el)).toBe('Die E-Mail-Adresse ist ungültig');
     } finally {
       window.history.replaceState(null, '', '/');
     }

@@ -9,6 +9,7 @@ import { type Json, parseJson } from './catalog.js';
 import type { Store } from './db/database.js';
 import { collections, websites } from './db/schema.js';
 import { readCache } from './read-cache.js';
+import { languageOfSettings } from './site-language.js';
 import { withCensus } from './tracker/census-page.js';
 import { ownerIconUrl } from './site-icon/site-icon.js';
 import { storefrontNavigation } from './site-layout.js';
@@ -68,7 +69,7 @@ function siteContext(db: Store): Json {
         id: site.id,
         siteTitle: site.title,
         timeZone: site.timeZone,
-        language: 'en-US',
+        language: languageOfSettings(settings),
         baseCurrency: site.currency,
         // the owner's icon (server/site-icon/site-icon.ts), absent for the default; `{squarespace-headers}` links it
         ...iconField(ownerIconUrl(settings)),
@@ -98,6 +99,11 @@ function publicCaptcha(settings: Json): Json {
   const captcha = settings['captchaSettings'];
   if (!isRecord(captcha) || typeof captcha['siteKey'] !== 'string' || captcha['siteKey'].trim() === '') return {};
   return { captchaSettings: { siteKey: captcha['siteKey'].trim(), enterpriseV3: captcha['enterpriseV3'] === true } };
+}
+
+/** The site's language (server/site-language.ts), as the page context says it. */
+export function siteLanguage(db: Store): string {
+  return String((siteContext(db)['website'] as Json)['language'] ?? 'en-US');
 }
 
 /** The website settings (parsed once per store version, with the rest of the site context). */

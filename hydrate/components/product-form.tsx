@@ -6,7 +6,8 @@
  * JavaScript, in the state a refused post came back with) and the island hydrates the same component.
  */
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { ADD_BUTTON_LABELS, type AddMode, addFailureTitle } from '../../commerce/add-to-cart.js';
+import { type AddMode, addFailureTitle } from '../../commerce/add-to-cart.js';
+import { formatCompact, type IslandMessages } from '../../commerce/messages/compact.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { fill } from '../../commerce/text.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
@@ -36,7 +37,8 @@ export interface ProductFormProps {
   /** Where the form posts without JavaScript: /cart/add, /cart/subscribe or /cart/gift-card. */
   readonly action: string;
   readonly crumb: string;
-  readonly labels: { readonly add: string; readonly soldOut: string; readonly sale: string; readonly quantity: string };
+  /** Its words in the site's language: the store's own labels, else the message catalog's (commerce/messages/). */
+  readonly labels: { readonly add: string; readonly soldOut: string; readonly sale: string; readonly quantity: string; readonly adding: string; readonly added: string };
   readonly showQuantity: boolean;
   readonly options: readonly ProductOption[];
   readonly variantOptionOrdering: readonly string[];
@@ -47,7 +49,13 @@ export interface ProductFormProps {
   readonly additionalForm?: AdditionalForm | null;
   /** The state a plain post came back in (a sold-out choice, refused answers): the box starts from it. */
   readonly initial?: BuyBoxState | null;
+  /** The price's words in the site's language (commerce/messages/). */
+  readonly messages: IslandMessages<PriceMessage>;
 }
+
+/** The catalog's messages the price says. */
+export const PRICE_MESSAGES = ['product.priceFrom', 'product.salePrice', 'product.originalPrice'] as const;
+type PriceMessage = (typeof PRICE_MESSAGES)[number];
 
 /** What the shopper had chosen and typed, and the answers refused (their messages by field id). */
 export interface BuyBoxState {
@@ -59,17 +67,18 @@ export interface BuyBoxState {
 
 type Chosen = Record<string, string>;
 
-function Price({ shown, currency, locale }: { shown: readonly VariantView[]; currency: string; locale: string }) {
+function Price({ shown, currency, locale, messages }: { shown: readonly VariantView[]; currency: string; locale: string; messages: ProductFormProps['messages'] }) {
   const money = (cents: number) => moneyText(cents, currency, locale);
+  const say = (key: PriceMessage, price = '') => formatCompact(messages.text[key], messages.locale, { price });
   const price = priceSummary(shown);
   if (price === null) return <div className="product-price" />;
-  if (price.kind === 'from') return <div className="product-price">{`from ${money(price.cents)}`}</div>;
+  if (price.kind === 'from') return <div className="product-price">{say('product.priceFrom', money(price.cents))}</div>;
   if (price.kind === 'sale') {
     return (
       <div className="product-price">
-        <span className="visually-hidden">Sale Price:</span>
+        <span className="visually-hidden">{say('product.salePrice')}</span>
         {`${money(price.cents)} `}
-        <span className="visually-hidden">Original Price:</span>
+        <span className="visually-hidden">{say('product.originalPrice')}</span>
         <s className="original-price">{money(price.originalCents)}</s>
       </div>
     );
@@ -176,7 +185,7 @@ export function ProductForm(props: ProductFormProps) {
     void add(check.answers);
   }
 
-  const label = button.phase === 'adding' ? ADD_BUTTON_LABELS.adding : button.phase === 'added' ? ADD_BUTTON_LABELS.added : soldOut ? labels.soldOut : labels.add;
+  const label = button.phase === 'adding' ? labels.adding : button.phase === 'added' ? labels.added : soldOut ? labels.soldOut : labels.add;
   const scarce = choice !== null && choice.stock !== null && choice.stock > 0 && props.scarcityText !== null;
   const id = `product-${itemId}`;
   return (
@@ -187,7 +196,7 @@ export function ProductForm(props: ProductFormProps) {
         {onSale && !soldOut ? <span className="product-mark sale">{labels.sale}</span> : null}
         {soldOut ? <span className="product-mark sold-out">{labels.soldOut}</span> : null}
       </div>
-      <Price shown={choice !== null ? [choice] : candidates.length > 0 ? candidates : variants} currency={currency} locale={locale} />
+      <Price shown={choice !== null ? [choice] : candidates.length > 0 ? candidates : variants} currency={currency} locale={locale} messages={props.messages} />
       {options.map((o) => (
         <div className="product-option" key={o.name}>
           <label htmlFor={`${id}-${o.name}`}>{o.name}</label>
@@ -225,7 +234,7 @@ export function ProductForm(props: ProductFormProps) {
       {scarce ? <p className="product-scarcity">{fill(props.scarcityText ?? '', { qtyInStock: String(choice.stock) })}</p> : null}
       {productSoldOut ? null : (
         <button type="submit" className="add-to-cart-button" aria-disabled={soldOut || button.phase !== 'idle' ? true : undefined} aria-live="polite">
-          <ButtonLabels current={label} all={[labels.add, labels.soldOut, ADD_BUTTON_LABELS.adding, ADD_BUTTON_LABELS.added]} />
+          <ButtonLabels current={label} all={[labels.add, labels.soldOut, labels.adding, labels.added]} />
         </button>
       )}
       <AlertDialog alert={alert} onClose={() => setAlert(null)} />

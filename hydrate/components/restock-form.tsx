@@ -9,6 +9,7 @@
  * for the variant the buy box has chosen when that one is sold out (`chosenVariantId` when the server renders
  * the page a plain post came back to, then the buy box's choice as it changes), and nothing otherwise.
  */
+import { formatCompact, type IslandMessages } from '../../commerce/messages/compact.js';
 import { restockOutcomeWording } from '../../commerce/visitor-messages.js';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { restockEmailError } from '../../commerce/form-validation.js';
@@ -41,7 +42,13 @@ export interface RestockFormProps {
   readonly crumb: string;
   /** How a signup posted without JavaScript went: the server renders the block in that state. */
   readonly outcome?: { readonly kind: 'done' | 'error'; readonly message: string } | null;
+  /** A plain signup's error codes in the site's language (commerce/messages/), for a link's `?message=`. */
+  readonly messages: IslandMessages<RestockErrorCode>;
 }
+
+/** The codes a plain signup's error may come back with (commerce/visitor-messages.ts). */
+export const RESTOCK_ERROR_CODES = ['restock.emailBlank', 'restock.emailInvalid', 'restock.captcha', 'restock.notFound', 'restock.inStock', 'restock.failed'] as const;
+export type RestockErrorCode = (typeof RESTOCK_ERROR_CODES)[number];
 
 type State = { readonly kind: 'idle' | 'sending' } | { readonly kind: 'done'; readonly message: string } | { readonly kind: 'error'; readonly message: string };
 
@@ -51,7 +58,7 @@ export const DEFAULT_RESTOCK_CTA = 'Get notified by email when this product is b
 const soldOutOne = (variants: readonly RestockVariant[], id: string | null | undefined) => variants.find((v) => v.variantId === id) ?? null;
 
 export function RestockForm(props: RestockFormProps) {
-  const { productId, variants, cta, placeholder, button, mailingList, optIn, mailingListDescription, captchaSiteKey, successText, crumb } = props;
+  const { productId, variants, cta, placeholder, button, mailingList, optIn, mailingListDescription, captchaSiteKey, successText, crumb, messages } = props;
   const id = useId();
   const [email, setEmail] = useState('');
   // the buy box's choice: the variant its options name (null when they name none)
@@ -94,10 +101,11 @@ export function RestockForm(props: RestockFormProps) {
   useEffect(() => {
     const query = new URLSearchParams(window.location.search);
     const outcome = query.get('restock');
-    const message = restockOutcomeWording(outcome, query.get('message'), successText);
+    const wording = (code: string) => (Object.hasOwn(messages.text, code) ? formatCompact(messages.text[code as RestockErrorCode], messages.locale) : undefined);
+    const message = restockOutcomeWording(outcome, query.get('message'), successText, wording);
     if (message === undefined) return;
     setState({ kind: outcome === 'signed-up' ? 'done' : 'error', message });
-  }, [successText]);
+  }, [successText, messages]);
 
   if (variants.length === 0) return null;
   // some variants in stock: the block is about the sold-out one chosen, or not there at all

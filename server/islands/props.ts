@@ -9,11 +9,15 @@ import { type AddMode } from '../../commerce/add-to-cart.js';
 import { installmentContextOf, installmentModalUrl } from '../../commerce/installments.js';
 import { isRecord } from '../../commerce/json.js';
 import { flag, isSoldOut, isSubscribable, neverRunsOut, productContent, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../../commerce/products.js';
+import type { MessageKey } from '../../commerce/messages/en-US.js';
+import { islandMessages } from '../../commerce/messages/island-messages.js';
+import { translator } from '../../commerce/messages/translate.js';
 import { fill } from '../../commerce/text.js';
 import { variantViews } from '../../commerce/variant-view.js';
 import { soldOut } from '../../engine/plugins/commerce/platform-product.js';
 import { DEFAULT_LABELS, type LabelKey } from '../../engine/plugins/commerce/strings.js';
-import type { BuyBoxState } from '../../hydrate/components/product-form.js';
+import { type BuyBoxState, PRICE_MESSAGES } from '../../hydrate/components/product-form.js';
+import { RESTOCK_ERROR_CODES } from '../../hydrate/components/restock-form.js';
 import type { IslandProps } from '../../hydrate/ssr.js';
 import type { ShoppingCart } from '../../hydrate/cart-store.js';
 import { lowestCurrentPrice } from '../product-page.js';
@@ -23,11 +27,22 @@ type Root = Record<string, unknown>;
 const record = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : {});
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' && v !== '' ? v : fallback);
 
-function labelOf(root: Root, key: LabelKey): string {
-  return str(record(root['localizedStrings'])[key], DEFAULT_LABELS[key]);
-}
-
 export const localeOf = (root: Root) => str(record(root['website'])['language'], 'en-US');
+
+/** The labels the message catalogs hold (the rest keep the platform's English default). */
+const LABEL_MESSAGES: Partial<Record<LabelKey, MessageKey>> = {
+  productAddToCartText: 'product.addToCart',
+  productSubscribeText: 'product.subscribe',
+  productSoldOutText: 'product.soldOut',
+  productSaleText: 'product.sale',
+  productQuantityInputLabel: 'product.quantity',
+};
+
+/** A label: the store's own (`localizedStrings`), else the catalog's in the site's language, else the platform's default. */
+function labelOf(root: Root, key: LabelKey): string {
+  const message = LABEL_MESSAGES[key];
+  return str(record(root['localizedStrings'])[key], message !== undefined ? translator(localeOf(root))(message) : DEFAULT_LABELS[key]);
+}
 export const currencyOf = (root: Root) => str(record(root['website'])['baseCurrency'], 'USD');
 const storeSettings = (root: Root) => record(record(root['websiteSettings'])['storeSettings']);
 
@@ -86,6 +101,8 @@ export function productFormProps(item: Root, root: Root): IslandProps['product-f
       soldOut: str(merchandising['customSoldOutText'], labelOf(root, 'productSoldOutText')),
       sale: labelOf(root, 'productSaleText'),
       quantity: labelOf(root, 'productQuantityInputLabel'),
+      adding: translator(localeOf(root))('addButton.adding'),
+      added: translator(localeOf(root))('addButton.added'),
     },
     showQuantity: showsQuantityInput(item, root['websiteSettings']),
     options: variantOptions(item).map(({ name, values }) => ({
@@ -97,6 +114,7 @@ export function productFormProps(item: Root, root: Root): IslandProps['product-f
     variants: variantViews(item),
     scarcityText: merchandising['scarcityEnabled'] === true ? str(merchandising['scarcityText']) || null : null,
     additionalForm: additionalForm(sc['additionalFieldsForm']),
+    messages: islandMessages(localeOf(root), PRICE_MESSAGES),
     ...(buyBox !== null ? { initial: { chosen: buyBox.chosen, quantity: buyBox.quantity, answers: buyBox.answers, errors: buyBox.errors } } : {}),
   };
 }
@@ -118,8 +136,10 @@ export function installmentPillProps(item: Root, root: Root): IslandProps['insta
 }
 
 export function cartPillProps(root: Root): IslandProps['cart-pill'] {
-  return { currency: currencyOf(root), locale: localeOf(root) };
+  return { currency: currencyOf(root), locale: localeOf(root), messages: islandMessages(localeOf(root), CART_PILL_MESSAGES) };
 }
+
+const CART_PILL_MESSAGES = ['cartPill.items', 'cartPill.linkName'] as const;
 
 export function cartLinesProps(cart: Root, root: Root): IslandProps['cart-lines'] {
   return { cart: cart as unknown as ShoppingCart, currency: currencyOf(root), locale: localeOf(root), crumb: str(root['crumb']) };
@@ -165,9 +185,10 @@ export function restockProps(item: Root, root: Root): IslandProps['restock'] | n
     captchaSiteKey: str(record(settings['captchaSettings'])['siteKey']),
     // the test provider's widget is a checkbox carrying its token (docs/storefront.md "Captcha widget")
     ...(captchaConfigOf(settings['captchaSettings']).provider.name === 'test' ? { captchaTestToken: TEST_CAPTCHA_TOKEN } : {}),
-    successText: str(storeSettings(root)['restockSuccessText']).trim() === '' ? 'Signed up!' : str(storeSettings(root)['restockSuccessText']),
+    successText: str(storeSettings(root)['restockSuccessText']).trim() === '' ? translator(localeOf(root))('restock.signedUp') : str(storeSettings(root)['restockSuccessText']),
     crumb: str(root['crumb']),
     outcome: restockOutcomeOf(root['restockOutcome']),
+    messages: islandMessages(localeOf(root), RESTOCK_ERROR_CODES),
   };
 }
 

@@ -6,30 +6,31 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { isRecord } from '../../commerce/json.js';
-import { restockOutcomeWording, VISITOR_MESSAGES } from '../../commerce/visitor-messages.js';
+import { restockOutcomeWording } from '../../commerce/visitor-messages.js';
+import { translator } from '../../commerce/messages/translate.js';
+import { localVisitorMessage } from '../../commerce/messages/visitor-wording.js';
 import { parseJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
 import { collections, products, restockSignups, variants, websites } from '../db/schema.js';
 import { type QueuedEmail, queueEmail } from '../email/queue.js';
 import { restockEmailHtml } from '../email/restock-email.js';
 import { canonicalLanguages } from '../language-tags.js';
-import { websiteSettings } from '../page-context.js';
+import { siteLanguage, websiteSettings } from '../page-context.js';
 import { readSiteDocument } from '../site-documents.js';
 
-/** Spec 000 §9: the success text unless the store setting `storeSettings.restockSuccessText` says otherwise. */
-export const DEFAULT_RESTOCK_SUCCESS = VISITOR_MESSAGES['restock.signedUp'];
 export const GROUPS_PAGE_SIZE = 20;
 export const SIGNUPS_PAGE_SIZE = 50;
 
+/** Spec 000 §9: the store setting `storeSettings.restockSuccessText`, else `Signed up!` in the site's language. */
 export function restockSuccessText(store: Store): string {
   const s = websiteSettings(store)['storeSettings'];
   const text = isRecord(s) ? s['restockSuccessText'] : undefined;
-  return typeof text === 'string' && text.trim() !== '' ? text : DEFAULT_RESTOCK_SUCCESS;
+  return typeof text === 'string' && text.trim() !== '' ? text : translator(siteLanguage(store))('restock.signedUp');
 }
 
 /** What a product page says after a signup without JavaScript (commerce/visitor-messages.ts `restockOutcomeWording`). */
 export const restockOutcomeText = (store: Store, kind: 'signed-up' | 'error', code: string | undefined): string | undefined =>
-  restockOutcomeWording(kind, code, restockSuccessText(store));
+  restockOutcomeWording(kind, code, restockSuccessText(store), (c) => localVisitorMessage(c, siteLanguage(store)));
 
 export interface VariantTarget {
   readonly websiteId: string;

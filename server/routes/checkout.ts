@@ -9,12 +9,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CHECKOUT_FIELD_NAMES, CHECKOUT_MESSAGES, checkoutValues, countryOptions, type FieldErrors } from '../../commerce/checkout-form.js';
 import { isRecord } from '../../commerce/json.js';
 import { storeCountry } from '../../commerce/store-country.js';
-import { cartMessageUrl, visitorMessage } from '../../commerce/visitor-messages.js';
+import { cartMessageUrl } from '../../commerce/visitor-messages.js';
+import { localVisitorMessage } from '../../commerce/messages/visitor-wording.js';
 import { cartState, checkoutSummary, loadOrder, orderJson, type OrderRow, type PlaceResult } from '../checkout-service.js';
 import type { Store } from '../db/database.js';
 import type { CommerceStores } from '../db/stores.js';
-import { PageType, pageContext, websiteSettings } from '../page-context.js';
-import { WEBSITE_LANGUAGE } from './multilingual.js';
+import { PageType, pageContext, siteLanguage, websiteSettings } from '../page-context.js';
 import { isTokenCartKind, tokenCartId } from '../token-carts.js';
 import type { Theme } from '../theme.js';
 import { clearCartCookies, currentCartId, visitorCart } from './visitor-cart.js';
@@ -134,7 +134,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: Commerce
       errors,
       errorList: errorList(errors),
       // the country select: every ISO 3166-1 country by its English name, the typed code chosen (at first the store's own)
-      countries: countryOptions(view.values === undefined ? (storeCountry(websiteSettings(store), WEBSITE_LANGUAGE) ?? '') : (form['country'] ?? '')),
+      countries: countryOptions(view.values === undefined ? (storeCountry(websiteSettings(store), siteLanguage(store)) ?? '') : (form['country'] ?? '')),
       message: view.message,
     };
     return sendPage(reply, request, 'pages/checkout.page', PageType.CHECKOUT, 'checkout', { checkout }, format);
@@ -161,7 +161,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: Commerce
     const state = cartId === null ? null : cartState(store, cartId);
     if (cartId === null || state === null || state.empty) return backToCart(reply, CHECKOUT_MESSAGES.emptyCart);
     if (state.purchased) return backToCart(reply, CHECKOUT_MESSAGES.purchased);
-    return sendCheckout(reply, request, { cartId, cartToken: request.query.cartToken, message: visitorMessage(request.query.message) }, request.query.format);
+    return sendCheckout(reply, request, { cartId, cartToken: request.query.cartToken, message: localVisitorMessage(request.query.message, siteLanguage(store)) }, request.query.format);
   });
 
   app.post('/checkout', { schema: { body: checkoutForm }, attachValidation: true, config: { rateLimit: 'cart' } }, async (request, reply) => {

@@ -13,12 +13,11 @@ import { isRecord } from '../../commerce/json.js';
 import type { Store } from '../db/database.js';
 import { websites } from '../db/schema.js';
 import { canonicalLanguages } from '../language-tags.js';
+import { siteLanguage } from '../page-context.js';
 import { requirePermission, signedInContributor } from '../owner/guard.js';
 import { deleteSiteDocument, readSiteDocument, writeSiteDocument } from '../site-documents.js';
 
 const DOCUMENT = 'multilingual';
-/** The storefront's own language (the page context's `website.language`). */
-export const WEBSITE_LANGUAGE = 'en-US';
 
 interface Multilingual {
   languages: string[];
@@ -47,7 +46,7 @@ export const multilingualRoutes: FastifyPluginAsync<{ store: Store }> = async (a
 
   app.get('/api/multilingual/settings', { preValidation: read }, async (request) => {
     const { languages, connected } = readMultilingual(store, signedInContributor(request).websiteId);
-    return { websiteLanguage: WEBSITE_LANGUAGE, languages, connected };
+    return { websiteLanguage: siteLanguage(store), languages, connected };
   });
 
   app.get('/api/multilingual/status', { preValidation: read }, async (request) => {

@@ -6,9 +6,9 @@ import type { collections } from '../db/schema.js';
 import { homePage } from '../home-page.js';
 import { homeChoice } from '../theme-content/home-choice.js';
 import { COLLECTION_TYPES } from '../../engine/plugins/content/record-collection.js';
-import { PageType } from '../page-context.js';
+import { PageType, siteLanguage } from '../page-context.js';
 import { isDisplayedType } from '../../commerce/products.js';
-import { visitorMessage } from '../../commerce/visitor-messages.js';
+import { localVisitorMessage } from '../../commerce/messages/visitor-wording.js';
 import { restockOutcomeText } from '../restock/service.js';
 import { facetCounts, listingUrl, matchesFilters, pageSizeSetting, paginate, sameText } from '../listing.js';
 import { readCache } from '../read-cache.js';
@@ -49,7 +49,7 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
       pageId: 'cart',
       shoppingCart: visitorCart(store, request),
       // a message code from the link, shown in the store's words; anything else shows nothing
-      extra: { message: visitorMessage(request.query.message) },
+      extra: { message: localVisitorMessage(request.query.message, siteLanguage(store)) },
     }),
   );
 

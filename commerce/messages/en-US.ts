@@ -1,0 +1,90 @@
+/**
+ * The `en-US` message catalog (issue 27): every key the storefront translates, as ICU MessageFormat, and the
+ * source of the other catalogs (commerce/messages/catalogs.ts holds them all; a test checks each against this
+ * one). Plurals and selects live here, never in code.
+ *
+ * One place for each string: where the spec's English already has a home that the islands' bundles or the
+ * rules import (the add-to-cart, checkout, form and subscription messages, the platform's default labels), the
+ * catalog takes it from there; the strings that lived only in components live here now. A key's English is
+ * the spec's wording verbatim where the spec has one (the comment says "ours" otherwise).
+ */
+import { ADD_BUTTON_LABELS, ADD_TO_CART_MESSAGES } from '../add-to-cart.js';
+import { CHECKOUT_MESSAGES } from '../checkout-form.js';
+import { FORM_MESSAGES, RESTOCK_MESSAGES } from '../form-validation.js';
+import { SUBSCRIBE_MESSAGES } from '../subscribe.js';
+import { DEFAULT_LABELS } from '../../engine/plugins/commerce/strings.js';
+
+/** What a link may ask a page to say (`?message=<code>`, commerce/visitor-messages.ts), by code. */
+const VISITOR = {
+  'cart.variantUnavailable': ADD_TO_CART_MESSAGES.variantUnavailable,
+  'cart.notEnoughStock': ADD_TO_CART_MESSAGES.notEnoughStock,
+  'cart.quantityNotNumber': ADD_TO_CART_MESSAGES.quantityNotNumber,
+  'cart.quantityNotWhole': ADD_TO_CART_MESSAGES.quantityNotWhole,
+  'cart.quantityOutOfRange': ADD_TO_CART_MESSAGES.quantityOutOfRange,
+  'cart.giftCardDenomination': ADD_TO_CART_MESSAGES.giftCardDenomination,
+  /** Ours: the no-JavaScript form's refusal names the options, which a code cannot carry. */
+  'cart.selectOptions': 'Please select the options of the item.',
+  'cart.answersInvalid': FORM_MESSAGES.summary,
+  /** Ours. */
+  'cart.purchased': 'This cart has already been purchased and can no longer be changed.',
+  /** Ours. */
+  'cart.entryNotFound': 'That cart entry does not exist.',
+  /** Ours. */
+  'cart.notAGiftCard': 'This product is not a gift card.',
+  'cart.notSubscribable': SUBSCRIBE_MESSAGES.notSubscribable,
+  'cart.subscriptionWrongType': SUBSCRIBE_MESSAGES.wrongType,
+  /** Ours: anything else a cart form was refused for (a request no form of ours sends). */
+  'cart.notUpdated': 'Your cart could not be updated. Please try again.',
+  'checkout.emptyCart': CHECKOUT_MESSAGES.emptyCart,
+  'checkout.purchased': CHECKOUT_MESSAGES.purchased,
+  'checkout.invalidForm': CHECKOUT_MESSAGES.invalidForm,
+  /** Spec 000 §9; the store's `restockSuccessText` replaces it where the page knows the store. */
+  'restock.signedUp': 'Signed up!',
+  'restock.emailBlank': RESTOCK_MESSAGES.blank,
+  'restock.emailInvalid': RESTOCK_MESSAGES.invalid,
+  'restock.captcha': FORM_MESSAGES.captcha,
+  /** Ours. */
+  'restock.notFound': 'That product or variant does not exist.',
+  /** Ours. */
+  'restock.inStock': 'This item is back in stock.',
+  'restock.failed': FORM_MESSAGES.unknown,
+} as const;
+
+/**
+ * The buy box's words (spec 000 §4, §9; the labels are spec 001 §9's defaults, which a store's own override).
+ * The add button's states stay in commerce/add-to-cart.ts too, for the platform markup's buttons, which read
+ * no catalog yet (platform themes' localized strings are the next step of issue 27).
+ */
+const PRODUCT = {
+  'product.addToCart': DEFAULT_LABELS.productAddToCartText,
+  'product.subscribe': DEFAULT_LABELS.productSubscribeText,
+  'product.soldOut': DEFAULT_LABELS.productSoldOutText,
+  'product.sale': DEFAULT_LABELS.productSaleText,
+  'product.quantity': DEFAULT_LABELS.productQuantityInputLabel,
+  /** The buy box's price while the choice leaves several prices (ours; the platform's label is `from {0}`). */
+  'product.priceFrom': 'from {price}',
+  /** Said before a sale's two prices (screen readers only). */
+  'product.salePrice': 'Sale Price:',
+  'product.originalPrice': 'Original Price:',
+  'addButton.adding': ADD_BUTTON_LABELS.adding,
+  'addButton.added': ADD_BUTTON_LABELS.added,
+} as const;
+
+/** The floating cart pill (spec 000 §9): what a screen reader hears, after the visible count and subtotal. */
+const CART_PILL = {
+  /** `over` is `yes` above the pill's count limit (`limit`, 100), when the pill shows `100+`. */
+  'cartPill.items': '{over, select, yes {More than {limit} items in cart} other {{count, plural, =1 {One item in cart} other {# items in cart}}}}',
+  /** The link's name after its visible text (WCAG 2.5.3): `3 $267.00, cart: 3 items in cart`. Ours. */
+  'cartPill.linkName': ', cart: {items}',
+} as const;
+
+export const EN_US = { ...VISITOR, ...PRODUCT, ...CART_PILL } as const;
+
+/** Every key a catalog must have. */
+export type MessageKey = keyof typeof EN_US;
+/** A catalog: one ICU message per key. */
+export type Catalog = { readonly [K in MessageKey]: string };
+
+/** The keys a link's `?message=` may name (commerce/visitor-messages.ts). */
+export const VISITOR_MESSAGE_KEYS = Object.keys(VISITOR) as (keyof typeof VISITOR)[];
+export type VisitorMessageCode = keyof typeof VISITOR;

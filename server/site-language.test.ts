@@ -1,0 +1,88 @@
+/**
+ * The site's language (issue 27): the website settings' `language`, canonical, else `en-US`; a German site's
+ * pages say `<html lang="de-DE">`, write money as German does, and the buy box, the cart pill's props and the
+ * link messages of the cart, checkout and restock pages come from the German catalog.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from './db/database.js';
+import { websites } from './db/schema.js';
+import { languageOfSettings } from './site-language.js';
+import { addToCartApi, demoApp, withCrumb } from './test-support.js';
+
+describe('languageOfSettings', () => {
+  it('the settings’ tag, canonical; en-US when unset, empty, not a string or not a tag', () => {
+    expect(languageOfSettings({ language: 'de-DE' })).toBe('de-DE');
+    expect(languageOfSettings({ language: 'de-de' })).toBe('de-DE');
+    expect(languageOfSettings({})).toBe('en-US');
+    expect(languageOfSettings({ language: '' })).toBe('en-US');
+    expect(languageOfSettings({ language: 42 })).toBe('en-US');
+    expect(languageOfSettings({ language: 'not a tag!' })).toBe('en-US');
+    expect(languageOfSettings(null)).toBe('en-US');
+  });
+});
+
+describe('a German site', () => {
+  let app: FastifyInstance;
+  let store: Store;
+  let seeded: string;
+  beforeAll(async () => {
+    ({ app, store } = await demoApp());
+    seeded = store.select().from(websites).get()!.settings;
+  });
+  afterAll(() => app.close());
+  beforeEach(() => {
+    store.update(websites).set({ settings: JSON.stringify({ ...JSON.parse(seeded), language: 'de-DE' }) }).run();
+  });
+
+  /** The text of markup: numeric references (islands write everything beyond ASCII so) and the named ones. */
+  const text = (html: string) =>
+    html
+      .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  const propsOf = (html: string, island: string) => JSON.parse(text(new RegExp(`data-island="${island}"[^>]*data-props="([^"]*)"`).exec(html)![1]!));
+  const body = async (url: string, cookies?: Record<string, string>) => text((await app.inject(withCrumb({ url, ...(cookies ? { cookies } : {}) }))).body);
+
+  it('a product page: lang, German money, the buy box in German, the pill’s German messages', async () => {
+    const html = (await app.inject('/shop/p/field-shirt')).body;
+    expect(html).toMatch(/<html lang="de-DE"/);
+    const form = propsOf(html, 'product-form');
+    expect(form.locale).toBe('de-DE');
+    expect(form.labels).toMatchObject({ add: 'In den Warenkorb', adding: 'Wird hinzugefügt…', added: 'Hinzugefügt!', quantity: 'Menge' });
+    expect(text(html)).toContain('In den Warenkorb');
+    expect(text(html)).toContain('89,00\u00a0$');
+    const pill = propsOf(html, 'cart-pill');
+    expect(pill.messages.locale).toBe('de-DE');
+    expect(Object.keys(pill.messages.text)).toEqual(['cartPill.items', 'cartPill.linkName']);
+  });
+
+  it('the cart page says a link’s message in German, and nothing for free text', async () => {
+    expect(await body('/cart?message=cart.notEnoughStock')).toContain('Von diesem Artikel haben wir leider nicht genug vorrätig.');
+    expect(await body('/cart?message=Buy+elsewhere')).not.toContain('Buy elsewhere');
+  });
+
+  it('the checkout page says its message in German', async () => {
+    const cookies = { tessera_cart: await addToCartApi(app, { itemId: 'p01', quantity: 1 }) };
+    expect(await body('/checkout?message=checkout.invalidForm', cookies)).toContain('Mindestens ein Feld ist ungültig. Bitte überprüfe deine Eingaben.');
+  });
+
+  it('a plain restock signup’s error comes back in German', async () => {
+    const html = (await app.inject('/shop/p/canvas-tote?restock=error&message=restock.emailInvalid')).body;
+    expect(propsOf(html, 'restock').outcome).toEqual({ kind: 'error', message: 'Die E-Mail-Adresse ist ungültig' });
+    // the success text where the store sets none
+    expect(propsOf(html, 'restock').successText).toBe('Angemeldet!');
+    const signedUp = (await app.inject('/shop/p/canvas-tote?restock=signed-up&message=restock.signedUp')).body;
+    expect(propsOf(signedUp, 'restock').outcome).toEqual({ kind: 'done', message: 'Angemeldet!' });
+  });
+
+  it('an English site is as before', async () => {
+    store.update(websites).set({ settings: seeded }).run();
+    const html = (await app.inject('/shop/p/field-shirt')).body;
+    expect(html).toMatch(/<html lang="en-US"/);
+    expect(propsOf(html, 'product-form').labels).toMatchObject({ add: 'Add To Cart', adding: 'Adding…', added: 'Added!' });
+    expect(await body('/cart?message=cart.notEnoughStock')).toContain('Sorry, we do not have enough of that item available.');
+  });
+});
