@@ -72,14 +72,14 @@ describe('roles and crumb', () => {
 
   it('writes: 401 signed out, 403 for a role without writeProducts, allowed for each role with it, 403 without the crumb', async () => {
     for (const options of writes) {
-      expect((await app.inject(withCrumb(options))).statusCode, options.url).toBe(401);
+      expect((await app.inject(withCrumb(options))).statusCode, String(options.url)).toBe(401);
       for (const role of CONTRIBUTOR_ROLES) {
         const res = await call(options, role);
         const allowed = (OWNER_PERMISSIONS.writeProducts as readonly string[]).includes(role);
         expect(res.statusCode, `${role} ${options.method} ${options.url}: ${res.body}`).toBe(allowed ? (options.url === '/api/merchant/products' ? 201 : 200) : 403);
       }
       const noCrumb = await app.inject({ ...options, cookies: { [OWNER_COOKIE]: tokens.get('admin')! } });
-      expect(noCrumb.statusCode, options.url).toBe(403);
+      expect(noCrumb.statusCode, String(options.url)).toBe(403);
     }
     expect(OWNER_PERMISSIONS.writeProducts).toEqual(['admin', 'website manager', 'store manager']);
   });
