@@ -309,6 +309,14 @@ describe('archive and unarchive', () => {
     expect((await page('/shop/p/enamel-mug')).statusCode).toBe(200);
     expect((await call({ method: 'POST', url: '/api/merchant/products/nope/archive' })).statusCode).toBe(404);
   });
+
+  it('an archived membership is no longer offered on its member area', async () => {
+    expect((await page('/members')).body).toContain('Join for $15.00');
+    await call({ method: 'POST', url: '/api/merchant/products/p14/archive' });
+    expect((await page('/members')).body).not.toContain('Join for');
+    await call({ method: 'POST', url: '/api/merchant/products/p14/unarchive' });
+    expect((await page('/members')).body).toContain('Join for $15.00');
+  });
 });
 
 describe('GET /api/merchant/products', () => {
