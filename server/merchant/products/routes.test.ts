@@ -131,6 +131,7 @@ describe('POST /api/merchant/products', () => {
       [{ title: 'X', type: 'physical', price: { priceCents: 1 }, colour: 'red' }, 400, /colour/],
       [{ title: 'X', type: 'physical' }, 400, PRODUCT_MESSAGES.priceRequired('physical')],
       [{ title: 'X', type: 'digital' }, 400, PRODUCT_MESSAGES.priceRequired('digital')],
+      [{ title: 'X', type: 'membership', price: { priceCents: 1 }, qtyInStock: 3 }, 400, PRODUCT_MESSAGES.pricedOnProduct('membership')],
       [{ title: 'X', type: 'subscription', price: { priceCents: 1 } }, 400, PRODUCT_MESSAGES.planRequired],
       [{ title: 'X', type: 'physical', price: { priceCents: 1 }, subscriptionPlan: { billingPeriod: { value: 1, unit: 'WEEK' } } }, 400, PRODUCT_MESSAGES.planOnlyForSubscriptions],
       [{ title: 'X', type: 'physical', price: { priceCents: 100, salePriceCents: 100, onSale: true } }, 400, PRODUCT_MESSAGES.saleNotLower],

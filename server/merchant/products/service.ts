@@ -100,6 +100,8 @@ export function createProduct(store: Store, websiteId: string, body: CreateBody)
   const rule = typeRules(type, body, { price: body.price !== undefined, plan: body.subscriptionPlan !== undefined });
   if (rule !== null) return refuse(400, rule);
   if (!isPricedOnProduct(type) && body.price === undefined) return refuse(400, PRODUCT_MESSAGES.priceRequired(type));
+  const variantFields = [body.sku, body.qtyInStock, body.unlimited, body.weightGrams].some((x) => x !== undefined);
+  if (isPricedOnProduct(type) && variantFields) return refuse(400, PRODUCT_MESSAGES.pricedOnProduct(type));
   return store.transaction((tx): Outcome => {
     const shop = body.storeId === undefined ? firstStore(tx, websiteId) : storeOf(tx, websiteId, body.storeId);
     if (shop === null) return body.storeId === undefined ? refuse(409, PRODUCT_MESSAGES.storeFirst) : refuse(404, PRODUCT_MESSAGES.noStore);
