@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../db/database.js';
-import { cartEntries, carts, contributors, variants } from '../../db/schema.js';
+import { cartEntries, carts, collections, contributors, products, variants, websites } from '../../db/schema.js';
 import { NOT_ALLOWED, SIGN_IN_REQUIRED } from '../../owner/guard.js';
 import { CONTRIBUTOR_ROLES, type ContributorRole, OWNER_PERMISSIONS } from '../../owner/roles.js';
 import { OWNER_COOKIE, openSession } from '../../owner/sessions.js';
@@ -345,6 +345,26 @@ describe('GET /api/merchant/products', () => {
   it('GET one: 404 for an id of no product of the site', async () => {
     expect((await call({ url: '/api/merchant/products/p02' })).json()).toMatchObject({ id: 'p02', options: [{ name: 'Color', values: ['Olive', 'Navy', 'Sand'] }, { name: 'Size', values: ['S', 'M', 'L', 'XL'] }] });
     expect((await call({ url: '/api/merchant/products/nope' })).json()).toEqual({ message: PRODUCT_MESSAGES.notFound });
+  });
+});
+
+describe("another website's products", () => {
+  it('are never found, read or written', async () => {
+    store.insert(websites).values({ id: 'other', title: 'Other' }).run();
+    store.insert(collections).values({ id: 'other-shop', websiteId: 'other', urlId: 'other-shop', title: 'Other shop', type: 13 }).run();
+    store.insert(products).values({ id: 'o1', collectionId: 'other-shop', urlId: 'theirs', title: 'Theirs', productType: 1 }).run();
+    store.insert(variants).values({ id: 'o1-v1', productId: 'o1', sku: 'THEIRS', priceCents: 100, qtyInStock: 1 }).run();
+    expect((await call({ url: '/api/merchant/products/o1' })).statusCode).toBe(404);
+    expect((await call({ url: '/api/merchant/products?q=theirs' })).json().total).toBe(0);
+    expect((await call({ url: '/api/merchant/products?storeId=other-shop' })).json().total).toBe(0);
+    expect((await call({ method: 'PUT', url: '/api/merchant/products/o1', payload: { title: 'Mine' } })).statusCode).toBe(404);
+    expect((await call({ method: 'POST', url: '/api/merchant/products/o1/archive' })).statusCode).toBe(404);
+    expect((await call({ method: 'PATCH', url: '/api/merchant/products/o1/variants/o1-v1/stock', payload: { qtyInStock: 0 } })).statusCode).toBe(404);
+    expect((await call({ method: 'POST', url: '/api/merchant/products/order', payload: { ids: ['o1'] } })).statusCode).toBe(404);
+    expect((await create({ title: 'Sneaky', type: 'physical', price: { priceCents: 1 }, storeId: 'other-shop' })).statusCode).toBe(404);
+    // a SKU is unique within a website, not across websites
+    expect((await create({ title: 'Same SKU', type: 'physical', price: { priceCents: 1 }, sku: 'THEIRS' })).statusCode).toBe(201);
+    expect(store.select().from(products).where(eq(products.id, 'o1')).get()).toMatchObject({ title: 'Theirs', archived: false });
   });
 });
 
