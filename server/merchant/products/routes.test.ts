@@ -12,7 +12,8 @@ import { cartEntries, carts, collections, contributors, products, variants, webs
 import { NOT_ALLOWED, SIGN_IN_REQUIRED } from '../../owner/guard.js';
 import { CONTRIBUTOR_ROLES, type ContributorRole, OWNER_PERMISSIONS } from '../../owner/roles.js';
 import { OWNER_COOKIE, openSession } from '../../owner/sessions.js';
-import { demoApp, withCrumb } from '../../test-support.js';
+import { unavailableMessage } from '../../checkout-service.js';
+import { addToCartApi, demoApp, withCrumb } from '../../test-support.js';
 import { PRODUCT_MESSAGES } from './service.js';
 
 let app: FastifyInstance;
@@ -309,6 +310,17 @@ describe('archive and unarchive', () => {
     expect((await call({ method: 'POST', url: '/api/merchant/products/p03/unarchive' })).json()).toMatchObject({ archived: false });
     expect((await page('/shop/p/enamel-mug')).statusCode).toBe(200);
     expect((await call({ method: 'POST', url: '/api/merchant/products/nope/archive' })).statusCode).toBe(404);
+  });
+
+  it('a cart holding a product archived since cannot be checked out', async () => {
+    const cart = await addToCartApi(app, { itemId: 'p01', quantity: 1 });
+    await call({ method: 'POST', url: '/api/merchant/products/p01/archive' });
+    const details = { email: 'ada@example.com', name: 'Ada Lovelace', shippingAddress: { address1: '12 St James Sq', city: 'London', postalCode: 'SW1Y 4JH', country: 'GB' } };
+    const refused = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/orders', payload: details, cookies: { tessera_cart: cart } }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(unavailableMessage('Linen Work Apron'));
+    await call({ method: 'POST', url: '/api/merchant/products/p01/unarchive' });
+    expect((await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/orders', payload: details, cookies: { tessera_cart: cart } }))).statusCode).toBe(201);
   });
 
   it('an archived membership is no longer offered on its member area', async () => {
