@@ -33,6 +33,12 @@ describe('storeUrlId (spec 001 §5)', () => {
     expect(storeUrlId('Abc', taken())).toBe('abc');
   });
 
+  it('names a store item by the same rule with its own fallback', () => {
+    expect(storeUrlId('Ö', taken(), 'product')).toBe('product');
+    expect(storeUrlId('Zz', taken('product'), 'product')).toBe('product-1');
+    expect(storeUrlId('Harbour Jacket', taken('harbour-jacket'), 'product')).toBe('harbour-jacket-1');
+  });
+
   it('appends -1, -2, … until the id is free', () => {
     expect(storeUrlId('Shop', taken('shop'))).toBe('shop-1');
     expect(storeUrlId('Shop', taken('shop', 'shop-1'))).toBe('shop-2');

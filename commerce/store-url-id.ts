@@ -24,11 +24,12 @@ export function slugify(text: string): string {
 
 /**
  * The store's URL id for `source` (title or requested URL id), given the ids already taken (compared
- * case-insensitively; callers also list paths the site itself uses, such as `cart`).
+ * case-insensitively; callers also list paths the site itself uses, such as `cart`). The same rule names a
+ * store item (server/merchant/products/), with its own `fallback`.
  */
-export function storeUrlId(source: string, isTaken: (urlId: string) => boolean): string {
+export function storeUrlId(source: string, isTaken: (urlId: string) => boolean, fallback: string = FALLBACK_STORE_URL_ID): string {
   const slug = slugify(source);
-  const base = slug.length < MIN_URL_ID_LENGTH ? FALLBACK_STORE_URL_ID : slug;
+  const base = slug.length < MIN_URL_ID_LENGTH ? fallback : slug;
   if (!isTaken(base)) return base;
   for (let n = 1; ; n++) {
     const candidate = `${base}-${n}`;

@@ -119,7 +119,8 @@ export type AddPlan =
 export function planAdd(product: ProductRecord | null, request: AddRequest): AddPlan {
   const q = quantityFromJson(request.quantity);
   if (!q.ok) return { ok: false, status: 400, message: q.message };
-  if (product === null) return { ok: false, status: 404, message: ADD_TO_CART_MESSAGES.variantUnavailable };
+  // an archived product is no longer sold: as if it did not exist
+  if (product === null || product.row.archived) return { ok: false, status: 404, message: ADD_TO_CART_MESSAGES.variantUnavailable };
   const { row, variants: vs } = product;
   const answers = checkedAnswers(row.additionalFieldsForm, request.additionalFields);
   if (!answers.ok) return answers;

@@ -119,8 +119,9 @@ export interface ProductRecord {
   readonly variants: VariantRow[];
 }
 
+/** The collection's products the storefront shows (archived ones are the merchant's only), in the store's order. */
 export function loadProducts(db: Store, collectionId: string): ProductRecord[] {
-  const rows = db.select().from(products).where(eq(products.collectionId, collectionId)).orderBy(asc(products.ordering)).all();
+  const rows = db.select().from(products).where(and(eq(products.collectionId, collectionId), eq(products.archived, false))).orderBy(asc(products.ordering)).all();
   const inCollection = db.select({ id: products.id }).from(products).where(eq(products.collectionId, collectionId));
   const byProduct = new Map<string, VariantRow[]>(rows.map((row) => [row.id, []]));
   for (const v of db.select().from(variants).where(inArray(variants.productId, inCollection)).orderBy(asc(variants.ordering)).all()) {
@@ -138,7 +139,7 @@ function preparedQueries(db: Store) {
     productByUrl: db
       .select()
       .from(products)
-      .where(and(eq(products.collectionId, sql.placeholder('collectionId')), eq(products.urlId, sql.placeholder('urlId'))))
+      .where(and(eq(products.collectionId, sql.placeholder('collectionId')), eq(products.urlId, sql.placeholder('urlId')), eq(products.archived, false)))
       .prepare(),
     variantsOf: db.select().from(variants).where(eq(variants.productId, sql.placeholder('productId'))).orderBy(asc(variants.ordering)).prepare(),
     collectionByUrl: db.select().from(collections).where(eq(collections.urlId, sql.placeholder('urlId'))).prepare(),

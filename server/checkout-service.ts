@@ -145,6 +145,9 @@ export function planOrder(cart: { kind: string; orderId: string | null } | undef
   if (first === undefined) return refuse(409, 'empty', CHECKOUT_MESSAGES.emptyCart);
   const currency = first.currency;
   if (priced.some((p) => p.currency !== currency)) return refuse(409, 'unavailable', CHECKOUT_MESSAGES.mixedCurrencies);
+  // archived by the merchant (server/merchant/products/) after it went in the cart: no longer sold
+  const archived = priced.find((p) => p.product.archived);
+  if (archived !== undefined) return refuse(409, 'unavailable', unavailableMessage(archived.product.title));
   const amounts = orderAmounts(priced);
   const valid = validateCustomer(details, amounts.requiresShipping);
   if (!valid.ok) return { ok: false, status: 400, reason: 'invalid', message: CHECKOUT_MESSAGES.invalidForm, errors: valid.errors };
@@ -240,6 +243,11 @@ function placeIn(tx: StoreTransaction, cartId: string, details: Readonly<Record<
 }
 
 /** The spec's stock message, with the product named: the order may hold several. */
+/** A line whose product is no longer sold (archived). */
+export function unavailableMessage(productName: string): string {
+  return `${productName} is no longer available. Remove it from your cart to check out.`;
+}
+
 export function stockMessage(productName: string): string {
   return `${productName}: ${ADD_TO_CART_MESSAGES.notEnoughStock}`;
 }

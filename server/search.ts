@@ -72,7 +72,7 @@ export function search(db: Store, query: string, now: number): Json[] {
     const candidates: Candidate[] = [];
     if (c.type === COLLECTION_TYPES.products) {
       for (const p of db.select().from(products).where(eq(products.collectionId, c.id)).orderBy(asc(products.ordering)).all()) {
-        if (!isDisplayedType(p.productType)) continue; // a paywall pass has no product page to link to
+        if (!isDisplayedType(p.productType) || p.archived) continue; // a paywall pass has no product page to link to
         candidates.push({ title: p.title, body: p.body, fullUrl: `/${c.urlId}/p/${p.urlId}`, recordType: RECORD_TYPES['store-item'], collectionTitle: c.title });
       }
     } else {

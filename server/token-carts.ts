@@ -42,7 +42,7 @@ export type TokenCartResult = { ok: true; cartToken: string } | { ok: false; sta
 
 /** Whether the product (as the caller's store loaded it, null: none) may be bought as a cart of this kind: a refusal, or null. */
 export function tokenCartRefusal(kind: TokenCartKind, product: ProductRecord | null): { status: number; message: string } | null {
-  if (product === null) return { status: 404, message: ADD_TO_CART_MESSAGES.variantUnavailable };
+  if (product === null || product.row.archived) return { status: 404, message: ADD_TO_CART_MESSAGES.variantUnavailable };
   if (kind === GIFT_CARD_CART) return product.row.productType === ProductType.GIFT_CARD ? null : { status: 400, message: NOT_A_GIFT_CARD };
   const check = subscriptionOf(productJson(product.row, product.variants, ''));
   return check.ok ? null : { status: 400, message: check.message };

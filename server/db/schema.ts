@@ -70,6 +70,8 @@ export const products = sqliteTable(
     imageUrl: text('image_url'),
     /** Shown on the home page's featured products (the item JSON's `starred`, as the platform names it). */
     featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
+    /** Archived by the merchant (server/merchant/products/): kept with its variants, hidden from the storefront. */
+    archived: integer('archived', { mode: 'boolean' }).notNull().default(false),
     ordering: integer('ordering').notNull().default(0),
     /** Category names and tags, as JSON lists of strings. */
     categories: text('categories').notNull().default('[]'),
@@ -92,6 +94,8 @@ export const variants = sqliteTable(
     currency: text('currency').notNull().default('USD'),
     unlimited: integer('unlimited', { mode: 'boolean' }).notNull().default(false),
     qtyInStock: integer('qty_in_stock').notNull().default(0),
+    /** Shipping weight in grams; null when not given. */
+    weightGrams: integer('weight_grams'),
     ordering: integer('ordering').notNull().default(0),
   },
   (t) => [index('variants_product').on(t.productId), check('variants_stock_not_negative', sql`${t.qtyInStock} >= 0`)],

@@ -16,10 +16,11 @@ export function accessPeriodText(days: number | null): string | null {
   return `${count === 1 ? 'one' : (NUMBERS[count] ?? String(count))} ${unit}${count === 1 ? '' : 's'}`;
 }
 
-/** The offer of the pass `itemId` (a paywall product), or null when there is no such product to sell. */
+/** The offer of the pass `itemId` (a paywall product), or null when there is no such product to sell (or it is archived). */
 export function passOffer(store: Store, itemId: string, accessDays: number | null): Json | null {
   const product = loadProductById(store, itemId)?.row;
-  if (product === undefined || product.productType !== ProductType.PAYWALL) return null;
+  // an archived pass (server/merchant/products/) is no longer sold
+  if (product === undefined || product.productType !== ProductType.PAYWALL || product.archived) return null;
   const cents = product.onSale ? (product.salePriceCents ?? 0) : (product.priceCents ?? 0);
   return { itemId: product.id, title: product.title, priceMoney: money(cents, product.currency), accessText: accessPeriodText(accessDays) };
 }

@@ -61,6 +61,10 @@ export const OWNER_PERMISSIONS = {
   readOutbox: ['admin', 'website manager', 'store manager'],
   retryOutbox: ['admin', 'website manager', 'store manager'],
   readMailSettings: ['admin', 'website manager'],
+  // products, variants, prices and stock (server/merchant/products/): those who run the store; reporting reads
+  // them too, since its reports name the products
+  readProducts: ['admin', 'website manager', 'store manager', 'reporting'],
+  writeProducts: ['admin', 'website manager', 'store manager'],
   writeMailSettings: ['admin', 'website manager'],
 } as const satisfies Record<string, readonly ContributorRole[]>;
 

@@ -1,0 +1,153 @@
+/**
+ * What the merchant product APIs read: a product as the merchant edits it (money in cents, stock, options with
+ * their values, archived or not) and the paged, searchable list. Only the products of the caller's own
+ * website's stores are ever found; any other id reads as missing.
+ */
+import { and, asc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { parseJson } from '../../catalog.js';
+import type { Store } from '../../db/database.js';
+import { collections, products, variants } from '../../db/schema.js';
+import { PRODUCTS_COLLECTION_TYPE } from '../../routes/store-setup.js';
+import { isPricedOnProduct, type ProductTypeName, storedType, typeName } from './product-types.js';
+import { type ListQuery, PAGE_SIZE } from './schemas.js';
+
+export type ProductRow = typeof products.$inferSelect;
+export type VariantRow = typeof variants.$inferSelect;
+type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
+/** The store or a transaction on it: the writes read through their transaction. */
+export type Reader = Store | Tx;
+
+/** The caller's store (products collection) by id, or null when it is not one of theirs. */
+export function storeOf(db: Reader, websiteId: string, storeId: string) {
+  return db.select().from(collections).where(and(eq(collections.id, storeId), eq(collections.websiteId, websiteId), eq(collections.type, PRODUCTS_COLLECTION_TYPE))).get() ?? null;
+}
+
+/** The website's first store (by navigation order), where a product goes when the request names none. */
+export function firstStore(db: Reader, websiteId: string) {
+  return db.select().from(collections).where(and(eq(collections.websiteId, websiteId), eq(collections.type, PRODUCTS_COLLECTION_TYPE))).orderBy(asc(collections.ordering), asc(collections.id)).get() ?? null;
+}
+
+/** The product with its store, when it belongs to the caller's website. */
+export function ownProduct(db: Reader, websiteId: string, productId: string): { row: ProductRow; store: typeof collections.$inferSelect } | null {
+  const found = db
+    .select({ row: products, store: collections })
+    .from(products)
+    .innerJoin(collections, eq(collections.id, products.collectionId))
+    .where(and(eq(products.id, productId), eq(collections.websiteId, websiteId)))
+    .get();
+  return found ?? null;
+}
+
+export function variantsOf(db: Reader, productId: string): VariantRow[] {
+  return db.select().from(variants).where(eq(variants.productId, productId)).orderBy(asc(variants.ordering), asc(variants.id)).all();
+}
+
+export function variantView(v: VariantRow) {
+  return {
+    id: v.id,
+    sku: v.sku,
+    attributes: parseJson<Record<string, string>>(v.attributes, {}),
+    priceCents: v.priceCents,
+    salePriceCents: v.salePriceCents,
+    onSale: v.onSale,
+    unlimited: v.unlimited,
+    qtyInStock: v.qtyInStock,
+    weightGrams: v.weightGrams,
+  };
+}
+
+/** The options in the product's order, each with its values in the order the variants first use them. */
+export function optionsOf(row: ProductRow, vs: readonly VariantRow[]): { name: string; values: string[] }[] {
+  const names = parseJson<string[]>(row.variantOptionOrdering, []);
+  const values = new Map<string, Set<string>>(names.map((n) => [n, new Set()]));
+  for (const v of vs) {
+    for (const [key, value] of Object.entries(parseJson<Record<string, string>>(v.attributes, {}))) values.get(key)?.add(value);
+  }
+  return names.map((n) => ({ name: n, values: [...values.get(n)!] }));
+}
+
+/** A product as the merchant APIs answer it. */
+export function productView(row: ProductRow, storeUrlId: string, vs: readonly VariantRow[]) {
+  const type = typeName(row);
+  return {
+    id: row.id,
+    storeId: row.collectionId,
+    urlId: row.urlId,
+    url: `/${storeUrlId}/p/${row.urlId}`,
+    title: row.title,
+    description: row.body,
+    type,
+    archived: row.archived,
+    featured: row.featured,
+    currency: row.currency,
+    price: isPricedOnProduct(type) ? { priceCents: row.priceCents ?? 0, salePriceCents: row.salePriceCents ?? 0, onSale: row.onSale } : null,
+    subscriptionPlan: row.subscriptionPlan === null ? null : parseJson<unknown>(row.subscriptionPlan, null),
+    customAddButtonText: row.useCustomAddButtonText ? row.customAddButtonText : null,
+    categories: parseJson<string[]>(row.categories, []),
+    tags: parseJson<string[]>(row.tags, []),
+    options: optionsOf(row, vs),
+    variants: vs.map(variantView),
+  };
+}
+
+export type ProductView = ReturnType<typeof productView>;
+
+/** The caller's product as the APIs answer it, or null. */
+export function readProduct(db: Reader, websiteId: string, productId: string): ProductView | null {
+  const found = ownProduct(db, websiteId, productId);
+  return found === null ? null : productView(found.row, found.store.urlId, variantsOf(db, productId));
+}
+
+/** `%` and `_` matched as themselves in LIKE (escape character `\`). */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function typeCondition(type: ProductTypeName): SQL {
+  const { productType, isSubscribable } = storedType(type);
+  return isSubscribable ? eq(products.isSubscribable, true) : and(eq(products.productType, productType), eq(products.isSubscribable, false))!;
+}
+
+/**
+ * The caller's products, PAGE_SIZE a page, in store order (stores by navigation order, then each store's
+ * product order): by default the ones not archived; `q` finds a title or a variant's SKU containing it
+ * (case-insensitive).
+ */
+export function listProducts(db: Store, websiteId: string, query: ListQuery) {
+  const conditions: SQL[] = [eq(collections.websiteId, websiteId), eq(collections.type, PRODUCTS_COLLECTION_TYPE)];
+  const archived = query.archived ?? 'false';
+  if (archived !== 'all') conditions.push(eq(products.archived, archived === 'true'));
+  if (query.type !== undefined) conditions.push(typeCondition(query.type));
+  if (query.storeId !== undefined) conditions.push(eq(products.collectionId, query.storeId));
+  const q = query.q?.trim() ?? '';
+  if (q !== '') {
+    const pattern = likePattern(q);
+    const skuMatch = db
+      .select({ one: sql`1` })
+      .from(variants)
+      .where(and(eq(variants.productId, products.id), sql`lower(${variants.sku}) LIKE ${pattern} ESCAPE '\\'`));
+    conditions.push(or(sql`lower(${products.title}) LIKE ${pattern} ESCAPE '\\'`, exists(skuMatch))!);
+  }
+  const where = and(...conditions);
+  const page = Number(query.page ?? '1');
+  const total = db.select({ n: sql<number>`count(*)` }).from(products).innerJoin(collections, eq(collections.id, products.collectionId)).where(where).get()?.n ?? 0;
+  const rows = db
+    .select({ row: products, storeUrlId: collections.urlId })
+    .from(products)
+    .innerJoin(collections, eq(collections.id, products.collectionId))
+    .where(where)
+    .orderBy(asc(collections.ordering), asc(products.ordering), asc(products.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE)
+    .all();
+  const byProduct = new Map<string, VariantRow[]>(rows.map((r) => [r.row.id, []]));
+  if (rows.length > 0) {
+    for (const v of db.select().from(variants).where(inArray(variants.productId, [...byProduct.keys()])).orderBy(asc(variants.ordering), asc(variants.id)).all()) byProduct.get(v.productId)!.push(v);
+  }
+  return {
+    products: rows.map((r) => productView(r.row, r.storeUrlId, byProduct.get(r.row.id)!)),
+    total,
+    page,
+    pageSize: PAGE_SIZE,
+    hasNextPage: page * PAGE_SIZE < total,
+  };
+}
+
