@@ -41,6 +41,8 @@ export interface VariantTarget {
   readonly sku: string;
   readonly attributes: Record<string, string>;
   readonly inStock: boolean;
+  /** The merchant archived the product: no new signup, no send (its page is gone, so the e-mail's link would be). */
+  readonly archived: boolean;
 }
 
 /** The product and variant a signup names (the variant must belong to the product), or null. */
@@ -67,6 +69,7 @@ export function targetOf(row: { p: typeof products.$inferSelect; v: typeof varia
     sku: row.v.sku,
     attributes: isRecord(attributes) ? (Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, String(v)])) as Record<string, string>) : {},
     inStock: row.v.unlimited || row.v.qtyInStock > 0,
+    archived: row.p.archived,
   };
 }
 
@@ -109,7 +112,7 @@ export function signUp(store: Store, input: SignUp, now: number = Date.now()): S
   return store.transaction(
     (tx) => {
       const target = variantTarget(tx as unknown as Store, input.productId, input.variantId);
-      if (target === null) return { ok: false, reason: 'not-found' } as const;
+      if (target === null || target.archived) return { ok: false, reason: 'not-found' } as const;
       if (target.inStock) return { ok: false, reason: 'in-stock' } as const;
       const language = languageToKeep(store, target.websiteId, input.language);
       const existing = tx
@@ -306,7 +309,7 @@ export function sendRestockEmails(store: Store, websiteId: string, requests: rea
       const targets: VariantTarget[] = [];
       for (const r of requests) {
         const target = variantTarget(db, r.productId, r.variantId);
-        if (target === null || target.websiteId !== websiteId) return { ok: false, missing: r } as const;
+        if (target === null || target.websiteId !== websiteId || target.archived) return { ok: false, missing: r } as const;
         targets.push(target);
       }
       const sent: SentTo[] = [];

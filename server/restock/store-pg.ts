@@ -42,7 +42,7 @@ export function pgRestockStore(db: PgStore): RestockStore {
     async signUp(input, now = Date.now()): Promise<SignUpResult> {
       const email = input.email.trim().toLowerCase();
       const target = await variantTargetPg(db, input.productId, input.variantId);
-      if (target === null) return { ok: false, reason: 'not-found' };
+      if (target === null || target.archived) return { ok: false, reason: 'not-found' };
       if (target.inStock) return { ok: false, reason: 'in-stock' };
       const language = await languageToKeepPg(db, target.websiteId, input.language);
       const s = restockSignups;
@@ -68,7 +68,7 @@ export function pgRestockStore(db: PgStore): RestockStore {
         const targets: VariantTarget[] = [];
         for (const r of requests) {
           const target = await variantTargetPg(tx, r.productId, r.variantId);
-          if (target === null || target.websiteId !== websiteId) return { ok: false, missing: r };
+          if (target === null || target.websiteId !== websiteId || target.archived) return { ok: false, missing: r };
           targets.push(target);
         }
         const sent: SentTo[] = [];

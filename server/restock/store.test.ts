@@ -1,6 +1,7 @@
 /**
  * The restock store on both databases (describeStores): one signup per address and variant, sends that mark
- * every waiting signup once and queue one e-mail each, and the same under concurrency.
+ * every waiting signup once and queue one e-mail each, and the same under concurrency; nothing for an archived
+ * product.
  */
 import { expect, it } from 'vitest';
 import { describeStores } from '../db/describe-stores.js';
@@ -55,6 +56,18 @@ describeStores('restock store', (current) => {
     expect(await restock.sendRestockEmails('other-site', [TOTE])).toEqual({ ok: false, missing: TOTE });
     expect(await number('SELECT count(*) FROM outbox_emails')).toBe(0);
     expect(await number('SELECT count(*) FROM restock_signups WHERE notified_at IS NULL')).toBe(1);
+  });
+
+  it('refuses a signup for an archived product and a send naming one; both again once it is unarchived', async () => {
+    const { stores, sql, number, dialect } = current();
+    const { restock } = stores;
+    expect(await restock.signUp({ ...TOTE, email: 'a@b.co', isJoinMailingList: false })).toEqual({ ok: true });
+    await sql('UPDATE products SET archived = ? WHERE id = ?', [dialect === 'sqlite' ? 1 : true, TOTE.productId]);
+    expect(await restock.signUp({ ...TOTE, email: 'c@d.co', isJoinMailingList: false })).toEqual({ ok: false, reason: 'not-found' });
+    expect(await restock.sendRestockEmails('demo', [TOTE])).toEqual({ ok: false, missing: TOTE });
+    expect(await number('SELECT count(*) FROM outbox_emails')).toBe(0);
+    await sql('UPDATE products SET archived = ? WHERE id = ?', [dialect === 'sqlite' ? 0 : false, TOTE.productId]);
+    expect(await restock.sendRestockEmails('demo', [TOTE])).toMatchObject({ ok: true, sent: 1 });
   });
 
   it('50 concurrent signups of one address make one signup; 10 concurrent sends write each e-mail once', async () => {
