@@ -173,8 +173,11 @@ const PLAIN_ERROR_PAGE =
 function installmentConnectOrigins(store: Store): readonly string[] {
   const settings = websiteSettings(store)['storeSettings'];
   const host = isRecord(settings) && typeof settings['installmentModalHost'] === 'string' ? settings['installmentModalHost'] : undefined;
-  return modalOrigins(host);
+  // every answer asks (headers.ts), the host rarely changes: parse its URLs again only when it does
+  if (lastModalHost === null || lastModalHost.host !== host) lastModalHost = { host, origins: modalOrigins(host) };
+  return lastModalHost.origins;
 }
+let lastModalHost: { readonly host: string | undefined; readonly origins: readonly string[] } | null = null;
 
 /** A page's own JSON (`?format=json`, `?format=json-pretty`): answered as JSON even when it fails. */
 const ASKS_FOR_JSON = /[?&]format=json/;

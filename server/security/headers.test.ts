@@ -24,6 +24,23 @@ const get = (url: string, headers: Record<string, string> = {}, site = app) => s
 const nonceOf = (res: LightMyRequestResponse) => /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
 
 describe('security headers', () => {
+  it("let the default theme's pages connect to the store's own instalment host, and follow a change of it", async () => {
+    const { app: own, store } = await demoApp();
+    try {
+      const connect = async () => policyDirectives(String((await get('/', {}, own)).headers['content-security-policy'])).get('connect-src');
+      const setHost = (host: string) => store.$client.prepare(`UPDATE websites SET settings = json_set(settings, '$.storeSettings.installmentModalHost', ?)`).run(host);
+      expect(await connect()).not.toContain('https://modal-one.example');
+      setHost('https://modal-one.example/path');
+      expect(await connect()).toContain('https://modal-one.example');
+      setHost('https://modal-two.example');
+      const now = await connect();
+      expect(now).toContain('https://modal-two.example');
+      expect(now).not.toContain('https://modal-one.example');
+    } finally {
+      await own.close();
+    }
+  });
+
   it('are on every answer: pages, errors, JSON, island scripts, theme files, pictures', async () => {
     const home = await get('/shop/p/field-shirt');
     const island = /src="(\/static\/islands\/loader-[^"]+)"/.exec(home.body)![1]!;
