@@ -481,6 +481,12 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     seen: 0,
   },
   {
+    why: 'docs/engine.md: a format argument prints as the variable would ({a} of an object prints nothing in both engines); the reference writes JavaScript\'s [object Object]',
+    applies: (d) => /\|\s*format\b/.test(d.c.template) && d.reference.includes('[object Object]') && d.reference.split('[object Object]').join('') === d.ours,
+    pinned: pin('format', '{m|format a}', { m: 'x{0}y', a: { b: 1 } }),
+    seen: 0,
+  },
+  {
     why: 'kept for safety (docs/engine.md): form answers are escaped; the reference writes them as HTML',
     applies: (d) => d.c.formatter === 'summary-form-field' && d.ours.includes('&lt;') && unescaped(d.ours) === d.reference,
     pinned: pin('summary-form-field', '{v|summary-form-field}', { v: { type: 'textarea', rawTitle: 'Text', value: '<b>hi</b>' } }),
