@@ -18,6 +18,8 @@ import { restockRoutes } from './restock/routes.js';
 import { type EmailPluginOptions, emailRoutes } from './email/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { merchantProductRoutes } from './merchant/products/routes.js';
+import { pictureRoutes } from './merchant/pictures/routes.js';
+import { type FileStorage, fileStorageFromEnv } from './storage/file-storage.js';
 import { downloadRoutes } from './orders/download-routes.js';
 import { accountLinkFor } from './site-users/account-link.js';
 import { siteUserRoutes } from './site-users/routes.js';
@@ -88,6 +90,8 @@ export interface AppOptions {
    * (server/security/cookies.ts); default: `TESSERA_PUBLIC_URL` starts with `https:`.
    */
   readonly publicTls?: boolean;
+  /** Where uploaded files go (server/storage/file-storage.ts); default: the folder of `TESSERA_FILES`, else `data/files`. */
+  readonly files?: FileStorage;
 }
 
 /** What a schema covers, in words, for a message about the whole of it. */
@@ -196,6 +200,7 @@ export async function buildApp({
   trustProxy = trustProxyFromEnv(),
   mail = {},
   publicTls = publicTlsFromEnv(),
+  files = fileStorageFromEnv(),
 }: AppOptions): Promise<FastifyInstance> {
   // Strict validation: no silent type coercion or dropping of unknown fields; a bad body is a 400.
   const app = Fastify({
@@ -289,6 +294,7 @@ export async function buildApp({
   await app.register(restockRoutes, { store, stores });
   await app.register(emailRoutes, { store, ...mail });
   await app.register(merchantProductRoutes, { store });
+  await app.register(pictureRoutes, { store, files });
   await app.register(analyticsRoutes, { store, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
   // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/)
   theme.tracking = true;

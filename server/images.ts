@@ -10,6 +10,7 @@
  * are the format's, the drawing the same), so the same key, title and width always give the same bytes.
  */
 import { createHash } from 'node:crypto';
+import { parsePictureUrl, type PictureRef } from './merchant/pictures/picture-url.js';
 
 /** Responsive widths the platform serves (spec 001 §9), as `?format=` values. */
 export const IMAGE_FORMATS = ['100w', '300w', '500w', '750w', '1000w', '1500w', '2500w'] as const;
@@ -545,11 +546,36 @@ export function imageEtag(key: string, width: number, title = ''): string {
  */
 export function productImageFields(productId: string, imageUrl: string | null, title: string, variantKeys: readonly string[] = []): Record<string, unknown> {
   if (imageUrl === null) return {};
+  const uploaded = parsePictureUrl(imageUrl);
+  if (uploaded !== null) return uploadedImageFields(productId, imageUrl, uploaded, title);
   if (imageUrl !== productImageUrl(productId) && imageUrl !== legacyProductImageUrl(productId)) return { assetUrl: imageUrl };
   const image = productImageRecord(productId, productImageUrl(productId), title);
   const { id, assetUrl, originalSize, mediaFocalPoint, colorData: colours, systemDataId, systemDataVariants } = image;
   const variantImages = variantKeys.map((key) => productImageRecord(variantImageKey(productId, key), productImageUrl(variantImageKey(productId, key)), title));
   return { mainImageId: id, assetUrl, originalSize, mediaFocalPoint, colorData: colours, systemDataId, systemDataVariants, mainImage: image, items: [image, ...variantImages] };
+}
+
+/**
+ * The image fields of a product whose picture the merchant uploaded (server/merchant/pictures/): its size and
+ * format come from its address; it is offered at each responsive width up to its own (no colour data: the
+ * platform computes it from the pixels, which a page render does not read).
+ */
+function uploadedImageFields(productId: string, url: string, picture: PictureRef, title: string): Record<string, unknown> {
+  const size = `${picture.width}x${picture.height}`;
+  const widths = IMAGE_FORMATS.filter((f) => Number.parseInt(f, 10) <= picture.width);
+  const image = {
+    id: `${productId}-image`,
+    recordType: 2,
+    title,
+    altText: title,
+    assetUrl: url,
+    originalSize: size,
+    mediaFocalPoint: { ...FOCAL_POINT },
+    systemDataId: `${productId}-${picture.hash}`,
+    systemDataVariants: [size, ...widths].join(','),
+  };
+  const { id, assetUrl, originalSize, mediaFocalPoint, systemDataId, systemDataVariants } = image;
+  return { mainImageId: id, assetUrl, originalSize, mediaFocalPoint, systemDataId, systemDataVariants, mainImage: image, items: [image] };
 }
 
 /**

@@ -5,7 +5,10 @@
  */
 import { crumbFor, crumbSessions, VISITOR_COOKIE } from './security/crumb.js';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { type FileStorage, folderStorage } from './storage/file-storage.js';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type AppOptions, buildApp } from './app.js';
 import { openStore, repoRoot, type Store } from './db/database.js';
@@ -46,6 +49,8 @@ export function withCrumb(options: InjectOptions): InjectOptions {
 export interface DemoAppOptions {
   /** The store to serve; default a fresh in-memory store seeded with the demo shop. */
   readonly store?: Store;
+  /** Where uploads go; default a folder under the system's temporary folder, made only if a test uploads. */
+  readonly files?: FileStorage;
   readonly guards?: GuardOptions;
   /** Where theme problems go (tests usually collect them and expect none). */
   readonly log?: (problem: string) => void;
@@ -76,7 +81,7 @@ export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: Fast
     seedDemoStore(store);
   }
   const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, options.log);
-  const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, publicTls: options.publicTls ?? false, mail: options.mail ?? { worker: false }, ...(options.guards === undefined ? {} : { guards: options.guards }) });
+  const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, publicTls: options.publicTls ?? false, mail: options.mail ?? { worker: false }, files: options.files ?? folderStorage(join(tmpdir(), `tessera-test-files-${randomUUID()}`)), ...(options.guards === undefined ? {} : { guards: options.guards }) });
   return { app, store };
 }
 

@@ -85,6 +85,8 @@ export function productView(row: ProductRow, storeUrlId: string, vs: readonly Va
     customAddButtonText: row.useCustomAddButtonText ? row.customAddButtonText : null,
     categories: parseJson<string[]>(row.categories, []),
     tags: parseJson<string[]>(row.tags, []),
+    /** The picture's address (an uploaded one, a generated demo one, or elsewhere), null when none. */
+    imageUrl: row.imageUrl,
     options: optionsOf(row, vs),
     variants: vs.map(variantView),
   };

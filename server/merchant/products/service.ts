@@ -339,3 +339,12 @@ export function reorderProducts(store: Store, websiteId: string, ids: readonly s
     return { ok: true as const, ids: order };
   });
 }
+
+/** Gives a product a picture (the address of an uploaded one, server/merchant/pictures/) or, with null, none. */
+export function setPicture(store: Store, websiteId: string, productId: string, imageUrl: string | null): Outcome {
+  return store.transaction((tx): Outcome => {
+    if (ownProduct(tx, websiteId, productId) === null) return refuse(404, PRODUCT_MESSAGES.notFound);
+    tx.update(products).set({ imageUrl }).where(eq(products.id, productId)).run();
+    return { ok: true, product: readProduct(tx, websiteId, productId)! };
+  });
+}
