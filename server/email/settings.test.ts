@@ -33,7 +33,7 @@ describe('mailEnvironment', () => {
     expect(env.problems).toEqual([
       'TESSERA_SMTP_URL is not valid: it is not a URL (expected smtp://user:password@host:587 or smtps://…); e-mails stay queued until it is fixed',
       'TESSERA_MAIL_FROM is not valid: expected shop@example.com or Shop Name <shop@example.com>; it is ignored',
-      'TESSERA_PUBLIC_URL is not valid: expected https://shop.example.com; it is ignored',
+      'TESSERA_PUBLIC_URL: "ftp://x" is not an http or https address; it is ignored',
     ]);
     const store = openStore(':memory:');
     seedDemoStore(store);

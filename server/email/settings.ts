@@ -8,7 +8,7 @@
  * is a problem (logged once at start by the plugin), never a crash: the SMTP it names is treated as unset, so
  * mail stays queued until it is fixed.
  */
-import { PUBLIC_URL_VARIABLE } from '../security/cookies.js';
+import { publicUrlFromEnv } from '../security/public-url.js';
 import type { Store } from '../db/database.js';
 import { isRecord } from '../../commerce/json.js';
 import { readSiteDocument } from '../site-documents.js';
@@ -92,10 +92,12 @@ export function mailEnvironment(env: NodeJS.ProcessEnv): MailEnvironment {
     problems.push('TESSERA_MAIL_FROM is not valid: expected shop@example.com or Shop Name <shop@example.com>; it is ignored');
     from = undefined;
   }
-  let siteUrl = set(env[PUBLIC_URL_VARIABLE]);
-  if (siteUrl !== undefined && !new RegExp(SITE_URL_PATTERN).test(siteUrl)) {
-    problems.push('TESSERA_PUBLIC_URL is not valid: expected https://shop.example.com; it is ignored');
-    siteUrl = undefined;
+  // the same rule as cookies and HSTS (a server does not start with a wrong one; a tool reading it goes on without)
+  let siteUrl: string | undefined;
+  try {
+    siteUrl = publicUrlFromEnv(env) ?? undefined;
+  } catch (e) {
+    problems.push(`${(e as Error).message.replace(/\.$/, '')}; it is ignored`);
   }
   const servedAt = `http://${env['HOST'] ?? 'localhost'}:${env['PORT'] ?? '3000'}`;
   return { ...(smtp === undefined ? {} : { smtp }), ...(from === undefined ? {} : { from }), ...(siteUrl === undefined ? {} : { siteUrl: siteUrl.replace(/\/$/, '') }), servedAt, smtpInvalid, problems };

@@ -90,5 +90,10 @@ describe('TESSERA_PUBLIC_URL', () => {
     expect(publicTlsFromEnv({ TESSERA_PUBLIC_URL: ' http://shop.example.com ' })).toBe(false);
     expect(() => publicTlsFromEnv({ TESSERA_PUBLIC_URL: 'shop.example.com' })).toThrow('TESSERA_PUBLIC_URL: "shop.example.com" is not an address');
     expect(() => publicTlsFromEnv({ TESSERA_PUBLIC_URL: 'ftp://shop.example.com' })).toThrow('is not an http or https address');
+    // one rule with the e-mail links (public-url.ts): an origin, no path, query or credentials
+    expect(publicTlsFromEnv({ TESSERA_PUBLIC_URL: 'https://shop.example.com:8443/' })).toBe(true);
+    for (const bad of ['https://shop.example.com/shop', 'https://shop.example.com/?a=1', 'https://u:p@shop.example.com', 'https://shop.example.com/#x']) {
+      expect(() => publicTlsFromEnv({ TESSERA_PUBLIC_URL: bad }), bad).toThrow('is not an origin');
+    }
   });
 });

@@ -9,8 +9,8 @@
  * cannot leak on a downgraded or mistyped `http://` link.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { publicUrlFromEnv } from './public-url.js';
 
-export const PUBLIC_URL_VARIABLE = 'TESSERA_PUBLIC_URL';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,18 +19,9 @@ declare module 'fastify' {
   }
 }
 
-/** Whether `TESSERA_PUBLIC_URL` (or the given address) says the site is served over TLS; throws on an address that is not http(s). */
+/** Whether `TESSERA_PUBLIC_URL` says the site is served over TLS; throws when it is not an origin (public-url.ts). */
 export function publicTlsFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  const text = (env[PUBLIC_URL_VARIABLE] ?? '').trim();
-  if (text === '') return false;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error(`${PUBLIC_URL_VARIABLE}: "${text}" is not an address; give the site's public address, such as https://shop.example.com.`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${PUBLIC_URL_VARIABLE}: "${text}" is not an http or https address.`);
-  return url.protocol === 'https:';
+  return publicUrlFromEnv(env)?.startsWith('https:') === true;
 }
 
 /** Whether this request's site is served over TLS (the request's protocol after the trusted-proxy rule, or the public address). */
