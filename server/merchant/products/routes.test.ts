@@ -160,6 +160,27 @@ describe('PUT /api/merchant/products/:id', () => {
     expect((await page('/shop/p/work-apron')).body).toContain('Linen Work Apron');
   });
 
+  it("sets categories and tags (the shop's filters follow); a repeated one is 'This {tagType} already exists'", async () => {
+    const created = await create({ ...SHIRT, title: 'Trail Flask', sku: 'TF-1', categories: [' Outdoor ', 'Kitchen'], tags: ['steel'] });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ categories: ['Outdoor', 'Kitchen'], tags: ['steel'] });
+    expect(await shopListing()).toMatch(/>Outdoor <small>\(1\)<\/small>/);
+    const id = created.json().id as string;
+    const edited = await call({ method: 'PUT', url: `/api/merchant/products/${id}`, payload: { tags: ['steel', 'camp'] } });
+    expect(edited.json()).toMatchObject({ categories: ['Outdoor', 'Kitchen'], tags: ['steel', 'camp'] });
+    expect((await page('/shop?tag=camp')).body).toContain('Trail Flask');
+    for (const [payload, message] of [
+      [{ tags: ['Camp', 'camp'] }, 'This tag already exists'],
+      [{ categories: ['Outdoor', 'outdoor '] }, 'This category already exists'],
+    ] as const) {
+      const res = await call({ method: 'PUT', url: `/api/merchant/products/${id}`, payload });
+      expect([res.statusCode, res.json()]).toEqual([409, { message }]);
+    }
+    const tooMany = await call({ method: 'PUT', url: `/api/merchant/products/${id}`, payload: { tags: Array.from({ length: 51 }, (_, i) => `t${i}`) } });
+    expect(tooMany.statusCode).toBe(400);
+    expect((await call({ method: 'PUT', url: `/api/merchant/products/${id}`, payload: { categories: [' '] } })).statusCode).toBe(400);
+  });
+
   it("says 'This product URL already exists', '{val} is not a valid page URL', and keeps the type", async () => {
     const taken = await call({ method: 'PUT', url: '/api/merchant/products/p01', payload: { urlId: 'Enamel-Mug' } });
     expect([taken.statusCode, taken.json()]).toEqual([409, { message: 'This product URL already exists' }]);

@@ -10,6 +10,8 @@ export const MAX_OPTIONS = 6;
 export const MAX_OPTION_VALUES = 100;
 export const MAX_VARIANTS = 250;
 export const PAGE_SIZE = 50;
+/** Categories, and tags, a product: more than a store page's filter can show. */
+export const MAX_LABELS = 50;
 /** A price or stock no shop reaches, far inside 2^53. */
 const MAX_CENTS = 100_000_000_00;
 const MAX_STOCK = 1_000_000_000;
@@ -54,6 +56,9 @@ const fields = {
   price,
   subscriptionPlan,
   customAddButtonText: { type: ['string', 'null'], maxLength: 100 },
+  // the store page's category filter and the tag links: the whole list, replacing the old one
+  categories: { type: 'array', maxItems: MAX_LABELS, items: name(100) },
+  tags: { type: 'array', maxItems: MAX_LABELS, items: name(100) },
 } as const;
 
 export const createBody = {
@@ -168,6 +173,8 @@ interface ProductFields {
   price?: PriceBody;
   subscriptionPlan?: SubscriptionPlanBody;
   customAddButtonText?: string | null;
+  categories?: string[];
+  tags?: string[];
 }
 
 export interface CreateBody extends ProductFields {

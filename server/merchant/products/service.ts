@@ -45,6 +45,8 @@ export const PRODUCT_MESSAGES = {
   belowZero: 'Stock cannot go below 0.',
   unlimitedDelta: "This variant's stock is unlimited; set a quantity first.",
   otherStore: 'Every product to order must be in the same store.',
+  categoryTaken: 'This category already exists',
+  tagTaken: 'This tag already exists',
 } as const;
 
 export type Outcome = { ok: true; product: ProductView } | { ok: false; status: number; message: string };
@@ -95,6 +97,18 @@ function typeRules(type: ProductTypeName, body: { price?: PriceBody; subscriptio
 
 const planJson = (plan: CreateBody['subscriptionPlan']) => (plan === undefined ? null : JSON.stringify({ billingPeriod: plan.billingPeriod, numBillingCycles: plan.numBillingCycles ?? 0 }));
 
+/** The product's categories and tags as sent, trimmed; a refusal when one is given twice (case aside). */
+function labels(body: { categories?: readonly string[]; tags?: readonly string[] }): { ok: true; changes: { categories?: string; tags?: string } } | { ok: false; message: string } {
+  const changes: { categories?: string; tags?: string } = {};
+  for (const [field, taken] of [['categories', PRODUCT_MESSAGES.categoryTaken], ['tags', PRODUCT_MESSAGES.tagTaken]] as const) {
+    const list = body[field]?.map((label) => label.trim());
+    if (list === undefined) continue;
+    if (new Set(list.map((label) => label.toLowerCase())).size !== list.length) return { ok: false, message: taken };
+    changes[field] = JSON.stringify(list);
+  }
+  return { ok: true, changes };
+}
+
 export function createProduct(store: Store, websiteId: string, body: CreateBody): Outcome {
   const type = body.type;
   const rule = typeRules(type, body, { price: body.price !== undefined, plan: body.subscriptionPlan !== undefined });
@@ -102,6 +116,8 @@ export function createProduct(store: Store, websiteId: string, body: CreateBody)
   if (!isPricedOnProduct(type) && body.price === undefined) return refuse(400, PRODUCT_MESSAGES.priceRequired(type));
   const variantFields = [body.sku, body.qtyInStock, body.unlimited, body.weightGrams].some((x) => x !== undefined);
   if (isPricedOnProduct(type) && variantFields) return refuse(400, PRODUCT_MESSAGES.pricedOnProduct(type));
+  const labelled = labels(body);
+  if (!labelled.ok) return refuse(409, labelled.message);
   return store.transaction((tx): Outcome => {
     const shop = body.storeId === undefined ? firstStore(tx, websiteId) : storeOf(tx, websiteId, body.storeId);
     if (shop === null) return body.storeId === undefined ? refuse(409, PRODUCT_MESSAGES.storeFirst) : refuse(404, PRODUCT_MESSAGES.noStore);
@@ -127,6 +143,7 @@ export function createProduct(store: Store, websiteId: string, body: CreateBody)
         useCustomAddButtonText: typeof body.customAddButtonText === 'string',
         customAddButtonText: body.customAddButtonText ?? null,
         featured: body.featured ?? false,
+        ...labelled.changes,
         ordering: (last?.n ?? -1) + 1,
       })
       .run();
@@ -177,6 +194,9 @@ export function editProduct(store: Store, websiteId: string, productId: string, 
     if (body.title !== undefined) changes.title = body.title.trim();
     if (body.description !== undefined) changes.body = body.description;
     if (body.featured !== undefined) changes.featured = body.featured;
+    const labelled = labels(body);
+    if (!labelled.ok) return refuse(409, labelled.message);
+    Object.assign(changes, labelled.changes);
     if (body.type !== undefined) Object.assign(changes, storedType(type));
     if (type !== 'subscription') changes.subscriptionPlan = null;
     else if (body.subscriptionPlan !== undefined) changes.subscriptionPlan = planJson(body.subscriptionPlan);
