@@ -19,6 +19,7 @@ import { type EmailPluginOptions, emailRoutes } from './email/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { merchantProductRoutes } from './merchant/products/routes.js';
 import { pictureRoutes } from './merchant/pictures/routes.js';
+import { formSubmissionRoutes } from './merchant/form-submissions/routes.js';
 import { type FileStorage, fileStorageFromEnv } from './storage/file-storage.js';
 import { downloadRoutes } from './orders/download-routes.js';
 import { accountLinkFor } from './site-users/account-link.js';
@@ -295,6 +296,7 @@ export async function buildApp({
   await app.register(emailRoutes, { store, ...mail });
   await app.register(merchantProductRoutes, { store });
   await app.register(pictureRoutes, { store, files });
+  await app.register(formSubmissionRoutes, { store });
   await app.register(analyticsRoutes, { store, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
   // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/)
   theme.tracking = true;

@@ -11,18 +11,12 @@ import { isRecord } from '../../commerce/json.js';
 import type { FieldValue, FormField } from '../../commerce/form-validation.js';
 import type { Store, StoreTransaction } from '../db/database.js';
 import { contributors, forms, websites } from '../db/schema.js';
+import { answerLines } from '../forms/answer-text.js';
 import { queueEmail } from './queue.js';
 import { renderEmailHtml } from './render.js';
 import { storedMailSettings } from './settings.js';
 
 export const FORM_NOTIFICATION_KIND = 'form-notification';
-
-/** One answer as text lines. */
-function answerLines(value: FieldValue): string[] {
-  if (typeof value === 'string') return value.split(/\r?\n/);
-  if (Array.isArray(value)) return [value.join(', ')];
-  return [Object.values(value).filter((v) => v !== '').join(', ')];
-}
 
 /** Who is told: the settings' address, else the site's admins. */
 function recipients(store: Store, websiteId: string): string[] {

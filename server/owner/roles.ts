@@ -66,6 +66,8 @@ export const OWNER_PERMISSIONS = {
   readProducts: ['admin', 'website manager', 'store manager', 'reporting'],
   writeProducts: ['admin', 'website manager', 'store manager'],
   writeMailSettings: ['admin', 'website manager'],
+  // what the site's forms collected (server/merchant/form-submissions/): those who run the site and its content
+  readFormSubmissions: ['admin', 'website manager', 'editor'],
 } as const satisfies Record<string, readonly ContributorRole[]>;
 
 export type OwnerPermission = keyof typeof OWNER_PERMISSIONS;

@@ -3,7 +3,6 @@
  * and loses its metadata, the product's page offers it at each width up to its own, the copies come in the
  * format the browser takes, and every refusal is the editor's message of spec 001; role checks and crumb.
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,27 +10,23 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../db/database.js';
-import { contributors } from '../../db/schema.js';
+
 import { CONTRIBUTOR_ROLES, type ContributorRole, OWNER_PERMISSIONS } from '../../owner/roles.js';
-import { OWNER_COOKIE, openSession } from '../../owner/sessions.js';
+import { OWNER_COOKIE } from '../../owner/sessions.js';
 import { folderStorage } from '../../storage/file-storage.js';
-import { demoApp, withCrumb } from '../../test-support.js';
+import { contributorSessions, demoApp, withCrumb } from '../../test-support.js';
 import { MAX_PICTURE_BYTES, negotiateKind, PICTURE_MESSAGES } from './picture.js';
 import { parsePictureUrl } from './picture-url.js';
 
 let app: FastifyInstance;
 let store: Store;
 let folder: string;
-const tokens = new Map<ContributorRole, string>();
+let tokens: Map<ContributorRole, string>;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'tessera-pictures-'));
   ({ app, store } = await demoApp({ files: folderStorage(folder), guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 } } } }));
-  for (const role of CONTRIBUTOR_ROLES) {
-    const id = randomUUID();
-    store.insert(contributors).values({ id, websiteId: 'demo', email: `${role.replace(/ /g, '-')}@example.com`, displayName: role, passwordHash: 'unused', roles: JSON.stringify([role]), createdAt: Date.now() }).run();
-    tokens.set(role, openSession(store, id, 60 * 60 * 1000, Date.now()));
-  }
+  tokens = contributorSessions(store);
 });
 afterAll(async () => {
   await app.close();

@@ -3,30 +3,25 @@
  * and crumb; the URL id rule; the variant matrix; stock never below 0; and the storefront showing each change
  * at once (a new product on /shop and its page, stock 0 sold out, an archived product gone).
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../db/database.js';
-import { cartEntries, carts, collections, contributors, products, variants, websites } from '../../db/schema.js';
+import { cartEntries, carts, collections, products, variants, websites } from '../../db/schema.js';
 import { NOT_ALLOWED, SIGN_IN_REQUIRED } from '../../owner/guard.js';
 import { CONTRIBUTOR_ROLES, type ContributorRole, OWNER_PERMISSIONS } from '../../owner/roles.js';
-import { OWNER_COOKIE, openSession } from '../../owner/sessions.js';
+import { OWNER_COOKIE } from '../../owner/sessions.js';
 import { unavailableMessage } from '../../checkout-service.js';
-import { addToCartApi, demoApp, withCrumb } from '../../test-support.js';
+import { addToCartApi, contributorSessions, demoApp, withCrumb } from '../../test-support.js';
 import { PRODUCT_MESSAGES } from './service.js';
 
 let app: FastifyInstance;
 let store: Store;
-const tokens = new Map<ContributorRole, string>();
+let tokens: Map<ContributorRole, string>;
 
 beforeAll(async () => {
   ({ app, store } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 }, cart: { burst: 1000, perMinute: 1000 } } } }));
-  for (const role of CONTRIBUTOR_ROLES) {
-    const id = randomUUID();
-    store.insert(contributors).values({ id, websiteId: 'demo', email: `${role.replace(/ /g, '-')}@example.com`, displayName: role, passwordHash: 'unused', roles: JSON.stringify([role]), createdAt: Date.now() }).run();
-    tokens.set(role, openSession(store, id, 60 * 60 * 1000, Date.now()));
-  }
+  tokens = contributorSessions(store);
 });
 afterAll(() => app.close());
 
