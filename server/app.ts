@@ -19,6 +19,7 @@ import { type EmailPluginOptions, emailRoutes } from './email/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { merchantProductRoutes } from './merchant/products/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { merchantOrderRoutes } from './merchant/orders/routes.js';
 import { downloadRoutes } from './orders/download-routes.js';
 import { accountLinkFor } from './site-users/account-link.js';
 import { siteUserRoutes } from './site-users/routes.js';
@@ -290,6 +291,7 @@ export async function buildApp({
   await app.register(restockRoutes, { store, stores });
   await app.register(emailRoutes, { store, ...mail });
   await app.register(merchantProductRoutes, { store });
+  await app.register(merchantOrderRoutes, { store });
   await app.register(adminRoutes, { store, assets: theme.islands });
   await app.register(analyticsRoutes, { store, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
   // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/)

@@ -66,6 +66,10 @@ export const OWNER_PERMISSIONS = {
   readProducts: ['admin', 'website manager', 'store manager', 'reporting'],
   writeProducts: ['admin', 'website manager', 'store manager'],
   writeMailSettings: ['admin', 'website manager'],
+  // orders (server/merchant/orders/): those who run the store read, fulfil, cancel and annotate them; billing and
+  // reporting read them and export the CSV (their books and reports are made of orders), and change nothing
+  readOrders: ['admin', 'website manager', 'store manager', 'billing', 'reporting'],
+  writeOrders: ['admin', 'website manager', 'store manager'],
 } as const satisfies Record<string, readonly ContributorRole[]>;
 
 export type OwnerPermission = keyof typeof OWNER_PERMISSIONS;

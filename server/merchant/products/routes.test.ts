@@ -3,40 +3,29 @@
  * and crumb; the URL id rule; the variant matrix; stock never below 0; and the storefront showing each change
  * at once (a new product on /shop and its page, stock 0 sold out, an archived product gone).
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../db/database.js';
-import { cartEntries, carts, collections, contributors, products, variants, websites } from '../../db/schema.js';
+import { cartEntries, carts, collections, products, variants, websites } from '../../db/schema.js';
 import { NOT_ALLOWED, SIGN_IN_REQUIRED } from '../../owner/guard.js';
-import { CONTRIBUTOR_ROLES, type ContributorRole, OWNER_PERMISSIONS } from '../../owner/roles.js';
-import { OWNER_COOKIE, openSession } from '../../owner/sessions.js';
+import { CONTRIBUTOR_ROLES, OWNER_PERMISSIONS } from '../../owner/roles.js';
 import { unavailableMessage } from '../../checkout-service.js';
 import { addToCartApi, demoApp, withCrumb } from '../../test-support.js';
+import { type CallAs, type EveryRole, signInEveryRole } from '../role-test-support.js';
 import { PRODUCT_MESSAGES } from './service.js';
 
 let app: FastifyInstance;
 let store: Store;
-const tokens = new Map<ContributorRole, string>();
+let roles: EveryRole;
 
 beforeAll(async () => {
   ({ app, store } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 }, cart: { burst: 1000, perMinute: 1000 } } } }));
-  for (const role of CONTRIBUTOR_ROLES) {
-    const id = randomUUID();
-    store.insert(contributors).values({ id, websiteId: 'demo', email: `${role.replace(/ /g, '-')}@example.com`, displayName: role, passwordHash: 'unused', roles: JSON.stringify([role]), createdAt: Date.now() }).run();
-    tokens.set(role, openSession(store, id, 60 * 60 * 1000, Date.now()));
-  }
+  roles = signInEveryRole(app, store);
 });
 afterAll(() => app.close());
 
-/** A request as a contributor of `role` (admin by default), with the crumb on writes. */
-function as(options: InjectOptions, role: ContributorRole = 'admin'): InjectOptions {
-  const signed = { ...options, cookies: { ...options.cookies, [OWNER_COOKIE]: tokens.get(role)! } };
-  return options.method === undefined || options.method === 'GET' ? signed : withCrumb(signed);
-}
-
-const call = async (options: InjectOptions, role?: ContributorRole) => app.inject(as(options, role));
+const call: CallAs = (options, role) => roles.call(options, role);
 const create = async (payload: Record<string, unknown>) => call({ method: 'POST', url: '/api/merchant/products', payload });
 const page = async (url: string) => app.inject(url);
 /** Every page of the /shop listing (12 products a page), as one text. */
@@ -79,7 +68,7 @@ describe('roles and crumb', () => {
         const allowed = (OWNER_PERMISSIONS.writeProducts as readonly string[]).includes(role);
         expect(res.statusCode, `${role} ${options.method} ${options.url}: ${res.body}`).toBe(allowed ? (options.url === '/api/merchant/products' ? 201 : 200) : 403);
       }
-      const noCrumb = await app.inject({ ...options, cookies: { [OWNER_COOKIE]: tokens.get('admin')! } });
+      const noCrumb = await app.inject({ ...options, cookies: roles.cookies('admin') });
       expect(noCrumb.statusCode, String(options.url)).toBe(403);
     }
     expect(OWNER_PERMISSIONS.writeProducts).toEqual(['admin', 'website manager', 'store manager']);
