@@ -4,6 +4,10 @@
  */
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
+import { startSession } from './session.js';
 
 const host = document.getElementById('admin');
-if (host !== null) createRoot(host).render(<App siteTitle={host.dataset['siteTitle'] ?? 'Admin'} />);
+if (host !== null) {
+  startSession(host);
+  createRoot(host).render(<App siteTitle={host.dataset['siteTitle'] ?? 'Admin'} />);
+}

@@ -3,17 +3,17 @@
  * and the screen of the path. Each screen is its own chunk (`lazy(() => import(…))`), loaded when first opened,
  * so the sign-in screen and the frame are all a first visit downloads.
  */
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { ADMIN_MESSAGES } from './messages.js';
 import { Link, route, usePath } from './router.js';
 import { Screen } from './screen.js';
-import { checkSession, signOut, useSession } from './session.js';
+import { signOut, useSession } from './session.js';
 import { SignIn } from './screens/sign-in.js';
 
 const ProductList = lazy(() => import('./screens/products.js').then((m) => ({ default: m.ProductList })));
 const ProductEditor = lazy(() => import('./screens/product-editor.js').then((m) => ({ default: m.ProductEditor })));
-// const OrderList = lazy(() => import('./screens/orders.js').then((m) => ({ default: m.OrderList })));
-// const OrderDetail = lazy(() => import('./screens/order-detail.js').then((m) => ({ default: m.OrderDetail })));
+const OrderList = lazy(() => import('./screens/orders.js').then((m) => ({ default: m.OrderList })));
+const OrderDetail = lazy(() => import('./screens/order-detail.js').then((m) => ({ default: m.OrderDetail })));
 const Outbox = lazy(() => import('./screens/outbox.js').then((m) => ({ default: m.Outbox })));
 
 const SCREENS = [
@@ -27,8 +27,8 @@ function screenOf(path: string): ReactNode {
   const [first, second] = parts;
   if (first === undefined || (first === 'products' && second === undefined)) return <ProductList query={query} />;
   if (first === 'products' && parts.length === 2) return <ProductEditor key={second} id={second === 'new' ? null : second!} />;
-  // if (first === 'orders' && second === undefined) return <OrderList query={query} />;
-  // if (first === 'orders' && parts.length === 2) return <OrderDetail key={second} id={second!} />;
+  if (first === 'orders' && second === undefined) return <OrderList query={query} />;
+  if (first === 'orders' && parts.length === 2) return <OrderDetail key={second} id={second!} />;
   if (first === 'outbox' && second === undefined) return <Outbox />;
   return (
     <Screen title="Not found">
@@ -43,7 +43,6 @@ function screenOf(path: string): ReactNode {
 export function App({ siteTitle }: { siteTitle: string }) {
   const session = useSession();
   const path = usePath();
-  useEffect(() => void checkSession(), []);
   const current = SCREENS.find((s) => path === s.path || path.startsWith(`${s.path}/`) || path.startsWith(`${s.path}?`))?.path ?? (route(path).parts.length === 0 ? '/config/products' : null);
 
   if (session.kind === 'checking')

@@ -11,9 +11,10 @@ const listeners = new Set<(path: string) => void>();
 
 const here = () => `${location.pathname}${location.search}`;
 
-export function navigate(path: string, { replace = false } = {}): void {
+/** Shows `path`; `replace` in place of the current entry; `saved`: the screen's edits were just saved (no question). */
+export function navigate(path: string, { replace = false, saved = false } = {}): void {
   if (path === here()) return;
-  if (!mayLeave()) return;
+  if (!saved && !mayLeave()) return;
   if (replace) history.replaceState(null, '', path);
   else history.pushState(null, '', path);
   for (const listener of listeners) listener(here());

@@ -1,7 +1,7 @@
 /**
  * What every admin screen is built from: `Screen` (its heading, focused when the screen opens so keyboard and
  * screen-reader users land on it, and the page title), `FetchStatus` (the fetch helper's states in words:
- * pending, failed with a way to fetch again) and `Notice` (the outcome of a write, spoken by screen readers).
+ * pending, failed with a way to fetch again), `Scroll` (a table's box) and `Notice` (the outcome of a write, spoken by screen readers).
  */
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { Fetched } from './fetch-helper.js';
@@ -35,6 +35,15 @@ export function FetchStatus<T>({ fetched }: { fetched: Fetched<T> }) {
       </div>
     );
   return null;
+}
+
+/** A table's box, scrolled sideways on a narrow screen: focusable, so the keyboard scrolls it too, and named. */
+export function Scroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="scroll" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
 }
 
 export type Outcome = { readonly kind: 'ok' | 'error'; readonly text: string } | null;

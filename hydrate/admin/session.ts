@@ -1,5 +1,6 @@
 /**
- * Who is signed in to the admin: GET /api/owner/session at start, POST to sign in, DELETE to sign out. Any
+ * Who is signed in to the admin: the shell says at start (`data-contributor`, server/admin/shell.ts), POST
+ * /api/owner/session signs in (then GET says who), DELETE signs out. Any
  * call answered 401 later (a session that expired, or ended in another tab) calls `sessionEnded()`, and the
  * app shows its sign-in screen with a sentence saying why.
  */
@@ -24,6 +25,17 @@ function set(state: SessionState): void {
 
 export function sessionEnded(): void {
   if (current.kind === 'signed-in') set({ kind: 'signed-out', ended: true });
+}
+
+/** The session the shell was served with. */
+export function startSession(host: HTMLElement): void {
+  let contributor: Contributor | null = null;
+  try {
+    contributor = host.dataset['contributor'] === undefined ? null : (JSON.parse(host.dataset['contributor']) as Contributor);
+  } catch {
+    // unreadable: signed out, and the sign-in screen says nothing more
+  }
+  set(contributor === null ? { kind: 'signed-out', ended: false } : { kind: 'signed-in', contributor });
 }
 
 export async function checkSession(): Promise<void> {

@@ -14,16 +14,18 @@ export interface AdminShell {
   readonly siteTitle: string;
   /** The site's currency, for the price fields of a new product. */
   readonly currency: string;
+  /** The signed-in contributor (e-mail, name, roles as GET /api/owner/session answers them), or null. */
+  readonly contributor: unknown;
   /** The app's entry file (the islands manifest's `admin`), or null when the scripts are not built. */
   readonly entry: string | null;
 }
 
-export function adminShell({ siteTitle, currency, entry }: AdminShell): string {
+export function adminShell({ siteTitle, currency, contributor, entry }: AdminShell): string {
   const script = entry === null ? '' : `<script type="module"${NONCE_ATTRIBUTE} src="${ISLANDS_PATH}${escapeHtml(entry)}"></script>`;
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex"><title>Admin · ${escapeHtml(siteTitle)}</title><style${NONCE_ATTRIBUTE}>${ADMIN_STYLE}</style>${script}</head>` +
-    `<body><div id="admin" data-site-title="${escapeHtml(siteTitle)}" data-currency="${escapeHtml(currency)}"><main id="main" class="boot"><h1>${escapeHtml(siteTitle)}</h1>` +
+    `<body><div id="admin" data-site-title="${escapeHtml(siteTitle)}" data-currency="${escapeHtml(currency)}"${contributor === null ? '' : ` data-contributor="${escapeHtml(JSON.stringify(contributor))}"`}><main id="main" class="boot"><h1>${escapeHtml(siteTitle)}</h1>` +
     `<noscript><p>The admin needs JavaScript. Without it you can <a href="/config/login">sign in</a> and see the <a href="/config/analytics">analytics</a>.</p></noscript>` +
     `</main></div></body></html>`
   );

@@ -15,6 +15,8 @@ nav.screens ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margi
 nav.screens a[aria-current="page"]{font-weight:700;text-decoration-thickness:3px}
 main{max-width:68rem;margin:0 auto;padding:1rem}
 h1{font-size:1.6rem;margin:.5rem 0 1rem}
+/* a screen's heading takes focus when it opens (for screen readers); it is no control, so it shows no ring */
+h1[tabindex="-1"]:focus{outline:none}
 h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 button,.button{font:inherit;display:inline-block;padding:.4rem 1rem;border:1px solid #0b57d0;border-radius:4px;background:#0b57d0;color:#fff;cursor:pointer;text-decoration:none}
 button.quiet,.button.quiet{background:#fff;color:#0b57d0}
@@ -25,7 +27,7 @@ textarea{width:100%;min-height:5rem}
 label{display:block;margin:.5rem 0 .2rem}
 label.inline{display:inline-flex;gap:.3rem;align-items:center;margin:0 1rem 0 0}
 fieldset{border:1px solid #ccc;border-radius:4px;margin:0 0 .75rem;padding:.5rem .75rem}
-.row{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:flex-end}
+.row{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:flex-end;margin:0 0 1rem}
 .row > *{margin:0}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:1rem 0}
 .message{border-left:4px solid #a4161a;background:#fdf2f1;padding:.5rem .75rem}

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { failureMessage, send, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
-import { FetchStatus, Notice, type Outcome, Screen } from '../screen.js';
+import { FetchStatus, Notice, type Outcome, Screen, Scroll } from '../screen.js';
 
 interface Message {
   readonly id: string;
@@ -85,7 +85,7 @@ export function Outbox() {
       {page.data === undefined ? null : messages.length === 0 ? (
         <p>{ADMIN_MESSAGES.noResults}</p>
       ) : (
-        <div className="scroll">
+        <Scroll label="Messages">
           <table>
             <caption>Messages, newest first</caption>
             <thead>
@@ -129,7 +129,7 @@ export function Outbox() {
               ))}
             </tbody>
           </table>
-        </div>
+        </Scroll>
       )}
       {page.data?.hasNextPage === true ? (
         <button

@@ -10,7 +10,7 @@ import { failureMessage, send, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
 import { centsOf } from '../money.js';
 import { navigate } from '../router.js';
-import { FetchStatus, Notice, type Outcome, Screen } from '../screen.js';
+import { FetchStatus, Notice, type Outcome, Screen, Scroll } from '../screen.js';
 import { useUnsavedChanges } from '../unsaved.js';
 import { type Product, PRODUCT_TYPES, type ProductTypeName, pricedOnProduct } from './product-types.js';
 import { type Draft, draftOf, emptyDraft, matrixOf, optionProblem, type Row } from './variant-matrix.js';
@@ -30,7 +30,7 @@ function LoadedEditor({ id }: { id: string }) {
         <FetchStatus fetched={fetched} />
       </Screen>
     );
-  return <Editor key={JSON.stringify(fetched.data)} product={fetched.data} onSaved={fetched.replace} />;
+  return <Editor product={fetched.data} onSaved={fetched.replace} />;
 }
 
 type Check = { ok: true; body: { variants: unknown[]; options: unknown[] }; firstPrice: number } | { ok: false; message: string };
@@ -111,7 +111,7 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
       if (!withVariants.ok && product === null) {
         // the product exists now: its editor shows it, with why its variants were not saved
         setSaving(false);
-        navigate(`/config/products/${created.id}`, { replace: true });
+        navigate(`/config/products/${created.id}`, { replace: true, saved: true });
         return;
       }
       saved = withVariants;
@@ -119,11 +119,9 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
     setSaving(false);
     if (!saved.ok) return setOutcome({ kind: 'error', text: failureMessage(saved) });
     setOutcome({ kind: 'ok', text: ADMIN_MESSAGES.saved });
-    if (product === null) {
-      setDraft(initial);
-      // the new product's editor (its path now has an id)
-      queueMicrotask(() => navigate(`/config/products/${saved.ok ? saved.data.id : ''}`, { replace: true }));
-    } else onSaved?.(saved.data);
+    // a new product: its own editor (its path now has an id)
+    if (product === null) navigate(`/config/products/${saved.data.id}`, { replace: true, saved: true });
+    else onSaved?.(saved.data);
   };
 
   const archive = async () => {
@@ -189,11 +187,11 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
                 </div>
               </fieldset>
             ))}
-            <button type="button" className="quiet" onClick={makeVariants}>
+            <button id="make-variants" type="button" className="quiet" onClick={makeVariants}>
               Make variants from the options
             </button>
             <h2>Variants</h2>
-            <div className="scroll">
+            <Scroll label="Variants">
               <table>
                 <caption>Price and stock of each variant</caption>
                 <thead>
@@ -235,7 +233,7 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
                   })}
                 </tbody>
               </table>
-            </div>
+            </Scroll>
           </>
         )}
         <div className="actions">

@@ -8,7 +8,7 @@ import { send, failureMessage, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
 import { showMoney } from '../money.js';
 import { Link, navigate } from '../router.js';
-import { FetchStatus, Notice, type Outcome, Screen } from '../screen.js';
+import { FetchStatus, Notice, type Outcome, Screen, Scroll } from '../screen.js';
 import type { Product, ProductPage } from './product-types.js';
 
 function priceOf(p: Product): string {
@@ -86,7 +86,7 @@ export function ProductList({ query }: { query: URLSearchParams }) {
       {list.data === undefined ? null : list.data.products.length === 0 ? (
         <p>{ADMIN_MESSAGES.noResults}</p>
       ) : (
-        <div className="scroll">
+        <Scroll label="Products">
           <table>
             <caption>
               {list.data.total} product{list.data.total === 1 ? '' : 's'}
@@ -123,7 +123,7 @@ export function ProductList({ query }: { query: URLSearchParams }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </Scroll>
       )}
     </Screen>
   );
