@@ -22,7 +22,7 @@ export function cookiesEnabled(): boolean {
 }
 
 /** One JSON request; `crumb` is what X-CSRF-Token echoes (default: the crumb cookie; the site-user session passes its token). */
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, crumb: string | undefined = readCookie('crumb')): Promise<ApiResult<T>> {
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, crumb: string | undefined = readCookie('crumb')): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (crumb !== undefined) headers['x-csrf-token'] = crumb;
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -93,3 +93,12 @@ export function shopPosts(page: Page): Request[] {
   });
   return posts;
 }
+
+/** Presses Tab until the focused element matches `selector` (at most `max` times); fails if it never does. */
+export async function tabTo(page: Page, selector: string, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) === true, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}

@@ -31,6 +31,8 @@ export interface IslandManifest {
   readonly tracker?: string;
   /** The performance reporter's file, loaded beside the tracker. */
   readonly performance?: string;
+  /** The owner's admin app at /config (hydrate/admin/), a build of its own: never imported by an island. */
+  readonly admin?: string;
   readonly islands: Record<string, string>;
   readonly files: Record<string, IslandFile>;
   /** The source files the build read, relative to the repository root (hydrate/build-inputs.ts). */
@@ -76,9 +78,23 @@ export async function buildIslands(outdir = join(sourceRoot(), 'dist', 'islands'
   const result = await build({ ...common, entryPoints: entries, splitting: true, format: 'esm', chunkNames: 'shared-[hash]', jsx: 'automatic' });
   const trackerEntries = { [TRACKER_ENTRY]: join(root, 'hydrate', 'analytics', 'tracker.ts'), [PERFORMANCE_ENTRY]: join(root, 'hydrate', 'analytics', 'performance-entry.ts') };
   const tracker = await build({ ...common, entryPoints: trackerEntries, format: 'iife' });
-  const metafile: Metafile = { inputs: { ...result.metafile.inputs, ...tracker.metafile.inputs }, outputs: { ...result.metafile.outputs, ...tracker.metafile.outputs } };
+  // the admin: its own build, so no chunk is shared with the storefront's islands (whose budgets it must not
+  // move); one chunk per screen (the app imports each screen with `import()`), all named `admin-…`
+  const admin = await build({
+    ...common,
+    entryPoints: { [ADMIN_ENTRY]: join(root, 'hydrate', 'admin', 'admin.tsx') },
+    splitting: true,
+    format: 'esm',
+    chunkNames: 'admin-[hash]',
+    jsx: 'automatic',
+  });
+  const parts = [result.metafile, tracker.metafile, admin.metafile];
+  const metafile: Metafile = { inputs: Object.assign({}, ...parts.map((m) => m.inputs)), outputs: Object.assign({}, ...parts.map((m) => m.outputs)) };
   return writeManifest(outdir, metafile, metafileInputs(metafile, root));
 }
+
+/** The admin app's entry name (its file is `admin-{hash}.js`, its screens' chunks `admin-{hash}.js` too). */
+export const ADMIN_ENTRY = 'admin';
 
 /** The tracker's and the performance reporter's entry names (their files are `{name}-{hash}.js`). */
 export const TRACKER_ENTRY = 'tracker';
@@ -90,6 +106,7 @@ async function writeManifest(outdir: string, metafile: Metafile, inputs: readonl
   let loader = '';
   let tracker: string | undefined;
   let performance: string | undefined;
+  let admin: string | undefined;
   const cwd = process.cwd();
   for (const [path, output] of Object.entries(metafile.outputs)) {
     if (!path.endsWith('.js')) continue;
@@ -109,21 +126,30 @@ async function writeManifest(outdir: string, metafile: Metafile, inputs: readonl
     if (entry === 'loader') loader = file;
     else if (output.entryPoint?.endsWith(`analytics/${TRACKER_ENTRY}.ts`) === true) tracker = file;
     else if (output.entryPoint?.endsWith('analytics/performance-entry.ts') === true) performance = file;
+    else if (output.entryPoint?.endsWith(`admin/${ADMIN_ENTRY}.tsx`) === true) admin = file;
     else if (entry !== null && (ISLAND_ENTRIES as readonly string[]).includes(entry)) islands[entry] = file;
   }
-  const manifest: IslandManifest = { loader, ...(tracker === undefined || performance === undefined ? {} : { tracker, performance }), islands, files, inputs };
+  const manifest: IslandManifest = {
+    loader,
+    ...(tracker === undefined || performance === undefined ? {} : { tracker, performance }),
+    ...(admin === undefined ? {} : { admin }),
+    islands,
+    files,
+    inputs,
+  };
   await writeFile(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 
 /**
  * Whether the islands in `outdir` are as a build now would make them: every file the last build read is older
- * than its manifest (a build from before the tracker existed lists none of its files, so it is stale however
- * new it is). `scripts`: more files the output depends on (the test setup names the build's own code).
+ * than its manifest (a build from before the tracker or the admin existed lists none of their files, so it is
+ * stale however new it is). `scripts`: more files the output depends on (the test setup names the build's own code).
  */
 export async function islandsUpToDate(outdir = join(sourceRoot(), 'dist', 'islands'), scripts: readonly string[] = []): Promise<boolean> {
   const manifest = join(outdir, 'manifest.json');
-  return isFresh(manifest, sourceRoot(), scripts) && (await readFile(manifest, 'utf8')).includes('"tracker"');
+  const text = isFresh(manifest, sourceRoot(), scripts) ? await readFile(manifest, 'utf8') : '';
+  return text.includes('"tracker"') && text.includes('"admin"');
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -21,6 +21,8 @@ import { merchantProductRoutes } from './merchant/products/routes.js';
 import { pictureRoutes } from './merchant/pictures/routes.js';
 import { formSubmissionRoutes } from './merchant/form-submissions/routes.js';
 import { type FileStorage, fileStorageFromEnv } from './storage/file-storage.js';
+import { adminRoutes } from './admin/routes.js';
+import { merchantOrderRoutes } from './merchant/orders/routes.js';
 import { downloadRoutes } from './orders/download-routes.js';
 import { accountLinkFor } from './site-users/account-link.js';
 import { siteUserRoutes } from './site-users/routes.js';
@@ -297,6 +299,8 @@ export async function buildApp({
   await app.register(merchantProductRoutes, { store });
   await app.register(pictureRoutes, { store, files });
   await app.register(formSubmissionRoutes, { store });
+  await app.register(merchantOrderRoutes, { store });
+  await app.register(adminRoutes, { store, assets: theme.islands });
   await app.register(analyticsRoutes, { store, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
   // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/)
   theme.tracking = true;

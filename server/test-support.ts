@@ -9,9 +9,6 @@ import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { type FileStorage, folderStorage } from './storage/file-storage.js';
-import { contributors } from './db/schema.js';
-import { CONTRIBUTOR_ROLES, type ContributorRole } from './owner/roles.js';
-import { openSession } from './owner/sessions.js';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type AppOptions, buildApp } from './app.js';
 import { openStore, repoRoot, type Store } from './db/database.js';
@@ -108,14 +105,3 @@ export function postCheckoutForm(app: FastifyInstance, fields: Record<string, st
 
 /** A page with each answer's own nonce (server/security/nonce.ts) written as `{nonce}`, to compare two answers. */
 export const withoutNonce = (html: string) => html.replace(/ nonce="[^"]+"/g, ' nonce="{nonce}"');
-
-/** A contributor of the demo site per role, each signed in: role → owner session token (merchant API tests). */
-export function contributorSessions(store: Store): Map<ContributorRole, string> {
-  const tokens = new Map<ContributorRole, string>();
-  for (const role of CONTRIBUTOR_ROLES) {
-    const id = randomUUID();
-    store.insert(contributors).values({ id, websiteId: 'demo', email: `${role.replace(/ /g, '-')}@example.com`, displayName: role, passwordHash: 'unused', roles: JSON.stringify([role]), createdAt: Date.now() }).run();
-    tokens.set(role, openSession(store, id, 60 * 60 * 1000, Date.now()));
-  }
-  return tokens;
-}

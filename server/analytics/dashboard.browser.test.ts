@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeBrowser, formatAxeViolations, runAxe, useBrowserHarness, WIDTHS } from '../../hydrate/browser-harness.js';
+import { tabTo } from '../../hydrate/browser-helpers.js';
 import { contributors } from '../db/schema.js';
 import { hashPassword } from '../owner/password.js';
 import { recordErrors, recordHit, recordPerformance } from './record.js';
@@ -23,15 +24,6 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 async function axeClean(page: Page): Promise<string> {
   await page.evaluate(AXE_SOURCE);
   return formatAxeViolations(await runAxe(page));
-}
-
-/** Presses Tab until the focused element matches `selector` (at most 30 times); fails if it never does. */
-async function tabTo(page: Page, selector: string): Promise<void> {
-  for (let i = 0; i < 30; i++) {
-    if (await page.evaluate((s) => document.activeElement?.matches(s) === true, selector)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${selector}`);
 }
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

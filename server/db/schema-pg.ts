@@ -192,12 +192,26 @@ export const orders = pgTable(
     fulfilledAt: epochMs('fulfilled_at'),
     shippingCarrier: text('shipping_carrier'),
     trackingNumber: text('tracking_number'),
+    cancelledAt: epochMs('cancelled_at'),
   },
   (t) => [
     index('orders_created').on(t.websiteId, t.createdAt, t.currency, t.grandTotalCents),
     index('orders_site_user').on(t.siteUserId),
     uniqueIndex('orders_number').on(t.websiteId, t.orderNumber),
   ],
+);
+
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull().references(() => orders.id),
+    websiteId: text('website_id').notNull().references(() => websites.id),
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    createdAt: epochMs('created_at').notNull(),
+  },
+  (t) => [index('order_notes_order').on(t.orderId, t.createdAt)],
 );
 
 export const forms = pgTable('forms', {

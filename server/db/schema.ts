@@ -208,6 +208,8 @@ export const orders = sqliteTable(
     fulfilledAt: integer('fulfilled_at'),
     shippingCarrier: text('shipping_carrier'),
     trackingNumber: text('tracking_number'),
+    /** When the merchant cancelled the order (its stock went back): server/merchant/orders/. */
+    cancelledAt: integer('cancelled_at'),
   },
   // the dashboard's orders and revenue per day read this index alone
   (t) => [
@@ -215,6 +217,21 @@ export const orders = sqliteTable(
     index('orders_site_user').on(t.siteUserId),
     uniqueIndex('orders_number').on(t.websiteId, t.orderNumber),
   ],
+);
+
+/** The merchant's notes on an order (server/merchant/orders/), oldest first; never shown to the customer. */
+export const orderNotes = sqliteTable(
+  'order_notes',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull().references(() => orders.id),
+    websiteId: text('website_id').notNull().references(() => websites.id),
+    /** Who wrote it, as they were called then (a contributor may be removed later). */
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('order_notes_order').on(t.orderId, t.createdAt)],
 );
 
 /** Forms of the site (spec 000 "Form"); fields as JSON. */

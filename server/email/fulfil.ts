@@ -2,7 +2,7 @@
  * Marking an order fulfilled (shipped) and telling the customer (kind `order-fulfilled`), in one transaction:
  * the order gets its fulfilment time, carrier and tracking number, and the shipping e-mail is queued with them.
  * The owner's fulfil API comes with the admin (issue 26); this is the function it calls. An order is fulfilled
- * once: a second call changes nothing and sends nothing.
+ * once, and a cancelled order never: a second call, or one on a cancelled order, changes nothing and sends nothing.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { isRecord } from '../../commerce/json.js';
@@ -21,7 +21,7 @@ export interface Shipment {
   readonly trackingNumber?: string | null;
 }
 
-export type FulfilResult = { readonly ok: true; readonly emailId: string } | { readonly ok: false; readonly reason: 'not-found' | 'already-fulfilled' };
+export type FulfilResult = { readonly ok: true; readonly emailId: string } | { readonly ok: false; readonly reason: 'not-found' | 'already-fulfilled' | 'cancelled' };
 
 interface ShippedLine {
   readonly name: string;
@@ -72,8 +72,9 @@ export function fulfilOrder(store: Store, websiteId: string, orderId: string, sh
       if (order === undefined) return { ok: false, reason: 'not-found' } as const;
       const carrier = shipment.carrier || null;
       const trackingNumber = shipment.trackingNumber || null;
-      const changed = tx.update(orders).set({ fulfilledAt: now, shippingCarrier: carrier, trackingNumber }).where(and(mine, isNull(orders.fulfilledAt))).run();
-      if (changed.changes !== 1) return { ok: false, reason: 'already-fulfilled' } as const;
+      // a cancelled order is never shipped (server/merchant/orders/)
+      const changed = tx.update(orders).set({ fulfilledAt: now, shippingCarrier: carrier, trackingNumber }).where(and(mine, isNull(orders.fulfilledAt), isNull(orders.cancelledAt))).run();
+      if (changed.changes !== 1) return { ok: false, reason: order.cancelledAt === null ? 'already-fulfilled' : 'cancelled' } as const;
       const siteTitle = tx.select({ title: websites.title }).from(websites).where(eq(websites.id, websiteId)).get()?.title ?? '';
       const customer = customerOf(order.customer, order.email);
       const lines = shippedLines(order.items);

@@ -68,6 +68,10 @@ export const OWNER_PERMISSIONS = {
   writeMailSettings: ['admin', 'website manager'],
   // what the site's forms collected (server/merchant/form-submissions/): those who run the site and its content
   readFormSubmissions: ['admin', 'website manager', 'editor'],
+  // orders (server/merchant/orders/): those who run the store read, fulfil, cancel and annotate them; billing and
+  // reporting read them and export the CSV (their books and reports are made of orders), and change nothing
+  readOrders: ['admin', 'website manager', 'store manager', 'billing', 'reporting'],
+  writeOrders: ['admin', 'website manager', 'store manager'],
 } as const satisfies Record<string, readonly ContributorRole[]>;
 
 export type OwnerPermission = keyof typeof OWNER_PERMISSIONS;

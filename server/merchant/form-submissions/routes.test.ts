@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../db/database.js';
 import { forms, formSubmissions, websites } from '../../db/schema.js';
 import { CONTRIBUTOR_ROLES, type ContributorRole, OWNER_PERMISSIONS } from '../../owner/roles.js';
-import { OWNER_COOKIE } from '../../owner/sessions.js';
-import { contributorSessions, demoApp, withCrumb } from '../../test-support.js';
+import { demoApp, withCrumb } from '../../test-support.js';
+import { type EveryRole, signInEveryRole } from '../role-test-support.js';
 import { FORM_SUBMISSION_MESSAGES } from './routes.js';
 
 let app: FastifyInstance;
 let store: Store;
-let tokens: Map<ContributorRole, string>;
+let roles: EveryRole;
 
 const post = (url: string, payload?: Record<string, unknown>) => app.inject(withCrumb({ method: 'POST', url, ...(payload === undefined ? {} : { payload }) }));
 
@@ -27,14 +27,14 @@ async function submit(values: Record<string, string>, url = '/contact'): Promise
 
 beforeAll(async () => {
   ({ app, store } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 }, forms: { burst: 1000, perMinute: 1000 } } } }));
-  tokens = contributorSessions(store);
+  roles = signInEveryRole(app, store);
   await submit({ name: 'Ada Lovelace', email: 'ada@example.com', message: 'First line\nsecond, with "quotes"' });
   await submit({ name: '=HYPERLINK("http://evil.example","click")', email: 'eve@example.com', message: '-1 apron please' });
   await submit({ name: 'Zoë', email: 'zoe@example.com', message: 'Grüße' }, '/shop');
 });
 afterAll(() => app.close());
 
-const as = (options: InjectOptions, role: ContributorRole = 'admin'): InjectOptions => ({ ...options, cookies: { ...options.cookies, [OWNER_COOKIE]: tokens.get(role)! } });
+const as = (options: InjectOptions, role: ContributorRole = 'admin'): InjectOptions => ({ ...options, cookies: { ...options.cookies, ...roles.cookies(role) } });
 const get = (url: string, role?: ContributorRole) => app.inject(as({ url }, role));
 
 describe('GET /api/merchant/forms', () => {

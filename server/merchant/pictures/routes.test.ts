@@ -12,21 +12,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../db/database.js';
 
 import { CONTRIBUTOR_ROLES, type ContributorRole, OWNER_PERMISSIONS } from '../../owner/roles.js';
-import { OWNER_COOKIE } from '../../owner/sessions.js';
 import { folderStorage } from '../../storage/file-storage.js';
-import { contributorSessions, demoApp, withCrumb } from '../../test-support.js';
+import { demoApp, withCrumb } from '../../test-support.js';
+import { type EveryRole, signInEveryRole } from '../role-test-support.js';
 import { MAX_PICTURE_BYTES, negotiateKind, PICTURE_MESSAGES } from './picture.js';
 import { parsePictureUrl } from './picture-url.js';
 
 let app: FastifyInstance;
 let store: Store;
 let folder: string;
-let tokens: Map<ContributorRole, string>;
+let roles: EveryRole;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'tessera-pictures-'));
   ({ app, store } = await demoApp({ files: folderStorage(folder), guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 } } } }));
-  tokens = contributorSessions(store);
+  roles = signInEveryRole(app, store);
 });
 afterAll(async () => {
   await app.close();
@@ -43,7 +43,7 @@ const photo = async () =>
     .toBuffer();
 
 const upload = (productId: string, body: Buffer | string, fileName = 'Harbour Photo.JPG', role: ContributorRole = 'admin', type = 'image/jpeg'): InjectOptions =>
-  withCrumb({ method: 'POST', url: `/api/merchant/products/${productId}/picture?fileName=${encodeURIComponent(fileName)}`, payload: body, headers: { 'content-type': type }, cookies: { [OWNER_COOKIE]: tokens.get(role)! } });
+  withCrumb({ method: 'POST', url: `/api/merchant/products/${productId}/picture?fileName=${encodeURIComponent(fileName)}`, payload: body, headers: { 'content-type': type }, cookies: roles.cookies(role) });
 
 describe('uploading a picture', () => {
   let imageUrl: string;
@@ -114,7 +114,7 @@ describe('uploading a picture', () => {
   });
 
   it('a product without a picture after DELETE', async () => {
-    const res = await app.inject(withCrumb({ method: 'DELETE', url: '/api/merchant/products/p02/picture', cookies: { [OWNER_COOKIE]: tokens.get('admin')! } }));
+    const res = await app.inject(withCrumb({ method: 'DELETE', url: '/api/merchant/products/p02/picture', cookies: roles.cookies('admin') }));
     expect(res.statusCode).toBe(200);
     expect(res.json().imageUrl).toBeNull();
   });
@@ -165,7 +165,7 @@ describe('refusals', () => {
       const res = await app.inject(upload('p05', body, 'p.jpg', role));
       expect(res.statusCode, role).toBe(allowed ? 200 : 403);
     }
-    const noCrumb = await app.inject({ method: 'POST', url: '/api/merchant/products/p05/picture?fileName=p.jpg', payload: body, headers: { 'content-type': 'image/jpeg' }, cookies: { [OWNER_COOKIE]: tokens.get('admin')! } });
+    const noCrumb = await app.inject({ method: 'POST', url: '/api/merchant/products/p05/picture?fileName=p.jpg', payload: body, headers: { 'content-type': 'image/jpeg' }, cookies: roles.cookies('admin') });
     expect(noCrumb.statusCode).toBe(403);
   });
 });

@@ -10,6 +10,7 @@ import { collections, products, variants } from '../../db/schema.js';
 import { PRODUCTS_COLLECTION_TYPE } from '../../routes/store-setup.js';
 import { isPricedOnProduct, type ProductTypeName, storedType, typeName } from './product-types.js';
 import { type ListQuery, PAGE_SIZE } from './schemas.js';
+import { likePattern } from '../like.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;
@@ -99,9 +100,6 @@ export function readProduct(db: Reader, websiteId: string, productId: string): P
   const found = ownProduct(db, websiteId, productId);
   return found === null ? null : productView(found.row, found.store.urlId, variantsOf(db, productId));
 }
-
-/** `%` and `_` matched as themselves in LIKE (escape character `\`). */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function typeCondition(type: ProductTypeName): SQL {
   const { productType, isSubscribable } = storedType(type);

@@ -9,29 +9,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../db/database.js';
 import { cartEntries, carts, collections, products, variants, websites } from '../../db/schema.js';
 import { NOT_ALLOWED, SIGN_IN_REQUIRED } from '../../owner/guard.js';
-import { CONTRIBUTOR_ROLES, type ContributorRole, OWNER_PERMISSIONS } from '../../owner/roles.js';
-import { OWNER_COOKIE } from '../../owner/sessions.js';
+import { CONTRIBUTOR_ROLES, OWNER_PERMISSIONS } from '../../owner/roles.js';
 import { unavailableMessage } from '../../checkout-service.js';
-import { addToCartApi, contributorSessions, demoApp, withCrumb } from '../../test-support.js';
+import { addToCartApi, demoApp, withCrumb } from '../../test-support.js';
+import { type CallAs, type EveryRole, signInEveryRole } from '../role-test-support.js';
 import { PRODUCT_MESSAGES } from './service.js';
 
 let app: FastifyInstance;
 let store: Store;
-let tokens: Map<ContributorRole, string>;
+let roles: EveryRole;
 
 beforeAll(async () => {
   ({ app, store } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 }, cart: { burst: 1000, perMinute: 1000 } } } }));
-  tokens = contributorSessions(store);
+  roles = signInEveryRole(app, store);
 });
 afterAll(() => app.close());
 
-/** A request as a contributor of `role` (admin by default), with the crumb on writes. */
-function as(options: InjectOptions, role: ContributorRole = 'admin'): InjectOptions {
-  const signed = { ...options, cookies: { ...options.cookies, [OWNER_COOKIE]: tokens.get(role)! } };
-  return options.method === undefined || options.method === 'GET' ? signed : withCrumb(signed);
-}
-
-const call = async (options: InjectOptions, role?: ContributorRole) => app.inject(as(options, role));
+const call: CallAs = (options, role) => roles.call(options, role);
 const create = async (payload: Record<string, unknown>) => call({ method: 'POST', url: '/api/merchant/products', payload });
 const page = async (url: string) => app.inject(url);
 /** Every page of the /shop listing (12 products a page), as one text. */
@@ -74,7 +68,7 @@ describe('roles and crumb', () => {
         const allowed = (OWNER_PERMISSIONS.writeProducts as readonly string[]).includes(role);
         expect(res.statusCode, `${role} ${options.method} ${options.url}: ${res.body}`).toBe(allowed ? (options.url === '/api/merchant/products' ? 201 : 200) : 403);
       }
-      const noCrumb = await app.inject({ ...options, cookies: { [OWNER_COOKIE]: tokens.get('admin')! } });
+      const noCrumb = await app.inject({ ...options, cookies: roles.cookies('admin') });
       expect(noCrumb.statusCode, String(options.url)).toBe(403);
     }
     expect(OWNER_PERMISSIONS.writeProducts).toEqual(['admin', 'website manager', 'store manager']);
@@ -153,27 +147,6 @@ describe('PUT /api/merchant/products/:id', () => {
     expect(res.json()).toMatchObject({ title: 'Linen Work Apron', urlId: 'work-apron', description: '<p>New.</p>', featured: true });
     expect((await page('/shop/p/linen-apron')).statusCode).toBe(404);
     expect((await page('/shop/p/work-apron')).body).toContain('Linen Work Apron');
-  });
-
-  it("sets categories and tags (the shop's filters follow); a repeated one is 'This {tagType} already exists'", async () => {
-    const created = await create({ ...SHIRT, title: 'Trail Flask', sku: 'TF-1', categories: [' Outdoor ', 'Kitchen'], tags: ['steel'] });
-    expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ categories: ['Outdoor', 'Kitchen'], tags: ['steel'] });
-    expect(await shopListing()).toMatch(/>Outdoor <small>\(1\)<\/small>/);
-    const id = created.json().id as string;
-    const edited = await call({ method: 'PUT', url: `/api/merchant/products/${id}`, payload: { tags: ['steel', 'camp'] } });
-    expect(edited.json()).toMatchObject({ categories: ['Outdoor', 'Kitchen'], tags: ['steel', 'camp'] });
-    expect((await page('/shop?tag=camp')).body).toContain('Trail Flask');
-    for (const [payload, message] of [
-      [{ tags: ['Camp', 'camp'] }, 'This tag already exists'],
-      [{ categories: ['Outdoor', 'outdoor '] }, 'This category already exists'],
-    ] as const) {
-      const res = await call({ method: 'PUT', url: `/api/merchant/products/${id}`, payload });
-      expect([res.statusCode, res.json()]).toEqual([409, { message }]);
-    }
-    const tooMany = await call({ method: 'PUT', url: `/api/merchant/products/${id}`, payload: { tags: Array.from({ length: 51 }, (_, i) => `t${i}`) } });
-    expect(tooMany.statusCode).toBe(400);
-    expect((await call({ method: 'PUT', url: `/api/merchant/products/${id}`, payload: { categories: [' '] } })).statusCode).toBe(400);
   });
 
   it("says 'This product URL already exists', '{val} is not a valid page URL', and keeps the type", async () => {

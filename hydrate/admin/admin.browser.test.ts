@@ -1,0 +1,191 @@
+/**
+ * The admin at /config in Chromium, with the keyboard alone (Tab, typing, Enter, Space): the owner signs in
+ * (a bad address first: the editor's 'Please enter a valid email'), adds a product with two options (Size ×
+ * Colour: four variants with SKU, price and stock) and sees it in the shop; sets one variant's stock to 0 and
+ * sees it sold out there; a shopper buys it; the owner finds the order, marks it fulfilled with a tracking
+ * number, and the shipping e-mail arrives at a real SMTP server on loopback; the outbox screen shows it sent;
+ * the orders export downloads as CSV. Every screen: axe finds nothing at 1280 and 390 px, the page never
+ * scrolls sideways, no console problem. Screenshots in test-results/screenshots/admin-*.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { contributors } from '../../server/db/schema.js';
+import { MAIL_DOCUMENT } from '../../server/email/settings.js';
+import { startSmtpServer, type TestSmtpServer } from '../../server/email/smtp-test-server.js';
+import { hashPassword } from '../../server/owner/password.js';
+import { writeSiteDocument } from '../../server/site-documents.js';
+import { type BrowserTab, describeBrowser, formatAxeViolations, runAxe, useBrowserHarness, WIDTHS } from '../browser-harness.js';
+import { hydrated, tabTo } from '../browser-helpers.js';
+
+const OWNER = { email: 'admin-owner@example.com', password: 'a keyboard is enough' };
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe put into the page through the debugger (the admin's policy runs only its own scripts), at both widths. */
+async function axeAtBothWidths(tab: BrowserTab, name: string): Promise<void> {
+  const { page } = tab;
+  if ((await page.evaluate('typeof window.axe')) !== 'object') await page.evaluate(AXE_SOURCE);
+  for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
+    await page.setViewportSize({ width, height: width === WIDTHS.desktop ? 800 : 844 });
+    expect(formatAxeViolations(await runAxe(page)), `${name} at ${width}px`).toBe('');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways at ${width}px`).toBe(true);
+    await page.screenshot({ path: `test-results/screenshots/admin-${name}-${width}px.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: WIDTHS.desktop, height: 800 });
+}
+
+/** Tabs to a field, replaces its text with `text` by typing. */
+async function typeInto(page: Page, selector: string, text: string): Promise<void> {
+  await tabTo(page, selector, 80);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+}
+
+const heading = (page: Page) => page.locator('main h1').innerText();
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
+
+describeBrowser('the admin at /config', () => {
+  let smtp: TestSmtpServer;
+  // registered before the harness's: closed after the storefront (and its mail sender) stopped
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => smtp?.close());
+  const harness = useBrowserHarness();
+
+  beforeAll(async () => {
+    const { store } = harness().storefront;
+    store.insert(contributors).values({ id: randomUUID(), websiteId: 'demo', email: OWNER.email, displayName: 'Owner', passwordHash: await hashPassword(OWNER.password), roles: '["admin"]', createdAt: 0 }).run();
+    writeSiteDocument(store, 'demo', MAIL_DOCUMENT, { smtp: { host: '127.0.0.1', port: smtp.port, secure: false, user: null, password: null }, from: 'Tessera Supply Co. <shop@example.com>', siteUrl: null, notificationAddress: null });
+  });
+
+  it('signs in, adds a product with two options, sells it out, fulfils its order, e-mails, exports: keyboard only, axe 0', { timeout: 240_000 }, async () => {
+    const admin = await harness().open('/config', { width: WIDTHS.desktop });
+    const { page } = admin;
+
+    // sign in: a bad address first
+    await expect.poll(() => heading(page)).toBe('Sign in');
+    await axeAtBothWidths(admin, 'sign-in');
+    await typeInto(page, '#sign-in-email', 'owner-at-example');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#sign-in-email-error').innerText()).toBe('Please enter a valid email');
+    await typeInto(page, '#sign-in-email', OWNER.email);
+    await typeInto(page, '#sign-in-password', OWNER.password);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Products');
+    expect(await focusedText(page)).toBe('Products');
+    await axeAtBothWidths(admin, 'products');
+
+    // add a product: two options make four variants
+    await tabTo(page, 'a[href="/config/products/new"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(page)).toBe('Add a product');
+    await typeInto(page, '#product-title', 'Harbour Jacket');
+    await typeInto(page, '#product-description', 'Waxed cotton, lined.');
+    await typeInto(page, 'input[aria-label="SKU of The product"]', 'HJ');
+    await typeInto(page, 'input[aria-label="Price of The product"]', '159.00');
+    await typeInto(page, '#option-0-name', 'Size');
+    await typeInto(page, '#option-0-values', 'S, M');
+    await typeInto(page, '#option-1-name', 'Colour');
+    await typeInto(page, '#option-1-values', 'Navy, Olive');
+    await tabTo(page, '#make-variants');
+    expect(await focusedText(page)).toBe('Make variants from the options');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('tbody th[scope="row"]').allInnerTexts()).toEqual(['S / Navy', 'S / Olive', 'M / Navy', 'M / Olive']);
+    for (const variant of ['S / Navy', 'S / Olive', 'M / Navy', 'M / Olive']) await typeInto(page, `input[aria-label="Stock of ${variant}"]`, '3');
+    await axeAtBothWidths(admin, 'product-new');
+    await tabTo(page, 'button[type="submit"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Harbour Jacket');
+    expect(new URL(page.url()).pathname).toMatch(/^\/config\/products\/[A-Za-z0-9_-]+$/);
+    expect(await page.locator('input[aria-label="SKU of M / Olive"]').inputValue()).toBe('HJ-4');
+    expect(await page.locator('input[aria-label="Price of M / Olive"]').inputValue()).toBe('159.00');
+
+    // in the shop at once, with its two options
+    const shop = await harness().open('/shop/p/harbour-jacket', { width: WIDTHS.desktop });
+    await hydrated(shop, '.product-form');
+    expect(await shop.page.locator('h1').innerText()).toBe('Harbour Jacket');
+    expect(await shop.page.getByLabel('Size', { exact: true }).count()).toBe(1);
+    expect(await shop.page.getByLabel('Colour', { exact: true }).count()).toBe(1);
+    expect(await shop.page.locator('body').innerText()).toContain('$159.00');
+
+    // one variant's stock to 0: sold out in the shop
+    await typeInto(page, 'input[aria-label="Stock of M / Olive"]', '0');
+    await tabTo(page, 'button[type="submit"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('main [role="status"]').first().innerText()).toBe('Saved.');
+    await shop.goto('/shop/p/harbour-jacket');
+    await hydrated(shop, '.product-form');
+    await shop.page.getByLabel('Size', { exact: true }).selectOption({ label: 'M' });
+    await shop.page.getByLabel('Colour', { exact: true }).selectOption({ index: 2 });
+    await expect.poll(() => shop.page.locator('.product-form .add-to-cart-button').innerText()).toBe('sold out');
+
+    // a shopper buys S / Navy
+    await shop.page.getByLabel('Size', { exact: true }).selectOption({ label: 'S' });
+    await shop.page.getByLabel('Colour', { exact: true }).selectOption({ label: 'Navy' });
+    await shop.page.locator('.product-form .add-to-cart-button').click();
+    await expect.poll(async () => (await shop.page.context().cookies()).some((c) => c.name === 'tessera_cart')).toBe(true);
+    await shop.goto('/checkout');
+    await shop.page.getByLabel('Email', { exact: true }).fill('shopper@example.com');
+    await shop.page.getByLabel('Name', { exact: true }).fill('Sam Shopper');
+    await shop.page.getByLabel('Address', { exact: true }).fill('1 Quay Street');
+    await shop.page.getByLabel('City', { exact: true }).fill('Portland');
+    await shop.page.getByLabel('Postal code', { exact: true }).fill('04101');
+    await Promise.all([shop.page.waitForURL(/\/checkout\/order-confirmed\//), shop.page.getByRole('button', { name: 'Place order' }).click()]);
+    shop.expectNoConsoleProblems();
+    await shop.close();
+
+    // the order in the admin
+    await tabTo(page, 'nav a[href="/config/orders"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(page)).toBe('Orders');
+    await expect.poll(() => page.locator('tbody tr').first().innerText()).toContain('Sam Shopper');
+    await axeAtBothWidths(admin, 'orders');
+    await tabTo(page, 'tbody a');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(page)).toMatch(/^Order #\d+$/);
+    expect(await page.locator('main table tbody').innerText()).toContain('Harbour Jacket');
+    expect(await page.locator('main table tbody').innerText()).toContain('Size: S · Colour: Navy');
+    await axeAtBothWidths(admin, 'order');
+
+    // a note, then fulfilled with a tracking number
+    await typeInto(page, '#order-note', 'Gift: no invoice in the box.');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('main ul').innerText()).toContain('Gift: no invoice in the box.');
+    await typeInto(page, '#fulfil-carrier', 'UPS');
+    await typeInto(page, '#fulfil-tracking', '1Z999AA10123456784');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('main dl.facts').first().innerText()).toContain('UPS 1Z999AA10123456784');
+    expect(await page.locator('main').innerText()).toContain('the customer has been sent the shipping e-mail');
+
+    // the shipping e-mail reaches the SMTP server (the confirmation went first)
+    await smtp.waitFor(2);
+    const shipped = smtp.received.find((m) => m.subject.includes('has shipped'));
+    expect(shipped?.envelopeTo).toEqual(['shopper@example.com']);
+    expect(shipped?.text).toContain('Tracking number: 1Z999AA10123456784');
+
+    // the outbox says so
+    await tabTo(page, 'nav a[href="/config/outbox"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(page)).toBe('E-mail');
+    await expect.poll(() => page.locator('tbody').innerText()).toMatch(/has shipped[\s\S]*sent/);
+    await axeAtBothWidths(admin, 'outbox');
+
+    // the orders as CSV
+    await tabTo(page, 'nav a[href="/config/orders"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(page)).toBe('Orders');
+    await tabTo(page, 'a[download]');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toContain('Order number,Created,Status,Email');
+    expect(csv).toContain('fulfilled,shopper@example.com,Sam Shopper,USD');
+    expect(csv).toContain('Harbour Jacket,HJ,Size: S; Colour: Navy,1,159.00');
+
+    admin.expectNoConsoleProblems();
+    await admin.close();
+  });
+});

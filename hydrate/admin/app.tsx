@@ -1,0 +1,109 @@
+/**
+ * The admin app: the sign-in screen until a contributor is signed in, then the bar (site, screens, sign-out)
+ * and the screen of the path. Each screen is its own chunk (`lazy(() => import(…))`), loaded when first opened,
+ * so the sign-in screen and the frame are all a first visit downloads.
+ */
+import { lazy, type ReactNode, Suspense } from 'react';
+import { ADMIN_MESSAGES } from './messages.js';
+import { Link, route, usePath } from './router.js';
+import { Screen } from './screen.js';
+import { signOut, useSession } from './session.js';
+import { SignIn } from './screens/sign-in.js';
+
+const ProductList = lazy(() => import('./screens/products.js').then((m) => ({ default: m.ProductList })));
+const ProductEditor = lazy(() => import('./screens/product-editor.js').then((m) => ({ default: m.ProductEditor })));
+const OrderList = lazy(() => import('./screens/orders.js').then((m) => ({ default: m.OrderList })));
+const OrderDetail = lazy(() => import('./screens/order-detail.js').then((m) => ({ default: m.OrderDetail })));
+const Outbox = lazy(() => import('./screens/outbox.js').then((m) => ({ default: m.Outbox })));
+
+const SCREENS = [
+  { path: '/config/products', label: 'Products' },
+  { path: '/config/orders', label: 'Orders' },
+  { path: '/config/outbox', label: 'E-mail' },
+] as const;
+
+function screenOf(path: string): ReactNode {
+  const { parts, query } = route(path);
+  const [first, second] = parts;
+  if (first === undefined || (first === 'products' && second === undefined)) return <ProductList query={query} />;
+  if (first === 'products' && parts.length === 2) return <ProductEditor key={second} id={second === 'new' ? null : second!} />;
+  if (first === 'orders' && second === undefined) return <OrderList query={query} />;
+  if (first === 'orders' && parts.length === 2) return <OrderDetail key={second} id={second!} />;
+  if (first === 'outbox' && second === undefined) return <Outbox />;
+  return (
+    <Screen title="Not found">
+      <p>{ADMIN_MESSAGES.notFound}</p>
+      <p>
+        <Link href="/config/products">Go to the products</Link>
+      </p>
+    </Screen>
+  );
+}
+
+export function App({ siteTitle }: { siteTitle: string }) {
+  const session = useSession();
+  const path = usePath();
+  const current = SCREENS.find((s) => path === s.path || path.startsWith(`${s.path}/`) || path.startsWith(`${s.path}?`))?.path ?? (route(path).parts.length === 0 ? '/config/products' : null);
+
+  if (session.kind === 'checking')
+    return (
+      <main id="main">
+        <p className="status" role="status">
+          {ADMIN_MESSAGES.loading}
+        </p>
+      </main>
+    );
+  if (session.kind === 'signed-out')
+    return (
+      <>
+        <header className="bar">
+          <p>{siteTitle}</p>
+          <a href="/">View the site</a>
+        </header>
+        <main id="main">
+          <SignIn ended={session.ended} />
+        </main>
+      </>
+    );
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="bar">
+        <p>{siteTitle}</p>
+        <nav className="screens" aria-label="Admin">
+          <ul>
+            {SCREENS.map((s) => (
+              <li key={s.path}>
+                <Link href={s.path} aria-current={current === s.path ? 'page' : undefined}>
+                  {s.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <a href="/config/analytics">Analytics</a>
+            </li>
+            <li>
+              <a href="/">View the site</a>
+            </li>
+          </ul>
+        </nav>
+        <button type="button" className="quiet" onClick={() => void signOut()}>
+          Sign out {session.contributor.displayName === '' ? '' : `(${session.contributor.displayName})`}
+        </button>
+      </header>
+      <main id="main">
+        <Suspense
+          fallback={
+            <p className="status" role="status">
+              {ADMIN_MESSAGES.loading}
+            </p>
+          }
+        >
+          {screenOf(path)}
+        </Suspense>
+      </main>
+    </>
+  );
+}

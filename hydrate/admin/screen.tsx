@@ -1,0 +1,58 @@
+/**
+ * What every admin screen is built from: `Screen` (its heading, focused when the screen opens so keyboard and
+ * screen-reader users land on it, and the page title), `FetchStatus` (the fetch helper's states in words:
+ * pending, failed with a way to fetch again), `Scroll` (a table's box) and `Notice` (the outcome of a write, spoken by screen readers).
+ */
+import { type ReactNode, useEffect, useRef } from 'react';
+import type { Fetched } from './fetch-helper.js';
+import { ADMIN_MESSAGES } from './messages.js';
+
+export function Screen({ title, children }: { title: string; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${title} · ${document.getElementById('admin')?.dataset['siteTitle'] ?? 'Admin'}`;
+    heading.current?.focus();
+  }, [title]);
+  return (
+    <>
+      <h1 tabIndex={-1} ref={heading}>
+        {title}
+      </h1>
+      {children}
+    </>
+  );
+}
+
+export function FetchStatus<T>({ fetched }: { fetched: Fetched<T> }) {
+  if (fetched.status === 'pending') return <p className="status" role="status">{ADMIN_MESSAGES.loading}</p>;
+  if (fetched.status === 'failed')
+    return (
+      <div className="message" role="alert">
+        <p>{fetched.message}</p>
+        <button type="button" className="quiet" onClick={fetched.refetch}>
+          {ADMIN_MESSAGES.tryAgain}
+        </button>
+      </div>
+    );
+  return null;
+}
+
+/** A table's box, scrolled sideways on a narrow screen: focusable, so the keyboard scrolls it too, and named. */
+export function Scroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="scroll" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+export type Outcome = { readonly kind: 'ok' | 'error'; readonly text: string } | null;
+
+export function Notice({ outcome }: { outcome: Outcome }) {
+  // the live region is always there, so what is put in it is announced
+  return (
+    <div role={outcome?.kind === 'error' ? 'alert' : 'status'} className={outcome === null ? undefined : outcome.kind === 'ok' ? 'notice' : 'message'}>
+      {outcome?.text}
+    </div>
+  );
+}

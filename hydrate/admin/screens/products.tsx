@@ -1,0 +1,130 @@
+/**
+ * Products: the store's products (GET /api/merchant/products), searched by name or SKU, archived ones on
+ * demand; each links to its editor. Archive and restore are optimistic: the row changes at once and goes back,
+ * with the server's sentence, when the call fails.
+ */
+import { type FormEvent, useState } from 'react';
+import { send, failureMessage, useFetch } from '../fetch-helper.js';
+import { ADMIN_MESSAGES } from '../messages.js';
+import { showMoney } from '../money.js';
+import { Link, navigate } from '../router.js';
+import { FetchStatus, Notice, type Outcome, Screen, Scroll } from '../screen.js';
+import type { Product, ProductPage } from './product-types.js';
+
+function priceOf(p: Product): string {
+  if (p.price !== null) return showMoney(p.price.priceCents, p.currency);
+  const prices = p.variants.map((v) => v.priceCents);
+  if (prices.length === 0) return '';
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
+  return low === high ? showMoney(low, p.currency) : `${showMoney(low, p.currency)} – ${showMoney(high, p.currency)}`;
+}
+
+function stockOf(p: Product): string {
+  if (p.variants.length === 0) return '—';
+  if (p.variants.some((v) => v.unlimited)) return 'Unlimited';
+  const total = p.variants.reduce((n, v) => n + v.qtyInStock, 0);
+  return total === 0 ? 'Sold out' : String(total);
+}
+
+export function ProductList({ query }: { query: URLSearchParams }) {
+  const q = query.get('q') ?? '';
+  const archived = query.get('archived') ?? 'false';
+  const [text, setText] = useState(q);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const params = new URLSearchParams({ ...(q === '' ? {} : { q }), archived });
+  const list = useFetch<ProductPage>(`/api/merchant/products?${params}`);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams({ ...(text.trim() === '' ? {} : { q: text.trim() }), ...(archived === 'false' ? {} : { archived }) });
+    navigate(`/config/products${next.size === 0 ? '' : `?${next}`}`);
+  };
+
+  const setArchived = async (product: Product, archive: boolean) => {
+    const before = list.data;
+    if (before === undefined) return;
+    // optimistic: the row shows its new state now; the answer confirms it or puts it back
+    list.replace({ ...before, products: before.products.map((p) => (p.id === product.id ? { ...p, archived: archive } : p)) });
+    const result = await send<Product>('POST', `/api/merchant/products/${product.id}/${archive ? 'archive' : 'unarchive'}`);
+    if (!result.ok) {
+      list.replace(before);
+      setOutcome({ kind: 'error', text: failureMessage(result) });
+      return;
+    }
+    setOutcome({ kind: 'ok', text: `${product.title} ${archive ? 'archived' : 'restored'}.` });
+  };
+
+  return (
+    <Screen title="Products">
+      <div className="actions">
+        <Link className="button" href="/config/products/new">
+          Add a product
+        </Link>
+      </div>
+      <form role="search" onSubmit={search} className="row">
+        <div>
+          <label htmlFor="product-search">Search by name or SKU</label>
+          <input id="product-search" type="search" value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor="product-archived">Show</label>
+          <select
+            id="product-archived"
+            value={archived}
+            onChange={(e) => navigate(`/config/products?${new URLSearchParams({ ...(q === '' ? {} : { q }), archived: e.target.value })}`)}
+          >
+            <option value="false">Products on sale</option>
+            <option value="true">Archived products</option>
+            <option value="all">All products</option>
+          </select>
+        </div>
+        <button type="submit">Search</button>
+      </form>
+      <Notice outcome={outcome} />
+      <FetchStatus fetched={list} />
+      {list.data === undefined ? null : list.data.products.length === 0 ? (
+        <p>{ADMIN_MESSAGES.noResults}</p>
+      ) : (
+        <Scroll label="Products">
+          <table>
+            <caption>
+              {list.data.total} product{list.data.total === 1 ? '' : 's'}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Type</th>
+                <th scope="col" className="num">
+                  Price
+                </th>
+                <th scope="col" className="num">
+                  Stock
+                </th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.products.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    <Link href={`/config/products/${p.id}`}>{p.title}</Link>
+                    {p.archived ? ' (archived)' : ''}
+                  </td>
+                  <td>{p.type.replace('-', ' ')}</td>
+                  <td className="num">{priceOf(p)}</td>
+                  <td className="num">{stockOf(p)}</td>
+                  <td>
+                    <button type="button" className="quiet" onClick={() => void setArchived(p, !p.archived)} aria-label={`${p.archived ? 'Restore' : 'Archive'} ${p.title}`}>
+                      {p.archived ? 'Restore' : 'Archive'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The admin app's page (issue 26), one Fastify plugin:
+ * - GET /config and GET /config/{screen…} → the app's shell (shell.ts): the React app (hydrate/admin/) reads the
+ *   path and shows its sign-in screen or the screen asked for. Who is signed in (as GET /api/owner/session says
+ *   it) is in the shell, so the app starts without asking, and a signed-out start shows no failed request.
+ *   The pages drawn by the server (/config/login, /config/analytics, POST /config/logout) are more specific
+ *   routes and keep answering themselves.
+ * The shell holds no shop data, so it needs no role: every call the app makes is role-checked by its API.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Store } from '../db/database.js';
+import { websites } from '../db/schema.js';
+import type { IslandAssets } from '../islands/assets.js';
+import { ROLE_CODES } from '../owner/roles.js';
+import { OWNER_COOKIE, sessionContributor } from '../owner/sessions.js';
+import { adminShell } from './shell.js';
+
+export const ADMIN_PATH = '/config';
+
+export const adminRoutes: FastifyPluginAsync<{ store: Store; assets: IslandAssets }> = async (app, { store, assets }) => {
+  const shell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const signedIn = sessionContributor(store, request.cookies[OWNER_COOKIE], Date.now());
+    const contributor = signedIn === null ? null : { email: signedIn.email, displayName: signedIn.displayName, roles: signedIn.roles.map((name) => ({ name, code: ROLE_CODES[name] })) };
+    const site = store.select({ title: websites.title, currency: websites.currency }).from(websites).get();
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(adminShell({ siteTitle: site?.title ?? 'Tessera', currency: site?.currency ?? 'USD', contributor, entry: assets.manifest?.admin ?? null }));
+  };
+  app.get(ADMIN_PATH, shell);
+  app.get(`${ADMIN_PATH}/*`, shell);
+};

@@ -1,0 +1,35 @@
+/**
+ * For the merchant API tests (not a test file itself): one signed-in contributor of each role on a demo store,
+ * and requests made as one of them, with the crumb on writes.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Store } from '../db/database.js';
+import { contributors } from '../db/schema.js';
+import { CONTRIBUTOR_ROLES, type ContributorRole } from '../owner/roles.js';
+import { OWNER_COOKIE, openSession } from '../owner/sessions.js';
+import { withCrumb } from '../test-support.js';
+
+/** `call(options, role)`: `options` injected as a contributor of `role` (admin by default). */
+export type CallAs = (options: InjectOptions, role?: ContributorRole) => Promise<LightMyRequestResponse>;
+
+export interface EveryRole {
+  readonly call: CallAs;
+  /** The owner cookie of `role`'s session (for a request made without the helper: no crumb). */
+  readonly cookies: (role: ContributorRole) => Record<string, string>;
+}
+
+export function signInEveryRole(app: FastifyInstance, store: Store): EveryRole {
+  const tokens = new Map<ContributorRole, string>();
+  for (const role of CONTRIBUTOR_ROLES) {
+    const id = randomUUID();
+    store.insert(contributors).values({ id, websiteId: 'demo', email: `${role.replace(/ /g, '-')}@example.com`, displayName: role, passwordHash: 'unused', roles: JSON.stringify([role]), createdAt: Date.now() }).run();
+    tokens.set(role, openSession(store, id, 60 * 60 * 1000, Date.now()));
+  }
+  const cookies = (role: ContributorRole) => ({ [OWNER_COOKIE]: tokens.get(role)! });
+  const call: CallAs = (options, role = 'admin') => {
+    const signed = { ...options, cookies: { ...options.cookies, ...cookies(role) } };
+    return app.inject(options.method === undefined || options.method === 'GET' ? signed : withCrumb(signed));
+  };
+  return { call, cookies };
+}
