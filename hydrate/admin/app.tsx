@@ -15,10 +15,13 @@ const ProductEditor = lazy(() => import('./screens/product-editor.js').then((m) 
 const OrderList = lazy(() => import('./screens/orders.js').then((m) => ({ default: m.OrderList })));
 const OrderDetail = lazy(() => import('./screens/order-detail.js').then((m) => ({ default: m.OrderDetail })));
 const Outbox = lazy(() => import('./screens/outbox.js').then((m) => ({ default: m.Outbox })));
+const FormList = lazy(() => import('./screens/forms.js').then((m) => ({ default: m.FormList })));
+const FormSubmissions = lazy(() => import('./screens/forms.js').then((m) => ({ default: m.FormSubmissions })));
 
 const SCREENS = [
   { path: '/config/products', label: 'Products' },
   { path: '/config/orders', label: 'Orders' },
+  { path: '/config/forms', label: 'Forms' },
   { path: '/config/outbox', label: 'E-mail' },
 ] as const;
 
@@ -30,6 +33,8 @@ function screenOf(path: string): ReactNode {
   if (first === 'orders' && second === undefined) return <OrderList query={query} />;
   if (first === 'orders' && parts.length === 2) return <OrderDetail key={second} id={second!} />;
   if (first === 'outbox' && second === undefined) return <Outbox />;
+  if (first === 'forms' && second === undefined) return <FormList />;
+  if (first === 'forms' && parts.length === 2) return <FormSubmissions key={second} id={second!} />;
   return (
     <Screen title="Not found">
       <p>{ADMIN_MESSAGES.notFound}</p>

@@ -42,6 +42,10 @@ td.num,th.num{text-align:right;white-space:nowrap}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
 dl.facts dt{font-weight:600}
 dl.facts dd{margin:0;overflow-wrap:anywhere}
+dl.answers dd{white-space:pre-line}
+ol.submissions{list-style:none;padding:0;margin:0}
+ol.submissions>li{border-top:1px solid #e4e4e4;padding:.25rem 0 .75rem}
+ol.submissions h2{font-size:1rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .boot{color:#4a4a4a}
 `;

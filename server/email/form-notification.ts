@@ -7,11 +7,10 @@
  * parts), in the form's field order.
  */
 import { eq } from 'drizzle-orm';
-import { isRecord } from '../../commerce/json.js';
 import type { FieldValue, FormField } from '../../commerce/form-validation.js';
 import type { Store, StoreTransaction } from '../db/database.js';
 import { contributors, forms, websites } from '../db/schema.js';
-import { answerLines } from '../forms/answer-text.js';
+import { answerLines, submittedFrom } from '../forms/submission-text.js';
 import { queueEmail } from './queue.js';
 import { renderEmailHtml } from './render.js';
 import { storedMailSettings } from './settings.js';
@@ -59,7 +58,7 @@ export function queueFormNotification(
       .filter((id) => !known.has(id))
       .map((id) => ({ label: id, lines: answerLines(values[id]!) })),
   ];
-  const page = isRecord(meta) && typeof meta['url'] === 'string' && meta['url'].startsWith('/') ? meta['url'] : null;
+  const page = submittedFrom(meta);
   const subject = `Form Submission - ${form.name}`;
   const text = [
     `New submission to ${form.name} on ${siteTitle}${page === null ? '' : ` at ${page}`}.`,

@@ -166,7 +166,7 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, stores,
         };
         return showForm(request, reply, form, state, 400);
       }
-      await stores.forms.storeSubmission(form.row.id, check.values, { source: 'form-post', pageId: page?.id ?? null }, null);
+      await stores.forms.storeSubmission(form.row.id, check.values, { source: 'form-post', pageId: page?.id ?? null, pagePath: page === null ? null : `/${page.urlId}` }, null);
       const target = safeRedirect(form.row.successRedirect);
       if (target !== null) return reply.redirect(target, 303);
       const path = page === null ? '/' : `/${page.urlId}`;

@@ -8,7 +8,7 @@ import { isRecord } from '../../../commerce/json.js';
 import { type FieldValue, type FormField, normaliseFields } from '../../../commerce/form-validation.js';
 import type { Store } from '../../db/database.js';
 import { forms, formSubmissions } from '../../db/schema.js';
-import { answerText } from '../../forms/answer-text.js';
+import { answerText, submittedFrom } from '../../forms/submission-text.js';
 
 export const PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
@@ -86,9 +86,7 @@ function submissionView(row: { id: string; data: string; meta: string; createdAt
       .filter((id) => !known.has(id))
       .map((id) => ({ fieldId: id, title: id, value: values[id] })),
   ].flatMap((a) => (isFieldValue(a.value) ? [{ ...a, value: a.value, text: answerText(a.value) }] : []));
-  const meta = parse(row.meta);
-  const page = isRecord(meta) && typeof meta['url'] === 'string' && meta['url'].startsWith('/') && !meta['url'].startsWith('//') ? meta['url'] : null;
-  return { id: row.id, submittedOn: row.createdAt, answers, page };
+  return { id: row.id, submittedOn: row.createdAt, answers, page: submittedFrom(parse(row.meta)) };
 }
 
 /** A page of the form's submissions, newest first, after the `(time, id)` key of the last one seen. */
