@@ -1,7 +1,8 @@
 /**
  * The stores of the writes that must stay exact under contention (issue 25), one interface per feature, on
  * either database: the app takes them as `stores` and the routes `await` them, whichever dialect is behind.
- * The rest of the server still reads SQLite synchronously (server/db/README.md says which parts).
+ * Beside them, what a node must not keep to itself: the crumb secret, owner and customer sessions, the write
+ * limits' buckets. The rest of the server still reads SQLite synchronously (server/db/README.md says which parts).
  */
 import { type CartStore, sqliteCartStore } from '../cart-store.js';
 import { pgCartStore } from '../cart-store-pg.js';
@@ -11,20 +12,58 @@ import { type FormStore, sqliteFormStore } from '../forms/store.js';
 import { pgFormStore } from '../forms/store-pg.js';
 import { type RestockStore, sqliteRestockStore } from '../restock/store.js';
 import { pgRestockStore } from '../restock/store-pg.js';
+import { type OwnerSessionStore, sqliteOwnerSessionStore } from '../owner/session-store.js';
+import { pgOwnerSessionStore } from '../owner/session-store-pg.js';
+import { type CrumbSecretStore, sqliteCrumbSecretStore } from '../security/crumb-secret.js';
+import { pgCrumbSecretStore } from '../security/crumb-secret-pg.js';
+import { memoryRateLimitStore, type RateLimitStore } from '../security/rate-limit.js';
+import { pgRateLimitStore } from '../security/rate-limit-store-pg.js';
+import { type SiteUserSessionStore, sqliteSiteUserSessionStore } from '../site-users/session-store.js';
+import { pgSiteUserSessionStore } from '../site-users/session-store-pg.js';
 import type { Store } from './database.js';
 import type { PgStore } from './pg-store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's stores (buildApp's `stores`), for hooks and helpers that have the request but not the options. */
+    stores: CommerceStores;
+  }
+}
 
 export interface CommerceStores {
   readonly cart: CartStore;
   readonly checkout: CheckoutStore;
   readonly restock: RestockStore;
   readonly forms: FormStore;
+  readonly crumbSecret: CrumbSecretStore;
+  readonly ownerSessions: OwnerSessionStore;
+  readonly siteUserSessions: SiteUserSessionStore;
+  /** SQLite: this process's memory (one process serves the file); PostgreSQL: a table every node shares. */
+  readonly rateLimits: RateLimitStore;
 }
 
 export function sqliteStores(db: Store): CommerceStores {
-  return { cart: sqliteCartStore(db), checkout: sqliteCheckoutStore(db), restock: sqliteRestockStore(db), forms: sqliteFormStore(db) };
+  return {
+    cart: sqliteCartStore(db),
+    checkout: sqliteCheckoutStore(db),
+    restock: sqliteRestockStore(db),
+    forms: sqliteFormStore(db),
+    crumbSecret: sqliteCrumbSecretStore(db),
+    ownerSessions: sqliteOwnerSessionStore(db),
+    siteUserSessions: sqliteSiteUserSessionStore(db),
+    rateLimits: memoryRateLimitStore(),
+  };
 }
 
 export function pgStores(db: PgStore): CommerceStores {
-  return { cart: pgCartStore(db), checkout: pgCheckoutStore(db), restock: pgRestockStore(db), forms: pgFormStore(db) };
+  return {
+    cart: pgCartStore(db),
+    checkout: pgCheckoutStore(db),
+    restock: pgRestockStore(db),
+    forms: pgFormStore(db),
+    crumbSecret: pgCrumbSecretStore(db),
+    ownerSessions: pgOwnerSessionStore(db),
+    siteUserSessions: pgSiteUserSessionStore(db),
+    rateLimits: pgRateLimitStore(db),
+  };
 }
