@@ -93,4 +93,39 @@ describeStores('what nodes share', (current) => {
     const verdicts = await Promise.all(Array.from({ length: 50 }, () => rateLimits.take(bucketKey('visitor', '192.0.2.9'), rule, NOW)));
     expect(verdicts.filter((v) => v.ok)).toHaveLength(5);
   });
+
+  it('the outbox: one claim per due row however many nodes ask; finishing needs the claim; a lapsed lease is due again', async () => {
+    const { stores, sql } = current();
+    const { outbox } = stores;
+    await sql('DELETE FROM outbox_emails');
+    const websiteId = String((await sql('SELECT id FROM websites LIMIT 1'))[0]!['id']);
+    for (const [id, at] of [['m2', NOW + 2], ['m1', NOW + 1]] as const) {
+      await sql('INSERT INTO outbox_emails (id, website_id, kind, to_address, subject, body_text, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [id, websiteId, 'order', 'ada@example.com', 'Hello', 'Hi', time(at)]);
+    }
+    expect(await outbox.due(NOW + 10, 20)).toEqual([{ id: 'm1', websiteId }, { id: 'm2', websiteId }]);
+    expect(await outbox.due(NOW + 10, 1)).toEqual([{ id: 'm1', websiteId }]);
+    const claims = await Promise.all(Array.from({ length: 10 }, (_, i) => outbox.claim('m1', `claim-${i}`, NOW + 10, NOW + 1000)));
+    const won = claims.filter((row) => row !== null);
+    expect(won).toHaveLength(1);
+    expect(won[0]).toMatchObject({ id: 'm1', status: 'sending', attempts: 1, leaseExpiresAt: NOW + 1000 });
+    const holder = won[0]!.claimId!;
+    expect(await outbox.due(NOW + 10, 20)).toEqual([{ id: 'm2', websiteId }]);
+    // the lease runs out: due again, and the first claim no longer finishes it
+    expect(await outbox.due(NOW + 1001, 20)).toEqual([{ id: 'm1', websiteId }, { id: 'm2', websiteId }]);
+    expect(await outbox.claim('m1', 'second', NOW + 1001, NOW + 2000)).toMatchObject({ attempts: 2, claimId: 'second' });
+    await outbox.sent('m1', holder, NOW + 1002);
+    expect(await sql("SELECT status FROM outbox_emails WHERE id = 'm1'")).toEqual([{ status: 'sending' }]);
+    await outbox.sent('m1', 'second', NOW + 1003);
+    expect(await sql("SELECT status, claim_id FROM outbox_emails WHERE id = 'm1'")).toEqual([{ status: 'sent', claim_id: null }]);
+    // a miss: queued again from a later time, or failed for good
+    await outbox.claim('m2', 'c', NOW + 10, NOW + 1000);
+    await outbox.missed('m2', 'c', false, NOW + 5000, 'busy');
+    expect(await outbox.due(NOW + 4999, 20)).toEqual([]);
+    expect(await outbox.due(NOW + 5000, 20)).toEqual([{ id: 'm2', websiteId }]);
+    await outbox.claim('m2', 'd', NOW + 5000, NOW + 6000);
+    await outbox.missed('m2', 'd', true, null, 'refused');
+    expect(await sql("SELECT status, last_error FROM outbox_emails WHERE id = 'm2'")).toEqual([{ status: 'failed', last_error: 'refused' }]);
+    expect(await outbox.siteTitle(websiteId)).toBe(String((await sql('SELECT title FROM websites'))[0]!['title']));
+    expect(await outbox.siteTitle('no-such-site')).toBe('');
+  });
 });

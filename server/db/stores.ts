@@ -2,7 +2,8 @@
  * The stores of the writes that must stay exact under contention (issue 25), one interface per feature, on
  * either database: the app takes them as `stores` and the routes `await` them, whichever dialect is behind.
  * Beside them, what a node must not keep to itself: the crumb secret, owner and customer sessions, the write
- * limits' buckets. The rest of the server still reads SQLite synchronously (server/db/README.md says which parts).
+ * limits' buckets, the e-mail sender's claims on the outbox. The rest of the server still reads SQLite
+ * synchronously (server/db/README.md says which parts).
  */
 import { type CartStore, sqliteCartStore } from '../cart-store.js';
 import { pgCartStore } from '../cart-store-pg.js';
@@ -12,6 +13,8 @@ import { type FormStore, sqliteFormStore } from '../forms/store.js';
 import { pgFormStore } from '../forms/store-pg.js';
 import { type RestockStore, sqliteRestockStore } from '../restock/store.js';
 import { pgRestockStore } from '../restock/store-pg.js';
+import { type OutboxStore, sqliteOutboxStore } from '../email/outbox-store.js';
+import { pgOutboxStore } from '../email/outbox-store-pg.js';
 import { type OwnerSessionStore, sqliteOwnerSessionStore } from '../owner/session-store.js';
 import { pgOwnerSessionStore } from '../owner/session-store-pg.js';
 import { type CrumbSecretStore, sqliteCrumbSecretStore } from '../security/crumb-secret.js';
@@ -40,6 +43,8 @@ export interface CommerceStores {
   readonly siteUserSessions: SiteUserSessionStore;
   /** SQLite: this process's memory (one process serves the file); PostgreSQL: a table every node shares. */
   readonly rateLimits: RateLimitStore;
+  /** The e-mail sender's claims on the outbox (server/email/worker.ts). */
+  readonly outbox: OutboxStore;
 }
 
 export function sqliteStores(db: Store): CommerceStores {
@@ -52,6 +57,7 @@ export function sqliteStores(db: Store): CommerceStores {
     ownerSessions: sqliteOwnerSessionStore(db),
     siteUserSessions: sqliteSiteUserSessionStore(db),
     rateLimits: memoryRateLimitStore(),
+    outbox: sqliteOutboxStore(db),
   };
 }
 
@@ -65,5 +71,6 @@ export function pgStores(db: PgStore): CommerceStores {
     ownerSessions: pgOwnerSessionStore(db),
     siteUserSessions: pgSiteUserSessionStore(db),
     rateLimits: pgRateLimitStore(db),
+    outbox: pgOutboxStore(db),
   };
 }
