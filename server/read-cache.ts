@@ -58,6 +58,20 @@ export class ReadCache {
     }
   }
 
+  /**
+   * `get` for a value read through an async store (server/catalog-store.ts): the promise is kept, so requests that
+   * arrive while it is built wait for the same one; its value is deep-frozen; a build that fails is not kept.
+   */
+  getAsync<T>(key: string, build: () => Promise<T>): Promise<T> {
+    return this.get(key, () => {
+      const value = build().then(deepFreeze);
+      value.catch(() => {
+        if (this.entries.get(key) === value) this.entries.delete(key);
+      });
+      return value;
+    });
+  }
+
   /** The value under `key`, computed by `build` when missing or when the store has changed since. */
   get<T>(key: string, build: () => T): T {
     this.sync();

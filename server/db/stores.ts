@@ -7,6 +7,8 @@
  */
 import { type CartStore, sqliteCartStore } from '../cart-store.js';
 import { pgCartStore } from '../cart-store-pg.js';
+import { type CatalogStore, sqliteCatalogStore } from '../catalog-store.js';
+import { pgCatalogStore } from '../catalog-store-pg.js';
 import { type CheckoutStore, sqliteCheckoutStore } from '../checkout-store.js';
 import { pgCheckoutStore } from '../checkout-store-pg.js';
 import { type FormStore, sqliteFormStore } from '../forms/store.js';
@@ -38,6 +40,8 @@ export interface CommerceStores {
   readonly checkout: CheckoutStore;
   readonly restock: RestockStore;
   readonly forms: FormStore;
+  /** The catalog reads of the product page and the store list (the first page reads behind a store). */
+  readonly catalog: CatalogStore;
   readonly crumbSecret: CrumbSecretStore;
   readonly ownerSessions: OwnerSessionStore;
   readonly siteUserSessions: SiteUserSessionStore;
@@ -53,6 +57,7 @@ export function sqliteStores(db: Store): CommerceStores {
     checkout: sqliteCheckoutStore(db),
     restock: sqliteRestockStore(db),
     forms: sqliteFormStore(db),
+    catalog: sqliteCatalogStore(db),
     crumbSecret: sqliteCrumbSecretStore(db),
     ownerSessions: sqliteOwnerSessionStore(db),
     siteUserSessions: sqliteSiteUserSessionStore(db),
@@ -67,6 +72,7 @@ export function pgStores(db: PgStore): CommerceStores {
     checkout: pgCheckoutStore(db),
     restock: pgRestockStore(db),
     forms: pgFormStore(db),
+    catalog: pgCatalogStore(db),
     crumbSecret: pgCrumbSecretStore(db),
     ownerSessions: pgOwnerSessionStore(db),
     siteUserSessions: pgSiteUserSessionStore(db),
