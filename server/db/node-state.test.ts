@@ -7,6 +7,7 @@
 import { expect, it } from 'vitest';
 import { crumbSecret, secretOf } from '../security/crumb-secret.js';
 import { bucketKey } from '../security/rate-limit.js';
+import { SignInThrottle } from '../security/sign-in-throttle.js';
 import { describeStores } from './describe-stores.js';
 import { SESSION_MS } from '../owner/sessions.js';
 
@@ -127,5 +128,31 @@ describeStores('what nodes share', (current) => {
     expect(await sql("SELECT status, last_error FROM outbox_emails WHERE id = 'm2'")).toEqual([{ status: 'failed', last_error: 'refused' }]);
     expect(await outbox.siteTitle(websiteId)).toBe(String((await sql('SELECT title FROM websites'))[0]!['title']));
     expect(await outbox.siteTitle('no-such-site')).toBe('');
+  });
+
+  it('sign-in counts: free attempts, then doubling waits; a success forgets; one account counted one attempt at a time', async () => {
+    const { stores, number } = current();
+    let now = NOW;
+    const rule = { freeAttempts: 2, firstWaitMs: 1000, maxWaitMs: 4000, forgetAfterMs: 86_400_000 };
+    const throttle = new SignInThrottle(stores.signInThrottle, rule, () => now);
+    expect(await throttle.admit('owner', 'ada@example.com')).toEqual({ ok: true });
+    expect(await throttle.admit('owner', 'Ada@Example.com ')).toEqual({ ok: true });
+    expect(await throttle.admit('owner', 'ada@example.com')).toEqual({ ok: false, retryAfterSeconds: 1 });
+    // a known device and a customer of the same address are counted apart
+    expect(await throttle.admit('owner', 'ada@example.com', true)).toEqual({ ok: true });
+    expect(await throttle.admit('site-user', 'ada@example.com')).toEqual({ ok: true });
+    now += 1000;
+    expect(await throttle.admit('owner', 'ada@example.com')).toEqual({ ok: true });
+    now += 500;
+    expect(await throttle.admit('owner', 'ada@example.com')).toEqual({ ok: false, retryAfterSeconds: 2 });
+    await throttle.succeeded('owner', 'ada@example.com');
+    expect(await throttle.admit('owner', 'ada@example.com')).toEqual({ ok: true });
+    // a day later the old counts are swept by the next fresh count
+    now += rule.forgetAfterMs + 1;
+    expect(await throttle.admit('owner', 'bo@example.com')).toEqual({ ok: true });
+    expect(await number('SELECT count(*) FROM sign_in_throttle')).toBe(1);
+    const burst = new SignInThrottle(stores.signInThrottle, { ...rule, freeAttempts: 5, firstWaitMs: 60_000 }, () => now);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => burst.admit('owner', 'guessed@example.com')));
+    expect(answers.filter((a) => a.ok)).toHaveLength(5);
   });
 });

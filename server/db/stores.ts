@@ -2,8 +2,8 @@
  * The stores of the writes that must stay exact under contention (issue 25), one interface per feature, on
  * either database: the app takes them as `stores` and the routes `await` them, whichever dialect is behind.
  * Beside them, what a node must not keep to itself: the crumb secret, owner and customer sessions, the write
- * limits' buckets, the e-mail sender's claims on the outbox. The rest of the server still reads SQLite
- * synchronously (server/db/README.md says which parts).
+ * limits' buckets, the sign-in counts, the e-mail sender's claims on the outbox. The rest of the server still
+ * reads SQLite synchronously (server/db/README.md says which parts).
  */
 import { type CartStore, sqliteCartStore } from '../cart-store.js';
 import { pgCartStore } from '../cart-store-pg.js';
@@ -23,6 +23,8 @@ import { type CrumbSecretStore, sqliteCrumbSecretStore } from '../security/crumb
 import { pgCrumbSecretStore } from '../security/crumb-secret-pg.js';
 import { memoryRateLimitStore, type RateLimitStore } from '../security/rate-limit.js';
 import { pgRateLimitStore } from '../security/rate-limit-store-pg.js';
+import { type SignInThrottleStore, sqliteSignInThrottleStore } from '../security/sign-in-throttle.js';
+import { pgSignInThrottleStore } from '../security/sign-in-throttle-pg.js';
 import { type SiteUserSessionStore, sqliteSiteUserSessionStore } from '../site-users/session-store.js';
 import { pgSiteUserSessionStore } from '../site-users/session-store-pg.js';
 import type { Store } from './database.js';
@@ -47,6 +49,8 @@ export interface CommerceStores {
   readonly siteUserSessions: SiteUserSessionStore;
   /** SQLite: this process's memory (one process serves the file); PostgreSQL: a table every node shares. */
   readonly rateLimits: RateLimitStore;
+  /** Per-account sign-in counts (owner and customer sign-ins). */
+  readonly signInThrottle: SignInThrottleStore;
   /** The e-mail sender's claims on the outbox (server/email/worker.ts). */
   readonly outbox: OutboxStore;
 }
@@ -62,6 +66,7 @@ export function sqliteStores(db: Store): CommerceStores {
     ownerSessions: sqliteOwnerSessionStore(db),
     siteUserSessions: sqliteSiteUserSessionStore(db),
     rateLimits: memoryRateLimitStore(),
+    signInThrottle: sqliteSignInThrottleStore(db),
     outbox: sqliteOutboxStore(db),
   };
 }
@@ -77,6 +82,7 @@ export function pgStores(db: PgStore): CommerceStores {
     ownerSessions: pgOwnerSessionStore(db),
     siteUserSessions: pgSiteUserSessionStore(db),
     rateLimits: pgRateLimitStore(db),
+    signInThrottle: pgSignInThrottleStore(db),
     outbox: pgOutboxStore(db),
   };
 }

@@ -59,14 +59,14 @@ export type OwnerSignIn = { readonly kind: 'ok'; readonly contributorId: string 
  */
 export async function ownerSignIn(store: Store, request: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<OwnerSignIn> {
   const throttle = request.server.signInThrottle;
-  const admission = throttle.admit('owner', email, isKnownDevice(request, 'owner', email));
+  const admission = await throttle.admit('owner', email, isKnownDevice(request, 'owner', email));
   if (!admission.ok) {
     reply.header('retry-after', String(admission.retryAfterSeconds));
     return { kind: 'limited', retryAfterSeconds: admission.retryAfterSeconds };
   }
   const contributorId = await checkOwnerCredentials(store, email, password);
   if (contributorId === null) return { kind: 'wrong' };
-  throttle.succeeded('owner', email);
+  await throttle.succeeded('owner', email);
   rememberDevice(request, reply, 'owner', email);
   return { kind: 'ok', contributorId };
 }

@@ -42,13 +42,13 @@ export interface GuardOptions {
 
 /**
  * Crumbs are signed with the store's secret (`crumb-secret.ts`); write limits are counted in `stores.rateLimits`
- * (memory on SQLite, the database on PostgreSQL); sign-in attempts are counted in the store.
+ * (memory on SQLite, the database on PostgreSQL); sign-in attempts in `stores.signInThrottle`.
  */
-export async function installGuards(app: FastifyInstance, store: Store, stores: Pick<CommerceStores, 'crumbSecret' | 'rateLimits'>, options: GuardOptions = {}): Promise<void> {
+export async function installGuards(app: FastifyInstance, store: Store, stores: Pick<CommerceStores, 'crumbSecret' | 'rateLimits' | 'signInThrottle'>, options: GuardOptions = {}): Promise<void> {
   installCrumb(app, await crumbSecret(stores.crumbSecret));
   const rules = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const now = options.now ?? Date.now;
-  app.decorate('signInThrottle', new SignInThrottle(store, options.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE, now));
+  app.decorate('signInThrottle', new SignInThrottle(stores.signInThrottle, options.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE, now));
   app.addHook('preValidation', async (request, reply) => {
     if (isSafeMethod(request.method)) return;
     // visitors are told apart by address: cookies are free to drop, so they cannot key a limit
