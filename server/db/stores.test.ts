@@ -58,6 +58,8 @@ describe('routes write through the stores', () => {
       'cart.setEntryQuantity': 1,
       'cart.createTokenCart': 1,
       'checkout.placeOrder': 1,
+      // the order placed, read back for its member cookies
+      'checkout.order': 1,
       'restock.signUp': 1,
       'forms.issueKey': 1,
     });
