@@ -41,8 +41,9 @@ export default defineConfig({
     // much of a browser suite's time is waiting for pages, which the other file uses. More cores, vitest's default
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: BrowserSuitesFirst },
-    // the islands' scripts and the platform runtime, built once per run: the server serves them and the browser tests load them
-    globalSetup: ['hydrate/test-global-setup.ts', 'runtime/test-global-setup.ts'],
+    // the islands' scripts and the platform runtime, built once per run: the server serves them and the browser tests load them;
+    // and one PostgreSQL cluster per run, started by the first file that needs it (server/db/pg-shared-cluster.ts)
+    globalSetup: ['hydrate/test-global-setup.ts', 'runtime/test-global-setup.ts', 'server/db/pg-test-global-setup.ts'],
     projects: [
       // COMMON, not `extends: true`: a project that extends the root runs its globalSetup again
       { test: { ...COMMON, name: 'shared', include: SHARED, exclude: NEVER, isolate: false } },

@@ -37,6 +37,7 @@ import { isSafeMethod } from './security/crumb.js';
 import { installRouteTable } from './route-table.js';
 import { cartMessageUrl } from '../commerce/visitor-messages.js';
 import { type GuardOptions, installGuards } from './security/install.js';
+import { installSessionLookups } from './security/request-sessions.js';
 import { allowedOriginsFromEnv } from './security/allowed-origins.js';
 import { securityHeaders } from './security/headers.js';
 import { NONCE_ATTRIBUTE } from './security/nonce.js';
@@ -236,7 +237,10 @@ export async function buildApp({
   installTextCheck(app);
   // every JSON body: refused by size, depth and count of values before it is parsed (server/json-body.ts)
   installJsonBodies(app);
-  installGuards(app, store, guards);
+  app.decorate('stores', stores);
+  // who is signed in, looked up once per request through the stores (server/security/request-sessions.ts)
+  installSessionLookups(app, stores);
+  await installGuards(app, store, stores, guards);
   // every route from here on, as declared: what docs/http-api.md is generated from
   installRouteTable(app);
   // nosniff, referrer and frame rules, HSTS over TLS and the content policy: the default theme's strict one with

@@ -10,7 +10,7 @@ import { productImageFields } from './images.js';
 import { collections, products, variants } from './db/schema.js';
 
 type ProductRow = typeof products.$inferSelect;
-type VariantRow = typeof variants.$inferSelect;
+export type VariantRow = typeof variants.$inferSelect;
 export type Json = Record<string, unknown>;
 
 /** `{ value: "48.00", currency: "USD" }` from integer cents. */

@@ -11,7 +11,7 @@
  *   unique and gapless without a counter table; the unique index (website, number) is the backstop.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { ProductType } from '../commerce/products.js';
 import { pricedEntriesPg } from './cart-store-pg.js';
 import { orderLines, orderRecord, type PlaceResult, planOrder, refuse, StockChanged, stockMessage } from './checkout-service.js';
@@ -22,9 +22,21 @@ import { carts, collections, orders, outboxEmails, variants } from './db/schema-
 import { orderMail } from './orders/order-email.js';
 import { outboxRow } from './email/queue.js';
 import { passAreasIn } from './page-access.js';
+import { TOKEN_CART_KINDS, tokenCartIdOf } from './token-carts.js';
 
 export function pgCheckoutStore(db: PgStore): CheckoutStore {
   return {
+    async tokenCart(token) {
+      const id = tokenCartIdOf(token);
+      if (id === null) return null;
+      const rows = await db.select({ id: carts.id }).from(carts).where(and(eq(carts.id, id), inArray(carts.kind, [...TOKEN_CART_KINDS])));
+      return rows[0]?.id ?? null;
+    },
+
+    async order(orderId) {
+      return (await db.select().from(orders).where(eq(orders.id, orderId)))[0] ?? null;
+    },
+
     async placeOrder(cartId, details, linkSecret, now = Date.now(), siteUserId = null): Promise<PlaceResult> {
       try {
         return await db.transaction(async (tx): Promise<PlaceResult> => {

@@ -42,6 +42,20 @@ describeStores('checkout store', (current) => {
     const next = await t.stores.checkout.placeOrder(await cartWith(t, { itemId: 'p01', quantity: 1 }), SHIPPED, 'secret', NOW, null);
     expect(next.ok).toBe(true);
     expect(await t.number('SELECT max(order_number) FROM orders')).toBe(2);
+    // the order as the routes read it back
+    expect(await t.stores.checkout.order(orderId)).toMatchObject({ id: orderId, orderNumber: 1, purchasedCartId: cartId, email: 'ada@example.com', createdAt: NOW });
+    expect(await t.stores.checkout.order('no-such-order')).toBeNull();
+  });
+
+  it('finds the token cart a token names, and nothing for a malformed, unknown or ordinary cart', async () => {
+    const { cart, checkout } = current().stores;
+    const made = await cart.createTokenCart('gift-card', { itemId: 'p08', sku: 'SQP082' });
+    if (!made.ok) throw new Error(made.message);
+    const found = await checkout.tokenCart(made.cartToken);
+    expect(found).toMatch(/^[0-9a-f]{64}$/);
+    expect(await cart.cartExists(found!)).toBe(true);
+    expect(await checkout.tokenCart('x'.repeat(43))).toBeNull();
+    expect(await checkout.tokenCart('not a token')).toBeNull();
   });
 
   it('refuses a missing, empty, purchased or short cart and bad details, writing nothing', async () => {

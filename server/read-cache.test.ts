@@ -30,6 +30,26 @@ describe('ReadCache', () => {
     expect(builds).toBe(2);
   });
 
+  it('keeps an async build: one build for requests that arrive while it runs, frozen, and a failed build not kept', async () => {
+    const store = openStore(':memory:');
+    seedDemoStore(store);
+    const cache = new ReadCache(store);
+    let builds = 0;
+    const read = () => cache.getAsync('title', async () => (builds++, { title: title(store) }));
+    const [a, b] = await Promise.all([read(), read()]);
+    expect(a).toBe(b);
+    expect(builds).toBe(1);
+    expect(Object.isFrozen(a)).toBe(true);
+    store.update(websites).set({ title: 'Renamed' }).where(eq(websites.id, 'demo')).run();
+    expect((await read()).title).toBe('Renamed');
+    expect(builds).toBe(2);
+    let fail = true;
+    const flaky = () => cache.getAsync('flaky', async () => (fail ? Promise.reject(new Error('down')) : 'up'));
+    await expect(flaky()).rejects.toThrow('down');
+    fail = false;
+    expect(await flaky()).toBe('up');
+  });
+
   it('sees writes committed by another connection to the same database file within the check interval', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tessera-cache-'));
     dirs.push(dir);

@@ -7,9 +7,13 @@
  * make, and any write empties the cache. Commits by another connection (another server process, or
  * `npm run seed -- --reset` beside a running server) move `PRAGMA data_version`, checked every 250 ms.
  *
+ * On PostgreSQL the cache follows a `ChangeSignal` instead (server/db/change-feed.ts: LISTEN/NOTIFY), which
+ * moves on every node's commits to the tables pages are built from.
+ *
  * Cached values are deep-frozen: they are shared by every request, so a caller that tried to change one
  * would throw instead of corrupting other visitors' pages.
  */
+import type { ChangeSignal } from './db/change-feed.js';
 import type { Store } from './db/database.js';
 
 /** How often another process's commits are looked for (ms). */
@@ -23,18 +27,24 @@ export class ReadCache {
   private readonly entries = new Map<string, unknown>();
   private changes = -1;
   private dataVersion = -1;
-  private readonly changesQuery: { get(): unknown };
-  private readonly dataVersionQuery: { get(): unknown };
+  private readonly changesQuery: { get(): unknown } | undefined;
+  private readonly dataVersionQuery: { get(): unknown } | undefined;
+  private readonly signal: ChangeSignal | undefined;
   /** When `data_version` was last read (ms, monotonic). */
   private dataVersionReadAt = -Infinity;
 
   constructor(
-    store: Store,
+    /** SQLite: its change counters; else a change signal (PostgreSQL's change feed). */
+    store: Store | ChangeSignal,
     /** Clock (ms) for the external-change check; tests move it. */
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.changesQuery = store.$client.prepare('SELECT total_changes()').pluck();
-    this.dataVersionQuery = store.$client.prepare('PRAGMA data_version').pluck();
+    if ('generation' in store) {
+      this.signal = store;
+    } else {
+      this.changesQuery = store.$client.prepare('SELECT total_changes()').pluck();
+      this.dataVersionQuery = store.$client.prepare('PRAGMA data_version').pluck();
+    }
   }
 
   /**
@@ -44,11 +54,19 @@ export class ReadCache {
    * rest of the cache; a page may thus show another process's write up to that long after it.
    */
   private sync(): void {
-    const changes = Number(this.changesQuery.get());
+    if (this.signal !== undefined) {
+      const generation = this.signal.generation();
+      if (generation !== this.changes) {
+        this.entries.clear();
+        this.changes = generation;
+      }
+      return;
+    }
+    const changes = Number(this.changesQuery!.get());
     const now = this.now();
     let dataVersion = this.dataVersion;
     if (now - this.dataVersionReadAt >= EXTERNAL_CHECK_MS) {
-      dataVersion = Number(this.dataVersionQuery.get());
+      dataVersion = Number(this.dataVersionQuery!.get());
       this.dataVersionReadAt = now;
     }
     if (changes !== this.changes || dataVersion !== this.dataVersion) {
@@ -56,6 +74,20 @@ export class ReadCache {
       this.changes = changes;
       this.dataVersion = dataVersion;
     }
+  }
+
+  /**
+   * `get` for a value read through an async store (server/catalog-store.ts): the promise is kept, so requests that
+   * arrive while it is built wait for the same one; its value is deep-frozen; a build that fails is not kept.
+   */
+  getAsync<T>(key: string, build: () => Promise<T>): Promise<T> {
+    return this.get(key, () => {
+      const value = build().then(deepFreeze);
+      value.catch(() => {
+        if (this.entries.get(key) === value) this.entries.delete(key);
+      });
+      return value;
+    });
   }
 
   /** The value under `key`, computed by `build` when missing or when the store has changed since. */

@@ -29,6 +29,9 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const cartIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** The id of the cart a token names (its SHA-256), or null for a malformed token: both dialects look that id up. */
+export const tokenCartIdOf = (token: string): string | null => (TOKEN_PATTERN.test(token) ? cartIdOf(token) : null);
+
 export interface TokenCartRequest {
   readonly itemId: string;
   /** The chosen variant by SKU (the API) or id (the form). */
@@ -84,8 +87,8 @@ export function planTokenCart(
 
 /** The token cart a token names (of one of `kinds`), or null for a malformed or unknown token. */
 export function tokenCartId(db: Store, token: string, kinds: readonly TokenCartKind[] = TOKEN_CART_KINDS): string | null {
-  if (!TOKEN_PATTERN.test(token)) return null;
-  const id = cartIdOf(token);
+  const id = tokenCartIdOf(token);
+  if (id === null) return null;
   const row = db.select({ id: carts.id }).from(carts).where(and(eq(carts.id, id), inArray(carts.kind, [...kinds]))).get();
   return row === undefined ? null : row.id;
 }

@@ -12,7 +12,7 @@ import type { Store } from '../db/database.js';
 import { escapeHtml } from '../escape-html.js';
 import { NOT_ALLOWED } from '../owner/guard.js';
 import { OWNER_PERMISSIONS } from '../owner/roles.js';
-import { OWNER_COOKIE, sessionContributor } from '../owner/sessions.js';
+import { requestContributor } from '../owner/sessions.js';
 import { endOwnerSession, ownerSignIn, ownerSignInRefusal, startOwnerSession } from '../routes/owner-session.js';
 import { websites } from '../db/schema.js';
 import { CONFIG_PAGE_POLICY, configPage } from './config-page.js';
@@ -62,7 +62,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ store: Store; retentionMonths
     `<button type="submit">Sign in</button></form>`;
 
   app.get(LOGIN_PATH, async (request, reply) => {
-    const contributor = sessionContributor(store, request.cookies[OWNER_COOKIE], Date.now());
+    const contributor = requestContributor(store, request);
     if (contributor !== null && contributor.roles.some((r) => ALLOWED.has(r))) return reply.redirect(DASHBOARD_PATH, 303);
     return send(reply, 200, 'Sign in', null, loginForm(request.crumb, null));
   });
@@ -76,18 +76,18 @@ export const dashboardRoutes: FastifyPluginAsync<{ store: Store; retentionMonths
         const { status, message } = ownerSignInRefusal(outcome);
         return send(reply, status, 'Sign in', null, loginForm(request.crumb, message, request.body.email));
       }
-      startOwnerSession(store, request, reply, outcome.contributorId, request.body.rememberMe === 'true');
+      await startOwnerSession(request, reply, outcome.contributorId, request.body.rememberMe === 'true');
       return reply.redirect(DASHBOARD_PATH, 303);
     },
   );
 
   app.post('/config/logout', { config: { rateLimit: 'owner' } }, async (request, reply) => {
-    endOwnerSession(store, request, reply);
+    await endOwnerSession(request, reply);
     return reply.redirect(LOGIN_PATH, 303);
   });
 
   app.get<{ Querystring: RangeQuery }>(DASHBOARD_PATH, { schema: { querystring: rangeQuery } }, async (request, reply) => {
-    const contributor = sessionContributor(store, request.cookies[OWNER_COOKIE], Date.now());
+    const contributor = requestContributor(store, request);
     if (contributor === null) return reply.redirect(LOGIN_PATH, 303);
     if (!contributor.roles.some((r) => ALLOWED.has(r))) return send(reply, 403, 'Analytics', request.crumb, `<h1>Analytics</h1><p class="message" role="alert">${NOT_ALLOWED}</p>`);
     const site = siteOf(store);

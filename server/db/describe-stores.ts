@@ -100,7 +100,7 @@ function fail(): never {
 }
 
 /** Database `url`, migrated and holding what `seed` puts in a SQLite store, moved over as `tessera import` does. */
-async function seededTemplate(url: string, folder: string, seed: (store: Store) => void): Promise<void> {
+export async function seededTemplate(url: string, folder: string, seed: (store: Store) => void): Promise<void> {
   const file = join(folder, 'seeded.db');
   const sqlite = openStore(file);
   seed(sqlite);

@@ -4,9 +4,10 @@
  */
 import { existsSync } from 'node:fs';
 import postgres from 'postgres';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { describePg } from './describe-pg.js';
-import { pgBinDir, pgUnavailableReason } from './pg-cluster.js';
+import { attachPgCluster, pgBinDir, pgUnavailableReason } from './pg-cluster.js';
+import { PG_RUN_DIR, sharedPgCluster } from './pg-shared-cluster.js';
 
 describe('finding PostgreSQL', () => {
   it('says why PostgreSQL tests are skipped when the binaries are missing', () => {
@@ -41,12 +42,38 @@ describePg('a throwaway PostgreSQL cluster', (cluster) => {
   it('makes more databases, each empty', async () => {
     expect(() => cluster().createDatabase('Robert"); DROP')).toThrow(/lower-case letters, digits and _/);
     const other = cluster().createDatabase('second_one');
-    expect(other).toMatch(/\/second_one$/);
+    expect(other).toMatch(/_second_one$/);
     const sql = postgres(other, { max: 1, onnotice: () => {} });
     try {
-      expect((await sql`SELECT current_database() AS db, count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`)[0]).toEqual({ db: 'second_one', n: 0 });
+      expect((await sql`SELECT current_database() AS db, count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`)[0]).toEqual({ db: new URL(other).pathname.slice(1), n: 0 });
     } finally {
       await sql.end();
+    }
+  });
+});
+
+describePg('one cluster per test run', (cluster) => {
+  it('is started once for files that ask at the same time; each file gets its own databases, dropped after the file', async () => {
+    const runDir = inject(PG_RUN_DIR);
+    const [a, b] = await Promise.all([sharedPgCluster(runDir), sharedPgCluster(runDir)]);
+    expect(b).toEqual(a);
+    // this file's own database lives in that same cluster
+    expect(new URL(cluster().url).port).toBe(String(a.port));
+    const one = attachPgCluster(a, 'f_one');
+    const two = attachPgCluster(a, 'f_two');
+    expect(one.createDatabase('seeded')).toMatch(/\/f_one_seeded$/);
+    expect(two.createDatabase('seeded')).toMatch(/\/f_two_seeded$/);
+    expect(one.createDatabase('copy', 'seeded')).toMatch(/\/f_one_copy$/);
+    const admin = postgres(one.url.replace(/\/f_one$/, '/postgres'), { max: 1, onnotice: () => {} });
+    const names = async () => (await admin`SELECT datname FROM pg_database WHERE datname LIKE 'f\_one%' OR datname LIKE 'f\_two%' ORDER BY datname`).map((r) => r['datname']);
+    try {
+      expect(await names()).toEqual(['f_one', 'f_one_copy', 'f_one_seeded', 'f_two', 'f_two_seeded']);
+      one.stop();
+      expect(await names()).toEqual(['f_two', 'f_two_seeded']);
+      two.stop();
+      expect(await names()).toEqual([]);
+    } finally {
+      await admin.end();
     }
   });
 });

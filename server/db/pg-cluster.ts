@@ -55,49 +55,96 @@ async function freePort(): Promise<number> {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * What a started cluster is, as plain data: enough for another process of the same test run to make databases in
+ * it (`attachPgCluster`) and for the run's end to stop it (`stopPgClusterByInfo`).
+ */
+export interface PgClusterInfo {
+  readonly bin: string;
+  /** The cluster's own folder: its data, its Unix socket, its log. */
+  readonly dir: string;
+  readonly port: number;
+  readonly password: string;
+  /** The user `initdb` and `pg_ctl` run as under root; undefined when not root. */
+  readonly owner: string | undefined;
+}
+
+/** Runs one of PostgreSQL's programs as the cluster's owner; throws with what it said when it fails. */
+function runTool(info: Pick<PgClusterInfo, 'bin' | 'dir' | 'password' | 'owner'>, tool: string, args: string[]): void {
+  const env = { ...process.env, PGPASSWORD: info.password, LC_ALL: 'C' };
+  const command = info.owner !== undefined ? 'runuser' : join(info.bin, tool);
+  const argv = info.owner !== undefined ? ['-u', info.owner, '--', join(info.bin, tool), ...args] : args;
+  const result = spawnSync(command, argv, { cwd: info.dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (result.status !== 0) throw new Error(`${tool} failed (${result.status ?? result.signal}): ${(result.stderr || result.stdout || String(result.error)).trim()}`);
+}
+
+function checkName(name: string): void {
+  // a plain name: it goes into a URL as it is (postgres.js does not decode the path)
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database names here are lower-case letters, digits and _: ${name}`);
+}
+
+function psql(info: PgClusterInfo, statement: string): void {
+  runTool(info, 'psql', ['-X', '-q', '-h', info.dir, '-p', String(info.port), '-U', 'tessera', '-d', 'postgres', '-c', statement]);
+}
+
+const urlOf = (info: PgClusterInfo, database: string) => `postgres://tessera:${info.password}@127.0.0.1:${info.port}/${database}`;
+
+function createDatabaseIn(info: PgClusterInfo, database: string, template?: string): string {
+  for (const n of template === undefined ? [database] : [database, template]) checkName(n);
+  const copy = template === undefined ? '' : ` TEMPLATE ${quoteIdent(template)}`;
+  psql(info, `CREATE DATABASE ${quoteIdent(database)}${copy}`);
+  return urlOf(info, database);
+}
+
+/** Stops a cluster (`-m immediate`: nothing in it is kept) and removes its folder. */
+export function stopPgClusterByInfo(info: PgClusterInfo): void {
+  try {
+    runTool(info, 'pg_ctl', ['stop', '-D', join(info.dir, 'data'), '-m', 'immediate', '-s']);
+  } finally {
+    rmSync(info.dir, { recursive: true, force: true });
+  }
+}
+
+/** A started cluster, as `startPgCluster` answers, with its data for other processes. */
+export interface OwnedPgCluster extends PgCluster {
+  readonly info: PgClusterInfo;
+}
+
 /** Starts a throwaway cluster and creates database `name` in it; throws when the binaries are missing. */
-export async function startPgCluster(name = 'tessera'): Promise<PgCluster> {
+export async function startPgCluster(name = 'tessera'): Promise<OwnedPgCluster> {
   const bin = pgBinDir();
   if (bin === undefined) throw new Error(pgUnavailableReason());
   const asRoot = process.getuid?.() === 0;
-  const owner = process.env['TESSERA_PG_USER'] || 'nobody';
+  const owner = asRoot ? process.env['TESSERA_PG_USER'] || 'nobody' : undefined;
   // under root the folder must be reachable by `owner`: /tmp, not a TMPDIR inside root's home
   const dir = mkdtempSync(join(asRoot ? process.env['TESSERA_PG_TMP'] || '/tmp' : tmpdir(), 'tessera-pg-'));
   const data = join(dir, 'data');
   const password = randomBytes(18).toString('hex');
   const passwordFile = join(dir, 'password');
   writeFileSync(passwordFile, password + '\n', { mode: 0o600 });
-  if (asRoot) {
+  if (owner !== undefined) {
     chownSync(dir, uidOf(owner), gidOf(owner));
     chownSync(passwordFile, uidOf(owner), gidOf(owner));
   }
-  const env = { ...process.env, PGPASSWORD: password, LC_ALL: 'C' };
-  const run = (tool: string, args: string[]) => {
-    const command = asRoot ? 'runuser' : join(bin, tool);
-    const argv = asRoot ? ['-u', owner, '--', join(bin, tool), ...args] : args;
-    const result = spawnSync(command, argv, { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    if (result.status !== 0) throw new Error(`${tool} failed (${result.status ?? result.signal}): ${(result.stderr || result.stdout || String(result.error)).trim()}`);
-  };
+  const tools = { bin, dir, password, owner };
   let started = false;
   let stopped = false;
+  let port = 0;
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    try {
-      if (started) run('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-s']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    if (started) stopPgClusterByInfo({ ...tools, port });
+    else rmSync(dir, { recursive: true, force: true });
   };
   try {
-    run('initdb', ['-D', data, '-U', 'tessera', '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--locale=C', '--no-sync']);
-    let port = 0;
+    runTool(tools, 'initdb', ['-D', data, '-U', 'tessera', '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--locale=C', '--no-sync']);
     for (let attempt = 0; ; attempt++) {
       port = await freePort();
-      // -F: no fsync (a throwaway cluster); the socket lives in the cluster's own folder, never /var/run/postgresql
-      const options = `-F -p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50`;
+      // -F: no fsync (a throwaway cluster); the socket lives in the cluster's own folder, never /var/run/postgresql.
+      // 200 connections: one cluster serves a whole test run, two files at a time, each with pools of 10
+      const options = `-F -p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
       try {
-        run('pg_ctl', ['start', '-D', data, '-w', '-t', '30', '-s', '-l', join(dir, 'server.log'), '-o', options]);
+        runTool(tools, 'pg_ctl', ['start', '-D', data, '-w', '-t', '30', '-s', '-l', join(dir, 'server.log'), '-o', options]);
         break;
       } catch (e) {
         // the port was taken between finding it and starting: try another; past that, say what the server logged
@@ -105,22 +152,41 @@ export async function startPgCluster(name = 'tessera'): Promise<PgCluster> {
       }
     }
     started = true;
-    const urlOf = (database: string) => `postgres://tessera:${password}@127.0.0.1:${port}/${database}`;
-    const createDatabase = (database: string, template?: string) => {
-      // a plain name: it goes into a URL as it is (postgres.js does not decode the path)
-      for (const n of template === undefined ? [database] : [database, template]) {
-        if (!/^[a-z_][a-z0-9_]*$/.test(n)) throw new Error(`database names here are lower-case letters, digits and _: ${n}`);
-      }
-      const copy = template === undefined ? '' : ` TEMPLATE ${quoteIdent(template)}`;
-      run('psql', ['-X', '-q', '-h', dir, '-p', String(port), '-U', 'tessera', '-d', 'postgres', '-c', `CREATE DATABASE ${quoteIdent(database)}${copy}`]);
-      return urlOf(database);
-    };
-    createDatabase(name);
-    return { url: urlOf(name), createDatabase, stop };
+    const info: PgClusterInfo = { ...tools, port };
+    return { url: createDatabaseIn(info, name), createDatabase: (database, template) => createDatabaseIn(info, database, template), stop, info };
   } catch (e) {
     stop();
     throw e;
   }
+}
+
+/**
+ * A view of a running cluster for one test file: its own empty database `prefix` (the view's `url`), more databases
+ * named `prefix_NAME`, so that files sharing the cluster never meet; `stop()` drops the view's databases and leaves
+ * the cluster running.
+ */
+export function attachPgCluster(info: PgClusterInfo, prefix: string): PgCluster {
+  const made: string[] = [];
+  const create = (database: string, template?: string) => {
+    const url = createDatabaseIn(info, database, template);
+    made.push(database);
+    return url;
+  };
+  const url = create(prefix);
+  let stopped = false;
+  return {
+    url,
+    createDatabase: (database, template) => {
+      checkName(database);
+      return create(`${prefix}_${database}`, template === undefined ? undefined : `${prefix}_${template}`);
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      // FORCE: a pool a test forgot to end does not keep its database alive
+      for (const database of made.reverse()) psql(info, `DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`);
+    },
+  };
 }
 
 /** The last lines of a log, or nothing when it was never written. */

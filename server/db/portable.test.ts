@@ -176,7 +176,7 @@ describePg('tessera export and import through PostgreSQL', (cluster) => {
     expect(before.out).toContain('pending  0000_init');
     const imported = await tessera({ url }, 'import', first);
     expect(imported.code, imported.out).toBe(0);
-    expect(imported.out).toMatch(/into PostgreSQL postgres:\/\/tessera:\*\*\*@127\.0\.0\.1:\d+\/tessera/);
+    expect(imported.out).toMatch(/into PostgreSQL postgres:\/\/tessera:\*\*\*@127\.0\.0\.1:\d+\/[a-z0-9_]+\n/);
     expect((await tessera({ url }, 'migrate', 'status')).out).toMatch(/applied {2}0000_init\n(applied {2}\d{4}_\w+\n)*\d+ applied, 0 pending/);
 
     const fromPg = join(folder, 'from-pg.jsonl');

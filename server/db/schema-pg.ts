@@ -329,6 +329,12 @@ export const signInThrottle = pgTable('sign_in_throttle', {
   waitUntil: epochMs('wait_until').notNull(),
 });
 
+/** Per-visitor write limits shared by every node: schema.ts says more. */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  fullAt: epochMs('full_at').notNull(),
+});
+
 export const siteUsers = pgTable(
   'site_users',
   {

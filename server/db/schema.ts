@@ -385,6 +385,17 @@ export const signInThrottle = sqliteTable('sign_in_throttle', {
   waitUntil: integer('wait_until').notNull(),
 });
 
+/**
+ * Per-visitor write limits shared by every node (issue 25; server/security/rate-limit-store-pg.ts): one row per
+ * bucket (`group` NUL `address`), holding the time the bucket is full again (the generic cell rate algorithm's
+ * "theoretical arrival time", a token bucket kept as one time). Only PostgreSQL uses it; on SQLite one process
+ * serves the store and keeps its buckets in memory.
+ */
+export const rateLimitBuckets = sqliteTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  fullAt: integer('full_at').notNull(),
+});
+
 /*
  * Site users (issue 22): the site's customers, with accounts of their own (server/site-users/). Apart from the
  * owner's contributors: a customer never reaches /config, and an owner is not a customer by being one.

@@ -18,7 +18,7 @@ function counted(stores: CommerceStores, calls: Map<string, number>): CommerceSt
     Object.fromEntries(
       Object.entries(store).map(([fn, f]) => [fn, (...args: unknown[]) => (calls.set(`${name}.${fn}`, (calls.get(`${name}.${fn}`) ?? 0) + 1), (f as (...a: unknown[]) => unknown)(...args))]),
     ) as T;
-  return { cart: wrap('cart', stores.cart), checkout: wrap('checkout', stores.checkout), restock: wrap('restock', stores.restock), forms: wrap('forms', stores.forms) };
+  return { ...stores, cart: wrap('cart', stores.cart), checkout: wrap('checkout', stores.checkout), restock: wrap('restock', stores.restock), forms: wrap('forms', stores.forms) };
 }
 
 describe('routes write through the stores', () => {
@@ -58,6 +58,8 @@ describe('routes write through the stores', () => {
       'cart.setEntryQuantity': 1,
       'cart.createTokenCart': 1,
       'checkout.placeOrder': 1,
+      // the order placed, read back for its member cookies
+      'checkout.order': 1,
       'restock.signUp': 1,
       'forms.issueKey': 1,
     });

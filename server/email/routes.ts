@@ -98,7 +98,7 @@ export const emailRoutes: FastifyPluginAsync<EmailPluginOptions> = async (app, {
   for (const problem of mailEnv.problems) app.log.error(`e-mail: ${problem}`);
 
   if (workerOptions !== false) {
-    const worker = new MailWorker({ store, env: mailEnv, log: logTo(app.log), ...workerOptions });
+    const worker = new MailWorker({ store, outbox: app.stores.outbox, env: mailEnv, log: logTo(app.log), ...workerOptions });
     app.addHook('onListen', async () => {
       const smtp = mailEnv.smtp;
       app.log.info(smtp === undefined ? 'e-mail: sender started; it sends once an SMTP server is set (TESSERA_SMTP_URL or PUT /api/email/settings)' : `e-mail: sender started, sending through ${smtp.host}:${smtp.port}`);

@@ -12,11 +12,10 @@
  * whole schedule without sleeping.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Store } from '../db/database.js';
-import { outboxEmails, websites } from '../db/schema.js';
 import { absoluteHtmlLinks, absoluteTextLinks } from './links.js';
+import { type OutboxStore, sqliteOutboxStore } from './outbox-store.js';
 import { type EffectiveMailSettings, effectiveMailSettings, type MailEnvironment, type SmtpSettings } from './settings.js';
 
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
@@ -42,7 +41,10 @@ export interface MailLog {
 }
 
 export interface MailWorkerOptions {
+  /** The store of the mail settings (SQLite). */
   readonly store: Store;
+  /** The outbox's claims (outbox-store.ts; default: on `store`). */
+  readonly outbox?: OutboxStore;
   readonly env: MailEnvironment;
   readonly now?: () => number;
   /** Attempts before a row is `failed` (default 8: the last about 2 h after the first). */
@@ -109,6 +111,7 @@ function permanent(error: unknown): boolean {
 
 export class MailWorker {
   private readonly store: Store;
+  private readonly outbox: OutboxStore;
   private readonly env: MailEnvironment;
   private readonly now: () => number;
   private readonly maxAttempts: number;
@@ -125,6 +128,7 @@ export class MailWorker {
 
   constructor(options: MailWorkerOptions) {
     this.store = options.store;
+    this.outbox = options.outbox ?? sqliteOutboxStore(options.store);
     this.env = options.env;
     this.now = options.now ?? Date.now;
     this.maxAttempts = options.maxAttempts ?? 8;
@@ -139,14 +143,6 @@ export class MailWorker {
   /** The wait after attempt `n` (1-based) failed. */
   backoffAfter(attempt: number): number {
     return Math.min(this.maxBackoffMs, this.backoffMs * 2 ** Math.max(0, attempt - 1));
-  }
-
-  /** Rows this node may claim at `now`: queued and due, or sending with a lease run out. */
-  private due(now: number) {
-    return or(
-      and(eq(outboxEmails.status, 'queued'), or(isNull(outboxEmails.nextAttemptAt), lte(outboxEmails.nextAttemptAt, now))),
-      and(eq(outboxEmails.status, 'sending'), lt(outboxEmails.leaseExpiresAt, now)),
-    );
   }
 
   private transportFor(smtp: SmtpSettings): MailTransport {
@@ -164,24 +160,17 @@ export class MailWorker {
     const result: RunResult = { sent: 0, retried: 0, failed: 0 };
     try {
       const settings = new Map<string, (EffectiveMailSettings & { siteTitle: string }) | null>();
-      const settingsOf = (websiteId: string) => {
+      const settingsOf = async (websiteId: string) => {
         if (!settings.has(websiteId)) {
           const s = effectiveMailSettings(this.store, websiteId, this.env);
-          const title = this.store.select({ title: websites.title }).from(websites).where(eq(websites.id, websiteId)).get()?.title ?? '';
-          settings.set(websiteId, s.smtp === null ? null : { ...s, siteTitle: title });
+          settings.set(websiteId, s.smtp === null ? null : { ...s, siteTitle: await this.outbox.siteTitle(websiteId) });
         }
         return settings.get(websiteId)!;
       };
-      const candidates = this.store
-        .select({ id: outboxEmails.id, websiteId: outboxEmails.websiteId })
-        .from(outboxEmails)
-        .where(this.due(this.now()))
-        .orderBy(asc(outboxEmails.createdAt), asc(outboxEmails.id))
-        .limit(this.batchSize)
-        .all();
+      const candidates = await this.outbox.due(this.now(), this.batchSize);
       for (const candidate of candidates) {
         if (this.stopped) break;
-        const site = settingsOf(candidate.websiteId);
+        const site = await settingsOf(candidate.websiteId);
         if (site === null) continue;
         const outcome = await this.sendOne(candidate.id, site);
         if (outcome !== null) result[outcome] += 1;
@@ -196,16 +185,10 @@ export class MailWorker {
   private async sendOne(id: string, site: EffectiveMailSettings & { siteTitle: string }): Promise<keyof RunResult | null> {
     const now = this.now();
     const claim = randomUUID();
-    const claimed = this.store
-      .update(outboxEmails)
-      .set({ status: 'sending', claimId: claim, leaseExpiresAt: now + this.leaseMs, attempts: sql`${outboxEmails.attempts} + 1` })
-      .where(and(eq(outboxEmails.id, id), this.due(now)))
-      .run();
-    if (claimed.changes !== 1) return null;
-    const row = this.store.select().from(outboxEmails).where(eq(outboxEmails.id, id)).get()!;
+    const row = await this.outbox.claim(id, claim, now, now + this.leaseMs);
+    if (row === null) return null;
     const siteUrl = site.siteUrl ?? this.env.servedAt;
     const host = new URL(siteUrl).hostname;
-    const ours = and(eq(outboxEmails.id, id), eq(outboxEmails.claimId, claim));
     try {
       await this.transportFor(site.smtp!).sendMail({
         from: site.from ?? { name: site.siteTitle, address: `no-reply@${host}` },
@@ -216,17 +199,13 @@ export class MailWorker {
         // the same id on every attempt: a receiver can drop a copy delivered twice after a lost answer
         messageId: `<${row.id}@${host}>`,
       });
-      this.store.update(outboxEmails).set({ status: 'sent', sentAt: this.now(), claimId: null, leaseExpiresAt: null, lastError: null }).where(ours).run();
+      await this.outbox.sent(id, claim, this.now());
       return 'sent';
     } catch (error) {
       const lastError = errorText(error);
       const giveUp = permanent(error) || row.attempts >= this.maxAttempts;
       const next = giveUp ? null : this.now() + this.backoffAfter(row.attempts);
-      this.store
-        .update(outboxEmails)
-        .set({ status: giveUp ? 'failed' : 'queued', nextAttemptAt: next, lastError, claimId: null, leaseExpiresAt: null })
-        .where(ours)
-        .run();
+      await this.outbox.missed(id, claim, giveUp, next, lastError);
       this.log.warn(`e-mail ${row.id} (${row.kind}) to ${row.toAddress}: attempt ${row.attempts} failed: ${lastError}${giveUp ? '; given up' : ''}`);
       return giveUp ? 'failed' : 'retried';
     }

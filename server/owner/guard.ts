@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database.js';
 import { type ContributorRole, OWNER_PERMISSIONS, type OwnerPermission } from './roles.js';
-import { OWNER_COOKIE, type SignedInContributor, sessionContributor } from './sessions.js';
+import { type SignedInContributor, requestContributor } from './sessions.js';
 
 export const SIGN_IN_REQUIRED = 'Please sign in as a site owner or contributor.';
 export const NOT_ALLOWED = 'Your role does not allow this.';
@@ -28,7 +28,7 @@ export function rolesOfHook(hook: unknown): readonly ContributorRole[] | undefin
 export function requireRole(store: Store, ...roles: readonly ContributorRole[]): OwnerHook {
   const allowed = new Set<string>(roles);
   const hook: OwnerHook = async (request, reply) => {
-    const contributor = sessionContributor(store, request.cookies[OWNER_COOKIE], Date.now());
+    const contributor = requestContributor(store, request);
     if (contributor === null) return reply.code(401).send({ message: SIGN_IN_REQUIRED });
     if (!contributor.roles.some((role) => allowed.has(role))) return reply.code(403).send({ message: NOT_ALLOWED });
     signedIn.set(request, contributor);

@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Store } from '../db/database.js';
 import { contributors, ownerSessions } from '../db/schema.js';
 import { isContributorRole, type ContributorRole } from './roles.js';
@@ -55,9 +56,33 @@ export function sessionContributor(store: Store, token: unknown, now: number): S
     .innerJoin(contributors, eq(ownerSessions.contributorId, contributors.id))
     .where(and(eq(ownerSessions.tokenHash, hashToken(token)), gt(ownerSessions.expiresAt, now)))
     .get();
-  if (row === undefined) return null;
+  return row === undefined ? null : contributorOf(row);
+}
+
+/** A contributor row as the session answers it: the roles parsed, unknown ones dropped. Both dialects use it. */
+export function contributorOf(row: Omit<SignedInContributor, 'roles'> & { roles: string }): SignedInContributor {
   const roles = parseJson<unknown>(row.roles, []);
   return { ...row, roles: Array.isArray(roles) ? roles.filter(isContributorRole) : [] };
+}
+
+/** Contributors of requests, looked up once as each request arrives (server/security/request-sessions.ts). */
+const looked = new WeakMap<FastifyRequest, SignedInContributor | null>();
+
+/** Remembers the contributor of `request`, as looked up through the app's session store when it arrived. */
+export function rememberContributor(request: FastifyRequest, contributor: SignedInContributor | null): void {
+  looked.set(request, contributor);
+}
+
+/**
+ * The signed-in contributor of this request (the owner cookie, looked up only when there is one): what the app's
+ * session store said when the request arrived, on either database; a request answered before that asks SQLite
+ * `store` directly.
+ */
+export function requestContributor(store: Store, request: FastifyRequest): SignedInContributor | null {
+  const token = (request.cookies as FastifyRequest['cookies'] | undefined)?.[OWNER_COOKIE];
+  if (token === undefined) return null;
+  const contributor = looked.get(request);
+  return contributor !== undefined ? contributor : sessionContributor(store, token, Date.now());
 }
 
 export function closeSession(store: Store, token: unknown): void {

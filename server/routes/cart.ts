@@ -231,7 +231,7 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceStor
     if (!pick.ok) return toCart(reply, pick.message);
     const { itemId, quantity } = request.body;
     const product = loadProductById(store, itemId);
-    const page = product === null ? null : productPageDataById(store, itemId);
+    const page = product === null ? null : await productPageDataById(app.stores.catalog, store, itemId);
     // a sold-out choice: back to its product page, that variant chosen, where the shopper can ask to hear when it
     // is back (`#restock-…`: the block's id)
     if (product !== null && page !== null && pick.variantId !== undefined && variantSoldOut(product, pick.variantId)) {

@@ -11,13 +11,13 @@ import { isRecord } from '../../commerce/json.js';
 import { storeCountry } from '../../commerce/store-country.js';
 import { cartMessageUrl } from '../../commerce/visitor-messages.js';
 import { localVisitorMessage } from '../../commerce/messages/visitor-wording.js';
-import { cartState, checkoutSummary, loadOrder, orderJson, type OrderRow, type PlaceResult } from '../checkout-service.js';
+import { cartState, checkoutSummary, orderJson, type OrderRow, type PlaceResult } from '../checkout-service.js';
 import type { Store } from '../db/database.js';
 import type { CommerceStores } from '../db/stores.js';
 import { PageType, pageContext, siteLanguage, websiteSettings } from '../page-context.js';
-import { isTokenCartKind, tokenCartId } from '../token-carts.js';
+import { isTokenCartKind } from '../token-carts.js';
 import type { Theme } from '../theme.js';
-import { clearCartCookies, currentCartId, visitorCart } from './visitor-cart.js';
+import { clearCartCookies, storedCartId, visitorCart } from './visitor-cart.js';
 import { setSiteCookie } from '../security/cookies.js';
 import { setMemberCookies } from '../orders/member-cookie.js';
 import { accountLinkFor } from '../site-users/account-link.js';
@@ -89,9 +89,9 @@ interface PageQuery {
 }
 
 /** The cart to check out: the token's cart (subscription or gift card), else the visitor's; `unknownToken` for a bad link. */
-function resolveCart(store: Store, request: FastifyRequest, token: string | undefined): { cartId: string | null; unknownToken: boolean } {
-  if (token === undefined || token === '') return { cartId: currentCartId(store, request), unknownToken: false };
-  const cartId = tokenCartId(store, token);
+async function resolveCart(stores: CommerceStores, request: FastifyRequest, token: string | undefined): Promise<{ cartId: string | null; unknownToken: boolean }> {
+  if (token === undefined || token === '') return { cartId: await storedCartId(stores.cart, request), unknownToken: false };
+  const cartId = await stores.checkout.tokenCart(token);
   return { cartId, unknownToken: cartId === null };
 }
 
@@ -147,16 +147,16 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: Commerce
   }
 
   /** After an order: the confirmation is this browser's, and so is what its passes open; a standard cart's cookie goes (a token cart has none). */
-  function afterOrder(request: FastifyRequest, reply: FastifyReply, placed: Extract<PlaceResult, { ok: true }>): OrderRow | null {
+  async function afterOrder(request: FastifyRequest, reply: FastifyReply, placed: Extract<PlaceResult, { ok: true }>): Promise<OrderRow | null> {
     setSiteCookie(reply, ORDER_COOKIE, placed.orderId, ORDER_COOKIE_OPTIONS);
     if (!isTokenCartKind(placed.kind)) clearCartCookies(reply);
-    const order = loadOrder(store, placed.orderId);
+    const order = await stores.checkout.order(placed.orderId);
     if (order !== null) grantMemberAccess(request, reply, order);
     return order;
   }
 
   app.get<{ Querystring: PageQuery }>('/checkout', { schema: { querystring: pageQuery } }, async (request, reply) => {
-    const { cartId, unknownToken } = resolveCart(store, request, request.query.cartToken);
+    const { cartId, unknownToken } = await resolveCart(stores, request, request.query.cartToken);
     if (unknownToken) return reply.callNotFound();
     const state = cartId === null ? null : cartState(store, cartId);
     if (cartId === null || state === null || state.empty) return backToCart(reply, CHECKOUT_MESSAGES.emptyCart);
@@ -167,7 +167,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: Commerce
   app.post('/checkout', { schema: { body: checkoutForm }, attachValidation: true, config: { rateLimit: 'cart' } }, async (request, reply) => {
     const body = isRecord(request.body) ? request.body : {};
     const token = typeof body['cartToken'] === 'string' ? body['cartToken'] : undefined;
-    const { cartId, unknownToken } = resolveCart(store, request, token);
+    const { cartId, unknownToken } = await resolveCart(stores, request, token);
     if (unknownToken) return reply.callNotFound();
     if (cartId === null) return backToCart(reply, CHECKOUT_MESSAGES.emptyCart);
     const values = checkoutValues(body);
@@ -177,7 +177,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: Commerce
     }
     const placed = await stores.checkout.placeOrder(cartId, values, request.server.crumbSecret, Date.now(), signedInSiteUser(store, request)?.id ?? null);
     if (placed.ok) {
-      afterOrder(request, reply, placed);
+      await afterOrder(request, reply, placed);
       return reply.redirect(`${ORDER_PATH}/${placed.orderId}`, 303);
     }
     if (placed.reason === 'empty' || placed.reason === 'missing' || placed.reason === 'purchased') return backToCart(reply, placed.message);
@@ -191,7 +191,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: Commerce
     async (request, reply) => {
       const { orderId } = request.params;
       // another browser's order (or none) is answered exactly like an unknown page
-      const order = request.cookies[ORDER_COOKIE] === orderId ? loadOrder(store, orderId) : null;
+      const order = request.cookies[ORDER_COOKIE] === orderId ? await stores.checkout.order(orderId) : null;
       if (order === null) return reply.callNotFound();
       grantMemberAccess(request, reply, order);
       return sendPage(reply, request, 'pages/order-confirmed.page', PageType.ORDER_CONFIRMED, 'order-confirmed', { order: orderJson(order, request.server.crumbSecret) }, request.query.format);
@@ -200,12 +200,12 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: Commerce
 
   app.post<{ Body: OrderBody }>('/api/commerce/orders', { schema: { body: orderBody } }, async (request, reply) => {
     const { cartToken, shippingAddress, email, name } = request.body;
-    const { cartId, unknownToken } = resolveCart(store, request, cartToken);
+    const { cartId, unknownToken } = await resolveCart(stores, request, cartToken);
     if (unknownToken) return reply.code(404).send({ message: UNKNOWN_CART });
     if (cartId === null) return reply.code(409).send({ message: CHECKOUT_MESSAGES.emptyCart });
     const placed = await stores.checkout.placeOrder(cartId, { ...shippingAddress, email, name }, request.server.crumbSecret, Date.now(), signedInSiteUser(store, request)?.id ?? null);
     if (!placed.ok) return reply.code(placed.status).send(placed.errors === undefined ? { message: placed.message } : { message: placed.message, errors: placed.errors });
-    const order = afterOrder(request, reply, placed);
+    const order = await afterOrder(request, reply, placed);
     return reply.code(201).send({ order: order === null ? null : orderJson(order, request.server.crumbSecret) });
   });
 };

@@ -11,7 +11,7 @@ import type { Store } from '../db/database.js';
 import { contributors } from '../db/schema.js';
 import { DECOY_HASH, verifyPassword } from '../owner/password.js';
 import { ROLE_CODES } from '../owner/roles.js';
-import { OWNER_COOKIE, REMEMBERED_SESSION_MS, SESSION_MS, closeSession, openSession, sessionContributor } from '../owner/sessions.js';
+import { OWNER_COOKIE, REMEMBERED_SESSION_MS, SESSION_MS, requestContributor } from '../owner/sessions.js';
 import { SIGN_IN_REQUIRED } from '../owner/guard.js';
 import { rotateCrumb } from '../security/crumb.js';
 import { tooManyMessage } from '../security/rate-limit.js';
@@ -59,14 +59,14 @@ export type OwnerSignIn = { readonly kind: 'ok'; readonly contributorId: string 
  */
 export async function ownerSignIn(store: Store, request: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<OwnerSignIn> {
   const throttle = request.server.signInThrottle;
-  const admission = throttle.admit('owner', email, isKnownDevice(request, 'owner', email));
+  const admission = await throttle.admit('owner', email, isKnownDevice(request, 'owner', email));
   if (!admission.ok) {
     reply.header('retry-after', String(admission.retryAfterSeconds));
     return { kind: 'limited', retryAfterSeconds: admission.retryAfterSeconds };
   }
   const contributorId = await checkOwnerCredentials(store, email, password);
   if (contributorId === null) return { kind: 'wrong' };
-  throttle.succeeded('owner', email);
+  await throttle.succeeded('owner', email);
   rememberDevice(request, reply, 'owner', email);
   return { kind: 'ok', contributorId };
 }
@@ -76,11 +76,12 @@ export const ownerSignInRefusal = (outcome: Exclude<OwnerSignIn, { kind: 'ok' }>
   outcome.kind === 'limited' ? { status: 429, message: tooManyMessage(outcome.retryAfterSeconds) } : { status: 401, message: WRONG_CREDENTIALS };
 
 /** Opens a session for `contributorId` on this reply (the cookie, a fresh crumb); answers the crumb. */
-export function startOwnerSession(store: Store, request: FastifyRequest, reply: FastifyReply, contributorId: string, remembered: boolean): string {
+export async function startOwnerSession(request: FastifyRequest, reply: FastifyReply, contributorId: string, remembered: boolean): Promise<string> {
   const lifetime = remembered ? REMEMBERED_SESSION_MS : SESSION_MS;
+  const sessions = request.server.stores.ownerSessions;
   // a fresh token on every sign-in: a token planted before sign-in can never become a session
-  closeSession(store, request.cookies[OWNER_COOKIE]);
-  const token = openSession(store, contributorId, lifetime, Date.now());
+  await sessions.close(request.cookies[OWNER_COOKIE]);
+  const token = await sessions.open(contributorId, lifetime, Date.now());
   // without "remember me" the cookie ends with the browser session (the row expires after SESSION_MS anyway)
   setSiteCookie(reply, OWNER_COOKIE, token, remembered ? { maxAge: lifetime / 1000 } : {});
   // a session starts: the crumb is now the session's, and one known before sign-in no longer passes
@@ -88,8 +89,8 @@ export function startOwnerSession(store: Store, request: FastifyRequest, reply: 
 }
 
 /** Ends the session of this request's cookie (if any) and issues a fresh crumb. */
-export function endOwnerSession(store: Store, request: FastifyRequest, reply: FastifyReply): void {
-  closeSession(store, request.cookies[OWNER_COOKIE]);
+export async function endOwnerSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await request.server.stores.ownerSessions.close(request.cookies[OWNER_COOKIE]);
   clearSiteCookie(reply, OWNER_COOKIE);
   rotateCrumb(request, reply, { owner: null });
 }
@@ -101,16 +102,16 @@ export const ownerSessionRoutes: FastifyPluginAsync<{ store: Store }> = async (a
       const { status, message } = ownerSignInRefusal(outcome);
       return reply.code(status).send({ message });
     }
-    return { xsrfToken: startOwnerSession(store, request, reply, outcome.contributorId, request.body.rememberMe === true) };
+    return { xsrfToken: await startOwnerSession(request, reply, outcome.contributorId, request.body.rememberMe === true) };
   });
 
   app.delete('/api/owner/session', { config: { rateLimit: 'owner' } }, async (request, reply) => {
-    endOwnerSession(store, request, reply);
+    await endOwnerSession(request, reply);
     return reply.code(204).send();
   });
 
   app.get('/api/owner/session', async (request, reply) => {
-    const contributor = sessionContributor(store, request.cookies[OWNER_COOKIE], Date.now());
+    const contributor = requestContributor(store, request);
     if (contributor === null) return reply.code(401).send({ message: SIGN_IN_REQUIRED });
     const { email, displayName, roles, websiteId } = contributor;
     return { email, displayName, websiteId, roles: roles.map((name) => ({ name, code: ROLE_CODES[name] })), xsrfToken: request.crumb };

@@ -1,6 +1,6 @@
 /** Server-rendered pages: collection lists, product pages and the cart; `?format=json` returns the context. */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { collectionJson, type Json, loadCollectionByUrl, loadProducts, parseJson, productJson } from '../catalog.js';
+import { collectionJson, type Json, parseJson, productJson } from '../catalog.js';
 import type { Store } from '../db/database.js';
 import type { collections } from '../db/schema.js';
 import { homePage } from '../home-page.js';
@@ -28,6 +28,7 @@ const MAX_PRODUCTS_PER_COLLECTION = 200;
 type Collection = typeof collections.$inferSelect;
 
 export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
+  const catalog = app.stores.catalog;
   // The home page (server/home-page.ts): kept per store version and per set of live posts and upcoming events.
   // A platform theme's own home (server/theme-content/home-choice.ts): its pages/home.page, its home layout's
   // page or its index, which the collection routes render with `homepage: true`.
@@ -54,7 +55,7 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
   );
 
   app.get<{ Params: { collection: string }; Querystring: CollectionQuery }>('/:collection', { schema: { querystring: collectionQuery } }, async (request, reply) => {
-    const collection = loadCollectionByUrl(store, request.params.collection);
+    const collection = await catalog.collectionByUrl(request.params.collection);
     if (collection === null) {
       // a static page of the theme (pages/{name}.page) where no collection is
       const page = theme.staticPage(request.params.collection);
@@ -69,10 +70,10 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
   });
 
   /** A store's product list (page type 1), for `/{store}`. */
-  function productListPage(request: FastifyRequest<{ Querystring: CollectionQuery }>, reply: FastifyReply, collection: Collection) {
+  async function productListPage(request: FastifyRequest<{ Querystring: CollectionQuery }>, reply: FastifyReply, collection: Collection) {
     const facets = (item: Json, key: 'categories' | 'tags') => (Array.isArray(item[key]) ? (item[key] as string[]) : []);
-    const { all, categories, tags } = readCache(store).get(`products:${collection.id}`, () => {
-      const items = loadProducts(store, collection.id)
+    const { all, categories, tags } = await readCache(store).getAsync(`products:${collection.id}`, async () => {
+      const items = (await catalog.products(collection.id))
         .filter((p) => isDisplayedType(p.row.productType))
         .map((p) => productJson(p.row, p.variants, collection.urlId));
       return { all: items, categories: facetCounts(items.map((i) => facets(i, 'categories'))), tags: facetCounts(items.map((i) => facets(i, 'tags'))) };
@@ -121,7 +122,7 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
       },
     },
     async (request, reply) => {
-      const page = productPageData(store, request.params.collection, request.params.item);
+      const page = await productPageData(catalog, store, request.params.collection, request.params.item);
       if (page === null) return reply.callNotFound();
       // `?variant=` (a plain post of a sold-out choice comes back with it): the buy box shows that variant and the
       // restock block its signup. Back from a restock signup without JavaScript (`POST /restock` → 303 here):

@@ -8,7 +8,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDisplayedType } from '../../commerce/products.js';
-import { collectionJson, type Json, loadCollectionByUrl, loadProduct, productJson } from '../catalog.js';
+import { collectionJson, type Json, productJson } from '../catalog.js';
+import type { CatalogStore } from '../catalog-store.js';
 import type { Store } from '../db/database.js';
 import { collections, products } from '../db/schema.js';
 import { PageType } from '../page-context.js';
@@ -27,25 +28,29 @@ export interface ProductPageData {
   readonly extra: Json;
 }
 
-/** The product page at `/{collectionUrl}/p/{itemUrl}`, or null when there is none (or it is not shown in the store). */
-export function productPageData(store: Store, collectionUrl: string, itemUrl: string): ProductPageData | null {
-  return readCache(store).get(`product:${collectionUrl}\u0000${itemUrl}`, () => {
-    const collection = loadCollectionByUrl(store, collectionUrl);
-    const product = collection === null ? null : loadProduct(store, collection.id, itemUrl);
+/**
+ * The product page at `/{collectionUrl}/p/{itemUrl}`, or null when there is none (or it is not shown in the
+ * store). Read through `catalog` (either database); kept per store version as a promise, so a cached page costs
+ * one await.
+ */
+export function productPageData(catalog: CatalogStore, store: Store, collectionUrl: string, itemUrl: string): Promise<ProductPageData | null> {
+  return readCache(store).getAsync(`product:${collectionUrl}\u0000${itemUrl}`, async () => {
+    const collection = await catalog.collectionByUrl(collectionUrl);
+    const product = collection === null ? null : await catalog.product(collection.id, itemUrl);
     if (collection === null || product === null || !isDisplayedType(product.row.productType)) return null;
     return { id: product.row.id, row: collection, collection: collectionJson(collection), ...productPage(store, productJson(product.row, product.variants, collection.urlId)) };
   });
 }
 
 /** The product page of a product id (the buying forms post the id), or null. */
-export function productPageDataById(store: Store, productId: string): ProductPageData | null {
+export async function productPageDataById(catalog: CatalogStore, store: Store, productId: string): Promise<ProductPageData | null> {
   const found = store
     .select({ itemUrl: products.urlId, collectionUrl: collections.urlId })
     .from(products)
     .innerJoin(collections, eq(collections.id, products.collectionId))
     .where(eq(products.id, productId))
     .get();
-  return found === undefined ? null : productPageData(store, found.collectionUrl, found.itemUrl);
+  return found === undefined ? null : await productPageData(catalog, store, found.collectionUrl, found.itemUrl);
 }
 
 /** The page's address, for a redirect back to it. */

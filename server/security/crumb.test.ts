@@ -12,7 +12,7 @@ import { seedDemoStore } from '../db/seed.js';
 import { ensureSiteOwner } from '../owner/site-owner.js';
 import { cookieOf, demoApp, TEST_COOKIES, TEST_CRUMB, TEST_CRUMB_SECRET, TEST_VISITOR, testCrumbFor, visitorCookies, withCrumb } from '../test-support.js';
 import { CRUMB_FAIL_MESSAGE, crumbFor, VISITOR_COOKIE } from './crumb.js';
-import { crumbSecret } from './crumb-secret.js';
+import { crumbSecret, sqliteCrumbSecretStore } from './crumb-secret.js';
 
 const OWNER = { email: 'owner@example.com', password: 'owner password' };
 const GENEROUS = { burst: 100_000, perMinute: 100_000 };
@@ -79,13 +79,14 @@ describe('crumbs', () => {
     expect(crumb).toBe(TEST_CRUMB); // signed out: the visitor's own crumb
   });
 
-  it('the secret: from TESSERA_CRUMB_SECRET, else made once and kept in the store', () => {
+  it('the secret: from TESSERA_CRUMB_SECRET, else made once and kept in the store', async () => {
     const other = openStore(':memory:');
     seedDemoStore(other);
-    expect(crumbSecret(other, { TESSERA_CRUMB_SECRET: 'given' })).toBe('given');
-    const first = crumbSecret(other, {});
+    const kept = sqliteCrumbSecretStore(other);
+    expect(await crumbSecret(kept, { TESSERA_CRUMB_SECRET: 'given' })).toBe('given');
+    const first = await crumbSecret(kept, {});
     expect(first).toMatch(/^[0-9a-f]{64}$/);
-    expect(crumbSecret(other, {})).toBe(first);
+    expect(await crumbSecret(kept, {})).toBe(first);
   });
 });
 

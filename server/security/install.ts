@@ -5,9 +5,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database.js';
+import type { CommerceStores } from '../db/stores.js';
 import { installCrumb, isSafeMethod } from './crumb.js';
 import { crumbSecret } from './crumb-secret.js';
-import { type BucketRule, DEFAULT_RATE_LIMITS, RateLimiter, tooManyMessage } from './rate-limit.js';
+import { type BucketRule, bucketKey, DEFAULT_RATE_LIMITS, tooManyMessage } from './rate-limit.js';
 import { DEFAULT_SIGN_IN_THROTTLE, SignInThrottle, type ThrottleRule } from './sign-in-throttle.js';
 
 declare module 'fastify' {
@@ -39,16 +40,22 @@ export interface GuardOptions {
   readonly now?: () => number;
 }
 
-/** Crumbs are signed with the store's secret (`crumb-secret.ts`); sign-in attempts are counted in the store. */
-export function installGuards(app: FastifyInstance, store: Store, options: GuardOptions = {}): void {
-  installCrumb(app, crumbSecret(store));
-  const limiter = new RateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS);
+/**
+ * Crumbs are signed with the store's secret (`crumb-secret.ts`); write limits are counted in `stores.rateLimits`
+ * (memory on SQLite, the database on PostgreSQL); sign-in attempts in `stores.signInThrottle`.
+ */
+export async function installGuards(app: FastifyInstance, store: Store, stores: Pick<CommerceStores, 'crumbSecret' | 'rateLimits' | 'signInThrottle'>, options: GuardOptions = {}): Promise<void> {
+  installCrumb(app, await crumbSecret(stores.crumbSecret));
+  const rules = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const now = options.now ?? Date.now;
-  app.decorate('signInThrottle', new SignInThrottle(store, options.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE, now));
+  app.decorate('signInThrottle', new SignInThrottle(stores.signInThrottle, options.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE, now));
   app.addHook('preValidation', async (request, reply) => {
     if (isSafeMethod(request.method)) return;
     // visitors are told apart by address: cookies are free to drop, so they cannot key a limit
-    const verdict = limiter.take(groupOf(request), request.ip, now());
+    const group = groupOf(request);
+    const rule = rules[group];
+    if (rule === undefined) return;
+    const verdict = await stores.rateLimits.take(bucketKey(group, request.ip), rule, now());
     if (verdict.ok) return;
     reply.header('retry-after', String(verdict.retryAfterSeconds));
     return reply.code(429).send({ message: tooManyMessage(verdict.retryAfterSeconds) });

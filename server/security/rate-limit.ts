@@ -19,6 +19,24 @@ interface Bucket {
   at: number;
 }
 
+/** The bucket of `visitor` in `group` (a group name has no space; no NUL, which PostgreSQL text refuses). */
+export const bucketKey = (group: string, visitor: string) => `${group} ${visitor}`;
+
+/**
+ * Where the buckets live (issue 25): in this process (`memoryRateLimitStore`, the default on SQLite, where one
+ * process serves the store), or in the database, shared by every node (rate-limit-store-pg.ts).
+ */
+export interface RateLimitStore {
+  /** Takes one token from the bucket `key`, which follows `rule`. */
+  take(key: string, rule: BucketRule, now: number): Promise<Verdict>;
+}
+
+/** The buckets in this process's memory (bounded: the stalest visitors are forgotten first). */
+export function memoryRateLimitStore(): RateLimitStore {
+  const limiter = new RateLimiter({});
+  return { take: async (key, rule, now) => limiter.takeKey(key, rule, now) };
+}
+
 /** The most visitors tracked at once; the stalest are dropped first, so memory stays bounded. */
 const MAX_KEYS = 50_000;
 
@@ -30,8 +48,11 @@ export class RateLimiter {
   /** Takes one token for `visitor` in `group`; groups without a rule are not limited. */
   take(group: string, visitor: string, now: number): Verdict {
     const rule = this.rules[group];
-    if (rule === undefined) return { ok: true };
-    const key = `${group}\u0000${visitor}`;
+    return rule === undefined ? { ok: true } : this.takeKey(bucketKey(group, visitor), rule, now);
+  }
+
+  /** Takes one token from the bucket `key`, which follows `rule`. */
+  takeKey(key: string, rule: BucketRule, now: number): Verdict {
     const perMs = rule.perMinute / 60_000;
     let bucket = this.buckets.get(key);
     if (bucket === undefined) {

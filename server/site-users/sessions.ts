@@ -54,10 +54,24 @@ export function closeSiteUserSession(db: Db, token: unknown): void {
  */
 export const sessionCookie = (request: FastifyRequest): string | undefined => (request.cookies as FastifyRequest['cookies'] | undefined)?.[SITE_USER_COOKIE];
 
-/** The signed-in customer of this request (the session cookie, looked up only when there is one). */
+/** Customers of requests, looked up once as each request arrives (server/security/request-sessions.ts). */
+const looked = new WeakMap<FastifyRequest, SignedInSiteUser | null>();
+
+/** Remembers the customer of `request`, as looked up through the app's session store when it arrived. */
+export function rememberSiteUser(request: FastifyRequest, user: SignedInSiteUser | null): void {
+  looked.set(request, user);
+}
+
+/**
+ * The signed-in customer of this request (the session cookie, looked up only when there is one): what the
+ * app's session store said when the request arrived, on either database; a request answered before that (an
+ * address Fastify cannot route) asks SQLite `store` directly.
+ */
 export function signedInSiteUser(store: Store, request: FastifyRequest, now = Date.now()): SignedInSiteUser | null {
   const token = sessionCookie(request);
-  return token === undefined ? null : sessionSiteUser(store, token, now);
+  if (token === undefined) return null;
+  const user = looked.get(request);
+  return user !== undefined ? user : sessionSiteUser(store, token, now);
 }
 
 /** Both cookies of a new session: the HttpOnly token and the scripts' user info, for as long as each other. */

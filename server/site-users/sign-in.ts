@@ -40,7 +40,7 @@ export class SignIn {
 
   async signIn(request: FastifyRequest, reply: FastifyReply, input: SignInInput): Promise<SignInOutcome> {
     const email = normalEmail(input.email);
-    const admission = this.throttle.admit('site-user', email, isKnownDevice(request, 'site-user', email));
+    const admission = await this.throttle.admit('site-user', email, isKnownDevice(request, 'site-user', email));
     if (!admission.ok) {
       reply.header('retry-after', String(admission.retryAfterSeconds));
       return { ok: false, status: 429, reason: 'limited', message: tooManyMessage(admission.retryAfterSeconds) };
@@ -49,7 +49,7 @@ export class SignIn {
     if (credentials.kind === 'wrong') return { ok: false, status: 401, reason: 'wrong', message: WRONG_CREDENTIALS };
     // the right password: the account's count starts again (also for an account still to be confirmed), and
     // this browser is one of its known devices
-    this.throttle.succeeded('site-user', email);
+    await this.throttle.succeeded('site-user', email);
     rememberDevice(request, reply, 'site-user', email);
     if (credentials.kind === 'unverified') return { ok: false, status: 403, reason: 'unverified', message: ACCOUNT_MESSAGES.notVerified };
     const user = credentials.user;
