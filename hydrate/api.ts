@@ -26,9 +26,20 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   const headers: Record<string, string> = { accept: 'application/json' };
   if (crumb !== undefined) headers['x-csrf-token'] = crumb;
   if (body !== undefined) headers['content-type'] = 'application/json';
+  return answerOf<T>(fetch(path, { method, headers, credentials: 'same-origin', ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+}
+
+/** A file sent as the body (the admin's picture upload), answered like `api`. */
+export async function sendFile<T>(path: string, file: Blob, crumb: string | undefined = readCookie('crumb')): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', 'content-type': file.type === '' ? 'application/octet-stream' : file.type };
+  if (crumb !== undefined) headers['x-csrf-token'] = crumb;
+  return answerOf<T>(fetch(path, { method: 'POST', headers, credentials: 'same-origin', body: file }));
+}
+
+async function answerOf<T>(sent: Promise<Response>): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, credentials: 'same-origin', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    response = await sent;
   } catch {
     return { ok: false, status: 0 };
   }

@@ -43,6 +43,7 @@ dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
 dl.facts dt{font-weight:600}
 dl.facts dd{margin:0;overflow-wrap:anywhere}
 dl.answers dd{white-space:pre-line}
+img.picture{display:block;height:auto;max-width:150px;border:1px solid #ddd;border-radius:4px;margin-bottom:.5rem}
 ol.submissions{list-style:none;padding:0;margin:0}
 ol.submissions>li{border-top:1px solid #e4e4e4;padding:.25rem 0 .75rem}
 ol.submissions h2{font-size:1rem}

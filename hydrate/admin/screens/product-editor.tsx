@@ -12,6 +12,7 @@ import { centsOf } from '../money.js';
 import { navigate } from '../router.js';
 import { FetchStatus, Notice, type Outcome, Screen, Scroll } from '../screen.js';
 import { useUnsavedChanges } from '../unsaved.js';
+import { ProductPicture } from './product-picture.js';
 import { type Product, PRODUCT_TYPES, type ProductTypeName, pricedOnProduct } from './product-types.js';
 import { type Draft, draftOf, emptyDraft, matrixOf, optionProblem, type Row } from './variant-matrix.js';
 
@@ -247,6 +248,7 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
           )}
         </div>
       </form>
+      {product === null || onSaved === undefined ? null : <ProductPicture product={product} onSaved={onSaved} />}
     </Screen>
   );
 }

@@ -26,6 +26,8 @@ export interface Product {
   readonly currency: string;
   readonly price: { priceCents: number; salePriceCents: number; onSale: boolean } | null;
   readonly subscriptionPlan: unknown;
+  /** The picture's address, null when none (server/merchant/pictures/). */
+  readonly imageUrl: string | null;
   readonly options: { name: string; values: string[] }[];
   readonly variants: Variant[];
 }
