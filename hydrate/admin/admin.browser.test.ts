@@ -44,6 +44,8 @@ async function typeInto(page: Page, selector: string, text: string): Promise<voi
   await page.keyboard.type(text);
 }
 
+/** The editor's save of a product's variants, answered. */
+const savedVariants = (page: Page) => page.waitForResponse((r) => r.request().method() === 'PUT' && /\/variants$/.test(r.url()) && r.ok());
 const heading = (page: Page) => page.locator('main h1').innerText();
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 
@@ -100,6 +102,7 @@ describeBrowser('the admin at /config', () => {
     await tabTo(page, 'button[type="submit"]');
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Harbour Jacket');
+    expect(await page.locator('main [role="status"]').first().innerText()).toBe('Saved.');
     expect(new URL(page.url()).pathname).toMatch(/^\/config\/products\/[A-Za-z0-9_-]+$/);
     expect(await page.locator('input[aria-label="SKU of M / Olive"]').inputValue()).toBe('HJ-4');
     expect(await page.locator('input[aria-label="Price of M / Olive"]').inputValue()).toBe('159.00');
@@ -115,7 +118,7 @@ describeBrowser('the admin at /config', () => {
     // one variant's stock to 0: sold out in the shop
     await typeInto(page, 'input[aria-label="Stock of M / Olive"]', '0');
     await tabTo(page, 'button[type="submit"]');
-    await page.keyboard.press('Enter');
+    await Promise.all([savedVariants(page), page.keyboard.press('Enter')]);
     await expect.poll(() => page.locator('main [role="status"]').first().innerText()).toBe('Saved.');
     await shop.goto('/shop/p/harbour-jacket');
     await hydrated(shop, '.product-form');
@@ -147,8 +150,7 @@ describeBrowser('the admin at /config', () => {
     // M / Olive back in stock, and its waiting shopper told from the Back in stock screen
     await typeInto(page, 'input[aria-label="Stock of M / Olive"]', '2');
     await tabTo(page, 'button[type="submit"]');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('input[aria-label="Stock of M / Olive"]').inputValue()).toBe('2');
+    await Promise.all([savedVariants(page), page.keyboard.press('Enter')]);
     await expect.poll(() => page.locator('main [role="status"]').first().innerText()).toBe('Saved.');
     await tabTo(page, 'nav a[href="/config/restock"]');
     await page.keyboard.press('Enter');

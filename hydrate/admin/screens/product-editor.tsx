@@ -10,7 +10,7 @@ import { failureMessage, send, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
 import { centsOf } from '../money.js';
 import { navigate } from '../router.js';
-import { FetchStatus, Notice, type Outcome, Screen, Scroll } from '../screen.js';
+import { FetchStatus, handOver, Notice, Screen, Scroll, useOutcome } from '../screen.js';
 import { useUnsavedChanges } from '../unsaved.js';
 import { type Product, PRODUCT_TYPES, type ProductTypeName, pricedOnProduct } from './product-types.js';
 import { type Draft, draftOf, emptyDraft, matrixOf, optionProblem, type Row } from './variant-matrix.js';
@@ -61,7 +61,7 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
   const currency = product?.currency ?? siteCurrency();
   const initial = useMemo(() => (product === null ? emptyDraft() : draftOf(product, currency)), [product, currency]);
   const [draft, setDraft] = useState<Draft>(initial);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useOutcome();
   const [saving, setSaving] = useState(false);
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   useUnsavedChanges(dirty);
@@ -111,6 +111,7 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
       if (!withVariants.ok && product === null) {
         // the product exists now: its editor shows it, with why its variants were not saved
         setSaving(false);
+        handOver({ kind: 'error', text: `The product is added, but not its variants: ${failureMessage(withVariants)}` });
         navigate(`/config/products/${created.id}`, { replace: true, saved: true });
         return;
       }
@@ -120,8 +121,10 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
     if (!saved.ok) return setOutcome({ kind: 'error', text: failureMessage(saved) });
     setOutcome({ kind: 'ok', text: ADMIN_MESSAGES.saved });
     // a new product: its own editor (its path now has an id)
-    if (product === null) navigate(`/config/products/${saved.data.id}`, { replace: true, saved: true });
-    else onSaved?.(saved.data);
+    if (product === null) {
+      handOver({ kind: 'ok', text: ADMIN_MESSAGES.saved });
+      navigate(`/config/products/${saved.data.id}`, { replace: true, saved: true });
+    } else onSaved?.(saved.data);
   };
 
   const archive = async () => {

@@ -8,7 +8,7 @@ import { send, failureMessage, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
 import { showMoney } from '../money.js';
 import { Link, navigate } from '../router.js';
-import { FetchStatus, Notice, type Outcome, Screen, Scroll } from '../screen.js';
+import { FetchStatus, Notice, Screen, Scroll, useOutcome } from '../screen.js';
 import type { Product, ProductPage } from './product-types.js';
 
 function priceOf(p: Product): string {
@@ -31,7 +31,7 @@ export function ProductList({ query }: { query: URLSearchParams }) {
   const q = query.get('q') ?? '';
   const archived = query.get('archived') ?? 'false';
   const [text, setText] = useState(q);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useOutcome();
   const params = new URLSearchParams({ ...(q === '' ? {} : { q }), archived });
   const list = useFetch<ProductPage>(`/api/merchant/products?${params}`);
 

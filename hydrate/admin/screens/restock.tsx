@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { failureMessage, send, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
-import { FetchStatus, Notice, type Outcome, Screen, Scroll } from '../screen.js';
+import { FetchStatus, Notice, Screen, Scroll, useOutcome } from '../screen.js';
 
 interface Group {
   readonly productId: string;
@@ -33,7 +33,7 @@ const nameOf = (g: Group) => [g.productName ?? 'A removed product', ...Object.va
 
 export function Restock() {
   const groups = useFetch<GroupPage>(`${BASE}/groups`);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useOutcome();
   const [busy, setBusy] = useState(false);
   const ready = (groups.data?.signUpGroups ?? []).filter((g) => g.inStock && g.pendingCount > 0);
 
