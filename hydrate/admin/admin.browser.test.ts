@@ -81,8 +81,24 @@ describeBrowser('the admin at /config', () => {
     expect(await focusedText(page)).toBe('Products');
     await axeAtBothWidths(admin, 'products');
 
+    // the first product one place down in the store's order, with the keyboard; the focus stays on it
+    const firstName = await page.locator('tbody tr:first-child a').innerText();
+    const secondName = await page.locator('tbody tr:nth-child(2) a').innerText();
+    await tabTo(page, 'tbody tr:first-child button[aria-label$=" down"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('tbody tr:nth-child(2) a').innerText()).toBe(firstName);
+    await expect.poll(() => page.locator('main [role="status"]').first().innerText()).toMatch(new RegExp(`^${firstName} moved down, now 2 of \\d+\\.$`));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${firstName} down`);
+    // and so in the shop
+    const listing = await harness().open('/shop');
+    const shopOrder = await listing.page.locator('main').innerText();
+    expect(shopOrder.indexOf(secondName)).toBeGreaterThanOrEqual(0);
+    expect(shopOrder.indexOf(secondName)).toBeLessThan(shopOrder.indexOf(firstName));
+    await listing.close();
+
     // add a product: two options make four variants
-    await tabTo(page, 'a[href="/config/products/new"]');
+    // on past the rows' buttons and round to the top
+    await tabTo(page, 'a[href="/config/products/new"]', 150);
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page)).toBe('Add a product');
     await typeInto(page, '#product-title', 'Harbour Jacket');
