@@ -1,7 +1,7 @@
 /**
  * What every admin screen is built from: `Screen` (its heading, focused when the screen opens so keyboard and
  * screen-reader users land on it, and the page title), `FetchStatus` (the fetch helper's states in words:
- * pending, failed with a way to fetch again), `Scroll` (a table's box) and `Notice` (the outcome of a write, spoken by screen readers; `useOutcome` holds it, `handOver` passes one
+ * pending, failed with a way to fetch again), `Scroll` (a table's box), `HeadRow` (its header) and `Notice` (the outcome of a write, spoken by screen readers; `useOutcome` holds it, `handOver` passes one
  * to the next screen).
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -44,6 +44,27 @@ export function Scroll({ label, children }: { label: string; children: ReactNode
     <div className="scroll" tabIndex={0} role="region" aria-label={label}>
       {children}
     </div>
+  );
+}
+
+/** A table's header row: each column a label; `num` ones (amounts, counts) right-aligned. */
+export function HeadRow({ columns }: { columns: readonly (string | { readonly num: string })[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) =>
+          typeof c === 'string' ? (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ) : (
+            <th key={c.num} scope="col" className="num">
+              {c.num}
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
   );
 }
 

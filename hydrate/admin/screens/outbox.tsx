@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { failureMessage, send, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
-import { FetchStatus, Notice, Screen, Scroll, useOutcome } from '../screen.js';
+import { FetchStatus, HeadRow, Notice, Screen, Scroll, useOutcome } from '../screen.js';
 
 interface Message {
   readonly id: string;
@@ -88,15 +88,7 @@ export function Outbox() {
         <Scroll label="Messages">
           <table>
             <caption>Messages, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Subject</th>
-                <th scope="col">To</th>
-                <th scope="col">Status</th>
-                <th scope="col">Queued</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
+            <HeadRow columns={['Subject', 'To', 'Status', 'Queued', 'Action']} />
             <tbody>
               {messages.map((m) => (
                 <tr key={m.id}>

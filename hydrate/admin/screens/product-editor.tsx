@@ -10,7 +10,7 @@ import { failureMessage, send, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
 import { centsOf } from '../money.js';
 import { navigate } from '../router.js';
-import { FetchStatus, handOver, Notice, Screen, Scroll, useOutcome } from '../screen.js';
+import { FetchStatus, handOver, HeadRow, Notice, Screen, Scroll, useOutcome } from '../screen.js';
 import { useUnsavedChanges } from '../unsaved.js';
 import { type Product, PRODUCT_TYPES, type ProductTypeName, pricedOnProduct } from './product-types.js';
 import { type Draft, draftOf, emptyDraft, matrixOf, optionProblem, type Row } from './variant-matrix.js';
@@ -197,15 +197,7 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
             <Scroll label="Variants">
               <table>
                 <caption>Price and stock of each variant</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Variant</th>
-                    <th scope="col">SKU</th>
-                    <th scope="col">Price ({currency})</th>
-                    <th scope="col">Stock</th>
-                    <th scope="col">Unlimited</th>
-                  </tr>
-                </thead>
+                <HeadRow columns={['Variant', 'SKU', `Price (${currency})`, 'Stock', 'Unlimited']} />
                 <tbody>
                   {draft.rows.map((row, i) => {
                     const name = Object.values(row.attributes).join(' / ') || 'The product';

@@ -10,7 +10,7 @@ import { send, failureMessage, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
 import { showMoney } from '../money.js';
 import { Link, navigate } from '../router.js';
-import { FetchStatus, Notice, Screen, Scroll, useOutcome } from '../screen.js';
+import { FetchStatus, HeadRow, Notice, Screen, Scroll, useOutcome } from '../screen.js';
 import type { Product, ProductPage } from './product-types.js';
 
 function priceOf(p: Product): string {
@@ -114,19 +114,7 @@ export function ProductList({ query }: { query: URLSearchParams }) {
             <caption>
               {list.data.total} product{list.data.total === 1 ? '' : 's'}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-                <th scope="col" className="num">
-                  Stock
-                </th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
+            <HeadRow columns={['Name', 'Type', { num: 'Price' }, { num: 'Stock' }, 'Action']} />
             <tbody>
               {list.data.products.map((p, i, all) => (
                 <tr key={p.id}>

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { failureMessage, send, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
-import { FetchStatus, Notice, Screen, Scroll, useOutcome } from '../screen.js';
+import { FetchStatus, HeadRow, Notice, Screen, Scroll, useOutcome } from '../screen.js';
 
 interface Group {
   readonly productId: string;
@@ -72,19 +72,7 @@ export function Restock() {
         <Scroll label="Signups">
           <table>
             <caption>Signups by product variant</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">In stock</th>
-                <th scope="col" className="num">
-                  Waiting
-                </th>
-                <th scope="col" className="num">
-                  Notified
-                </th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
+            <HeadRow columns={['Product', 'In stock', { num: 'Waiting' }, { num: 'Notified' }, 'Action']} />
             <tbody>
               {groups.data.signUpGroups.map((g) => (
                 <tr key={`${g.productId} ${g.variantId}`}>
