@@ -127,7 +127,9 @@ async function writeManifest(outdir: string, metafile: Metafile, inputs: readonl
     else if (output.entryPoint?.endsWith(`analytics/${TRACKER_ENTRY}.ts`) === true) tracker = file;
     else if (output.entryPoint?.endsWith('analytics/performance-entry.ts') === true) performance = file;
     else if (output.entryPoint?.endsWith(`admin/${ADMIN_ENTRY}.tsx`) === true) admin = file;
-    else if (entry !== null && (ISLAND_ENTRIES as readonly string[]).includes(entry)) islands[entry] = file;
+    // an island is an entry of hydrate/islands/ only: the admin's screens are entries too (each `import()` is one),
+    // and one may share an island's name (its Back in stock screen, `restock`)
+    else if (entry !== null && output.entryPoint?.includes('hydrate/islands/') === true && (ISLAND_ENTRIES as readonly string[]).includes(entry)) islands[entry] = file;
   }
   const manifest: IslandManifest = {
     loader,

@@ -2,8 +2,9 @@
  * The admin at /config in Chromium, with the keyboard alone (Tab, typing, Enter, Space): the owner signs in
  * (a bad address first: the editor's 'Please enter a valid email'), adds a product with two options (Size ×
  * Colour: four variants with SKU, price and stock) and sees it in the shop; sets one variant's stock to 0 and
- * sees it sold out there; a shopper buys it; the owner finds the order, marks it fulfilled with a tracking
- * number, and the shipping e-mail arrives at a real SMTP server on loopback; the outbox screen shows it sent;
+ * sees it sold out there, where a shopper asks to be told when it is back; another buys it; the owner puts the
+ * variant back in stock and sends the back-in-stock e-mails from their screen; finds the order, marks it
+ * fulfilled with a tracking number; both e-mails arrive at a real SMTP server on loopback; the outbox shows them;
  * the orders export downloads as CSV. Every screen: axe finds nothing at 1280 and 390 px, the page never
  * scrolls sideways, no console problem. Screenshots in test-results/screenshots/admin-*.
  */
@@ -43,6 +44,8 @@ async function typeInto(page: Page, selector: string, text: string): Promise<voi
   await page.keyboard.type(text);
 }
 
+/** The editor's save of a product's variants, answered. */
+const savedVariants = (page: Page) => page.waitForResponse((r) => r.request().method() === 'PUT' && /\/variants$/.test(r.url()) && r.ok());
 const heading = (page: Page) => page.locator('main h1').innerText();
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 
@@ -61,7 +64,7 @@ describeBrowser('the admin at /config', () => {
     writeSiteDocument(store, 'demo', MAIL_DOCUMENT, { smtp: { host: '127.0.0.1', port: smtp.port, secure: false, user: null, password: null }, from: 'Tessera Supply Co. <shop@example.com>', siteUrl: null, notificationAddress: null });
   });
 
-  it('signs in, adds a product with two options, sells it out, fulfils its order, e-mails, exports: keyboard only, axe 0', { timeout: 240_000 }, async () => {
+  it('signs in, adds a product with two options, sells it out, restocks and tells, fulfils its order, e-mails, exports: keyboard only, axe 0', { timeout: 240_000 }, async () => {
     const admin = await harness().open('/config', { width: WIDTHS.desktop });
     const { page } = admin;
 
@@ -78,8 +81,24 @@ describeBrowser('the admin at /config', () => {
     expect(await focusedText(page)).toBe('Products');
     await axeAtBothWidths(admin, 'products');
 
+    // the first product one place down in the store's order, with the keyboard; the focus stays on it
+    const firstName = await page.locator('tbody tr:first-child a').innerText();
+    const secondName = await page.locator('tbody tr:nth-child(2) a').innerText();
+    await tabTo(page, 'tbody tr:first-child button[aria-label$=" down"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('tbody tr:nth-child(2) a').innerText()).toBe(firstName);
+    await expect.poll(() => page.locator('main [role="status"]').first().innerText()).toMatch(new RegExp(`^${firstName} moved down, now 2 of \\d+\\.$`));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${firstName} down`);
+    // and so in the shop
+    const listing = await harness().open('/shop');
+    const shopOrder = await listing.page.locator('main').innerText();
+    expect(shopOrder.indexOf(secondName)).toBeGreaterThanOrEqual(0);
+    expect(shopOrder.indexOf(secondName)).toBeLessThan(shopOrder.indexOf(firstName));
+    await listing.close();
+
     // add a product: two options make four variants
-    await tabTo(page, 'a[href="/config/products/new"]');
+    // on past the rows' buttons and round to the top
+    await tabTo(page, 'a[href="/config/products/new"]', 150);
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page)).toBe('Add a product');
     await typeInto(page, '#product-title', 'Harbour Jacket');
@@ -99,6 +118,7 @@ describeBrowser('the admin at /config', () => {
     await tabTo(page, 'button[type="submit"]');
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Harbour Jacket');
+    expect(await page.locator('main [role="status"]').first().innerText()).toBe('Saved.');
     expect(new URL(page.url()).pathname).toMatch(/^\/config\/products\/[A-Za-z0-9_-]+$/);
     expect(await page.locator('input[aria-label="SKU of M / Olive"]').inputValue()).toBe('HJ-4');
     expect(await page.locator('input[aria-label="Price of M / Olive"]').inputValue()).toBe('159.00');
@@ -114,13 +134,19 @@ describeBrowser('the admin at /config', () => {
     // one variant's stock to 0: sold out in the shop
     await typeInto(page, 'input[aria-label="Stock of M / Olive"]', '0');
     await tabTo(page, 'button[type="submit"]');
-    await page.keyboard.press('Enter');
+    await Promise.all([savedVariants(page), page.keyboard.press('Enter')]);
     await expect.poll(() => page.locator('main [role="status"]').first().innerText()).toBe('Saved.');
     await shop.goto('/shop/p/harbour-jacket');
     await hydrated(shop, '.product-form');
     await shop.page.getByLabel('Size', { exact: true }).selectOption({ label: 'M' });
     await shop.page.getByLabel('Colour', { exact: true }).selectOption({ index: 2 });
     await expect.poll(() => shop.page.locator('.product-form .add-to-cart-button').innerText()).toBe('sold out');
+    // a shopper asks to be told when it is back
+    const restockBlock = shop.page.locator('.product-restock-notification');
+    await restockBlock.waitFor();
+    await restockBlock.getByLabel('Email address', { exact: true }).fill('waiting@example.com');
+    await restockBlock.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => restockBlock.locator('.product-restock-success').innerText(), { timeout: 4000 }).toBe('Signed up!');
 
     // a shopper buys S / Navy
     await shop.page.getByLabel('Size', { exact: true }).selectOption({ label: 'S' });
@@ -136,6 +162,21 @@ describeBrowser('the admin at /config', () => {
     await Promise.all([shop.page.waitForURL(/\/checkout\/order-confirmed\//), shop.page.getByRole('button', { name: 'Place order' }).click()]);
     shop.expectNoConsoleProblems();
     await shop.close();
+
+    // M / Olive back in stock, and its waiting shopper told from the Back in stock screen
+    await typeInto(page, 'input[aria-label="Stock of M / Olive"]', '2');
+    await tabTo(page, 'button[type="submit"]');
+    await Promise.all([savedVariants(page), page.keyboard.press('Enter')]);
+    await expect.poll(() => page.locator('main [role="status"]').first().innerText()).toBe('Saved.');
+    await tabTo(page, 'nav a[href="/config/restock"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(page)).toBe('Back in stock');
+    await expect.poll(() => page.locator('tbody').innerText()).toContain('Harbour Jacket / M / Olive');
+    await axeAtBothWidths(admin, 'restock');
+    await tabTo(page, 'button:not(.quiet)');
+    expect(await focusedText(page)).toBe('Send to all in stock (1)');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('main [role="status"]').first().innerText()).toBe('1 e-mail queued. The E-mail screen shows how they go.');
 
     // the order in the admin
     await tabTo(page, 'nav a[href="/config/orders"]');
@@ -161,8 +202,10 @@ describeBrowser('the admin at /config', () => {
     await expect.poll(() => page.locator('main dl.facts').first().innerText()).toContain('UPS 1Z999AA10123456784');
     expect(await page.locator('main').innerText()).toContain('the customer has been sent the shipping e-mail');
 
-    // the shipping e-mail reaches the SMTP server (the confirmation went first)
-    await smtp.waitFor(2);
+    // the shipping e-mail reaches the SMTP server (the restock notice and the confirmation went first)
+    await smtp.waitFor(3);
+    const restocked = smtp.received.find((m) => m.subject === 'Harbour Jacket is back in stock');
+    expect(restocked?.envelopeTo).toEqual(['waiting@example.com']);
     const shipped = smtp.received.find((m) => m.subject.includes('has shipped'));
     expect(shipped?.envelopeTo).toEqual(['shopper@example.com']);
     expect(shipped?.text).toContain('Tracking number: 1Z999AA10123456784');

@@ -14,6 +14,7 @@ const ProductList = lazy(() => import('./screens/products.js').then((m) => ({ de
 const ProductEditor = lazy(() => import('./screens/product-editor.js').then((m) => ({ default: m.ProductEditor })));
 const OrderList = lazy(() => import('./screens/orders.js').then((m) => ({ default: m.OrderList })));
 const OrderDetail = lazy(() => import('./screens/order-detail.js').then((m) => ({ default: m.OrderDetail })));
+const Restock = lazy(() => import('./screens/restock.js').then((m) => ({ default: m.Restock })));
 const Outbox = lazy(() => import('./screens/outbox.js').then((m) => ({ default: m.Outbox })));
 const FormList = lazy(() => import('./screens/forms.js').then((m) => ({ default: m.FormList })));
 const FormSubmissions = lazy(() => import('./screens/forms.js').then((m) => ({ default: m.FormSubmissions })));
@@ -22,6 +23,7 @@ const SCREENS = [
   { path: '/config/products', label: 'Products' },
   { path: '/config/orders', label: 'Orders' },
   { path: '/config/forms', label: 'Forms' },
+  { path: '/config/restock', label: 'Back in stock' },
   { path: '/config/outbox', label: 'E-mail' },
 ] as const;
 
@@ -32,6 +34,7 @@ function screenOf(path: string): ReactNode {
   if (first === 'products' && parts.length === 2) return <ProductEditor key={second} id={second === 'new' ? null : second!} />;
   if (first === 'orders' && second === undefined) return <OrderList query={query} />;
   if (first === 'orders' && parts.length === 2) return <OrderDetail key={second} id={second!} />;
+  if (first === 'restock' && second === undefined) return <Restock />;
   if (first === 'outbox' && second === undefined) return <Outbox />;
   if (first === 'forms' && second === undefined) return <FormList />;
   if (first === 'forms' && parts.length === 2) return <FormSubmissions key={second} id={second!} />;

@@ -1,9 +1,10 @@
 /**
  * What every admin screen is built from: `Screen` (its heading, focused when the screen opens so keyboard and
  * screen-reader users land on it, and the page title), `FetchStatus` (the fetch helper's states in words:
- * pending, failed with a way to fetch again), `Scroll` (a table's box) and `Notice` (the outcome of a write, spoken by screen readers).
+ * pending, failed with a way to fetch again), `Scroll` (a table's box), `HeadRow` (its header) and `Notice` (the outcome of a write, spoken by screen readers; `useOutcome` holds it, `handOver` passes one
+ * to the next screen).
  */
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Fetched } from './fetch-helper.js';
 import { ADMIN_MESSAGES } from './messages.js';
 
@@ -46,7 +47,46 @@ export function Scroll({ label, children }: { label: string; children: ReactNode
   );
 }
 
+/** A table's header row: each column a label; `num` ones (amounts, counts) right-aligned. */
+export function HeadRow({ columns }: { columns: readonly (string | { readonly num: string })[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) =>
+          typeof c === 'string' ? (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ) : (
+            <th key={c.num} scope="col" className="num">
+              {c.num}
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}
+
 export type Outcome = { readonly kind: 'ok' | 'error'; readonly text: string } | null;
+
+// what a screen says as it hands over to the next (a new product saved, its variants refused): shown once there
+let handedOver: Outcome = null;
+
+/** Says `outcome` on the next screen that opens (call just before navigating). */
+export function handOver(outcome: Outcome): void {
+  handedOver = outcome;
+}
+
+/** A screen's outcome state, starting with what the screen before handed over, if anything. */
+export function useOutcome(): [Outcome, (outcome: Outcome) => void] {
+  const [outcome, setOutcome] = useState<Outcome>(() => {
+    const first = handedOver;
+    handedOver = null;
+    return first;
+  });
+  return [outcome, setOutcome];
+}
 
 export function Notice({ outcome }: { outcome: Outcome }) {
   // the live region is always there, so what is put in it is announced

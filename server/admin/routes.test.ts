@@ -80,6 +80,10 @@ describe('/config', () => {
     expect(entry.headers['content-type']).toBe('text/javascript; charset=utf-8');
   });
 
+  it("takes no island's place in the manifest (its screens are import() entries, one named like an island)", () => {
+    for (const [name, file] of Object.entries(manifest.islands)) expect(file, name).toMatch(new RegExp(`^${name}-[A-Z0-9]+\\.js$`));
+  });
+
   it('is never loaded by a storefront product page', async () => {
     const page = await app.inject('/shop/p/field-shirt');
     expect(page.statusCode).toBe(200);

@@ -21,7 +21,8 @@ h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 button,.button{font:inherit;display:inline-block;padding:.4rem 1rem;border:1px solid #0b57d0;border-radius:4px;background:#0b57d0;color:#fff;cursor:pointer;text-decoration:none}
 button.quiet,.button.quiet{background:#fff;color:#0b57d0}
 button.danger{background:#fff;color:#a4161a;border-color:#a4161a}
-button[disabled]{opacity:.6;cursor:default}
+button[disabled],button[aria-disabled="true"]{opacity:.6;cursor:default}
+td .row{margin:0;gap:.25rem;flex-wrap:nowrap}
 input,select,textarea{font:inherit;padding:.3rem .4rem;border:1px solid #6b6b6b;border-radius:4px;max-width:100%}
 textarea{width:100%;min-height:5rem}
 label{display:block;margin:.5rem 0 .2rem}

@@ -8,7 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { failureMessage, send, useFetch } from '../fetch-helper.js';
 import { showMoney } from '../money.js';
 import { Link } from '../router.js';
-import { FetchStatus, Notice, type Outcome, Screen, Scroll } from '../screen.js';
+import { FetchStatus, HeadRow, Notice, Screen, Scroll, useOutcome } from '../screen.js';
 import { useUnsavedChanges } from '../unsaved.js';
 import { type OrderDetail as Order, STATUS_WORDS } from './order-types.js';
 
@@ -19,7 +19,7 @@ export function OrderDetail({ id }: { id: string }) {
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
   const [note, setNote] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useOutcome();
   const [busy, setBusy] = useState(false);
   useUnsavedChanges(carrier !== '' || tracking !== '' || note.trim() !== '');
 
@@ -112,21 +112,7 @@ export function OrderDetail({ id }: { id: string }) {
       <Scroll label="Items">
         <table>
           <caption className="visually-hidden">Items of order #{o.orderNumber}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">SKU</th>
-              <th scope="col" className="num">
-                Quantity
-              </th>
-              <th scope="col" className="num">
-                Price
-              </th>
-              <th scope="col" className="num">
-                Total
-              </th>
-            </tr>
-          </thead>
+          <HeadRow columns={['Item', 'SKU', { num: 'Quantity' }, { num: 'Price' }, { num: 'Total' }]} />
           <tbody>
             {o.lines.map((l, i) => (
               <tr key={i}>

@@ -8,7 +8,7 @@ import { useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
 import { showMoney } from '../money.js';
 import { Link, navigate } from '../router.js';
-import { FetchStatus, Screen, Scroll } from '../screen.js';
+import { FetchStatus, HeadRow, Screen, Scroll } from '../screen.js';
 import { type OrderPage, STATUS_WORDS } from './order-types.js';
 
 export function OrderList({ query }: { query: URLSearchParams }) {
@@ -66,20 +66,7 @@ export function OrderList({ query }: { query: URLSearchParams }) {
             <caption>
               {list.data.total} order{list.data.total === 1 ? '' : 's'}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Date</th>
-                <th scope="col">Customer</th>
-                <th scope="col" className="num">
-                  Items
-                </th>
-                <th scope="col" className="num">
-                  Total
-                </th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
+            <HeadRow columns={['Order', 'Date', 'Customer', { num: 'Items' }, { num: 'Total' }, 'Status']} />
             <tbody>
               {list.data.orders.map((o) => (
                 <tr key={o.id}>

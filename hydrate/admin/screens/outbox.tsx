@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { failureMessage, send, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
-import { FetchStatus, Notice, type Outcome, Screen, Scroll } from '../screen.js';
+import { FetchStatus, HeadRow, Notice, Screen, Scroll, useOutcome } from '../screen.js';
 
 interface Message {
   readonly id: string;
@@ -33,7 +33,7 @@ export function Outbox() {
   const [status, setStatus] = useState('');
   const [cursor, setCursor] = useState<string | null>(null);
   const [earlier, setEarlier] = useState<Message[]>([]);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useOutcome();
   const query = new URLSearchParams({ ...(status === '' ? {} : { status }), ...(cursor === null ? {} : { cursor }) });
   const page = useFetch<OutboxPage>(`/api/email/outbox${query.size === 0 ? '' : `?${query}`}`);
   const messages = [...earlier, ...(page.data?.messages ?? [])];
@@ -88,15 +88,7 @@ export function Outbox() {
         <Scroll label="Messages">
           <table>
             <caption>Messages, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Subject</th>
-                <th scope="col">To</th>
-                <th scope="col">Status</th>
-                <th scope="col">Queued</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
+            <HeadRow columns={['Subject', 'To', 'Status', 'Queued', 'Action']} />
             <tbody>
               {messages.map((m) => (
                 <tr key={m.id}>

@@ -10,7 +10,7 @@ import { failureMessage, send, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
 import { centsOf } from '../money.js';
 import { navigate } from '../router.js';
-import { FetchStatus, Notice, type Outcome, Screen, Scroll } from '../screen.js';
+import { FetchStatus, handOver, HeadRow, Notice, Screen, Scroll, useOutcome } from '../screen.js';
 import { useUnsavedChanges } from '../unsaved.js';
 import { ProductPicture } from './product-picture.js';
 import { type Product, PRODUCT_TYPES, type ProductTypeName, pricedOnProduct } from './product-types.js';
@@ -62,7 +62,7 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
   const currency = product?.currency ?? siteCurrency();
   const initial = useMemo(() => (product === null ? emptyDraft() : draftOf(product, currency)), [product, currency]);
   const [draft, setDraft] = useState<Draft>(initial);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useOutcome();
   const [saving, setSaving] = useState(false);
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   useUnsavedChanges(dirty);
@@ -112,6 +112,7 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
       if (!withVariants.ok && product === null) {
         // the product exists now: its editor shows it, with why its variants were not saved
         setSaving(false);
+        handOver({ kind: 'error', text: `The product is added, but not its variants: ${failureMessage(withVariants)}` });
         navigate(`/config/products/${created.id}`, { replace: true, saved: true });
         return;
       }
@@ -121,8 +122,10 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
     if (!saved.ok) return setOutcome({ kind: 'error', text: failureMessage(saved) });
     setOutcome({ kind: 'ok', text: ADMIN_MESSAGES.saved });
     // a new product: its own editor (its path now has an id)
-    if (product === null) navigate(`/config/products/${saved.data.id}`, { replace: true, saved: true });
-    else onSaved?.(saved.data);
+    if (product === null) {
+      handOver({ kind: 'ok', text: ADMIN_MESSAGES.saved });
+      navigate(`/config/products/${saved.data.id}`, { replace: true, saved: true });
+    } else onSaved?.(saved.data);
   };
 
   const archive = async () => {
@@ -195,15 +198,7 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
             <Scroll label="Variants">
               <table>
                 <caption>Price and stock of each variant</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Variant</th>
-                    <th scope="col">SKU</th>
-                    <th scope="col">Price ({currency})</th>
-                    <th scope="col">Stock</th>
-                    <th scope="col">Unlimited</th>
-                  </tr>
-                </thead>
+                <HeadRow columns={['Variant', 'SKU', `Price (${currency})`, 'Stock', 'Unlimited']} />
                 <tbody>
                   {draft.rows.map((row, i) => {
                     const name = Object.values(row.attributes).join(' / ') || 'The product';

@@ -18,6 +18,7 @@ export interface Variant {
 
 export interface Product {
   readonly id: string;
+  readonly storeId: string;
   readonly url: string;
   readonly title: string;
   readonly description: string;

@@ -1,14 +1,16 @@
 /**
  * Products: the store's products (GET /api/merchant/products), searched by name or SKU, archived ones on
- * demand; each links to its editor. Archive and restore are optimistic: the row changes at once and goes back,
- * with the server's sentence, when the call fails.
+ * demand; each links to its editor. "Up" and "Down" move a product within its store's order with the keyboard
+ * (POST /api/merchant/products/order with the two products that swap places; shown when the list is that
+ * order: no search, products on sale). Moves, archive and restore are optimistic: the row changes at once and
+ * goes back, with the server's sentence, when the call fails.
  */
 import { type FormEvent, useState } from 'react';
 import { send, failureMessage, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
 import { showMoney } from '../money.js';
 import { Link, navigate } from '../router.js';
-import { FetchStatus, Notice, type Outcome, Screen, Scroll } from '../screen.js';
+import { FetchStatus, HeadRow, Notice, Screen, Scroll, useOutcome } from '../screen.js';
 import type { Product, ProductPage } from './product-types.js';
 
 function priceOf(p: Product): string {
@@ -31,7 +33,7 @@ export function ProductList({ query }: { query: URLSearchParams }) {
   const q = query.get('q') ?? '';
   const archived = query.get('archived') ?? 'false';
   const [text, setText] = useState(q);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useOutcome();
   const params = new URLSearchParams({ ...(q === '' ? {} : { q }), archived });
   const list = useFetch<ProductPage>(`/api/merchant/products?${params}`);
 
@@ -53,6 +55,27 @@ export function ProductList({ query }: { query: URLSearchParams }) {
       return;
     }
     setOutcome({ kind: 'ok', text: `${product.title} ${archive ? 'archived' : 'restored'}.` });
+  };
+
+  // the store's order can be changed where the list is that order: no search, the products on sale
+  const ordering = q === '' && archived === 'false';
+  const move = async (index: number, by: -1 | 1) => {
+    const before = list.data;
+    const other = before?.products[index + by];
+    const product = before?.products[index];
+    if (before === undefined || other === undefined || product === undefined) return;
+    if (product.storeId !== other.storeId) return setOutcome({ kind: 'error', text: `${product.title} is first or last in its store.` });
+    const products = [...before.products];
+    products[index] = other;
+    products[index + by] = product;
+    // optimistic: the row moves now (its buttons keep the focus), and back if the server refuses
+    list.replace({ ...before, products });
+    const result = await send<{ ids: string[] }>('POST', '/api/merchant/products/order', { ids: by === -1 ? [product.id, other.id] : [other.id, product.id] });
+    if (!result.ok) {
+      list.replace(before);
+      return setOutcome({ kind: 'error', text: failureMessage(result) });
+    }
+    setOutcome({ kind: 'ok', text: `${product.title} moved ${by === -1 ? 'up' : 'down'}, now ${index + by + 1} of ${products.length}.` });
   };
 
   return (
@@ -91,21 +114,9 @@ export function ProductList({ query }: { query: URLSearchParams }) {
             <caption>
               {list.data.total} product{list.data.total === 1 ? '' : 's'}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-                <th scope="col" className="num">
-                  Stock
-                </th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
+            <HeadRow columns={['Name', 'Type', { num: 'Price' }, { num: 'Stock' }, 'Action']} />
             <tbody>
-              {list.data.products.map((p) => (
+              {list.data.products.map((p, i, all) => (
                 <tr key={p.id}>
                   <td>
                     <Link href={`/config/products/${p.id}`}>{p.title}</Link>
@@ -115,9 +126,21 @@ export function ProductList({ query }: { query: URLSearchParams }) {
                   <td className="num">{priceOf(p)}</td>
                   <td className="num">{stockOf(p)}</td>
                   <td>
-                    <button type="button" className="quiet" onClick={() => void setArchived(p, !p.archived)} aria-label={`${p.archived ? 'Restore' : 'Archive'} ${p.title}`}>
-                      {p.archived ? 'Restore' : 'Archive'}
-                    </button>
+                    <div className="row">
+                      {ordering ? (
+                        <>
+                          <button type="button" className="quiet" aria-disabled={i === 0} onClick={() => void (i > 0 && move(i, -1))} aria-label={`Move ${p.title} up`}>
+                            Up
+                          </button>
+                          <button type="button" className="quiet" aria-disabled={i === all.length - 1} onClick={() => void (i < all.length - 1 && move(i, 1))} aria-label={`Move ${p.title} down`}>
+                            Down
+                          </button>
+                        </>
+                      ) : null}
+                      <button type="button" className="quiet" onClick={() => void setArchived(p, !p.archived)} aria-label={`${p.archived ? 'Restore' : 'Archive'} ${p.title}`}>
+                        {p.archived ? 'Restore' : 'Archive'}
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}
