@@ -78,6 +78,20 @@ describe('a German site', () => {
     expect(propsOf(signedUp, 'restock').outcome).toEqual({ kind: 'done', message: 'Angemeldet!' });
   });
 
+  it('the default theme’s own words in German: header, cart, checkout, contact form', async () => {
+    const product = await body('/shop/p/field-shirt');
+    expect(product).toContain('Zum Inhalt springen');
+    expect(product).toContain('Alle Preise in USD.');
+    expect(await body('/cart')).toContain('<h1 class="cart-title">Dein Warenkorb</h1>');
+    const cookies = { tessera_cart: await addToCartApi(app, { itemId: 'p01', quantity: 1 }) };
+    const checkout = await body('/checkout', cookies);
+    expect(checkout).toContain('Zahlungspflichtig bestellen');
+    expect(checkout).toContain('<legend>Lieferadresse</legend>');
+    expect(checkout).not.toContain('Place order');
+    const contact = await body('/contact');
+    expect(contact).toContain('>Senden</button>');
+  });
+
   it('an English site is as before', async () => {
     store.update(websites).set({ settings: seeded }).run();
     const html = (await app.inject('/shop/p/field-shirt')).body;

@@ -13,6 +13,7 @@ import { CHECKOUT_MESSAGES } from '../checkout-form.js';
 import { FORM_MESSAGES, RESTOCK_MESSAGES } from '../form-validation.js';
 import { SUBSCRIBE_MESSAGES } from '../subscribe.js';
 import { DEFAULT_LABELS } from '../../engine/plugins/commerce/strings.js';
+import { THEME_WORDS } from './theme-words.js';
 
 /** What a link may ask a page to say (`?message=<code>`, commerce/visitor-messages.ts), by code. */
 const VISITOR = {
@@ -78,7 +79,7 @@ const CART_PILL = {
   'cartPill.linkName': ', cart: {items}',
 } as const;
 
-export const EN_US = { ...VISITOR, ...PRODUCT, ...CART_PILL } as const;
+export const EN_US = { ...VISITOR, ...PRODUCT, ...CART_PILL, ...THEME_WORDS } as const;
 
 /** Every key a catalog must have. */
 export type MessageKey = keyof typeof EN_US;
