@@ -117,6 +117,10 @@ const RULES = {
   'quantity.item': 'item',
   'alert.ok': 'OK',
   'checkout.invalidCountry': CHECKOUT_MESSAGES.invalidCountry,
+  /** The checkout's field errors (commerce/checkout-form.ts); `field` is the field's label. */
+  'checkout.fieldRequired': '{field} is required.',
+  'checkout.fieldTooLong': '{field} must be at most {max} characters.',
+  'checkout.fieldNotAllowed': '{field} contains characters that are not allowed.',
   'checkout.mixedCurrencies': CHECKOUT_MESSAGES.mixedCurrencies,
   'form.fieldRequired': FORM_MESSAGES.required,
   'form.tooLong': FORM_MESSAGES.tooLong,

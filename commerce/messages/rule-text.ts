@@ -4,15 +4,14 @@
  * and the islands both call them; where a visitor is about to read one, it is said in the page's language by
  * its catalog key: this table pairs each rule text with its key. Browser-safe (it loads no catalog): an island
  * carries the few messages it may show in its props and reads them through `ruleText`; the server reads the
- * whole catalog (commerce/messages/rule-wording.ts, which adds the checkout's texts: they stay out of the
- * islands' bundles). A text the table does not know (the names of the options
+ * whole catalog (commerce/messages/rule-wording.ts, which adds the checkout's and subscriptions' texts: their
+ * modules stay out of the islands' bundles, and the server says them in the site's language). A text the table does not know (the names of the options
  * a choice lacks, a merchant's words) is said as it is.
  */
 import { ADD_FAILURE_MESSAGES, ADD_TO_CART_MESSAGES, addFailureTitle, missingOptionsMessage } from '../add-to-cart.js';
 import { ADDITIONAL_FIELDS_MESSAGES } from '../additional-fields.js';
 import { CART_UI_MESSAGES } from '../cart-ui.js';
 import { FORM_MESSAGES, RESTOCK_MESSAGES } from '../form-validation.js';
-import { SUBSCRIBE_MESSAGES } from '../subscribe.js';
 import { type CompactMessage, formatCompact } from './compact.js';
 import type { MessageKey } from './en-US.js';
 
@@ -38,8 +37,6 @@ export const RULE_TEXT: ReadonlyMap<string, MessageKey> = new Map<string, Messag
   [addFailureTitle('express'), 'addFailure.titleExpress'],
   [addFailureTitle('gift-card'), 'addFailure.titleGiftCard'],
   [FORM_MESSAGES.summary, 'cart.answersInvalid'],
-  [SUBSCRIBE_MESSAGES.notSubscribable, 'cart.notSubscribable'],
-  [SUBSCRIBE_MESSAGES.wrongType, 'cart.subscriptionWrongType'],
   [FORM_MESSAGES.required, 'form.fieldRequired'],
   [FORM_MESSAGES.tooLong, 'form.tooLong'],
   [FORM_MESSAGES.invalidEmail, 'form.invalidEmail'],
@@ -87,8 +84,6 @@ export const ADD_REFUSAL_KEYS = [
   'cart.quantityNotWhole',
   'cart.quantityOutOfRange',
   'cart.giftCardDenomination',
-  'cart.notSubscribable',
-  'cart.subscriptionWrongType',
   'cart.answersInvalid',
   'cart.missingOption',
   'cart.missingOptions',
