@@ -8,50 +8,14 @@
  * catalog takes it from there; the strings that lived only in components live here now. A key's English is
  * the spec's wording verbatim where the spec has one (the comment says "ours" otherwise).
  */
-import { ADD_BUTTON_LABELS, ADD_FAILURE_MESSAGES, ADD_TO_CART_MESSAGES } from '../add-to-cart.js';
+import { ADD_BUTTON_LABELS, ADD_FAILURE_MESSAGES } from '../add-to-cart.js';
 import { ADDITIONAL_FIELDS_MESSAGES } from '../additional-fields.js';
 import { CART_UI_MESSAGES } from '../cart-ui.js';
 import { CHECKOUT_MESSAGES } from '../checkout-form.js';
-import { FORM_MESSAGES, LIKERT_SCALE, PARTS, RESTOCK_MESSAGES } from '../form-validation.js';
-import { SUBSCRIBE_MESSAGES } from '../subscribe.js';
+import { FORM_MESSAGES, LIKERT_SCALE, PARTS } from '../form-validation.js';
 import { DEFAULT_LABELS } from '../../engine/plugins/commerce/strings.js';
 import { THEME_WORDS } from './theme-words.js';
-
-/** What a link may ask a page to say (`?message=<code>`, commerce/visitor-messages.ts), by code. */
-const VISITOR = {
-  'cart.variantUnavailable': ADD_TO_CART_MESSAGES.variantUnavailable,
-  'cart.notEnoughStock': ADD_TO_CART_MESSAGES.notEnoughStock,
-  'cart.quantityNotNumber': ADD_TO_CART_MESSAGES.quantityNotNumber,
-  'cart.quantityNotWhole': ADD_TO_CART_MESSAGES.quantityNotWhole,
-  'cart.quantityOutOfRange': ADD_TO_CART_MESSAGES.quantityOutOfRange,
-  'cart.giftCardDenomination': ADD_TO_CART_MESSAGES.giftCardDenomination,
-  /** Ours: the no-JavaScript form's refusal names the options, which a code cannot carry. */
-  'cart.selectOptions': 'Please select the options of the item.',
-  'cart.answersInvalid': FORM_MESSAGES.summary,
-  /** Ours. */
-  'cart.purchased': 'This cart has already been purchased and can no longer be changed.',
-  /** Ours. */
-  'cart.entryNotFound': 'That cart entry does not exist.',
-  /** Ours. */
-  'cart.notAGiftCard': 'This product is not a gift card.',
-  'cart.notSubscribable': SUBSCRIBE_MESSAGES.notSubscribable,
-  'cart.subscriptionWrongType': SUBSCRIBE_MESSAGES.wrongType,
-  /** Ours: anything else a cart form was refused for (a request no form of ours sends). */
-  'cart.notUpdated': 'Your cart could not be updated. Please try again.',
-  'checkout.emptyCart': CHECKOUT_MESSAGES.emptyCart,
-  'checkout.purchased': CHECKOUT_MESSAGES.purchased,
-  'checkout.invalidForm': CHECKOUT_MESSAGES.invalidForm,
-  /** Spec 000 §9; the store's `restockSuccessText` replaces it where the page knows the store. */
-  'restock.signedUp': 'Signed up!',
-  'restock.emailBlank': RESTOCK_MESSAGES.blank,
-  'restock.emailInvalid': RESTOCK_MESSAGES.invalid,
-  'restock.captcha': FORM_MESSAGES.captcha,
-  /** Ours. */
-  'restock.notFound': 'That product or variant does not exist.',
-  /** Ours. */
-  'restock.inStock': 'This item is back in stock.',
-  'restock.failed': FORM_MESSAGES.unknown,
-} as const;
+import { VISITOR } from './visitor-en.js';
 
 /**
  * The buy box's words (spec 000 §4, §9; the labels are spec 001 §9's defaults, which a store's own override).
@@ -183,7 +147,3 @@ export const EN_US = { ...VISITOR, ...PRODUCT, ...RULES, ...CART_PILL, ...THEME_
 export type MessageKey = keyof typeof EN_US;
 /** A catalog: one ICU message per key. */
 export type Catalog = { readonly [K in MessageKey]: string };
-
-/** The keys a link's `?message=` may name (commerce/visitor-messages.ts). */
-export const VISITOR_MESSAGE_KEYS = Object.keys(VISITOR) as (keyof typeof VISITOR)[];
-export type VisitorMessageCode = keyof typeof VISITOR;

@@ -4,10 +4,9 @@
  * Kept per language and key set: the same few keys are asked for on every page.
  */
 import type { IntlMessageFormat } from 'intl-messageformat';
-import { CATALOGS, catalogLocale } from './catalogs.js';
+import { catalogLocale } from './catalogs.js';
 import type { CompactMessage, IslandMessages, MessagePart } from './compact.js';
-import { EN_US, type MessageKey } from './en-US.js';
-import type { RuleMessages } from './rule-text.js';
+import type { MessageKey } from './en-US.js';
 import { compiledMessage } from './translate.js';
 
 type MessageFormatElement = ReturnType<IntlMessageFormat['getAst']>[number];
@@ -62,21 +61,3 @@ export function islandMessages<K extends MessageKey>(locale: string, keys: reado
   return messages as IslandMessages<K>;
 }
 
-const keptRules = new Map<string, RuleMessages>();
-
-/**
- * The messages an island says only in place of a rule's English text (./rule-text.ts), in the catalog
- * `locale` reads: only those the catalog words differently from the English source (an English page's props
- * carry none, and the island says the rule's own text).
- */
-export function ruleMessages(locale: string, keys: readonly MessageKey[]): RuleMessages {
-  const tag = catalogLocale(locale);
-  const id = `${tag}\u0000${keys.join(',')}`;
-  let messages = keptRules.get(id);
-  if (messages === undefined) {
-    const own = keys.filter((key) => CATALOGS[tag]![key] !== EN_US[key]);
-    messages = { locale: tag, text: Object.fromEntries(own.map((key) => [key, compactMessage(tag, key)])) };
-    keptRules.set(id, messages);
-  }
-  return messages;
-}

@@ -8,7 +8,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CART_UI_MESSAGES, STEPPER_DEBOUNCE_MS } from '../../commerce/cart-ui.js';
 import { type CompactValues, formatCompact, type IslandMessages } from '../../commerce/messages/compact.js';
-import { ADD_REFUSAL_KEYS, ruleText, type RuleMessages } from '../../commerce/messages/rule-text.js';
+import { ruleText, type RuleMessages } from '../../commerce/messages/rule-text.js';
 import { quantityFromText } from '../../commerce/add-to-cart.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { api, type ApiResult } from '../api.js';
@@ -54,9 +54,6 @@ export const CART_LINES_MESSAGES = [
   'theme.checkout',
 ] as const;
 type CartLinesMessage = (typeof CART_LINES_MESSAGES)[number];
-
-/** The refusals the cart page may show: a line's quantity and answers, and the cart API's. */
-export const CART_REFUSAL_KEYS = [...ADD_REFUSAL_KEYS, 'cartUi.updateQuantity', 'cartUi.updateForm', 'cartUi.openForm', 'cartUi.removeItem', 'cartUi.saving'] as const;
 
 type Say = (key: CartLinesMessage, values?: CompactValues) => string;
 

@@ -18,9 +18,7 @@ import {
   textareaCounter,
 } from '../../commerce/form-validation.js';
 import type { MessageKey } from '../../commerce/messages/en-US.js';
-import { ruleMessages } from '../../commerce/messages/island-messages.js';
-import { localRuleText } from '../../commerce/messages/rule-wording.js';
-import { RULE_TEXT } from '../../commerce/messages/rule-text.js';
+import { localRuleText, RULE_TEXT, ruleMessages } from '../../commerce/messages/rule-wording.js';
 import { type Translate, translator } from '../../commerce/messages/translate.js';
 import { safeUrl } from '../../commerce/safe-url.js';
 import type { Json } from '../catalog.js';

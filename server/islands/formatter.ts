@@ -8,7 +8,7 @@
 import { isRecord } from '../../commerce/json.js';
 import { createPluginTable, DEFAULT_PLUGINS, type Formatter, type PluginTable } from '../../engine/index.js';
 import { type IslandName, islandMarkup, ISLAND_NAMES } from '../../hydrate/ssr.js';
-import { textFormatter } from '../theme/text-formatter.js';
+import { textFormatter } from '../../commerce/messages/text-formatter.js';
 import { cartLinesProps, cartPillProps, installmentPillProps, productFormProps, restockProps } from './props.js';
 
 const record = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : {});

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compile, render } from '../../engine/index.js';
-import { STOREFRONT_PLUGINS } from '../islands/formatter.js';
+import { STOREFRONT_PLUGINS } from '../../server/islands/formatter.js';
 
 const page = (source: string, data: Record<string, unknown>) => {
   const { template, errors } = compile(source, {}, STOREFRONT_PLUGINS);

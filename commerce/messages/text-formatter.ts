@@ -3,13 +3,14 @@
  * language (issue 27): the catalog message KEY (commerce/messages/) of the page's `website.language`, with
  * `{value}` the tag's value and each `name=path` argument the value at that path, as HTML text (everything
  * escaped). A message without arguments is formatted once per language and kept, so a page's dozens of
- * words cost a map look-up each. An unknown key is reported at the tag when the template compiles.
+ * words cost a map look-up each. An unknown key is reported at the tag when the template compiles. The
+ * server's themes compile with it (server/islands/formatter.ts `STOREFRONT_PLUGINS`).
  */
-import { EN_US, type MessageKey } from '../../commerce/messages/en-US.js';
-import { translator } from '../../commerce/messages/translate.js';
-import { isRecord } from '../../commerce/json.js';
+import { isRecord } from '../json.js';
 import type { Formatter } from '../../engine/index.js';
 import { escapeAttr as escapeHtml } from '../../engine/plugins/core/text.js';
+import { EN_US, type MessageKey } from './en-US.js';
+import { translator } from './translate.js';
 
 interface TextArgs {
   readonly key: MessageKey | null;
