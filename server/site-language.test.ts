@@ -103,7 +103,7 @@ describe('a German site', () => {
     // the form island gets the rules' German by their English
     expect(form).toContain('"Submitting…":"Wird gesendet…"');
     const cookies = { tessera_cart: await addToCartApi(app, { itemId: 'p01', quantity: 1 }) };
-    const checkout = await app.inject({ method: 'POST', url: '/checkout', cookies: { ...TEST_COOKIES, ...cookies }, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ crumb: TEST_CRUMB, email: 'x' }).toString() });
+    const checkout = await app.inject({ method: 'POST', url: '/checkout', cookies: { ...TEST_COOKIES, ...cookies }, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ crumb: TEST_CRUMB, email: 'x', name: '', address1: 'Hauptstr. 1', address2: '', city: 'Berlin', region: '', postalCode: '10115', country: 'DE' }).toString() });
     const page = text(checkout.body);
     expect(page).toContain('Name ist ein Pflichtfeld.');
     expect(page).toContain('Da stimmt etwas nicht');
