@@ -185,14 +185,16 @@ export function restockProps(item: Root, root: Root): IslandProps['restock'] | n
   const messages = record(merchandising['restockNotificationMessages']);
   const settings = record(root['websiteSettings']);
   const chosen = buyBoxOf(item, root)?.variantId ?? null;
+  const t = translator(localeOf(root));
   return {
     productId: String(item['id']),
     variants,
     productSoldOut: soldOut(item),
     ...(chosen !== null ? { chosenVariantId: chosen } : {}),
-    cta: str(messages['CTAText']),
-    placeholder: str(messages['placeholderText']),
-    button: str(messages['buttonText']),
+    // the product's own words, else the block's defaults in the site's language
+    cta: str(messages['CTAText'], t('restock.cta')),
+    placeholder: str(messages['placeholderText'], t('restock.emailLabel')),
+    button: str(messages['buttonText'], t('restock.signUp')),
     mailingListDescription: str(messages['mailingListDescription']),
     mailingList: merchandising['mailingListSignUpEnabled'] === true,
     optIn: merchandising['mailingListOptInByDefault'] === true,
