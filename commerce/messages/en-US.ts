@@ -28,6 +28,15 @@ const PRODUCT = {
   'product.soldOut': DEFAULT_LABELS.productSoldOutText,
   'product.sale': DEFAULT_LABELS.productSaleText,
   'product.quantity': DEFAULT_LABELS.productQuantityInputLabel,
+  'product.quickView': DEFAULT_LABELS.productQuickViewText,
+  /** `{variantName}` and `{0}`: the platform's own placeholders, kept so the page context's strings read as its. */
+  'product.variantSelect': DEFAULT_LABELS.productVariantSelectText,
+  'product.giftCardSelect': DEFAULT_LABELS.giftCardVariantSelectText,
+  /** The gift card's value, where the platform shows it (ours: the spec names the string, not its words). */
+  'product.giftCardValue': 'Value',
+  'product.priceUnavailable': DEFAULT_LABELS.productPriceUnavailable,
+  'product.priceStartingFrom': DEFAULT_LABELS.productPriceStartingFromText,
+  'product.noAnswer': DEFAULT_LABELS.productSummaryFormNoAnswerText,
   /** The buy box's price while the choice leaves several prices (ours; the platform's label is `from {0}`). */
   'product.priceFrom': 'from {price}',
   /** Said before a sale's two prices (screen readers only). */
