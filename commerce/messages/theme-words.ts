@@ -80,6 +80,11 @@ export const THEME_WORDS = {
   'order.download': 'Download {value}',
   'order.open': 'Open {value}',
   'order.noEndDate': '(no end date)',
+  /** A download's note: `remaining` is the server's count of downloads left, `value` the date. */
+  'order.downloadUntil': '{remaining}, until {value}',
+  'order.linkExpired': '{file}: this link expired on {value}.',
+  'order.linkUsedUp': '{file}: this link has been used {value} times, as many as it allows.',
+  'order.accessUntil': '(until {value})',
   'search.label': 'Search the site',
   'search.placeholder': 'Products, posts, pages…',
   'search.results': '{value, plural, one {# result} other {# results}} for “{query}”',
