@@ -1,4 +1,7 @@
-/** The cart page's messages (spec 000 §8 "Cart UI strings"), verbatim, and what its live region says. */
+/**
+ * The cart page's messages (spec 000 §8 "Cart UI strings"), verbatim. What its live region says is the
+ * catalogs' (`cartLines.said*`, commerce/messages/).
+ */
 export const CART_UI_MESSAGES = {
   updateQuantity: 'Unable to update quantity',
   updateForm: 'Unable to update form',
@@ -13,10 +16,3 @@ export const CART_UI_MESSAGES = {
  * is silent): quick presses make one request, and the line follows within half a second of the last.
  */
 export const STEPPER_DEBOUNCE_MS = 500;
-
-/** What the cart page's status region says after a line changed (ours; the spec is silent). */
-export const CART_ANNOUNCEMENTS = {
-  quantity: (title: string, quantity: number, subtotal: string) => `Quantity of ${title}: ${quantity}. Subtotal: ${subtotal}.`,
-  removed: (title: string, subtotal: string) => `${title} removed. Subtotal: ${subtotal}.`,
-  emptied: (title: string) => `${title} removed. Your cart is empty.`,
-} as const;

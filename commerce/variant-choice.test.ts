@@ -18,9 +18,9 @@ describe('chooseVariant', () => {
   });
 
   it('names the options left empty, in the product order', () => {
-    expect(chooseVariant(shirt, { Color: 'Navy', Size: '', Fit: 'Slim' })).toEqual({ ok: false, message: 'Please select the Size option.' });
-    expect(chooseVariant(shirt, { Fit: 'Slim' })).toEqual({ ok: false, message: 'Please select the Color and Size options.' });
-    expect(chooseVariant(shirt, { Color: ' ', Size: null, Fit: undefined })).toEqual({ ok: false, message: 'Please select the Color, Size and Fit options.' });
+    expect(chooseVariant(shirt, { Color: 'Navy', Size: '', Fit: 'Slim' })).toEqual({ ok: false, message: 'Please select the Size option.', missing: ['Size'] });
+    expect(chooseVariant(shirt, { Fit: 'Slim' })).toEqual({ ok: false, message: 'Please select the Color and Size options.', missing: ['Color', 'Size'] });
+    expect(chooseVariant(shirt, { Color: ' ', Size: null, Fit: undefined })).toEqual({ ok: false, message: 'Please select the Color, Size and Fit options.', missing: ['Color', 'Size', 'Fit'] });
   });
 
   it('refuses a combination no variant has, and a value for an option the product does not have', () => {
@@ -39,7 +39,7 @@ describe('chooseVariant', () => {
   it('takes the option names from the attributes when the product has no ordering, and the one variant of a product without options', () => {
     const candles = { variants: [{ attributes: { Scent: 'Fig' } }, { attributes: { Scent: 'Cedar' } }] };
     expect(optionNames(candles)).toEqual(['Scent']);
-    expect(chooseVariant(candles, {})).toEqual({ ok: false, message: 'Please select the Scent option.' });
+    expect(chooseVariant(candles, {})).toEqual({ ok: false, message: 'Please select the Scent option.', missing: ['Scent'] });
     expect(chooseVariant(candles, { Scent: 'Cedar' })).toEqual({ ok: true, variant: candles.variants[1] });
     const apron = { variantOptionOrdering: [], variants: [{ attributes: {} }] };
     expect(chooseVariant(apron, {})).toEqual({ ok: true, variant: apron.variants[0] });

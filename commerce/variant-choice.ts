@@ -23,7 +23,7 @@ export interface OptionedProduct<V extends OptionedVariant> {
 /** The chosen value per option name; an empty or blank value means the option was left unselected. */
 export type ChosenOptions = Readonly<Record<string, string | null | undefined>>;
 
-export type VariantChoice<V> = { readonly ok: true; readonly variant: V } | { readonly ok: false; readonly message: string };
+export type VariantChoice<V> = { readonly ok: true; readonly variant: V } | { readonly ok: false; readonly message: string; readonly missing?: readonly string[] };
 
 const isBlank = (value: string | null | undefined) => value === undefined || value === null || value.trim() === '';
 
@@ -54,8 +54,9 @@ export function chooseVariant<V extends OptionedVariant>(product: OptionedProduc
   if (Object.keys(chosen).some((name) => !names.includes(name) && !isBlank(chosen[name]))) return unavailable;
   const missing = names.filter((name) => isBlank(chosen[name]));
   if (missing.length > 0) {
-    const message = product.productType === ProductType.GIFT_CARD ? ADD_TO_CART_MESSAGES.giftCardDenomination : missingOptionsMessage(missing);
-    return { ok: false, message };
+    // the missing names go along, for saying the message in another language (commerce/messages/rule-text.ts)
+    if (product.productType === ProductType.GIFT_CARD) return { ok: false, message: ADD_TO_CART_MESSAGES.giftCardDenomination };
+    return { ok: false, message: missingOptionsMessage(missing), missing };
   }
   if (names.length === 0) {
     const only = product.variants.length === 1 ? product.variants[0] : undefined;

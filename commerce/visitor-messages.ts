@@ -10,12 +10,12 @@
  * something; `messageCode` finds the code of such a text for the redirect, and a text that has none (a schema
  * error, the named options of `missingOptionsMessage`) gets the redirect's general code.
  */
-import { EN_US, VISITOR_MESSAGE_KEYS, type VisitorMessageCode } from './messages/en-US.js';
+import { VISITOR, VISITOR_MESSAGE_KEYS, type VisitorMessageCode } from './messages/visitor-en.js';
 
 export type { VisitorMessageCode };
 
 /** The English wording by code: the `en-US` catalog's visitor-message part. */
-export const VISITOR_MESSAGES: { readonly [C in VisitorMessageCode]: (typeof EN_US)[C] } = Object.fromEntries(VISITOR_MESSAGE_KEYS.map((code) => [code, EN_US[code]])) as never;
+export const VISITOR_MESSAGES: typeof VISITOR = VISITOR;
 
 const CODE_OF_TEXT = new Map<string, VisitorMessageCode>();
 for (const [code, text] of Object.entries(VISITOR_MESSAGES) as [VisitorMessageCode, string][]) if (!CODE_OF_TEXT.has(text)) CODE_OF_TEXT.set(text, code);

@@ -27,14 +27,17 @@ export interface AddRequest {
   readonly additionalFields?: string;
 }
 
-export type AddOutcome = { readonly ok: true } | { readonly ok: false; readonly title: string; readonly message: string; readonly checked: boolean };
+/** A refusal: its title and message (the spec's English), and the options a choice lacks when that was it. */
+export type AddOutcome =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly title: string; readonly message: string; readonly checked: boolean; readonly missing?: readonly string[] };
 
 export { isSoldOutVariant as isSoldOut } from '../commerce/variant-view.js';
 
 /** The spec's client-side checks (spec 000 §5), in its order; null when the add may go to the server. */
-export function checkAdd(req: AddRequest): { message: string } | { variant: VariantView; quantity: number } {
+export function checkAdd(req: AddRequest): { message: string; missing?: readonly string[] } | { variant: VariantView; quantity: number } {
   const choice = chooseVariant({ variants: req.variants, variantOptionOrdering: req.variantOptionOrdering, productType: req.productType }, req.chosen);
-  if (!choice.ok) return { message: choice.message };
+  if (!choice.ok) return choice.missing !== undefined ? { message: choice.message, missing: choice.missing } : { message: choice.message };
   const q = quantityFromText(req.quantity ?? '1');
   if (!q.ok) return { message: q.message };
   const v = choice.variant;
@@ -45,7 +48,7 @@ export function checkAdd(req: AddRequest): { message: string } | { variant: Vari
 export async function addToCart(req: AddRequest): Promise<AddOutcome> {
   const title = addFailureTitle(req.mode);
   const checked = checkAdd(req);
-  if ('message' in checked) return { ok: false, title, message: checked.message, checked: true };
+  if ('message' in checked) return { ok: false, title, message: checked.message, checked: true, ...(checked.missing !== undefined ? { missing: checked.missing } : {}) };
   const sku = checked.variant.sku ?? undefined;
   if (req.mode === 'subscription' || req.mode === 'gift-card') {
     const path = req.mode === 'subscription' ? '/api/3/commerce/cart/subscription' : '/api/3/commerce/cart/gift-card';

@@ -11,7 +11,7 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ADDITIONAL_FIELDS_MESSAGES, LIGHTBOX_RESIZE_DEBOUNCE_MS, LIGHTBOX_TOP_MARGIN_PX } from '../commerce/additional-fields.js';
 import type { ShoppingCart } from './cart-store.js';
-import type { CartLinesProps } from './components/cart-lines.js';
+import { CART_LINES_MESSAGES, type CartLinesProps } from './components/cart-lines.js';
 import { lightboxTop } from './components/lightbox.js';
 import { PRICE_MESSAGES, type ProductFormProps } from './components/product-form.js';
 import { islandMessages } from '../commerce/messages/island-messages.js';
@@ -115,7 +115,7 @@ describe('editing from the cart', () => {
       totalQuantity: 1,
       subtotalCents: 3600,
     }) as unknown as ShoppingCart;
-  const props = (): CartLinesProps => ({ cart: cart(JSON.stringify({ 'field-1': 'AK' })), currency: 'USD', locale: 'en-US', crumb: 'abc' });
+  const props = (): CartLinesProps => ({ cart: cart(JSON.stringify({ 'field-1': 'AK' })), currency: 'USD', locale: 'en-US', crumb: 'abc', messages: islandMessages('en-US', CART_LINES_MESSAGES) });
   /** Hydrated as the loader does; the Edit button appears only then (it needs JavaScript), so the markup changes. */
   async function cartPage(p: CartLinesProps): Promise<HTMLElement> {
     const el = serverMarkup('cart-lines', p);

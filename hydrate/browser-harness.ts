@@ -249,6 +249,8 @@ export interface StorefrontOptions {
   readonly routes?: (app: FastifyInstance) => void;
   /** The theme to serve (default: the default theme in templates/), e.g. a fixture under fixtures/themes/. */
   readonly themeDir?: string;
+  /** The demo seeded in this shipped language (server/db/demo-language.ts); default English, whatever the environment says. */
+  readonly language?: string;
 }
 
 /** A harness's storefront, and the font set its Chromium gets alone (default: the machine's, or TESSERA_BROWSER_FONTS's). */
@@ -266,7 +268,7 @@ export async function startStorefront(options: StorefrontOptions = {}): Promise<
   const dir = mkdtempSync(join(tmpdir(), 'tessera-browser-'));
   const dbFile = join(dir, 'store.db');
   const store = openStore(dbFile);
-  seedDemoStore(store);
+  seedDemoStore(store, undefined, options.language ?? null);
   const themeProblems: string[] = [];
   const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, (problem) => themeProblems.push(problem));
   const app = await buildApp({ store, theme, ...(options.guards === undefined ? {} : { guards: options.guards }) });

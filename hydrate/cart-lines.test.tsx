@@ -26,6 +26,8 @@ import {
   useIslandTestPage,
 } from './dom-testing.js';
 import mountCartLines from './islands/cart-lines.js';
+import { CART_LINES_MESSAGES } from './components/cart-lines.js';
+import { islandMessages } from '../commerce/messages/island-messages.js';
 
 const SHIRT: CartEntry = {
   id: 'e1',
@@ -51,7 +53,7 @@ useIslandTestPage({ cookies: { crumb: 'cookie-crumb' } });
 
 const HEADER_COUNT = '<span class="sqs-cart-quantity">3</span>';
 const hydrate = (cart: ShoppingCart = cartOf(SHIRT, MUG)) =>
-  hydrateIsland('cart-lines', { cart, currency: 'USD', locale: 'en-US', crumb: 'server-crumb' }, mountCartLines, { before: HEADER_COUNT });
+  hydrateIsland('cart-lines', { cart, currency: 'USD', locale: 'en-US', crumb: 'server-crumb', messages: islandMessages('en-US', CART_LINES_MESSAGES) }, mountCartLines, { before: HEADER_COUNT });
 
 const line = (el: HTMLElement, id: string) => el.querySelector<HTMLElement>(`li[data-entry-id="${id}"]`);
 const lineText = (el: HTMLElement, id: string, part: string) => line(el, id)?.querySelector(`.cart-entry-${part}`)?.textContent;

@@ -9,7 +9,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { FORM_MESSAGES, type FormField, type FieldKind } from '../commerce/form-validation.js';
-import { compile, render } from '../engine/index.js';
+import { compile, createPluginTable, DEFAULT_PLUGINS, render } from '../engine/index.js';
+import { textFormatter } from '../commerce/messages/text-formatter.js';
 import { type CaptchaConfig, testCaptchaProvider, TEST_CAPTCHA_TOKEN, unavailableCaptchaProvider } from '../server/forms/captcha.js';
 import type { FormRow } from '../server/forms/service.js';
 import { formView } from '../server/forms/view-model.js';
@@ -19,7 +20,9 @@ import { enhanceForm, SUBMITTING_LABEL } from './islands/form.js';
 
 useIslandTestPage({ cookies: { crumb: 'abc' } });
 
-const BLOCK = compile(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'templates', 'blocks', 'form.block'), 'utf8')).template;
+// the theme's plugins: the engine's and the catalog's words (`t`)
+const PLUGINS = createPluginTable({ formatters: [...DEFAULT_PLUGINS.formatters.values()], predicates: [...DEFAULT_PLUGINS.predicates.values()] }, { formatters: [textFormatter] });
+const BLOCK = compile(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'templates', 'blocks', 'form.block'), 'utf8'), {}, PLUGINS).template;
 
 const field = (id: string, kind: FieldKind, over: Partial<FormField> = {}): FormField => ({ id, kind, title: id.toUpperCase(), required: false, ...over });
 
@@ -57,7 +60,7 @@ const TEST_CAPTCHA: CaptchaConfig = { siteKey: 'site-key', enterpriseV3: false, 
 
 function page(over: Partial<FormRow> = {}, captcha = NO_CAPTCHA): HTMLElement {
   const view = formView({ row: row(over), fields: FIELDS }, captcha);
-  const { html: output, errors } = render(BLOCK, { ...(view as object), crumb: 'abc' });
+  const { html: output, errors } = render(BLOCK, { ...(view as object), crumb: 'abc' }, {}, PLUGINS);
   expect(errors.filter((e) => e.severity === 'error')).toEqual([]);
   document.body.innerHTML = output;
   const element = document.querySelector<HTMLElement>('[data-island="form"]')!;
@@ -322,7 +325,7 @@ describe('the form block without JavaScript (every field kind, after a refused p
       captchaError: FORM_MESSAGES.captcha,
       values: { textarea: 'too long' },
     });
-    const { html: output } = render(BLOCK, { ...(view as object), crumb: 'abc' });
+    const { html: output } = render(BLOCK, { ...(view as object), crumb: 'abc' }, {}, PLUGINS);
     document.body.innerHTML = output;
     return document.querySelector<HTMLElement>('[data-island="form"]')!;
   }

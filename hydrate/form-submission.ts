@@ -3,6 +3,7 @@
  * rules the server uses (`commerce/form-validation.ts`), obtain a key, save, and word every failure as the
  * spec's catalogue does. The island (`islands/form.tsx`) only moves these outcomes onto the page.
  */
+import type { RuleMessages } from '../commerce/messages/rule-text.js';
 import { FORM_MESSAGES, type FormField, submissionPayload, validateForm } from '../commerce/form-validation.js';
 import { safeUrl } from '../commerce/safe-url.js';
 import { api, type ApiResult } from './api.js';
@@ -16,6 +17,8 @@ export interface FormDefinition {
   readonly submissionHTML?: string;
   /** Present when the form shows a captcha. */
   readonly captcha?: { readonly enterpriseV3: boolean };
+  /** The form rules' words in the site's language, by the English they replace (commerce/messages/rule-text.ts). */
+  readonly messages?: RuleMessages;
 }
 
 export type SubmitOutcome =

@@ -57,7 +57,7 @@ describeBrowser('the storefront in German', () => {
     // the pill is the script's: hidden until it has synced, so a page without JavaScript never shows it
     expect(await page.locator('a.cart-pill').isHidden()).toBe(true);
     await Promise.all([page.waitForURL('**/cart'), page.getByRole('button', { name: 'In den Warenkorb' }).click()]);
-    await expect.poll(() => page.getByLabel('Quantity of Field Shirt').inputValue()).toBe('1');
+    await expect.poll(() => page.getByLabel('Menge von Field Shirt').inputValue()).toBe('1');
     await tab.goto('/cart?message=cart.notEnoughStock');
     expect(await page.getByRole('alert').innerText()).toBe('Von diesem Artikel haben wir leider nicht genug vorrätig.');
     await tab.screenshot('german-cart-no-js');

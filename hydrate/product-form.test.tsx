@@ -368,7 +368,7 @@ describe('the add button', () => {
 
   it('in a German site: In den Warenkorb, Wird hinzugefügt… while adding, Hinzugefügt! after, from the props the server builds', async () => {
     const { labels, locale, messages } = productFormProps({ id: 'field-shirt', structuredContent: {} }, { website: { language: 'de-DE', baseCurrency: 'USD' } });
-    expect(labels).toEqual({ add: 'In den Warenkorb', soldOut: 'ausverkauft', sale: 'Sale', quantity: 'Menge', adding: 'Wird hinzugefügt…', added: 'Hinzugefügt!' });
+    expect(labels).toEqual({ add: 'In den Warenkorb', soldOut: 'ausverkauft', sale: 'Sale', quantity: 'Menge', adding: 'Wird hinzugefügt…', added: 'Hinzugefügt!', fewer: 'Eins weniger: Artikel', more: 'Eins mehr: Artikel', ok: 'OK' });
     const el = await hydrate(shirt({ labels, locale, messages }));
     expect(label(el)).toBe('In den Warenkorb');
     expect(el.querySelector('.product-price')?.textContent).toBe('ab 89,00\u00a0$');
@@ -381,6 +381,19 @@ describe('the add button', () => {
     expect(label(el)).toBe('Hinzugefügt!');
     await advance(2000);
     expect(label(el)).toBe('In den Warenkorb');
+  });
+
+  it('in a German site the refusals are German: the options a choice lacks, the stock, the alert’s button', async () => {
+    const { labels, locale, messages, refusals } = productFormProps({ id: 'field-shirt', structuredContent: {} }, { website: { language: 'de-DE', baseCurrency: 'USD' } });
+    const el = await hydrate(shirt({ labels, locale, messages, ...(refusals ? { refusals } : {}) }));
+    await press(el);
+    expect(alertShown()).toEqual({ title: 'Artikel konnte nicht hinzugefügt werden', message: 'Bitte wähle Optionen für Color und Size aus.' });
+    expect(document.querySelector('.tessera-alert-close')?.textContent).toBe('OK');
+    expect(el.querySelector('button[aria-label="Eins mehr: Artikel"]')).not.toBeNull();
+  });
+
+  it('an English site’s props carry no refusal words: the rules’ own English is said', () => {
+    expect(productFormProps({ id: 'field-shirt', structuredContent: {} }, { website: { language: 'en-US' } }).refusals).toEqual({ locale: 'en-US', text: {} });
   });
 
   it('a store’s own label wins over the catalog’s', () => {

@@ -223,7 +223,7 @@ describe('search', () => {
     expect(urls).toEqual(expect.arrayContaining(['/shop/p/linen-apron', '/blog/caring-for-linen', '/about', '/gallery#linen']));
     const html = (await get('/search?q=linen')).body;
     expect(html).toContain('<h2><a href="/blog/caring-for-linen">Caring for linen</a></h2>');
-    expect(html).toContain(`${items.length} results for &ldquo;linen&rdquo;`);
+    expect(html).toContain(`${items.length} results for “linen”`);
   });
 
   it('never searches protected pages, scheduled posts or markup', async () => {

@@ -10,6 +10,7 @@ import type { Store } from './db/database.js';
 import { collections, websites } from './db/schema.js';
 import { readCache } from './read-cache.js';
 import { languageOfSettings } from './site-language.js';
+import { platformStrings } from '../commerce/messages/platform-strings.js';
 import { withCensus } from './tracker/census-page.js';
 import { ownerIconUrl } from './site-icon/site-icon.js';
 import { storefrontNavigation } from './site-layout.js';
@@ -81,7 +82,8 @@ function siteContext(db: Store): Json {
       // the platform's feature flags sit at the context's root, where the engine reads them
       // (`featureFlags.useCLDRMoneyFormat`: prices as `$89.00` rather than the native `89.00` span)
       featureFlags: isRecord(settings['featureFlags']) ? settings['featureFlags'] : {},
-      localizedStrings: parse(site.localizedStrings),
+      // the platform's strings in the site's language (commerce/messages/platform-strings.ts), the store's own over them
+      localizedStrings: { ...platformStrings(languageOfSettings(settings)), ...parse(site.localizedStrings) },
       // the owner's main navigation once one is stored (server/site-layout.ts), else every enabled collection
       navigation:
         storefrontNavigation(db, site.id, nav) ?? nav.filter((c) => c.enabled).map((c) => ({ title: c.navigationTitle ?? c.title, url: `/${c.urlId}` })),

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from './db/database.js';
 import { websites } from './db/schema.js';
 import { languageOfSettings } from './site-language.js';
-import { addToCartApi, demoApp, withCrumb } from './test-support.js';
+import { addToCartApi, demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb } from './test-support.js';
 
 describe('languageOfSettings', () => {
   it('the settings’ tag, canonical; en-US when unset, empty, not a string or not a tag', () => {
@@ -76,6 +76,37 @@ describe('a German site', () => {
     expect(propsOf(html, 'restock').successText).toBe('Angemeldet!');
     const signedUp = (await app.inject('/shop/p/canvas-tote?restock=signed-up&message=restock.signedUp')).body;
     expect(propsOf(signedUp, 'restock').outcome).toEqual({ kind: 'done', message: 'Angemeldet!' });
+  });
+
+  it('the default theme’s own words in German: header, cart, checkout, contact form', async () => {
+    const product = await body('/shop/p/field-shirt');
+    expect(product).toContain('Zum Inhalt springen');
+    expect(product).toContain('Alle Preise in USD.');
+    expect(await body('/cart')).toContain('<h1 class="cart-title">Dein Warenkorb</h1>');
+    const cookies = { tessera_cart: await addToCartApi(app, { itemId: 'p01', quantity: 1 }) };
+    const checkout = await body('/checkout', cookies);
+    expect(checkout).toContain('Zahlungspflichtig bestellen');
+    expect(checkout).toContain('<legend>Lieferadresse</legend>');
+    expect(checkout).not.toContain('Place order');
+    const contact = await body('/contact');
+    expect(contact).toContain('>Senden</button>');
+  });
+
+  it('a refused plain post of the contact form and of the checkout say the rules in German', async () => {
+    const body = new URLSearchParams({ crumb: TEST_CRUMB, name: 'Ada', email: 'nope', message: '' });
+    const res = await app.inject({ method: 'POST', url: '/forms/contact-form', cookies: TEST_COOKIES, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body.toString() });
+    const form = text(res.body);
+    expect(form).toContain('Mindestens ein Feld ist ungültig. Bitte überprüfe deine Eingaben.');
+    expect(form).toContain('Die E-Mail-Adresse ist ungültig. Sie sollte die Form user@domain.com haben.');
+    expect(form).toContain('>Pflichtfeld<');
+    expect(form).not.toMatch(/form-field-error"[^>]*>Email is not valid/);
+    // the form island gets the rules' German by their English
+    expect(form).toContain('"Submitting…":"Wird gesendet…"');
+    const cookies = { tessera_cart: await addToCartApi(app, { itemId: 'p01', quantity: 1 }) };
+    const checkout = await app.inject({ method: 'POST', url: '/checkout', cookies: { ...TEST_COOKIES, ...cookies }, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ crumb: TEST_CRUMB, email: 'x', name: '', address1: 'Hauptstr. 1', address2: '', city: 'Berlin', region: '', postalCode: '10115', country: 'DE' }).toString() });
+    const page = text(checkout.body);
+    expect(page).toContain('Name ist ein Pflichtfeld.');
+    expect(page).toContain('Da stimmt etwas nicht');
   });
 
   it('an English site is as before', async () => {

@@ -301,6 +301,11 @@ export const FORMATTER_DOCS: Docs = {
     template: '{@|island cart-pill}',
     data: { shoppingCart: { totalQuantity: 2 }, website: { baseCurrency: 'USD' } },
   },
+  t: {
+    summary: "Tessera's words in the site's language (`website.language`): the message catalog's `KEY`, with `{value}` the tag's value and `name=path` arguments; HTML-escaped.",
+    template: '{totalItems|t list.productCount} · {@|t list.pageOf current=page total=pages}',
+    data: { totalItems: 3, page: 1, pages: 2, website: { language: 'de-DE' } },
+  },
 };
 
 /** A predicate's example: its block printed when it holds, the `.or` branch when not. */

@@ -14,8 +14,8 @@ import { compiledMessage, translator } from './translate.js';
 import { localVisitorMessage } from './visitor-wording.js';
 
 describe('catalog rules', () => {
-  it('ships en-US, en-GB and de-DE', () => {
-    expect(SHIPPED_LOCALES).toEqual(['en-US', 'en-GB', 'de-DE']);
+  it('ships eight languages', () => {
+    expect(SHIPPED_LOCALES).toEqual(['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'ja-JP']);
   });
 
   for (const locale of SHIPPED_LOCALES) {
@@ -47,7 +47,8 @@ describe('which catalog a language reads', () => {
     expect(catalogLocale('de-AT')).toBe('de-DE');
     expect(catalogLocale('en-GB')).toBe('en-GB');
     expect(catalogLocale('en-AU')).toBe('en-US');
-    expect(catalogLocale('fr-FR')).toBe('en-US');
+    expect(catalogLocale('fr-CA')).toBe('fr-FR');
+    expect(catalogLocale('pt-BR')).toBe('en-US');
   });
 });
 
@@ -58,6 +59,10 @@ describe('t', () => {
     expect([1, 3, 100, 101].map((n) => pill('en-US', n))).toEqual(['One item in cart', '3 items in cart', '100 items in cart', 'More than 100 items in cart']);
     expect([1, 3, 100, 101].map((n) => pill('de-DE', n))).toEqual(['1 Artikel im Warenkorb', '3 Artikel im Warenkorb', '100 Artikel im Warenkorb', 'Mehr als 100 Artikel im Warenkorb']);
     expect(pill('en-GB', 2)).toBe('2 items in cart');
+    // one plural form in Japanese; French says 0 and 1 alike
+    expect([1, 3, 101].map((n) => pill('ja-JP', n))).toEqual(['カートに1点の商品', 'カートに3点の商品', 'カートに100点以上の商品']);
+    expect([1, 3].map((n) => pill('fr-FR', n))).toEqual(['Un article dans le panier', '3 articles dans le panier']);
+    expect(pill('nl-NL', 1)).toBe('1 artikel in winkelwagen');
   });
 
   it('a shop German for the buy box, and the spec’s English', () => {
@@ -80,7 +85,7 @@ describe('t', () => {
 });
 
 describe('island messages', () => {
-  const VALUES = [0, 1, 2, 5, 100, 101, 1000, 12345].map((count) => ({ over: count > 100 ? 'yes' : 'no', limit: 100, count, items: 'One item in cart', price: '$89.00' }));
+  const VALUES = [0, 1, 2, 5, 100, 101, 1000, 12345].map((count) => ({ over: count > 100 ? 'yes' : 'no', limit: 100, count, items: 'One item in cart', price: '$89.00', value: count, current: 2, total: 5, query: 'linen', option: 'Size', options: 'Color, Size', last: 'Fit', title: 'Mug', name: 'Monogram', quantity: count, subtotal: '$12.00', subject: 'item', field: 'Email', max: 256, variantName: 'Size', 0: '$5.00', remaining: '2 downloads left', file: 'guide.pdf' }));
 
   for (const locale of SHIPPED_LOCALES) {
     it(`${locale}: every message formats the same compacted (the browser) as with intl-messageformat`, () => {

@@ -6,10 +6,24 @@
 import { DE_DE } from './de-DE.js';
 import { EN_GB } from './en-GB.js';
 import { type Catalog, EN_US } from './en-US.js';
+import { ES_ES } from './es-ES.js';
+import { FR_FR } from './fr-FR.js';
+import { IT_IT } from './it-IT.js';
+import { JA_JP } from './ja-JP.js';
+import { NL_NL } from './nl-NL.js';
 
 export const SOURCE_LOCALE = 'en-US';
 
-export const CATALOGS: Readonly<Record<string, Catalog>> = { 'en-US': EN_US, 'en-GB': EN_GB, 'de-DE': DE_DE };
+export const CATALOGS: Readonly<Record<string, Catalog>> = {
+  'en-US': EN_US,
+  'en-GB': EN_GB,
+  'de-DE': DE_DE,
+  'fr-FR': FR_FR,
+  'es-ES': ES_ES,
+  'it-IT': IT_IT,
+  'nl-NL': NL_NL,
+  'ja-JP': JA_JP,
+};
 
 export const SHIPPED_LOCALES = Object.keys(CATALOGS);
 

@@ -60,3 +60,4 @@ export function islandMessages<K extends MessageKey>(locale: string, keys: reado
   }
   return messages as IslandMessages<K>;
 }
+

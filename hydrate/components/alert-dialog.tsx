@@ -10,7 +10,8 @@ export interface AlertMessage {
   readonly message: string;
 }
 
-export function AlertDialog({ alert, onClose }: { alert: AlertMessage | null; onClose: () => void }) {
+/** `closeLabel` is the button's word in the page's language (default `OK`). */
+export function AlertDialog({ alert, onClose, closeLabel }: { alert: AlertMessage | null; onClose: () => void; closeLabel?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const shown = useRef<AlertMessage | null>(null);
@@ -38,7 +39,7 @@ export function AlertDialog({ alert, onClose }: { alert: AlertMessage | null; on
         <p className="tessera-alert-message">{alert.message}</p>
       </div>
       <button type="button" className="tessera-alert-close" autoFocus onClick={onClose}>
-        OK
+        {closeLabel ?? 'OK'}
       </button>
     </dialog>
   );

@@ -6,7 +6,9 @@
  * changed; focus stays on the control pressed, or moves to the next line when its own is removed.
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { CART_ANNOUNCEMENTS, CART_UI_MESSAGES, STEPPER_DEBOUNCE_MS } from '../../commerce/cart-ui.js';
+import { CART_UI_MESSAGES, STEPPER_DEBOUNCE_MS } from '../../commerce/cart-ui.js';
+import { type CompactValues, formatCompact, type IslandMessages } from '../../commerce/messages/compact.js';
+import { ruleText, type RuleMessages } from '../../commerce/messages/rule-text.js';
 import { quantityFromText } from '../../commerce/add-to-cart.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { api, type ApiResult } from '../api.js';
@@ -24,7 +26,36 @@ export interface CartLinesProps {
   readonly currency: string;
   readonly locale: string;
   readonly crumb: string;
+  /** The page's words in the site's language (commerce/messages/). */
+  readonly messages: IslandMessages<CartLinesMessage>;
+  /** The refusals' words where the site's language words them differently from the spec's English. */
+  readonly refusals?: RuleMessages;
 }
+
+/** The catalog's messages the cart page says. */
+export const CART_LINES_MESSAGES = [
+  'cartLines.empty',
+  'cartLines.subtotal',
+  'cartLines.shippingNote',
+  'cartLines.update',
+  'cartLines.remove',
+  'cartLines.removeNamed',
+  'cartLines.quantityOf',
+  'cartLines.edit',
+  'cartLines.editDetails',
+  'cartLines.save',
+  'cartLines.saidQuantity',
+  'cartLines.saidRemoved',
+  'cartLines.saidEmptied',
+  'quantity.fewer',
+  'quantity.more',
+  'alert.ok',
+  'theme.continueShopping',
+  'theme.checkout',
+] as const;
+type CartLinesMessage = (typeof CART_LINES_MESSAGES)[number];
+
+type Say = (key: CartLinesMessage, values?: CompactValues) => string;
 
 /** Why a cart change failed, in the spec's words: no answer at all means the connection. */
 function failureText(r: Extract<ApiResult<unknown>, { ok: false }>): string {
@@ -41,7 +72,7 @@ type ShownEntry = CartEntry & {
 };
 
 /** A line's answers to its product's form, and (with JavaScript) their editing in the lightbox. */
-function Answers({ entry, onFailure }: { entry: ShownEntry; onFailure: (a: AlertMessage) => void }) {
+function Answers({ entry, onFailure, say, saving }: { entry: ShownEntry; onFailure: (a: AlertMessage) => void; say: Say; saving: string }) {
   const form = additionalForm(entry.additionalFieldsForm);
   const [editing, setEditing] = useState(false);
   const scripted = useScripted();
@@ -73,12 +104,12 @@ function Answers({ entry, onFailure }: { entry: ShownEntry; onFailure: (a: Alert
           className="cart-entry-edit"
           onClick={() => (form === null ? onFailure({ title: ADDITIONAL_FIELDS_MESSAGES.openFailed, message: CART_UI_MESSAGES.tryAgain }) : setEditing(true))}
         >
-          {`Edit ${form?.name ?? 'details'}`}
+          {form?.name !== undefined ? say('cartLines.edit', { name: form.name }) : say('cartLines.editDetails')}
         </button>
       ) : null}
       {editing && form !== null ? (
         <Lightbox title={form.name} onClose={() => setEditing(false)}>
-          <AdditionalFieldsForm form={form} initial={parseAnswers(entry.additionalFields)} submitLabel="Save" busyLabel={ADDITIONAL_FIELDS_MESSAGES.saving} onSubmit={save} />
+          <AdditionalFieldsForm form={form} initial={parseAnswers(entry.additionalFields)} submitLabel={say('cartLines.save')} busyLabel={saving} onSubmit={save} />
         </Lightbox>
       ) : null}
     </span>
@@ -100,12 +131,14 @@ interface LineProps {
   readonly onFailure: (a: AlertMessage) => void;
   /** The cart after this line changed it, and how: every island takes it, the page says it and places focus. */
   readonly onChanged: (cart: ShoppingCart, change: LineChange) => void;
+  readonly say: Say;
+  readonly saving: string;
 }
 
 /** What a line did: a new quantity (by the steppers, Update or Enter) or its removal. */
 export type LineChange = { readonly kind: 'quantity'; readonly entry: CartEntry } | { readonly kind: 'removed'; readonly entry: CartEntry };
 
-function Line({ entry, first, crumb, money, onFailure, onChanged }: LineProps) {
+function Line({ entry, first, crumb, money, onFailure, onChanged, say, saving }: LineProps) {
   const [quantity, setQuantity] = useState(String(entry.quantity));
   const [busy, setBusy] = useState(false);
   // read by requests and timers that outlive the render they started in
@@ -188,23 +221,29 @@ function Line({ entry, first, crumb, money, onFailure, onChanged }: LineProps) {
       <span className="cart-entry-details">
         <span className="cart-entry-title">{url ? <a href={url}>{entry.title}</a> : entry.title}</span>
         {variant !== '' ? <span className="cart-entry-variant">{variant}</span> : null}
-        <Answers entry={entry} onFailure={onFailure} />
+        <Answers entry={entry} onFailure={onFailure} say={say} saving={saving} />
         <span className="cart-entry-unit">{money(entry.purchasePriceCents)}</span>
       </span>
       <span className="cart-entry-actions">
         <form className="cart-entry-update" method="post" action="/cart/update" noValidate onSubmit={(e) => submit(e, false)}>
           <input type="hidden" name="crumb" value={crumb} />
           <input type="hidden" name="entryId" value={entry.id} />
-          <QuantityInput label={`Quantity of ${entry.title}`} subject={entry.title} value={quantity} onChange={setQuantity} onStep={stepped} />
+          <QuantityInput
+            label={say('cartLines.quantityOf', { title: entry.title })}
+            names={{ fewer: say('quantity.fewer', { subject: entry.title }), more: say('quantity.more', { subject: entry.title }) }}
+            value={quantity}
+            onChange={setQuantity}
+            onStep={stepped}
+          />
           <button type="submit" className="button button--secondary cart-entry-update-button">
-            Update
+            {say('cartLines.update')}
           </button>
         </form>
         <form className="cart-entry-remove" method="post" action="/cart/remove" onSubmit={(e) => submit(e, true)}>
           <input type="hidden" name="crumb" value={crumb} />
           <input type="hidden" name="entryId" value={entry.id} />
-          <button type="submit" className="cart-entry-remove-button" aria-label={`Remove ${entry.title}`}>
-            Remove
+          <button type="submit" className="cart-entry-remove-button" aria-label={say('cartLines.removeNamed', { title: entry.title })}>
+            {say('cartLines.remove')}
           </button>
         </form>
       </span>
@@ -230,8 +269,11 @@ export function CartLines(props: CartLinesProps) {
   useEffect(() => setCart(props.cart), [props.cart]);
   // the server's cart until any island changes it
   const cart = state.initialised && state.cart !== null ? state.cart : props.cart;
-  const [alert, setAlert] = useState<AlertMessage | null>(null);
+  const [alert, showAlert] = useState<AlertMessage | null>(null);
+  const setAlert = (a: AlertMessage | null) => showAlert(a === null ? null : { title: ruleText(a.title, props.refusals), message: ruleText(a.message, props.refusals) });
   const [said, setSaid] = useState('');
+  const say: Say = (key, values) => formatCompact(props.messages.text[key], props.messages.locale, values);
+  const saving = ruleText(ADDITIONAL_FIELDS_MESSAGES.saving, props.refusals);
   const root = useRef<HTMLDivElement>(null);
   const removedAt = useRef<number | null>(null);
   const money = (cents: number) => moneyText(cents, cart.subtotalMoney?.currency ?? props.currency, props.locale);
@@ -240,9 +282,9 @@ export function CartLines(props: CartLinesProps) {
     const subtotal = moneyText(next.subtotalCents, next.subtotalMoney?.currency ?? props.currency, props.locale);
     if (change.kind === 'removed') {
       removedAt.current = cart.entries.findIndex((e) => e.id === change.entry.id);
-      setSaid(next.entries.length === 0 ? CART_ANNOUNCEMENTS.emptied(change.entry.title) : CART_ANNOUNCEMENTS.removed(change.entry.title, subtotal));
+      setSaid(next.entries.length === 0 ? say('cartLines.saidEmptied', { title: change.entry.title }) : say('cartLines.saidRemoved', { title: change.entry.title, subtotal }));
     } else {
-      setSaid(CART_ANNOUNCEMENTS.quantity(change.entry.title, change.entry.quantity, subtotal));
+      setSaid(say('cartLines.saidQuantity', { title: change.entry.title, quantity: change.entry.quantity, subtotal }));
     }
     setCart(next);
   }
@@ -259,31 +301,31 @@ export function CartLines(props: CartLinesProps) {
       {cart.entries.length === 0 ? (
         <div className="cart-empty-state">
           <p className="cart-empty" tabIndex={-1}>
-            Your cart is empty.
+            {say('cartLines.empty')}
           </p>
           <p>
             <a className="button" href="/shop">
-              Continue shopping
+              {say('theme.continueShopping')}
             </a>
           </p>
         </div>
       ) : (
         <ul className="cart-entries">
           {cart.entries.map((entry, i) => (
-            <Line key={entry.id} entry={entry} first={i === 0} crumb={props.crumb} money={money} onFailure={setAlert} onChanged={changed} />
+            <Line key={entry.id} entry={entry} first={i === 0} crumb={props.crumb} money={money} onFailure={setAlert} onChanged={changed} say={say} saving={saving} />
           ))}
         </ul>
       )}
       <div className="cart-footer">
         <p className="cart-subtotal">
-          Subtotal: <span className="cart-subtotal-amount">{money(cart.subtotalCents)}</span>
+          {say('cartLines.subtotal')} <span className="cart-subtotal-amount">{money(cart.subtotalCents)}</span>
         </p>
         {cart.entries.length > 0 ? (
           <>
-            <p className="cart-note">Shipping is calculated at checkout.</p>
+            <p className="cart-note">{say('cartLines.shippingNote')}</p>
             <p className="cart-checkout">
               <a className="button" href="/checkout">
-                Checkout
+                {say('theme.checkout')}
               </a>
             </p>
           </>
@@ -292,7 +334,7 @@ export function CartLines(props: CartLinesProps) {
       <p className="visually-hidden cart-status" role="status">
         {said}
       </p>
-      <AlertDialog alert={alert} onClose={() => setAlert(null)} />
+      <AlertDialog alert={alert} onClose={() => setAlert(null)} closeLabel={say('alert.ok')} />
     </div>
   );
 }

@@ -8,6 +8,7 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { type AddMode, addFailureTitle } from '../../commerce/add-to-cart.js';
 import { formatCompact, type IslandMessages } from '../../commerce/messages/compact.js';
+import { refusalText, type RuleMessages } from '../../commerce/messages/rule-text.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { fill } from '../../commerce/text.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
@@ -38,7 +39,18 @@ export interface ProductFormProps {
   readonly action: string;
   readonly crumb: string;
   /** Its words in the site's language: the store's own labels, else the message catalog's (commerce/messages/). */
-  readonly labels: { readonly add: string; readonly soldOut: string; readonly sale: string; readonly quantity: string; readonly adding: string; readonly added: string };
+  readonly labels: {
+    readonly add: string;
+    readonly soldOut: string;
+    readonly sale: string;
+    readonly quantity: string;
+    readonly adding: string;
+    readonly added: string;
+    /** The quantity steppers' names and the alert's button (absent: English). */
+    readonly fewer?: string;
+    readonly more?: string;
+    readonly ok?: string;
+  };
   readonly showQuantity: boolean;
   readonly options: readonly ProductOption[];
   readonly variantOptionOrdering: readonly string[];
@@ -51,6 +63,8 @@ export interface ProductFormProps {
   readonly initial?: BuyBoxState | null;
   /** The price's words in the site's language (commerce/messages/). */
   readonly messages: IslandMessages<PriceMessage>;
+  /** A refused add's words where the site's language words them differently from the spec's English. */
+  readonly refusals?: RuleMessages;
 }
 
 /** The catalog's messages the price says. */
@@ -160,7 +174,7 @@ export function ProductForm(props: ProductFormProps) {
       button.succeeded();
       return;
     }
-    setAlert({ title: outcome.title, message: outcome.message });
+    setAlert(refusalText(outcome, props.refusals));
     button.failed();
   }
 
@@ -173,7 +187,7 @@ export function ProductForm(props: ProductFormProps) {
     // the choice is checked before the answers: a missing size is said first, as without a form
     const checked = checkAdd(request());
     if ('message' in checked) {
-      setAlert({ title: addFailureTitle(props.mode), message: checked.message });
+      setAlert(refusalText({ title: addFailureTitle(props.mode), ...checked }, props.refusals));
       return;
     }
     const check = checkAnswers(form, answers);
@@ -219,7 +233,7 @@ export function ProductForm(props: ProductFormProps) {
       {props.showQuantity && !productSoldOut ? (
         <div className="product-quantity">
           <label htmlFor={`${id}-quantity`}>{labels.quantity}</label>
-          <QuantityInput id={`${id}-quantity`} subject="item" value={quantity} onChange={setQuantity} />
+          <QuantityInput id={`${id}-quantity`} subject="item" {...(labels.fewer !== undefined && labels.more !== undefined ? { names: { fewer: labels.fewer, more: labels.more } } : {})} value={quantity} onChange={setQuantity} />
         </div>
       ) : null}
       {props.additionalForm && !productSoldOut ? (
@@ -237,7 +251,7 @@ export function ProductForm(props: ProductFormProps) {
           <ButtonLabels current={label} all={[labels.add, labels.soldOut, labels.adding, labels.added]} />
         </button>
       )}
-      <AlertDialog alert={alert} onClose={() => setAlert(null)} />
+      <AlertDialog alert={alert} onClose={() => setAlert(null)} closeLabel={labels.ok} />
     </form>
   );
 }

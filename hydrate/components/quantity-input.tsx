@@ -19,6 +19,8 @@ export interface QuantityInputProps {
   readonly label?: string;
   /** What the buttons change, for their names: `One fewer {subject}`, `One more {subject}`. */
   readonly subject?: string;
+  /** The buttons' names in the page's language, when not English (they replace the two above). */
+  readonly names?: { readonly fewer: string; readonly more: string };
   readonly value: string;
   readonly onChange: (value: string) => void;
   /** Told after a − or + press changed the value (the cart updates its line from it; typing waits for Update). */
@@ -38,7 +40,7 @@ export function QuantityInput(props: QuantityInputProps) {
       <button
         type="button"
         className="quantity-step quantity-step--down"
-        aria-label={`One fewer ${subject}`}
+        aria-label={props.names?.fewer ?? `One fewer ${subject}`}
         aria-controls={props.id}
         onClick={() => step(-1)}
       >
@@ -59,7 +61,7 @@ export function QuantityInput(props: QuantityInputProps) {
       <button
         type="button"
         className="quantity-step quantity-step--up"
-        aria-label={`One more ${subject}`}
+        aria-label={props.names?.more ?? `One more ${subject}`}
         aria-controls={props.id}
         onClick={() => step(1)}
       >

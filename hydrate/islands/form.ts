@@ -54,13 +54,23 @@ function clearErrors(form: HTMLFormElement): void {
   }
 }
 
+/**
+ * A rule's English in the site's language: the definition's messages (commerce/messages/rule-text.ts), which
+ * for a form are all plain text, so the island formats nothing and loads no formatter.
+ */
+function say(english: string, definition: FormDefinition): string {
+  const message = definition.messages?.text[english];
+  return typeof message === 'string' ? message : english;
+}
+
 /** Writes each field's message beside it and the linked summary on top; returns the summary to focus. */
 function showErrors(form: HTMLFormElement, definition: FormDefinition, errors: Readonly<Record<string, string>>, message: string): HTMLElement {
   const links: { href: string; label: string; message: string }[] = [];
   for (const container of form.querySelectorAll<HTMLElement>('[data-field-id]')) {
     const id = container.dataset['fieldId'] ?? '';
-    const text = errors[id];
-    if (text === undefined) continue;
+    const english = errors[id];
+    if (english === undefined) continue;
+    const text = say(english, definition);
     const inputs = fieldInputs(container);
     const first = inputs[0];
     // the ids the server's view model gives (`{formId}-{itemId}-error`), so both paths describe fields alike
@@ -93,7 +103,7 @@ function showErrors(form: HTMLFormElement, definition: FormDefinition, errors: R
   summary.tabIndex = -1;
   const heading = document.createElement('h2');
   heading.className = 'form-error-summary-title';
-  heading.textContent = message;
+  heading.textContent = say(message, definition);
   const list = document.createElement('ul');
   for (const link of links) {
     const a = document.createElement('a');
@@ -187,11 +197,11 @@ export function enhanceForm(element: HTMLElement): void {
     unlock();
     if (outcome.kind === 'invalid') {
       const summary = showErrors(form, definition, outcome.errors, outcome.message);
-      note.textContent = scrollMessage('below');
+      note.textContent = say(scrollMessage('below'), definition);
       note.hidden = false;
       summary.focus();
     } else {
-      note.textContent = outcome.message;
+      note.textContent = say(outcome.message, definition);
       note.hidden = false;
     }
   };
@@ -201,7 +211,7 @@ export function enhanceForm(element: HTMLElement): void {
     if (busy) return;
     busy = true;
     button.disabled = true;
-    button.textContent = SUBMITTING_LABEL;
+    button.textContent = say(SUBMITTING_LABEL, definition);
     const raw = valuesFromFormPost(definition.fields, postBody(new FormData(form)));
     const token = captcha?.token();
     submitForm(definition, {

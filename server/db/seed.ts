@@ -8,6 +8,7 @@ import { productImageUrl } from '../images.js';
 import type { Store } from './database.js';
 import { collections, products, variants, websites } from './schema.js';
 import { seedDemoContent } from './seed-content.js';
+import { demoLanguage, localizeDemo } from './demo-language.js';
 
 type NewProduct = typeof products.$inferInsert;
 type NewVariant = Omit<typeof variants.$inferInsert, 'productId' | 'id' | 'sku' | 'ordering'>;
@@ -143,8 +144,11 @@ const PRODUCTS: ProductSeed[] = [
   },
 ];
 
-/** Fill an empty store with the demo shop; does nothing when the store already has a website. */
-export function seedDemoStore(db: Store, now: number = Date.now()): boolean {
+/**
+ * Fill an empty store with the demo shop; does nothing when the store already has a website. `language` (by
+ * default `TESSERA_DEMO_LANGUAGE`, server/db/demo-language.ts) seeds it in a shipped language; null, English.
+ */
+export function seedDemoStore(db: Store, now: number = Date.now(), language: string | null = demoLanguage()): boolean {
   const existing = db.select({ n: sql<number>`count(*)` }).from(websites).get();
   if (existing !== undefined && existing.n > 0) return false;
   db.transaction((tx) => {
@@ -183,6 +187,7 @@ export function seedDemoStore(db: Store, now: number = Date.now()): boolean {
       (vs ?? []).forEach((v, k) => tx.insert(variants).values({ ...v, id: `${id}-v${k + 1}`, productId: id, sku: `SQ${id}${k + 1}`.toUpperCase(), ordering: k }).run());
     });
     seedDemoContent(tx, WEBSITE_ID, now);
+    if (language !== null) localizeDemo(tx, WEBSITE_ID, language);
   });
   return true;
 }

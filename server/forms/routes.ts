@@ -20,7 +20,8 @@ import type { CommerceStores } from '../db/stores.js';
 import { answerStatus, backLink, tryAgainPage } from '../error-page.js';
 import { installJsonBodies } from '../json-body.js';
 import { mayView } from '../page-access.js';
-import { PageType } from '../page-context.js';
+import { PageType, siteLanguage } from '../page-context.js';
+import { localRuleText } from '../../commerce/messages/rule-wording.js';
 import { sendPage } from '../routes/page-response.js';
 import { visitorCart } from '../routes/visitor-cart.js';
 import type { Theme } from '../theme.js';
@@ -135,7 +136,7 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, stores,
         pageId: page?.id ?? `form-${form.row.id}`,
         collection: page === null ? { id: `form-${form.row.id}`, title: form.row.name, body: '' } : pageJson(page),
         shoppingCart: visitorCart(store, request),
-        extra: { form: formView(form, captchaConfig(store), state) },
+        extra: { form: formView(form, captchaConfig(store), { ...state, language: siteLanguage(store) }) },
       },
       status,
     );
@@ -179,5 +180,6 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, stores,
 export function contentPageForm(store: Store, formId: string, query: Readonly<Record<string, unknown>>) {
   const form = loadFormDefinition(store, formId);
   // a page naming a form that does not exist shows an error text in its place (spec 000 §8)
-  return form === null ? { id: formId, missing: true, missingMessage: FORM_MESSAGES.notConfigured } : formView(form, captchaConfig(store), { query });
+  const language = siteLanguage(store);
+  return form === null ? { id: formId, missing: true, missingMessage: localRuleText(FORM_MESSAGES.notConfigured, language) } : formView(form, captchaConfig(store), { query, language });
 }

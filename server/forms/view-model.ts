@@ -17,6 +17,9 @@ import {
   partFieldName,
   textareaCounter,
 } from '../../commerce/form-validation.js';
+import type { MessageKey } from '../../commerce/messages/en-US.js';
+import { localRuleText, RULE_TEXT, ruleMessages } from '../../commerce/messages/rule-wording.js';
+import { type Translate, translator } from '../../commerce/messages/translate.js';
 import { safeUrl } from '../../commerce/safe-url.js';
 import type { Json } from '../catalog.js';
 import { type CaptchaConfig, TEST_CAPTCHA_TOKEN } from './captcha.js';
@@ -31,7 +34,15 @@ export interface FormViewState {
   readonly errors?: Readonly<Record<string, string>>;
   readonly captchaError?: string;
   readonly submitted?: boolean;
+  /** The site's language: the form's own words (parts, likert, messages) are its catalog's. Default `en-US`. */
+  readonly language?: string;
 }
+
+/** The messages the form island may say (hydrate/islands/form.ts): the form rules' and its busy label. */
+const FORM_ISLAND_KEYS: readonly MessageKey[] = [...new Set([...RULE_TEXT.values()].filter((key) => key.startsWith('form.') || key === 'cart.answersInvalid')), 'form.submitting'];
+
+/** A part's label key: the phone's country code is not the address's country. */
+const partKey = (kind: string, name: string) => (kind === 'phone' && name === 'country' ? 'form.part.phoneCountry' : `form.part.${name}`) as MessageKey;
 
 /** Query parameter that marks the page shown after a successful plain post: `?submitted={formId}`. */
 export const SUBMITTED_PARAM = 'submitted';
@@ -44,7 +55,7 @@ const PART_AUTOCOMPLETE: Readonly<Record<string, Readonly<Record<string, string>
   address: { address1: 'address-line1', address2: 'address-line2', city: 'address-level2', state: 'address-level1', zip: 'postal-code', country: 'country-name' },
 };
 
-function fieldView(formId: string, field: FormField, value: FieldValue | undefined, error: string | undefined, query: Readonly<Record<string, unknown>>): Json {
+function fieldView(formId: string, field: FormField, value: FieldValue | undefined, error: string | undefined, query: Readonly<Record<string, unknown>>, t: Translate): Json {
   const inputId = `${formId}-${field.id}`;
   const descriptionId = field.description === undefined ? undefined : `${inputId}-description`;
   const errorId = `${inputId}-error`;
@@ -76,7 +87,7 @@ function fieldView(formId: string, field: FormField, value: FieldValue | undefin
     base['parts'] = PARTS[field.kind].map((p, i) => ({
       name: partFieldName(field.id, p.name),
       partName: p.name,
-      label: p.label,
+      label: t(partKey(field.kind, p.name)),
       inputId: `${inputId}-${p.name}`,
       required: field.required && p.required,
       autocomplete: PART_AUTOCOMPLETE[field.kind]?.[p.name],
@@ -105,7 +116,7 @@ function fieldView(formId: string, field: FormField, value: FieldValue | undefin
       label: q,
       name: likertFieldName(field.id, i),
       inputId: `${inputId}-${i}`,
-      options: LIKERT_SCALE.map((s, j) => ({ value: s.value, label: s.label, inputId: `${inputId}-${i}-${j}`, checked: answers[q] === s.value })),
+      options: LIKERT_SCALE.map((s, j) => ({ value: s.value, label: t(`likert.${s.value}` as MessageKey), inputId: `${inputId}-${i}-${j}`, checked: answers[q] === s.value })),
     }));
     if ((field.questions ?? []).length > 0) base['targetId'] = `${inputId}-0-0`;
     return base;
@@ -128,14 +139,18 @@ function fieldView(formId: string, field: FormField, value: FieldValue | undefin
 export function formView(form: FormDefinition, captcha: CaptchaConfig, state: FormViewState = {}): Json {
   const { row, fields } = form;
   const query = state.query ?? {};
+  const language = state.language ?? 'en-US';
+  const t = translator(language);
+  const say = (text: string | undefined) => (text === undefined ? undefined : localRuleText(text, language));
   const errors = state.errors ?? {};
-  const views = fields.map((f) => fieldView(row.id, f, state.values?.[f.id], errors[f.id], query));
+  const views = fields.map((f) => fieldView(row.id, f, state.values?.[f.id], say(errors[f.id]), query, t));
+  const captchaError = say(state.captchaError);
   const captchaShown = row.captchaEnabled && captcha.siteKey !== null;
   const captchaId = `${row.id}-captcha`;
   const summaryItems = views
     .filter((v) => v['error'] !== undefined)
     .map((v) => ({ fieldId: v['id'], label: v['label'], message: v['error'], href: `#${String(v['targetId'])}` }));
-  if (state.captchaError !== undefined) summaryItems.push({ fieldId: 'captcha', label: 'CAPTCHA', message: state.captchaError, href: `#${captchaId}` });
+  if (captchaError !== undefined) summaryItems.push({ fieldId: 'captcha', label: 'CAPTCHA', message: captchaError, href: `#${captchaId}` });
   const hasErrors = summaryItems.length > 0;
   const submitted = state.submitted === true || query[SUBMITTED_PARAM] === row.id;
   // only a redirect the URL rule admits reaches the page (commerce/safe-url.ts); the island checks it again
@@ -151,14 +166,15 @@ export function formView(form: FormDefinition, captcha: CaptchaConfig, state: Fo
       submissionMessage: row.submissionMessage,
       submissionHTML: row.submissionHtml,
       captcha: captchaShown ? { enterpriseV3: captcha.enterpriseV3 } : undefined,
+      messages: ruleMessages(language, FORM_ISLAND_KEYS),
     }),
     action: `/forms/${encodeURIComponent(row.id)}`,
     method: 'post',
     fields: views,
     hasErrors,
-    errorSummary: hasErrors ? { title: FORM_MESSAGES.summary, items: summaryItems } : undefined,
+    errorSummary: hasErrors ? { title: say(FORM_MESSAGES.summary), items: summaryItems } : undefined,
     /** The summary sits above the form, so the visitor is sent down to the fields. */
-    scrollMessage: hasErrors ? FORM_MESSAGES.scrollDown : undefined,
+    scrollMessage: hasErrors ? say(FORM_MESSAGES.scrollDown) : undefined,
     submitted,
     submissionMessage: row.submissionMessage,
     submissionHTML: row.submissionHtml,
@@ -175,7 +191,7 @@ export function formView(form: FormDefinition, captcha: CaptchaConfig, state: Fo
           checkbox: !captcha.enterpriseV3,
           enterpriseV3: captcha.enterpriseV3,
           inputId: captchaId,
-          error: state.captchaError,
+          error: captchaError,
           /** The test provider's widget is a plain checkbox carrying its token, so it works without JavaScript. */
           testToken: captcha.provider.name === 'test' ? TEST_CAPTCHA_TOKEN : undefined,
         }

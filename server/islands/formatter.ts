@@ -8,6 +8,7 @@
 import { isRecord } from '../../commerce/json.js';
 import { createPluginTable, DEFAULT_PLUGINS, type Formatter, type PluginTable } from '../../engine/index.js';
 import { type IslandName, islandMarkup, ISLAND_NAMES } from '../../hydrate/ssr.js';
+import { textFormatter } from '../../commerce/messages/text-formatter.js';
 import { cartLinesProps, cartPillProps, installmentPillProps, productFormProps, restockProps } from './props.js';
 
 const record = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : {});
@@ -49,8 +50,8 @@ const island: Formatter<IslandName | null> = {
   },
 };
 
-/** The engine's plugins plus the storefront's islands: what the server's themes compile with. */
+/** The engine's plugins plus the storefront's islands and words (`t`): what the server's themes compile with. */
 export const STOREFRONT_PLUGINS: PluginTable = createPluginTable(
   { formatters: [...DEFAULT_PLUGINS.formatters.values()], predicates: [...DEFAULT_PLUGINS.predicates.values()] },
-  { formatters: [island] },
+  { formatters: [island, textFormatter] },
 );

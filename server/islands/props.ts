@@ -11,6 +11,7 @@ import { isRecord } from '../../commerce/json.js';
 import { flag, isSoldOut, isSubscribable, neverRunsOut, productContent, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../../commerce/products.js';
 import type { MessageKey } from '../../commerce/messages/en-US.js';
 import { islandMessages } from '../../commerce/messages/island-messages.js';
+import { ADD_REFUSAL_KEYS, CART_REFUSAL_KEYS, ruleMessages } from '../../commerce/messages/rule-wording.js';
 import { translator } from '../../commerce/messages/translate.js';
 import { fill } from '../../commerce/text.js';
 import { variantViews } from '../../commerce/variant-view.js';
@@ -18,6 +19,7 @@ import { soldOut } from '../../engine/plugins/commerce/platform-product.js';
 import { DEFAULT_LABELS, type LabelKey } from '../../engine/plugins/commerce/strings.js';
 import { type BuyBoxState, PRICE_MESSAGES } from '../../hydrate/components/product-form.js';
 import { RESTOCK_ERROR_CODES } from '../../hydrate/components/restock-form.js';
+import { CART_LINES_MESSAGES } from '../../hydrate/components/cart-lines.js';
 import type { IslandProps } from '../../hydrate/ssr.js';
 import type { ShoppingCart } from '../../hydrate/cart-store.js';
 import { lowestCurrentPrice } from '../product-page.js';
@@ -88,6 +90,7 @@ export function productFormProps(item: Root, root: Root): IslandProps['product-f
   const giftCard = productType(item) === ProductType.GIFT_CARD;
   const ordering = Array.isArray(sc['variantOptionOrdering']) ? sc['variantOptionOrdering'].filter((n): n is string => typeof n === 'string') : [];
   const buyBox = buyBoxOf(item, root);
+  const t = translator(localeOf(root));
   return {
     itemId: String(item['id']),
     productType: productType(item),
@@ -101,8 +104,11 @@ export function productFormProps(item: Root, root: Root): IslandProps['product-f
       soldOut: str(merchandising['customSoldOutText'], labelOf(root, 'productSoldOutText')),
       sale: labelOf(root, 'productSaleText'),
       quantity: labelOf(root, 'productQuantityInputLabel'),
-      adding: translator(localeOf(root))('addButton.adding'),
-      added: translator(localeOf(root))('addButton.added'),
+      adding: t('addButton.adding'),
+      added: t('addButton.added'),
+      fewer: t('quantity.fewer', { subject: t('quantity.item') }),
+      more: t('quantity.more', { subject: t('quantity.item') }),
+      ok: t('alert.ok'),
     },
     showQuantity: showsQuantityInput(item, root['websiteSettings']),
     options: variantOptions(item).map(({ name, values }) => ({
@@ -115,6 +121,7 @@ export function productFormProps(item: Root, root: Root): IslandProps['product-f
     scarcityText: merchandising['scarcityEnabled'] === true ? str(merchandising['scarcityText']) || null : null,
     additionalForm: additionalForm(sc['additionalFieldsForm']),
     messages: islandMessages(localeOf(root), PRICE_MESSAGES),
+    refusals: ruleMessages(localeOf(root), ADD_REFUSAL_KEYS),
     ...(buyBox !== null ? { initial: { chosen: buyBox.chosen, quantity: buyBox.quantity, answers: buyBox.answers, errors: buyBox.errors } } : {}),
   };
 }
@@ -142,7 +149,14 @@ export function cartPillProps(root: Root): IslandProps['cart-pill'] {
 const CART_PILL_MESSAGES = ['cartPill.items', 'cartPill.linkName'] as const;
 
 export function cartLinesProps(cart: Root, root: Root): IslandProps['cart-lines'] {
-  return { cart: cart as unknown as ShoppingCart, currency: currencyOf(root), locale: localeOf(root), crumb: str(root['crumb']) };
+  return {
+    cart: cart as unknown as ShoppingCart,
+    currency: currencyOf(root),
+    locale: localeOf(root),
+    crumb: str(root['crumb']),
+    messages: islandMessages(localeOf(root), CART_LINES_MESSAGES),
+    refusals: ruleMessages(localeOf(root), CART_REFUSAL_KEYS),
+  };
 }
 
 /**
@@ -171,14 +185,16 @@ export function restockProps(item: Root, root: Root): IslandProps['restock'] | n
   const messages = record(merchandising['restockNotificationMessages']);
   const settings = record(root['websiteSettings']);
   const chosen = buyBoxOf(item, root)?.variantId ?? null;
+  const t = translator(localeOf(root));
   return {
     productId: String(item['id']),
     variants,
     productSoldOut: soldOut(item),
     ...(chosen !== null ? { chosenVariantId: chosen } : {}),
-    cta: str(messages['CTAText']),
-    placeholder: str(messages['placeholderText']),
-    button: str(messages['buttonText']),
+    // the product's own words, else the block's defaults in the site's language
+    cta: str(messages['CTAText'], t('restock.cta')),
+    placeholder: str(messages['placeholderText'], t('restock.emailLabel')),
+    button: str(messages['buttonText'], t('restock.signUp')),
     mailingListDescription: str(messages['mailingListDescription']),
     mailingList: merchandising['mailingListSignUpEnabled'] === true,
     optIn: merchandising['mailingListOptInByDefault'] === true,

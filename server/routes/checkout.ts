@@ -11,6 +11,7 @@ import { isRecord } from '../../commerce/json.js';
 import { storeCountry } from '../../commerce/store-country.js';
 import { cartMessageUrl } from '../../commerce/visitor-messages.js';
 import { localVisitorMessage } from '../../commerce/messages/visitor-wording.js';
+import { localCheckoutErrors, localRuleText } from '../../commerce/messages/rule-wording.js';
 import { cartState, checkoutSummary, orderJson, type OrderRow, type PlaceResult } from '../checkout-service.js';
 import type { Store } from '../db/database.js';
 import type { CommerceStores } from '../db/stores.js';
@@ -126,16 +127,18 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: Commerce
 
   function sendCheckout(reply: FastifyReply, request: FastifyRequest, view: CheckoutView, format?: string) {
     const form = view.values ?? checkoutValues({});
-    const errors = view.errors ?? {};
+    // the page says the rules' refusals in the site's language
+    const language = siteLanguage(store);
+    const errors = localCheckoutErrors(view.errors ?? {}, language);
     const checkout = {
       ...checkoutSummary(store, view.cartId),
       cartToken: view.cartToken,
       form,
       errors,
       errorList: errorList(errors),
-      // the country select: every ISO 3166-1 country by its English name, the typed code chosen (at first the store's own)
-      countries: countryOptions(view.values === undefined ? (storeCountry(websiteSettings(store), siteLanguage(store)) ?? '') : (form['country'] ?? '')),
-      message: view.message,
+      // the country select: every ISO 3166-1 country by its name in the site's language, the typed code chosen (at first the store's own)
+      countries: countryOptions(view.values === undefined ? (storeCountry(websiteSettings(store), language) ?? '') : (form['country'] ?? ''), language),
+      message: view.message === undefined ? undefined : localRuleText(view.message, language),
     };
     return sendPage(reply, request, 'pages/checkout.page', PageType.CHECKOUT, 'checkout', { checkout }, format);
   }
