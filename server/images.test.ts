@@ -163,3 +163,15 @@ describe('product images', () => {
     expect(imageEtag('p01--olive', 500, 'Linen Apron')).not.toBe(etag);
   });
 });
+
+describe('a demo seeded in another language', () => {
+  it('draws the object its URL id names when the title is not English (an apron for "Leinenschürze")', () => {
+    const unlabelled = (svg: string) => svg.replace(/aria-label="[^"]*"/, '');
+    const english = renderProductImage('p01', 300, 'Linen Apron', 'linen-apron');
+    expect(unlabelled(renderProductImage('p01', 300, 'Leinenschürze', 'linen-apron'))).toBe(unlabelled(english));
+    expect(unlabelled(renderProductImage('p01', 300, 'リネンエプロン', 'linen-apron'))).toBe(unlabelled(english));
+    // without the URL id the German title names nothing: another object
+    expect(unlabelled(renderProductImage('p01', 300, 'Leinenschürze'))).not.toBe(unlabelled(english));
+    expect(imageEtag('p01', 300, 'Leinenschürze', 'linen-apron')).not.toBe(imageEtag('p01', 300, 'Leinenschürze', 'leinenschuerze'));
+  });
+});

@@ -202,7 +202,11 @@ interface Design {
   readonly light: 1 | -1;
 }
 
-function design(key: string, title: string): Design {
+/**
+ * `urlId` (the product's URL id) is read for the family too: the demo's ids are its English names, so a demo
+ * seeded in another language (`TESSERA_DEMO_LANGUAGE`) still draws an apron for "Leinenschürze".
+ */
+function design(key: string, title: string, urlId = ''): Design {
   const productId = imageProductId(key);
   const hash = createHash('sha256').update(productId).digest();
   const variantValue = key.length > productId.length ? key.slice(productId.length + 2) : null;
@@ -212,7 +216,7 @@ function design(key: string, title: string): Design {
   const base = hexToRgb(PRODUCT_COLOURS[colourIndex(productId, hash)]!);
   const object = named ?? (variantValue === null ? base : mix(base, hexToRgb(PRODUCT_COLOURS[variantHash[0]! % PRODUCT_COLOURS.length]!), 0.5));
   return {
-    family: familyFor(title === '' ? productId : title, hash),
+    family: familyFor(title === '' && urlId === '' ? productId : `${title} ${urlId.replace(/-/g, ' ')}`, hash),
     object,
     backdrop: hexToRgb(BACKDROPS[hash[1]! % BACKDROPS.length]!),
     name: title,
@@ -461,8 +465,8 @@ function drawObject(d: Design): string {
 }
 
 /** The SVG of a picture at `width` pixels wide; `key` is a product id or a variant key (`p02--olive`), `title` its product's. */
-export function renderProductImage(key: string, width: number, title = ''): string {
-  const d = design(key, title);
+export function renderProductImage(key: string, width: number, title = '', urlId = ''): string {
+  const d = design(key, title, urlId);
   const height = heightForWidth(width);
   const wallTop = lighten(d.backdrop, 0.35);
   const wall = d.backdrop;
@@ -533,8 +537,8 @@ export function legacyProductImageUrl(productId: string): string {
 }
 
 /** A strong ETag for a picture at a width: the bytes depend on the key, the title and the generator only. */
-export function imageEtag(key: string, width: number, title = ''): string {
-  const titleHash = createHash('sha256').update(title).digest('hex').slice(0, 10);
+export function imageEtag(key: string, width: number, title = '', urlId = ''): string {
+  const titleHash = createHash('sha256').update(`${title}\n${urlId}`).digest('hex').slice(0, 10);
   return `"img${GENERATOR_VERSION}-${key}-${width}-${titleHash}"`;
 }
 

@@ -29,11 +29,12 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** The product's title when `key` is its own picture or one of its variant pictures (one per value of its first option); null if neither. */
-function pictureTitle(store: Store, productId: string, key: string): string | null {
-  const product = store.select({ title: products.title, ordering: products.variantOptionOrdering }).from(products).where(eq(products.id, productId)).get();
+/** The product's title and URL id when `key` is its own picture or one of its variant pictures (one per value of its first option); null if neither. */
+function pictureTitle(store: Store, productId: string, key: string): { title: string; urlId: string } | null {
+  const product = store.select({ title: products.title, urlId: products.urlId, ordering: products.variantOptionOrdering }).from(products).where(eq(products.id, productId)).get();
   if (product === undefined) return null;
-  if (key === productId) return product.title;
+  const named = { title: product.title, urlId: product.urlId };
+  if (key === productId) return named;
   const first = (JSON.parse(product.ordering) as string[])[0];
   if (first === undefined) return null;
   const exists = store
@@ -45,7 +46,7 @@ function pictureTitle(store: Store, productId: string, key: string): string | nu
       const value = (JSON.parse(v.attributes) as Record<string, string>)[first];
       return typeof value === 'string' && variantImageKey(productId, value) === key;
     });
-  return exists ? product.title : null;
+  return exists ? named : null;
 }
 
 export const imageRoutes: FastifyPluginAsync<{ store: Store; cacheBytes?: number }> = async (app, { store, cacheBytes = IMAGE_CACHE_BYTES }) => {
@@ -69,13 +70,13 @@ export const imageRoutes: FastifyPluginAsync<{ store: Store; cacheBytes?: number
     if (width === null) {
       return reply.code(400).send({ message: `Unknown image format ${JSON.stringify(String(format))}: use one of ${IMAGE_FORMATS.join(', ')} or original.` });
     }
-    const etag = imageEtag(key, width, title);
+    const etag = imageEtag(key, width, title.title, title.urlId);
     reply.header('cache-control', CACHE_CONTROL).header('etag', etag);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     const cacheKey = etag;
     let svg = cache.get(cacheKey);
     if (svg === undefined) {
-      svg = Buffer.from(renderProductImage(key, width, title));
+      svg = Buffer.from(renderProductImage(key, width, title.title, title.urlId));
       cache.set(cacheKey, svg);
     }
     return reply.type(IMAGE_CONTENT_TYPE).send(svg);
