@@ -19,17 +19,27 @@ const Outbox = lazy(() => import('./screens/outbox.js').then((m) => ({ default: 
 const FormList = lazy(() => import('./screens/forms.js').then((m) => ({ default: m.FormList })));
 const FormSubmissions = lazy(() => import('./screens/forms.js').then((m) => ({ default: m.FormSubmissions })));
 
+/** The screens of the bar, each with the permission that reads it (a contributor sees only the ones allowed). */
 const SCREENS = [
-  { path: '/config/products', label: 'Products' },
-  { path: '/config/orders', label: 'Orders' },
-  { path: '/config/forms', label: 'Forms' },
-  { path: '/config/restock', label: 'Back in stock' },
-  { path: '/config/outbox', label: 'E-mail' },
+  { path: '/config/products', label: 'Products', permission: 'readProducts' },
+  { path: '/config/orders', label: 'Orders', permission: 'readOrders' },
+  { path: '/config/forms', label: 'Forms', permission: 'readFormSubmissions' },
+  { path: '/config/restock', label: 'Back in stock', permission: 'sendRestock' },
+  { path: '/config/outbox', label: 'E-mail', permission: 'readOutbox' },
 ] as const;
 
-function screenOf(path: string): ReactNode {
+function screenOf(path: string, home: string | undefined): ReactNode {
   const { parts, query } = route(path);
   const [first, second] = parts;
+  if (first === undefined) {
+    if (home === undefined)
+      return (
+        <Screen title="Nothing to manage">
+          <p>{ADMIN_MESSAGES.nothingAllowed}</p>
+        </Screen>
+      );
+    if (home !== '/config/products') return screenOf(home, home);
+  }
   if (first === undefined || (first === 'products' && second === undefined)) return <ProductList query={query} />;
   if (first === 'products' && parts.length === 2) return <ProductEditor key={second} id={second === 'new' ? null : second!} />;
   if (first === 'orders' && second === undefined) return <OrderList query={query} />;
@@ -51,7 +61,8 @@ function screenOf(path: string): ReactNode {
 export function App({ siteTitle }: { siteTitle: string }) {
   const session = useSession();
   const path = usePath();
-  const current = SCREENS.find((s) => path === s.path || path.startsWith(`${s.path}/`) || path.startsWith(`${s.path}?`))?.path ?? (route(path).parts.length === 0 ? '/config/products' : null);
+  const allowed = session.kind === 'signed-in' ? SCREENS.filter((s) => session.contributor.permissions?.includes(s.permission) ?? true) : [];
+  const current = SCREENS.find((s) => path === s.path || path.startsWith(`${s.path}/`) || path.startsWith(`${s.path}?`))?.path ?? (route(path).parts.length === 0 ? (allowed[0]?.path ?? null) : null);
 
   if (session.kind === 'checking')
     return (
@@ -82,16 +93,18 @@ export function App({ siteTitle }: { siteTitle: string }) {
         <p>{siteTitle}</p>
         <nav className="screens" aria-label="Admin">
           <ul>
-            {SCREENS.map((s) => (
+            {allowed.map((s) => (
               <li key={s.path}>
                 <Link href={s.path} aria-current={current === s.path ? 'page' : undefined}>
                   {s.label}
                 </Link>
               </li>
             ))}
-            <li>
-              <a href="/config/analytics">Analytics</a>
-            </li>
+            {session.contributor.permissions?.includes('readAnalytics') === false ? null : (
+              <li>
+                <a href="/config/analytics">Analytics</a>
+              </li>
+            )}
             <li>
               <a href="/">View the site</a>
             </li>
@@ -109,7 +122,7 @@ export function App({ siteTitle }: { siteTitle: string }) {
             </p>
           }
         >
-          {screenOf(path)}
+          {screenOf(path, allowed[0]?.path)}
         </Suspense>
       </main>
     </>

@@ -31,6 +31,10 @@ describeBrowser('the admin: forms', () => {
     const { page } = admin;
     await expect.poll(() => page.locator('main h1').innerText(), { timeout: 10_000 }).toBe('Forms');
     expect(await page.locator('main tbody tr').first().innerText()).toMatch(/^Contact\s+1\s+/);
+    // an editor's bar holds only what the role opens: no products, orders, restock, e-mail or analytics
+    expect(await page.locator('nav[aria-label="Admin"] a').allInnerTexts()).toEqual(['Forms', 'View the site']);
+    await admin.goto('/config');
+    await expect.poll(() => page.locator('main h1').innerText(), { timeout: 10_000 }).toBe('Forms');
 
     await tabTo(page, 'main a[href="/config/forms/contact-form"]');
     await page.keyboard.press('Enter');

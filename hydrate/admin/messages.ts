@@ -26,4 +26,5 @@ export const ADMIN_MESSAGES = {
   stockFormat: 'Enter a whole number of 0 or more.',
   required: (field: string) => `${field} is required.`,
   noResults: 'Nothing matches.',
+  nothingAllowed: 'Your roles open no screen here. Ask the site owner for the access you need.',
 } as const;

@@ -11,6 +11,8 @@ export interface Contributor {
   readonly email: string;
   readonly displayName: string;
   readonly roles: readonly { readonly name: string; readonly code: number }[];
+  /** What the roles allow (server/owner/roles.ts `OWNER_PERMISSIONS`): the bar shows only these screens. */
+  readonly permissions?: readonly string[];
 }
 
 export type SessionState = { readonly kind: 'checking' } | { readonly kind: 'signed-out'; readonly ended: boolean } | { readonly kind: 'signed-in'; readonly contributor: Contributor };

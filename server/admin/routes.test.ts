@@ -10,6 +10,7 @@ import type { IslandManifest } from '../../hydrate/build.js';
 import { IslandAssets } from '../islands/assets.js';
 import type { Store } from '../db/database.js';
 import { contributors } from '../db/schema.js';
+import { OWNER_PERMISSIONS } from '../owner/roles.js';
 import { OWNER_COOKIE, openSession } from '../owner/sessions.js';
 import { demoApp } from '../test-support.js';
 
@@ -63,7 +64,8 @@ describe('/config', () => {
     const body = (await app.inject({ url: '/config/orders', cookies: { [OWNER_COOKIE]: token } })).body;
     const attribute = /data-contributor="([^"]+)"/.exec(body)![1]!;
     const contributor = JSON.parse(attribute.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code))));
-    expect(contributor).toEqual({ email: 'shell@example.com', displayName: 'Shell Owner', roles: [{ name: 'admin', code: 1 }] });
+    // as GET /api/owner/session says it, with what the roles allow (an admin: everything)
+    expect(contributor).toEqual({ email: 'shell@example.com', displayName: 'Shell Owner', roles: [{ name: 'admin', code: 1 }], permissions: Object.keys(OWNER_PERMISSIONS) });
   });
 
   it('leaves the server-drawn owner pages to their routes', async () => {

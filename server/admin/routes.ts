@@ -11,7 +11,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database.js';
 import { websites } from '../db/schema.js';
 import type { IslandAssets } from '../islands/assets.js';
-import { ROLE_CODES } from '../owner/roles.js';
+import { contributorView } from '../owner/roles.js';
 import { OWNER_COOKIE, sessionContributor } from '../owner/sessions.js';
 import { adminShell } from './shell.js';
 
@@ -20,7 +20,7 @@ export const ADMIN_PATH = '/config';
 export const adminRoutes: FastifyPluginAsync<{ store: Store; assets: IslandAssets }> = async (app, { store, assets }) => {
   const shell = async (request: FastifyRequest, reply: FastifyReply) => {
     const signedIn = sessionContributor(store, request.cookies[OWNER_COOKIE], Date.now());
-    const contributor = signedIn === null ? null : { email: signedIn.email, displayName: signedIn.displayName, roles: signedIn.roles.map((name) => ({ name, code: ROLE_CODES[name] })) };
+    const contributor = signedIn === null ? null : contributorView(signedIn);
     const site = store.select({ title: websites.title, currency: websites.currency }).from(websites).get();
     return reply
       .header('cache-control', 'no-store')

@@ -70,8 +70,20 @@ export const OWNER_PERMISSIONS = {
   readFormSubmissions: ['admin', 'website manager', 'editor'],
   // orders (server/merchant/orders/): those who run the store read, fulfil, cancel and annotate them; billing and
   // reporting read them and export the CSV (their books and reports are made of orders), and change nothing
+  // back-in-stock signups (server/restock/): their groups read and their e-mails sent
+  sendRestock: ['admin', 'website manager', 'store manager'],
   readOrders: ['admin', 'website manager', 'store manager', 'billing', 'reporting'],
   writeOrders: ['admin', 'website manager', 'store manager'],
 } as const satisfies Record<string, readonly ContributorRole[]>;
 
 export type OwnerPermission = keyof typeof OWNER_PERMISSIONS;
+
+/** What a contributor with these roles may do, in the table's order (the admin shows only these screens). */
+export function permissionsOf(roles: readonly ContributorRole[]): OwnerPermission[] {
+  return (Object.keys(OWNER_PERMISSIONS) as OwnerPermission[]).filter((p) => (OWNER_PERMISSIONS[p] as readonly ContributorRole[]).some((r) => roles.includes(r)));
+}
+
+/** The signed-in contributor as GET /api/owner/session and the admin's shell give it. */
+export function contributorView(c: { email: string; displayName: string; roles: readonly ContributorRole[] }) {
+  return { email: c.email, displayName: c.displayName, roles: c.roles.map((name) => ({ name, code: ROLE_CODES[name] })), permissions: permissionsOf(c.roles) };
+}

@@ -16,7 +16,7 @@ import type { Store } from '../db/database.js';
 import type { CommerceStores } from '../db/stores.js';
 import { answerStatus, tryAgainPage } from '../error-page.js';
 import { captchaConfig, captchaPasses } from '../forms/captcha.js';
-import { requireRole, signedInContributor } from '../owner/guard.js';
+import { requirePermission, signedInContributor } from '../owner/guard.js';
 import {
   decodeCursor,
   listGroups,
@@ -142,7 +142,7 @@ export const restockRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceS
   });
 
   // owner only
-  const owner = requireRole(store, 'admin', 'website manager', 'store manager');
+  const owner = requirePermission(store, 'sendRestock');
   const cursorQuery = { cursor: { type: 'string', maxLength: 500 } } as const;
 
   app.get<{ Querystring: { cursor?: string } }>(

@@ -114,6 +114,8 @@ describe('owner session', () => {
     const res = await app.inject(as('billing', { url: '/api/owner/session' }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: 'billing@example.com', websiteId: 'demo', roles: [{ name: 'billing', code: 2 }, { name: 'reporting', code: 3 }] });
+    // what those roles allow, so the admin shows only those screens: reading orders and products, no writes
+    expect(res.json().permissions).toEqual(['readCommercePreferences', 'readAnalytics', 'readProducts', 'readOrders']);
     expect((await app.inject({ url: '/api/owner/session' })).statusCode).toBe(401);
   });
 

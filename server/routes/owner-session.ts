@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Store } from '../db/database.js';
 import { contributors } from '../db/schema.js';
 import { DECOY_HASH, verifyPassword } from '../owner/password.js';
-import { ROLE_CODES } from '../owner/roles.js';
+import { contributorView } from '../owner/roles.js';
 import { OWNER_COOKIE, REMEMBERED_SESSION_MS, SESSION_MS, requestContributor } from '../owner/sessions.js';
 import { SIGN_IN_REQUIRED } from '../owner/guard.js';
 import { rotateCrumb } from '../security/crumb.js';
@@ -113,7 +113,6 @@ export const ownerSessionRoutes: FastifyPluginAsync<{ store: Store }> = async (a
   app.get('/api/owner/session', async (request, reply) => {
     const contributor = requestContributor(store, request);
     if (contributor === null) return reply.code(401).send({ message: SIGN_IN_REQUIRED });
-    const { email, displayName, roles, websiteId } = contributor;
-    return { email, displayName, websiteId, roles: roles.map((name) => ({ name, code: ROLE_CODES[name] })), xsrfToken: request.crumb };
+    return { ...contributorView(contributor), websiteId: contributor.websiteId, xsrfToken: request.crumb };
   });
 };
