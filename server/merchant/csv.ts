@@ -5,6 +5,8 @@
  * (`=HYPERLINK(…)` in a form answer), and the merchant opening the export is not the one who wrote it.
  * The file starts with a byte-order mark, without which Excel reads UTF-8 as its local code page.
  */
+import { slugify } from '../../commerce/store-url-id.js';
+
 export const CSV_BOM = '\uFEFF';
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
@@ -23,6 +25,6 @@ export const csvRow = (cells: readonly (string | number | null)[]): string => `$
 
 /** A download's file name: the words of `title` joined by `-`, then the rest (`contact-form-submissions-2026-11-27.csv`). */
 export function csvFileName(title: string, rest: string): string {
-  const slug = title.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const slug = slugify(title);
   return `${slug === '' ? 'export' : slug}-${rest}.csv`;
 }

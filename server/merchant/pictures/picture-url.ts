@@ -4,6 +4,8 @@
  * format, so a product's `image_url` column alone tells the storefront everything its image fields need
  * (`originalSize`, the widths to offer in `srcset`) without another table or a read of the file.
  */
+import { slugify } from '../../../commerce/store-url-id.js';
+
 export const PICTURE_PATH = '/s/pictures';
 
 /** The formats a picture is kept in (a GIF is kept as PNG: its first frame). */
@@ -31,8 +33,7 @@ export function kindOfExtension(extension: string): PictureKind | null {
 
 /** A file name as the last segment of the address: lower-case words joined by `-`, `picture` when none is left. */
 export function pictureSlug(fileName: string): string {
-  const stem = fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '');
-  const slug = stem.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80).replace(/-+$/, '');
+  const slug = slugify(fileName.replace(/\.[A-Za-z0-9]{1,5}$/, ''));
   return slug === '' ? 'picture' : slug;
 }
 

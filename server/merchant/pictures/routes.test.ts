@@ -16,7 +16,8 @@ import { folderStorage } from '../../storage/file-storage.js';
 import { demoApp, withCrumb } from '../../test-support.js';
 import { type EveryRole, signInEveryRole } from '../role-test-support.js';
 import { MAX_PICTURE_BYTES, negotiateKind, PICTURE_MESSAGES } from './picture.js';
-import { parsePictureUrl } from './picture-url.js';
+import { parsePictureUrl, pictureSlug } from './picture-url.js';
+import { csvFileName } from '../csv.js';
 
 let app: FastifyInstance;
 let store: Store;
@@ -177,5 +178,13 @@ describe('negotiateKind', () => {
     expect(negotiateKind('image/webp;q=0.0', 'png')).toBe('png');
     expect(negotiateKind(undefined, 'jpeg')).toBe('jpeg');
     expect(negotiateKind('text/html,image/avifx', 'jpeg')).toBe('jpeg');
+  });
+});
+
+describe('names in addresses and downloads', () => {
+  it('are the store URL id slug (accents dropped, not split): commerce/store-url-id.ts slugify', () => {
+    expect(pictureSlug('Résumé Photo.JPG')).toBe('resume-photo');
+    expect(pictureSlug('写真.png')).toBe('picture');
+    expect(csvFileName('Café Crème', 'submissions-2026-11-27')).toBe('cafe-creme-submissions-2026-11-27.csv');
   });
 });
