@@ -41,6 +41,11 @@ export function formatWidth(format: string | undefined): number | null {
   return (IMAGE_FORMATS as readonly string[]).includes(format) ? Number.parseInt(format, 10) : null;
 }
 
+/** The refusal of a `?format=` that is none of the formats (a list, from a repeated parameter, included). */
+export function unknownFormatMessage(format: unknown): string {
+  return `Unknown image format ${JSON.stringify(String(format))}: use one of ${IMAGE_FORMATS.join(', ')} or original.`;
+}
+
 /**
  * The height for a width, computed as the engine's `resizedHeightForWidth` computes it (ratio first, then
  * truncated), so the `height` attribute a template prints is the height we serve.

@@ -10,7 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ByteLru } from '../byte-lru.js';
 import type { Store } from '../db/database.js';
 import { products, variants } from '../db/schema.js';
-import { formatWidth, IMAGE_CONTENT_TYPE, IMAGE_FORMATS, imageEtag, imageProductId, renderProductImage, variantImageKey } from '../images.js';
+import { formatWidth, IMAGE_CONTENT_TYPE, imageEtag, imageProductId, renderProductImage, unknownFormatMessage, variantImageKey } from '../images.js';
 
 /** Enough for every width of every demo picture (about 5 KB each) many times over. */
 export const IMAGE_CACHE_BYTES = 4 * 1024 * 1024;
@@ -68,7 +68,7 @@ export const imageRoutes: FastifyPluginAsync<{ store: Store; cacheBytes?: number
     const format: unknown = request.query.format;
     const width = format === undefined || typeof format === 'string' ? formatWidth(format) : null;
     if (width === null) {
-      return reply.code(400).send({ message: `Unknown image format ${JSON.stringify(String(format))}: use one of ${IMAGE_FORMATS.join(', ')} or original.` });
+      return reply.code(400).send({ message: unknownFormatMessage(format) });
     }
     const etag = imageEtag(key, width, title.title, title.urlId);
     reply.header('cache-control', CACHE_CONTROL).header('etag', etag);

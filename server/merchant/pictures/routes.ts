@@ -11,7 +11,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../../db/database.js';
-import { formatWidth, IMAGE_FORMATS } from '../../images.js';
+import { formatWidth, unknownFormatMessage } from '../../images.js';
 import { requirePermission, signedInContributor } from '../../owner/guard.js';
 import { etagMatches } from '../../routes/images.js';
 import type { FileStorage } from '../../storage/file-storage.js';
@@ -102,7 +102,7 @@ export const pictureRoutes: FastifyPluginAsync<PictureRoutesOptions> = async (ap
     const format: unknown = request.query.format;
     const width = format === undefined || format === 'original' ? 'original' : typeof format === 'string' ? formatWidth(format) : null;
     if (width === null) {
-      return reply.code(400).send({ message: `Unknown image format ${JSON.stringify(String(format))}: use one of ${IMAGE_FORMATS.join(', ')} or original.` });
+      return reply.code(400).send({ message: unknownFormatMessage(format) });
     }
     const kind = negotiateKind(request.headers.accept, original);
     const etag = `"pic-${hash}-${width}-${kind}"`;
