@@ -6,8 +6,8 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { addEntry, createCart } from '../server/cart-service.js';
-import { placeOrder } from '../server/checkout-service.js';
+import { addEntry, createCart } from '../server/commerce/cart-service.js';
+import { placeOrder } from '../server/commerce/checkout-service.js';
 import { outboxEmails, products } from '../server/db/schema.js';
 import { type BrowserTab, describeBrowser, formatAxeViolations, runAxe, useBrowserHarness, WIDTHS } from './browser-harness.js';
 

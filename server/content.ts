@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { isRecord } from '../commerce/json.js';
 import { COLLECTION_TYPES } from '../engine/plugins/content/record-collection.js';
 import { RECORD_TYPES } from '../engine/plugins/content/record-types.js';
-import { baseCollectionJson, type Json, parseJson } from './catalog.js';
+import { baseCollectionJson, type Json, parseJson } from './commerce/catalog.js';
 import type { Store } from './db/database.js';
 import { collections, forms, records } from './db/schema.js';
 import { galleryOptions } from './gallery-options.js';

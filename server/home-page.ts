@@ -9,7 +9,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { isRecord } from '../commerce/json.js';
 import { isDisplayedType } from '../commerce/products.js';
-import { collectionJson, type Json, loadProducts, productJson } from './catalog.js';
+import { collectionJson, type Json, loadProducts, productJson } from './commerce/catalog.js';
 import { type CollectionRow, contentKind, loadRecords, recordJson, type RecordRow } from './content.js';
 import type { Store } from './db/database.js';
 import { collections } from './db/schema.js';

@@ -2,7 +2,7 @@
  * Collection listings: filtering by category or tag and cutting into pages, the same way for a blog and a
  * store, with the `pagination` object themes expect (currentPage, totalPages, prev/next page URLs).
  */
-import type { Json } from './catalog.js';
+import type { Json } from './commerce/catalog.js';
 
 export interface ListingQuery {
   readonly page?: string;

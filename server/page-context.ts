@@ -5,7 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { isRecord } from '../commerce/json.js';
-import { type Json, parseJson } from './catalog.js';
+import { type Json, parseJson } from './commerce/catalog.js';
 import type { Store } from './db/database.js';
 import { collections, websites } from './db/schema.js';
 import { readCache } from './read-cache.js';

@@ -77,7 +77,7 @@ export class ReadCache {
   }
 
   /**
-   * `get` for a value read through an async store (server/catalog-store.ts): the promise is kept, so requests that
+   * `get` for a value read through an async store (server/commerce/catalog-store.ts): the promise is kept, so requests that
    * arrive while it is built wait for the same one; its value is deep-frozen; a build that fails is not kept.
    */
   getAsync<T>(key: string, build: () => Promise<T>): Promise<T> {

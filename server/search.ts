@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import { isDisplayedType } from '../commerce/products.js';
 import { COLLECTION_TYPES } from '../engine/plugins/content/record-collection.js';
 import { RECORD_TYPES } from '../engine/plugins/content/record-types.js';
-import type { Json } from './catalog.js';
+import type { Json } from './commerce/catalog.js';
 import { contentKind, loadRecords, recordUrl } from './content.js';
 import type { Store } from './db/database.js';
 import { collections, products } from './db/schema.js';

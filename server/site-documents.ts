@@ -3,7 +3,7 @@
  * whole by the settings APIs. Reading a missing or unreadable document gives `undefined`.
  */
 import { and, eq, like, sql } from 'drizzle-orm';
-import { parseJson } from './catalog.js';
+import { parseJson } from './commerce/catalog.js';
 import type { Store } from './db/database.js';
 import { siteDocuments } from './db/schema.js';
 

@@ -6,7 +6,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { isRecord } from '../commerce/json.js';
-import type { Json } from './catalog.js';
+import type { Json } from './commerce/catalog.js';
 import type { Store } from './db/database.js';
 import { collections } from './db/schema.js';
 import { type NavigationItem } from './navigation-items.js';

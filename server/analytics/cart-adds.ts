@@ -1,5 +1,5 @@
 /**
- * Add-to-cart counted where the cart API adds an entry (server/cart-service.ts `addEntry`), inside its
+ * Add-to-cart counted where the cart API adds an entry (server/commerce/cart-service.ts `addEntry`), inside its
  * transaction: every successful add counts, with or without JavaScript, and the count is committed with the
  * entry. The row keeps what was added (item, variant, quantity, cart); the client's own AddToCart events are
  * stored as events but not counted again.

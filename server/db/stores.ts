@@ -5,12 +5,12 @@
  * limits' buckets, the sign-in counts, the e-mail sender's claims on the outbox. The rest of the server still
  * reads SQLite synchronously (server/db/README.md says which parts).
  */
-import { type CartStore, sqliteCartStore } from '../cart-store.js';
-import { pgCartStore } from '../cart-store-pg.js';
-import { type CatalogStore, sqliteCatalogStore } from '../catalog-store.js';
-import { pgCatalogStore } from '../catalog-store-pg.js';
-import { type CheckoutStore, sqliteCheckoutStore } from '../checkout-store.js';
-import { pgCheckoutStore } from '../checkout-store-pg.js';
+import { type CartStore, sqliteCartStore } from '../commerce/cart-store.js';
+import { pgCartStore } from '../commerce/cart-store-pg.js';
+import { type CatalogStore, sqliteCatalogStore } from '../commerce/catalog-store.js';
+import { pgCatalogStore } from '../commerce/catalog-store-pg.js';
+import { type CheckoutStore, sqliteCheckoutStore } from '../commerce/checkout-store.js';
+import { pgCheckoutStore } from '../commerce/checkout-store-pg.js';
 import { type FormStore, sqliteFormStore } from '../forms/store.js';
 import { pgFormStore } from '../forms/store-pg.js';
 import { type RestockStore, sqliteRestockStore } from '../restock/store.js';

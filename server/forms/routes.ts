@@ -23,7 +23,7 @@ import { mayView } from '../page-access.js';
 import { PageType, siteLanguage } from '../page-context.js';
 import { localRuleText } from '../../commerce/messages/rule-wording.js';
 import { sendPage } from '../routes/page-response.js';
-import { visitorCart } from '../routes/visitor-cart.js';
+import { visitorCart } from '../commerce/visitor-cart.js';
 import type { Theme } from '../theme.js';
 import { captchaConfig, captchaPasses } from './captcha.js';
 import { type FormDefinition, formPage, loadFormDefinition, safeRedirect, submissionMeta } from './service.js';

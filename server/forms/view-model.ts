@@ -21,7 +21,7 @@ import type { MessageKey } from '../../commerce/messages/en-US.js';
 import { localRuleText, RULE_TEXT, ruleMessages } from '../../commerce/messages/rule-wording.js';
 import { type Translate, translator } from '../../commerce/messages/translate.js';
 import { safeUrl } from '../../commerce/safe-url.js';
-import type { Json } from '../catalog.js';
+import type { Json } from '../commerce/catalog.js';
 import { type CaptchaConfig, TEST_CAPTCHA_TOKEN } from './captcha.js';
 import type { FormDefinition } from './service.js';
 

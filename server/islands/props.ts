@@ -22,7 +22,7 @@ import { RESTOCK_ERROR_CODES } from '../../hydrate/components/restock-form.js';
 import { CART_LINES_MESSAGES } from '../../hydrate/components/cart-lines.js';
 import type { IslandProps } from '../../hydrate/ssr.js';
 import type { ShoppingCart } from '../../hydrate/cart-store.js';
-import { lowestCurrentPrice } from '../product-page.js';
+import { lowestCurrentPrice } from '../commerce/product-page.js';
 
 type Root = Record<string, unknown>;
 

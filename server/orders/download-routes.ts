@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../db/database.js';
 import { PageType } from '../page-context.js';
 import { formatQuery, type PageQuery, sendPage } from '../routes/page-response.js';
-import { visitorCart } from '../routes/visitor-cart.js';
+import { visitorCart } from '../commerce/visitor-cart.js';
 import type { Theme } from '../theme.js';
 import { websites } from '../db/schema.js';
 import { DOWNLOAD_PATH, downloadProduct, downloadRefusal, followDownload } from './downloads.js';

@@ -7,7 +7,7 @@
  * holds however many requests arrive at once.
  */
 import { eq } from 'drizzle-orm';
-import { parseJson } from '../catalog.js';
+import { parseJson } from '../commerce/catalog.js';
 import type { Store } from '../db/database.js';
 import { orders, products } from '../db/schema.js';
 import { signToken, verifyToken } from '../security/signed-token.js';

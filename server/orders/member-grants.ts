@@ -6,7 +6,7 @@
  * order still holds that grant unexpired.
  */
 import { eq } from 'drizzle-orm';
-import { parseJson } from '../catalog.js';
+import { parseJson } from '../commerce/catalog.js';
 import type { Store } from '../db/database.js';
 import { orders } from '../db/schema.js';
 

@@ -9,8 +9,8 @@
 import { DateTime } from 'luxon';
 import { countryName, type Customer } from '../../commerce/checkout-form.js';
 import { moneyText } from '../../commerce/money-text.js';
-import type { OrderLine } from '../checkout-service.js';
-import { optionsText } from '../cart-service.js';
+import type { OrderLine } from '../commerce/checkout-service.js';
+import { optionsText } from '../commerce/cart-service.js';
 import type { StoreTransaction } from '../db/database.js';
 import { websites } from '../db/schema.js';
 import { type QueuedEmail, queueEmail } from '../email/queue.js';

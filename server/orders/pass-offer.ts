@@ -3,7 +3,7 @@
  * area, so the join button can say what it costs ("Join for $15.00") before anything goes in the cart.
  */
 import { ProductType } from '../../commerce/products.js';
-import { type Json, loadProductById, money } from '../catalog.js';
+import { type Json, loadProductById, money } from '../commerce/catalog.js';
 import type { Store } from '../db/database.js';
 
 const YEAR_DAYS = 365;

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Store } from '../db/database.js';
 import { contributors, ownerSessions } from '../db/schema.js';
 import { isContributorRole, type ContributorRole } from './roles.js';
-import { parseJson } from '../catalog.js';
+import { parseJson } from '../commerce/catalog.js';
 
 export const OWNER_COOKIE = 'tessera_owner';
 /** A session without "remember me": half a working day. */

@@ -9,7 +9,7 @@ import { isRecord } from '../../commerce/json.js';
 import { restockOutcomeWording } from '../../commerce/visitor-messages.js';
 import { translator } from '../../commerce/messages/translate.js';
 import { localVisitorMessage } from '../../commerce/messages/visitor-wording.js';
-import { parseJson } from '../catalog.js';
+import { parseJson } from '../commerce/catalog.js';
 import type { Store } from '../db/database.js';
 import { collections, products, restockSignups, variants, websites } from '../db/schema.js';
 import { type QueuedEmail, queueEmail } from '../email/queue.js';

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { parseJson } from '../catalog.js';
+import { parseJson } from '../commerce/catalog.js';
 import type { PgStore } from '../db/pg-store.js';
 import { type PgQueries, siteRow } from '../db/pg-transaction.js';
 import { collections, outboxEmails, products, restockSignups, siteDocuments, variants, websites } from '../db/schema-pg.js';

@@ -7,7 +7,7 @@
  * `contentCollectionPage` here.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { type Json, loadCollectionByUrl, parseJson } from '../catalog.js';
+import { type Json, loadCollectionByUrl, parseJson } from '../commerce/catalog.js';
 import {
   type CollectionRow,
   collectionSettings,
@@ -35,7 +35,7 @@ import { MAX_QUERY_LENGTH, search } from '../search.js';
 import type { Theme } from '../theme.js';
 import { themedCollection } from '../theme/collection-page.js';
 import { formatQuery, type PageQuery, sendPage } from './page-response.js';
-import { visitorCart } from './visitor-cart.js';
+import { visitorCart } from '../commerce/visitor-cart.js';
 
 /** Posts per blog page when the collection does not say (`settings.postsPerPage`). */
 const DEFAULT_POSTS_PER_PAGE = 10;

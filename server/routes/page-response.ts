@@ -4,11 +4,11 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database.js';
-import type { Json } from '../catalog.js';
+import type { Json } from '../commerce/catalog.js';
 import { type PageParts, pageContext } from '../page-context.js';
 import { readCache } from '../read-cache.js';
 import { randomBytes } from 'node:crypto';
-import { cartTotalQuantity } from './visitor-cart.js';
+import { cartTotalQuantity } from '../commerce/visitor-cart.js';
 import type { Theme } from '../theme.js';
 import { isRecordedVisitor } from '../tracker/recorded-visitor.js';
 import { withoutTracker } from '../tracker/tracker-markup.js';

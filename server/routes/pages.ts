@@ -1,6 +1,6 @@
 /** Server-rendered pages: collection lists, product pages and the cart; `?format=json` returns the context. */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { collectionJson, type Json, parseJson, productJson } from '../catalog.js';
+import { collectionJson, type Json, parseJson, productJson } from '../commerce/catalog.js';
 import type { Store } from '../db/database.js';
 import type { collections } from '../db/schema.js';
 import { homePage } from '../home-page.js';
@@ -16,8 +16,8 @@ import type { Theme } from '../theme.js';
 import { themedCollection } from '../theme/collection-page.js';
 import { type CollectionQuery, collectionQuery, contentCollectionPage, contentPageRoutes } from './content-pages.js';
 import { formatQuery, type PageQuery, sendPage as send } from './page-response.js';
-import { productPageData, sendProductPage } from './product-page-response.js';
-import { visitorCart } from './visitor-cart.js';
+import { productPageData, sendProductPage } from '../commerce/product-page-response.js';
+import { visitorCart } from '../commerce/visitor-cart.js';
 
 /** Collection type of a store (spec 001 collection types); every other type is content (content-pages.ts). */
 const PRODUCTS_COLLECTION = 13;

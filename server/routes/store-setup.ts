@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { storeUrlId } from '../../commerce/store-url-id.js';
-import { baseCollectionJson } from '../catalog.js';
+import { baseCollectionJson } from '../commerce/catalog.js';
 import type { Store } from '../db/database.js';
 import { categories, collections, websites } from '../db/schema.js';
 import { requirePermission, signedInContributor } from '../owner/guard.js';

@@ -3,7 +3,7 @@
  * with `ON CONFLICT DO NOTHING` and read back, so nodes starting at once all sign with the first one's secret.
  */
 import { and, eq } from 'drizzle-orm';
-import { parseJson } from '../catalog.js';
+import { parseJson } from '../commerce/catalog.js';
 import type { PgStore } from '../db/pg-store.js';
 import { siteRow } from '../db/pg-transaction.js';
 import { siteDocuments } from '../db/schema-pg.js';

@@ -4,8 +4,8 @@
  * product they are for. A signup is the customer's when it was made with the account's e-mail address.
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { type Json } from '../catalog.js';
-import { orderJson } from '../checkout-service.js';
+import { type Json } from '../commerce/catalog.js';
+import { orderJson } from '../commerce/checkout-service.js';
 import type { Store } from '../db/database.js';
 import { orders, restockSignups } from '../db/schema.js';
 import { variantTarget } from '../restock/service.js';

@@ -11,7 +11,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Store, StoreTransaction } from '../db/database.js';
 import { cartEntries, carts, siteUsers } from '../db/schema.js';
-import { clearCartCookies, setCartCookies } from '../routes/visitor-cart.js';
+import { clearCartCookies, setCartCookies } from '../commerce/visitor-cart.js';
 
 /** The cart id when it names a standard cart not yet bought, else null. */
 function openCart(tx: StoreTransaction, id: string | null): string | null {

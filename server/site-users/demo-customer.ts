@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { addEntry, createCart } from '../cart-service.js';
-import { placeOrder } from '../checkout-service.js';
+import { addEntry, createCart } from '../commerce/cart-service.js';
+import { placeOrder } from '../commerce/checkout-service.js';
 import type { Store } from '../db/database.js';
 import { products, siteUsers } from '../db/schema.js';
 import { hashPassword } from '../owner/password.js';

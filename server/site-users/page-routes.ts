@@ -12,12 +12,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_MESSAGES } from '../../commerce/form-validation.js';
 import { COLLECTION_TYPES } from '../../engine/plugins/content/record-collection.js';
-import type { Json } from '../catalog.js';
+import type { Json } from '../commerce/catalog.js';
 import type { Store } from '../db/database.js';
 import { backLink, tryAgainPage } from '../error-page.js';
 import { PageType } from '../page-context.js';
 import { type PageQuery, sendPage } from '../routes/page-response.js';
-import { visitorCart } from '../routes/visitor-cart.js';
+import { visitorCart } from '../commerce/visitor-cart.js';
 import type { Theme } from '../theme.js';
 import { register, requestReset, resendVerification, resetPassword, resetTokenWorks, verifyEmail } from './accounts.js';
 import { accountOrders, accountRestockSignups, cancelRestockSignup } from './account-data.js';

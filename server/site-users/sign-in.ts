@@ -9,7 +9,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database.js';
 import { REMEMBERED_SESSION_MS, SESSION_MS } from '../owner/sessions.js';
-import { currentCartId, setCartCookies } from '../routes/visitor-cart.js';
+import { currentCartId, setCartCookies } from '../commerce/visitor-cart.js';
 import { rotateCrumb } from '../security/crumb.js';
 import { isKnownDevice, rememberDevice } from '../security/known-device.js';
 import { tooManyMessage } from '../security/rate-limit.js';

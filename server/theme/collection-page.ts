@@ -3,7 +3,7 @@
  * server/theme/collection-confs.ts) and which layout frames it (`regionName`, as the platform's collection JSON
  * names it: the page's own setting, else its type's `.conf`, else the default layout).
  */
-import type { Json } from '../catalog.js';
+import type { Json } from '../commerce/catalog.js';
 import type { CollectionRow } from '../content.js';
 import { collectionSettings } from '../content.js';
 import type { Theme } from '../theme.js';

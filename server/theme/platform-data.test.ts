@@ -4,7 +4,7 @@
  * never a collection behind a password; answers kept for the page.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../catalog.js';
+import type { Json } from '../commerce/catalog.js';
 import { openStore } from '../db/database.js';
 import { collections, records } from '../db/schema.js';
 import { seedDemoStore } from '../db/seed.js';

@@ -21,7 +21,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { isRecord } from '../../commerce/json.js';
 import { isDisplayedType } from '../../commerce/products.js';
-import { collectionJson, type Json, loadProducts, productJson } from '../catalog.js';
+import { collectionJson, type Json, loadProducts, productJson } from '../commerce/catalog.js';
 import { type CollectionRow, collectionTypeName, contentCollectionJson, contentKind, loadRecords, type RecordRow, recordJson } from '../content.js';
 import type { Store } from '../db/database.js';
 import { collections } from '../db/schema.js';

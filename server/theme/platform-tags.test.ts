@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compile, createPluginTable, DEFAULT_PLUGINS, render } from '../../engine/index.js';
-import type { Json } from '../catalog.js';
+import type { Json } from '../commerce/catalog.js';
 import { type QuerySpec, type TagData, TAGS_KEY } from './platform-data.js';
 import { rewritePlatformTags, type TagTheme } from './platform-tags.js';
 import { SYSTEM_PARTIALS } from './system-partials.js';

@@ -9,7 +9,7 @@
  * `?format=json`), where the theme's footers read it (server/tracker/tracker-markup.ts).
  */
 import { isRecord } from '../../commerce/json.js';
-import type { Json } from '../catalog.js';
+import type { Json } from '../commerce/catalog.js';
 import type { Store } from '../db/database.js';
 import { collections } from '../db/schema.js';
 import { type PageAccess, protection } from '../page-access.js';

@@ -5,8 +5,8 @@
  */
 import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Customer } from '../../../commerce/checkout-form.js';
-import { parseJson } from '../../catalog.js';
-import type { OrderLine } from '../../checkout-service.js';
+import { parseJson } from '../../commerce/catalog.js';
+import type { OrderLine } from '../../commerce/checkout-service.js';
 import type { Store } from '../../db/database.js';
 import { orderNotes, orders } from '../../db/schema.js';
 import { type Filters, type ListQuery, type OrderStatus, PAGE_SIZE } from './schemas.js';

@@ -4,7 +4,7 @@
  * website's stores are ever found; any other id reads as missing.
  */
 import { and, asc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { parseJson } from '../../catalog.js';
+import { parseJson } from '../../commerce/catalog.js';
 import type { Store } from '../../db/database.js';
 import { collections, products, variants } from '../../db/schema.js';
 import { PRODUCTS_COLLECTION_TYPE } from '../../routes/store-setup.js';

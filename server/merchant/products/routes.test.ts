@@ -10,7 +10,7 @@ import type { Store } from '../../db/database.js';
 import { cartEntries, carts, collections, products, variants, websites } from '../../db/schema.js';
 import { NOT_ALLOWED, SIGN_IN_REQUIRED } from '../../owner/guard.js';
 import { CONTRIBUTOR_ROLES, OWNER_PERMISSIONS } from '../../owner/roles.js';
-import { unavailableMessage } from '../../checkout-service.js';
+import { unavailableMessage } from '../../commerce/checkout-service.js';
 import { addToCartApi, demoApp, withCrumb } from '../../test-support.js';
 import { type CallAs, type EveryRole, signInEveryRole } from '../role-test-support.js';
 import { PRODUCT_MESSAGES } from './service.js';

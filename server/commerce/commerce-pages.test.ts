@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES, COUNTRY_CODES, countryCode, countryNames, validateCustomer } from '../commerce/checkout-form.js';
-import { demoApp, TEST_CRUMB, withCrumb, addToCartApi, cookieOf, FORM_HEADERS, postCheckoutForm } from './test-support.js';
-import { errorList, fieldId } from './routes/checkout.js';
+import { CHECKOUT_MESSAGES, COUNTRY_CODES, countryCode, countryNames, validateCustomer } from '../../commerce/checkout-form.js';
+import { demoApp, TEST_CRUMB, withCrumb, addToCartApi, cookieOf, FORM_HEADERS, postCheckoutForm } from '../test-support.js';
+import { errorList, fieldId } from './checkout-routes.js';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {

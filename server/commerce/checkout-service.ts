@@ -5,21 +5,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
-import { CHECKOUT_MESSAGES, countryName, type Customer, type FieldErrors, validateCustomer } from '../commerce/checkout-form.js';
-import { orderAmounts } from '../commerce/order-amounts.js';
-import { ProductType } from '../commerce/products.js';
-import { planLabel, subscriptionOf } from '../commerce/subscribe.js';
-import type { SubscriptionPlan } from '../commerce/subscriptions.js';
+import { ADD_TO_CART_MESSAGES } from '../../commerce/add-to-cart.js';
+import { CHECKOUT_MESSAGES, countryName, type Customer, type FieldErrors, validateCustomer } from '../../commerce/checkout-form.js';
+import { orderAmounts } from '../../commerce/order-amounts.js';
+import { ProductType } from '../../commerce/products.js';
+import { planLabel, subscriptionOf } from '../../commerce/subscribe.js';
+import type { SubscriptionPlan } from '../../commerce/subscriptions.js';
 import { cartJson, entryAnswers, optionsText, type PricedEntry, pricedEntries } from './cart-service.js';
 import { type Json, money, parseJson, productJson } from './catalog.js';
-import type { Store, StoreTransaction } from './db/database.js';
-import { carts, orders, variants, websites } from './db/schema.js';
+import type { Store, StoreTransaction } from '../db/database.js';
+import { carts, orders, variants, websites } from '../db/schema.js';
 import { SUBSCRIPTION_CART } from './token-carts.js';
-import { grantsOf, type MemberGrant, type PassArea } from './orders/member-grants.js';
-import { memberAreasSelling } from './page-access.js';
-import { downloadPath, downloadState, lineDownload, type LineDownload } from './orders/downloads.js';
-import { type OrderForEmail, queueOrderEmail } from './orders/order-email.js';
+import { grantsOf, type MemberGrant, type PassArea } from '../orders/member-grants.js';
+import { memberAreasSelling } from '../page-access.js';
+import { downloadPath, downloadState, lineDownload, type LineDownload } from '../orders/downloads.js';
+import { type OrderForEmail, queueOrderEmail } from '../orders/order-email.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 

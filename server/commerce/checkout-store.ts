@@ -6,7 +6,7 @@
  * it, the reads the order routes need around it: the token cart a token names, and the order placed.
  */
 import { loadOrder, type OrderRow, type PlaceResult, placeOrder } from './checkout-service.js';
-import type { Store } from './db/database.js';
+import type { Store } from '../db/database.js';
 import { tokenCartId } from './token-carts.js';
 
 export interface CheckoutStore {

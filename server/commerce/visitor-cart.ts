@@ -1,8 +1,8 @@
 /** The visitor's cart, identified by an HttpOnly cookie holding the cart id. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cartExists, cartJson, cartQuantity } from '../cart-service.js';
-import type { CartStore } from '../cart-store.js';
-import type { Json } from '../catalog.js';
+import { cartExists, cartJson, cartQuantity } from './cart-service.js';
+import type { CartStore } from './cart-store.js';
+import type { Json } from './catalog.js';
 import { HAS_CART_COOKIE } from '../../commerce/cookies.js';
 import { ReadCache } from '../read-cache.js';
 import type { Store } from '../db/database.js';

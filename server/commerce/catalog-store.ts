@@ -6,8 +6,8 @@
  * costs nothing measurable: server/db/README.md); catalog-store-pg.ts: PostgreSQL.
  */
 import { type ProductRecord, loadCollectionByUrl, loadProduct, loadProductById, loadProducts } from './catalog.js';
-import type { Store } from './db/database.js';
-import type { collections } from './db/schema.js';
+import type { Store } from '../db/database.js';
+import type { collections } from '../db/schema.js';
 
 export type CollectionRow = typeof collections.$inferSelect;
 

@@ -3,11 +3,11 @@
  * variants with priceMoney, variantOptionOrdering…), money as decimal strings of major units.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { decimalString } from '../commerce/decimal.js';
-import { currencyDigits } from '../commerce/currencies.js';
-import type { Store } from './db/database.js';
-import { productImageFields } from './images.js';
-import { collections, products, variants } from './db/schema.js';
+import { decimalString } from '../../commerce/decimal.js';
+import { currencyDigits } from '../../commerce/currencies.js';
+import type { Store } from '../db/database.js';
+import { productImageFields } from '../images.js';
+import { collections, products, variants } from '../db/schema.js';
 
 type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;

@@ -12,16 +12,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import { ProductType } from '../commerce/products.js';
+import { ProductType } from '../../commerce/products.js';
 import { pricedEntriesPg } from './cart-store-pg.js';
 import { orderLines, orderRecord, type PlaceResult, planOrder, refuse, StockChanged, stockMessage } from './checkout-service.js';
 import type { CheckoutStore } from './checkout-store.js';
-import type { PgStore } from './db/pg-store.js';
-import { siteRow } from './db/pg-transaction.js';
-import { carts, collections, orders, outboxEmails, variants } from './db/schema-pg.js';
-import { orderMail } from './orders/order-email.js';
-import { outboxRow } from './email/queue.js';
-import { passAreasIn } from './page-access.js';
+import type { PgStore } from '../db/pg-store.js';
+import { siteRow } from '../db/pg-transaction.js';
+import { carts, collections, orders, outboxEmails, variants } from '../db/schema-pg.js';
+import { orderMail } from '../orders/order-email.js';
+import { outboxRow } from '../email/queue.js';
+import { passAreasIn } from '../page-access.js';
 import { TOKEN_CART_KINDS, tokenCartIdOf } from './token-carts.js';
 
 export function pgCheckoutStore(db: PgStore): CheckoutStore {

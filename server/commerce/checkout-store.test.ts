@@ -3,9 +3,9 @@
  * PostgreSQL, refusals that write nothing, and checkouts racing for the last units selling exactly the stock.
  */
 import { expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES } from '../commerce/checkout-form.js';
-import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
-import { describeStores, type StoresUnderTest } from './db/describe-stores.js';
+import { CHECKOUT_MESSAGES } from '../../commerce/checkout-form.js';
+import { ADD_TO_CART_MESSAGES } from '../../commerce/add-to-cart.js';
+import { describeStores, type StoresUnderTest } from '../db/describe-stores.js';
 
 const SHIPPED = { email: 'ada@example.com', name: 'Ada Lovelace', address1: '12 St James Sq', city: 'London', postalCode: 'SW1Y 4JH', country: 'GB' };
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);

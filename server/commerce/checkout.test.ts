@@ -3,13 +3,13 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES } from '../commerce/checkout-form.js';
-import { FLAT_SHIPPING_MINOR } from '../commerce/order-amounts.js';
-import { SUBSCRIBE_MESSAGES } from '../commerce/subscribe.js';
+import { CHECKOUT_MESSAGES } from '../../commerce/checkout-form.js';
+import { FLAT_SHIPPING_MINOR } from '../../commerce/order-amounts.js';
+import { SUBSCRIBE_MESSAGES } from '../../commerce/subscribe.js';
 import { CART_PURCHASED_MESSAGE } from './cart-service.js';
-import { type Store } from './db/database.js';
-import { carts, orders, products, variants } from './db/schema.js';
-import { addToCartApi, cookieOf, demoApp, FORM_HEADERS, postCheckoutForm, TEST_COOKIES, TEST_CRUMB, withCrumb } from './test-support.js';
+import { type Store } from '../db/database.js';
+import { carts, orders, products, variants } from '../db/schema.js';
+import { addToCartApi, cookieOf, demoApp, FORM_HEADERS, postCheckoutForm, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {

@@ -4,17 +4,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, getTableName, sql } from 'drizzle-orm';
-import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../commerce/add-to-cart.js';
-import { cartTotals } from '../commerce/cart.js';
-import { additionalForm, answerLines, ANSWERS_SHAPE_MESSAGE, answersHaveShape, checkAnswers, parseAnswers } from '../commerce/additional-fields.js';
-import { VISITOR_MESSAGES } from '../commerce/visitor-messages.js';
-import { FORM_MESSAGES } from '../commerce/form-validation.js';
-import { neverRunsOut, pricedOnProduct, ProductType } from '../commerce/products.js';
+import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../../commerce/add-to-cart.js';
+import { cartTotals } from '../../commerce/cart.js';
+import { additionalForm, answerLines, ANSWERS_SHAPE_MESSAGE, answersHaveShape, checkAnswers, parseAnswers } from '../../commerce/additional-fields.js';
+import { VISITOR_MESSAGES } from '../../commerce/visitor-messages.js';
+import { FORM_MESSAGES } from '../../commerce/form-validation.js';
+import { neverRunsOut, pricedOnProduct, ProductType } from '../../commerce/products.js';
 import { type Json, loadProductById, money, parseJson, type ProductRecord, variantJson } from './catalog.js';
-import type { Store, StoreTransaction } from './db/database.js';
-import { cartEntries, carts, collections, products, variants, websites } from './db/schema.js';
-import { productImageUrl, variantImageKey } from './images.js';
-import { countCartAdd } from './analytics/cart-adds.js';
+import type { Store, StoreTransaction } from '../db/database.js';
+import { cartEntries, carts, collections, products, variants, websites } from '../db/schema.js';
+import { productImageUrl, variantImageKey } from '../images.js';
+import { countCartAdd } from '../analytics/cart-adds.js';
 
 export interface AddRequest {
   readonly itemId: string;

@@ -8,16 +8,16 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDisplayedType } from '../../commerce/products.js';
-import { collectionJson, type Json, productJson } from '../catalog.js';
-import type { CatalogStore } from '../catalog-store.js';
+import { collectionJson, type Json, productJson } from './catalog.js';
+import type { CatalogStore } from './catalog-store.js';
 import type { Store } from '../db/database.js';
 import { collections, products } from '../db/schema.js';
 import { PageType } from '../page-context.js';
-import { productPage } from '../product-page.js';
+import { productPage } from './product-page.js';
 import { readCache } from '../read-cache.js';
 import type { Theme } from '../theme.js';
 import { themedCollection } from '../theme/collection-page.js';
-import { type PageQuery, sendPage } from './page-response.js';
+import { type PageQuery, sendPage } from '../routes/page-response.js';
 import { visitorCart } from './visitor-cart.js';
 
 export interface ProductPageData {

@@ -7,14 +7,14 @@
  * (`afterPayAvailable`, `afterPayMin` and `afterPayMax` in integer cents, `shopperLanguage`,
  * `stripeAccountCountry`, optional `numInstallments`, default 4).
  */
-import { installmentContextOf, productInstallmentPill } from '../commerce/installments.js';
-import { isRecord } from '../commerce/json.js';
-import { compareMoney, type Money } from '../commerce/money.js';
-import { flag, isSoldOut, productType, variantPrice, variantSalePrice, variantsOf } from '../commerce/products.js';
-import { reviewsEnabled } from '../commerce/reviews.js';
+import { installmentContextOf, productInstallmentPill } from '../../commerce/installments.js';
+import { isRecord } from '../../commerce/json.js';
+import { compareMoney, type Money } from '../../commerce/money.js';
+import { flag, isSoldOut, productType, variantPrice, variantSalePrice, variantsOf } from '../../commerce/products.js';
+import { reviewsEnabled } from '../../commerce/reviews.js';
 import type { Json } from './catalog.js';
-import type { Store } from './db/database.js';
-import { websiteSettings } from './page-context.js';
+import type { Store } from '../db/database.js';
+import { websiteSettings } from '../page-context.js';
 
 /** The price a shopper pays for the cheapest variant: its sale price when on sale (the "from" price). */
 export function lowestCurrentPrice(item: unknown): Money | null {

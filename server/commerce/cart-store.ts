@@ -8,7 +8,7 @@
  */
 import { type AddRequest, type AddResult, addEntry, cartExists, cartJson, createCart, type EntryResult, removeEntry, setEntryFields, setEntryQuantity } from './cart-service.js';
 import type { Json } from './catalog.js';
-import type { Store } from './db/database.js';
+import type { Store } from '../db/database.js';
 import { createTokenCart, type TokenCartKind, type TokenCartRequest, type TokenCartResult } from './token-carts.js';
 
 export interface CartStore {

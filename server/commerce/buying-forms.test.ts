@@ -3,17 +3,17 @@
  * gift card, subscription, cart lines), gift-card token carts, schema errors in words, `/` as the shop, and
  * prices with their currency on every page.
  */
-import { isVisitorMessageCode, VISITOR_MESSAGES, visitorMessage } from '../commerce/visitor-messages.js';
+import { isVisitorMessageCode, VISITOR_MESSAGES, visitorMessage } from '../../commerce/visitor-messages.js';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
-import { SUBSCRIBE_MESSAGES } from '../commerce/subscribe.js';
-import { schemaErrorMessage } from './app.js';
-import type { Store } from './db/database.js';
-import { carts } from './db/schema.js';
-import { demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb } from './test-support.js';
+import { ADD_TO_CART_MESSAGES } from '../../commerce/add-to-cart.js';
+import { SUBSCRIBE_MESSAGES } from '../../commerce/subscribe.js';
+import { schemaErrorMessage } from '../app.js';
+import type { Store } from '../db/database.js';
+import { carts } from '../db/schema.js';
+import { demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
 import { NOT_A_GIFT_CARD } from './token-carts.js';
 
 let app: FastifyInstance;

@@ -14,13 +14,13 @@ import { FORM_MESSAGES } from '../../commerce/form-validation.js';
 import { neverRunsOut } from '../../commerce/products.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
 import { cartMessageUrl, VISITOR_MESSAGES } from '../../commerce/visitor-messages.js';
-import { type EntryResult, stockOf } from '../cart-service.js';
-import { type Json, loadProductById, parseJson, type ProductRecord } from '../catalog.js';
+import { type EntryResult, stockOf } from './cart-service.js';
+import { type Json, loadProductById, parseJson, type ProductRecord } from './catalog.js';
 import type { Store } from '../db/database.js';
 import type { CommerceStores } from '../db/stores.js';
 import type { Theme } from '../theme.js';
 import { productPageDataById, productPageUrl, sendProductPage } from './product-page-response.js';
-import { GIFT_CARD_CART, SUBSCRIPTION_CART, type TokenCartResult } from '../token-carts.js';
+import { GIFT_CARD_CART, SUBSCRIPTION_CART, type TokenCartResult } from './token-carts.js';
 import { ensureCart, storedCartId, visitorCart } from './visitor-cart.js';
 
 /** The cart's money fields, which `GET /api/commerce/shopping-cart?calculateSubtotal=false` leaves out. */

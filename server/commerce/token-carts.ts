@@ -7,14 +7,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../commerce/add-to-cart.js';
-import { ProductType } from '../commerce/products.js';
-import { subscriptionOf } from '../commerce/subscribe.js';
-import { VISITOR_MESSAGES } from '../commerce/visitor-messages.js';
+import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../../commerce/add-to-cart.js';
+import { ProductType } from '../../commerce/products.js';
+import { subscriptionOf } from '../../commerce/subscribe.js';
+import { VISITOR_MESSAGES } from '../../commerce/visitor-messages.js';
 import { type AddRequest, addEntry } from './cart-service.js';
 import { loadProductById, type ProductRecord, productJson } from './catalog.js';
-import type { Store } from './db/database.js';
-import { carts } from './db/schema.js';
+import type { Store } from '../db/database.js';
+import { carts } from '../db/schema.js';
 
 export const SUBSCRIPTION_CART = 'subscription';
 export const GIFT_CARD_CART = 'gift-card';

@@ -5,9 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ANSWERS_SHAPE_MESSAGE } from '../commerce/additional-fields.js';
-import { FORM_MESSAGES } from '../commerce/form-validation.js';
-import { cookieOf, demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, withCrumb } from './test-support.js';
+import { ANSWERS_SHAPE_MESSAGE } from '../../commerce/additional-fields.js';
+import { FORM_MESSAGES } from '../../commerce/form-validation.js';
+import { cookieOf, demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
 
 let app: FastifyInstance;
 let napkins: { id: string; sku: string };

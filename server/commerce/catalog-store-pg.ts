@@ -6,8 +6,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { loadProductPg } from './cart-store-pg.js';
 import type { CatalogStore } from './catalog-store.js';
 import type { VariantRow } from './catalog.js';
-import type { PgStore } from './db/pg-store.js';
-import { collections, products, variants } from './db/schema-pg.js';
+import type { PgStore } from '../db/pg-store.js';
+import { collections, products, variants } from '../db/schema-pg.js';
 
 export function pgCatalogStore(db: PgStore): CatalogStore {
   return {

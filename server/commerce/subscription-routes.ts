@@ -1,6 +1,6 @@
 /**
  * Products bought on their own, each in a separate one-product token cart answered with `{ cartToken }`,
- * which the browser takes to `/checkout?cartToken=…` (server/token-carts.ts):
+ * which the browser takes to `/checkout?cartToken=…` (server/commerce/token-carts.ts):
  * - POST /api/3/commerce/cart/subscription (spec 000 §7). The spec names the quantity `qty`; `quantity`, as
  *   in the cart API, is accepted too.
  * - POST /api/3/commerce/cart/gift-card `{ itemId, sku }`: a gift card of the denomination whose variant has
@@ -8,8 +8,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommerceStores } from '../db/stores.js';
-import { GIFT_CARD_CART, SUBSCRIPTION_CART } from '../token-carts.js';
-import { entryFields } from './cart.js';
+import { GIFT_CARD_CART, SUBSCRIPTION_CART } from './token-carts.js';
+import { entryFields } from './cart-routes.js';
 
 const subscriptionBody = {
   type: 'object',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { HAS_CART_COOKIE } from '../commerce/cookies.js';
-import { demoApp, withCrumb } from './test-support.js';
+import { HAS_CART_COOKIE } from '../../commerce/cookies.js';
+import { demoApp, withCrumb } from '../test-support.js';
 
 describe('the cart cookies', () => {
   let app: FastifyInstance;

@@ -1,10 +1,10 @@
 /** The product page's instalment pill, reviews section and images, through the app (Fastify inject). */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Store } from './db/database.js';
-import { websites } from './db/schema.js';
+import { type Store } from '../db/database.js';
+import { websites } from '../db/schema.js';
 import { lowestCurrentPrice, productPageParts } from './product-page.js';
-import { demoApp } from './test-support.js';
+import { demoApp } from '../test-support.js';
 
 let app: FastifyInstance;
 let store: Store;

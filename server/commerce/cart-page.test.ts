@@ -3,15 +3,15 @@
  * lines were kept (`fixtures/cart-page.html`, written by the code before that change, the visitor's crumb
  * written as `{crumb}`, the islands' content hashes as `{hash}`, the answer's nonce as `{nonce}`), on a first request and on a repeated one, and a change to the cart shows at once.
  * A deliberate change to the default theme or the cart's markup rewrites the fixture with
- * `TESSERA_WRITE_FIXTURE=1 npx vitest run server/cart-page.test.ts` (and the diff is reviewed).
+ * `TESSERA_WRITE_FIXTURE=1 npx vitest run server/commerce/cart-page.test.ts` (and the diff is reviewed).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, type Store } from './db/database.js';
-import { cartEntries, carts } from './db/schema.js';
-import { demoApp, TEST_CRUMB, withCrumb } from './test-support.js';
+import { repoRoot, type Store } from '../db/database.js';
+import { cartEntries, carts } from '../db/schema.js';
+import { demoApp, TEST_CRUMB, withCrumb } from '../test-support.js';
 
 const FIXTURE = resolve(repoRoot(), 'fixtures/cart-page.html');
 const CART = '00000000-0000-4000-8000-000000000024';

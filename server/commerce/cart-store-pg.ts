@@ -8,15 +8,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../commerce/add-to-cart.js';
-import { cartAddEvent } from './analytics/cart-adds.js';
-import { dayKey, validZone } from './analytics/site-days.js';
+import { ADD_TO_CART_MESSAGES, quantityFromJson } from '../../commerce/add-to-cart.js';
+import { cartAddEvent } from '../analytics/cart-adds.js';
+import { dayKey, validZone } from '../analytics/site-days.js';
 import { type AddRequest, type AddResult, CART_PURCHASED_MESSAGE, cartJsonOf, priceEntry, checkedAnswers, ENTRY_NOT_FOUND, type EntryResult, planAdd, stockCovers } from './cart-service.js';
 import type { ProductRecord } from './catalog.js';
 import type { CartStore } from './cart-store.js';
-import { type PgQueries, type PgTransaction, siteRow, type WebsiteRow } from './db/pg-transaction.js';
-import type { PgStore } from './db/pg-store.js';
-import { analyticsDaily, analyticsEvents, cartEntries, carts, collections, products, variants } from './db/schema-pg.js';
+import { type PgQueries, type PgTransaction, siteRow, type WebsiteRow } from '../db/pg-transaction.js';
+import type { PgStore } from '../db/pg-store.js';
+import { analyticsDaily, analyticsEvents, cartEntries, carts, collections, products, variants } from '../db/schema-pg.js';
 import { planTokenCart } from './token-carts.js';
 
 /** A product with its variants in their order (catalog.ts `loadProductById` on PostgreSQL). */

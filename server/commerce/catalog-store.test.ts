@@ -3,7 +3,7 @@
  * products left out of a collection and of its addresses but still found by id (a cart may hold one).
  */
 import { expect, it } from 'vitest';
-import { describeStores } from './db/describe-stores.js';
+import { describeStores } from '../db/describe-stores.js';
 
 describeStores('catalog store', (current) => {
   it('finds a collection and a product by address, a product by id, and a collection’s shown products in order', async () => {

@@ -3,10 +3,10 @@
  * PostgreSQL, and adds racing on one cart never put more units in it than the stock.
  */
 import { expect, it } from 'vitest';
-import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
-import { FORM_MESSAGES } from '../commerce/form-validation.js';
+import { ADD_TO_CART_MESSAGES } from '../../commerce/add-to-cart.js';
+import { FORM_MESSAGES } from '../../commerce/form-validation.js';
 import { CART_PURCHASED_MESSAGE, ENTRY_NOT_FOUND } from './cart-service.js';
-import { describeStores } from './db/describe-stores.js';
+import { describeStores } from '../db/describe-stores.js';
 
 const units = (sql: (s: string, p?: unknown[]) => Promise<number>, cartId: string) => sql('SELECT coalesce(sum(quantity), 0) FROM cart_entries WHERE cart_id = ?', [cartId]);
 
