@@ -46,7 +46,8 @@ export const CHROMIUM_ARGS: readonly string[] = [
 export const WIDTHS = { desktop: 1280, mobile: 390 } as const;
 const ACTION_TIMEOUT_MS = 5_000;
 const NAVIGATION_TIMEOUT_MS = 15_000;
-const HEIGHTS: Readonly<Record<number, number>> = { 1280: 800, 390: 844 };
+/** The viewport height a tab opens with at each width (a phone's 844 at 390 px). */
+export const HEIGHTS: Readonly<Record<number, number>> = { 1280: 800, 390: 844 };
 
 export const ISLANDS_DIR = resolve(repoRoot(), 'dist/islands');
 export const MANIFEST_FILE = join(ISLANDS_DIR, 'manifest.json');
@@ -350,7 +351,7 @@ export interface BrowserTab {
   layoutShift(settleMs?: number): Promise<LayoutShiftReport>;
   /** Throws, with the shifted nodes, unless the CLS after load is 0. */
   expectNoLayoutShift(settleMs?: number): Promise<void>;
-  /** Full-page screenshot to test-results/screenshots/{name}-{width}px.png; answers the file. */
+  /** Full-page screenshot to test-results/screenshots/{name}-{width}px.png (unless TESSERA_SCREENSHOTS=0); answers the file. */
   screenshot(name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -533,15 +534,28 @@ async function openTab(browser: Browser, baseUrl: string, { javaScript = true, w
       const lines = report.entries.map((e) => `  ${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms: ${e.sources.join(', ') || '(no source)'}`);
       throw new Error(`${page.url()} (${width}px): cumulative layout shift ${report.value.toFixed(4)} after load, expected 0:\n${lines.join('\n')}`);
     },
-    async screenshot(name) {
-      mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      const file = join(SCREENSHOT_DIR, `${name.replace(/[^A-Za-z0-9._-]+/g, '-')}-${width}px.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      return file;
-    },
+    screenshot: (name) => saveScreenshot(page, `${name}-${width}px`),
     close: () => context.close(),
   };
   return tab;
+}
+
+/**
+ * Whether the browser tests write their screenshots: yes unless `TESSERA_SCREENSHOTS=0`. They are for people to
+ * look at (no test reads one back), and a full-page capture is a large share of a page check's time (the corpus
+ * themes' suite: 158 s with them, 113 s without, 2026-11-27), so `.ci/run`, where nobody looks, turns them off.
+ */
+export function screenshotsWanted(): boolean {
+  return process.env['TESSERA_SCREENSHOTS'] !== '0';
+}
+
+/** A full-page screenshot to test-results/screenshots/{name}.png (unless screenshots are off); answers the file. */
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  const file = join(SCREENSHOT_DIR, `${name.replace(/[^A-Za-z0-9._-]+/g, '-')}.png`);
+  if (!screenshotsWanted()) return file;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+  return file;
 }
 
 /** For scripts: true when `importMetaUrl` is the module node was started with. */

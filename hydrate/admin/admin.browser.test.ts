@@ -18,7 +18,7 @@ import { MAIL_DOCUMENT } from '../../server/email/settings.js';
 import { startSmtpServer, type TestSmtpServer } from '../../server/email/smtp-test-server.js';
 import { hashPassword } from '../../server/owner/password.js';
 import { writeSiteDocument } from '../../server/site-documents.js';
-import { type BrowserTab, describeBrowser, formatAxeViolations, runAxe, useBrowserHarness, WIDTHS } from '../browser-harness.js';
+import { type BrowserTab, describeBrowser, formatAxeViolations, runAxe, saveScreenshot, useBrowserHarness, WIDTHS } from '../browser-harness.js';
 import { hydrated, tabTo } from '../browser-helpers.js';
 
 const OWNER = { email: 'admin-owner@example.com', password: 'a keyboard is enough' };
@@ -32,7 +32,7 @@ async function axeAtBothWidths(tab: BrowserTab, name: string): Promise<void> {
     await page.setViewportSize({ width, height: width === WIDTHS.desktop ? 800 : 844 });
     expect(formatAxeViolations(await runAxe(page)), `${name} at ${width}px`).toBe('');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways at ${width}px`).toBe(true);
-    await page.screenshot({ path: `test-results/screenshots/admin-${name}-${width}px.png`, fullPage: true });
+    await saveScreenshot(page, `admin-${name}-${width}px`);
   }
   await page.setViewportSize({ width: WIDTHS.desktop, height: 800 });
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { contributors } from '../../server/db/schema.js';
 import { OWNER_COOKIE, openSession } from '../../server/owner/sessions.js';
-import { describeBrowser, formatAxeViolations, runAxe, useBrowserHarness, WIDTHS } from '../browser-harness.js';
+import { describeBrowser, formatAxeViolations, runAxe, saveScreenshot, useBrowserHarness, WIDTHS } from '../browser-harness.js';
 import { tabTo } from '../browser-helpers.js';
 
 describeBrowser('the admin: forms', () => {
@@ -50,7 +50,7 @@ describeBrowser('the admin: forms', () => {
       await page.setViewportSize({ width, height: 844 });
       expect(formatAxeViolations(await runAxe(page)), `at ${width}px`).toBe('');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `scrolls sideways at ${width}px`).toBe(true);
-      await page.screenshot({ path: `test-results/screenshots/admin-forms-${width}px.png`, fullPage: true });
+      await saveScreenshot(page, `admin-forms-${width}px`);
     }
     admin.expectNoConsoleProblems();
   });

@@ -4,12 +4,12 @@
  * file, line, column and code frame), which goes when the file is fixed; the overlay hides on Escape. No
  * console errors along the way. Screenshots: test-results/screenshots/dev-overlay-{width}px.png.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchChromium, SCREENSHOT_DIR, WIDTHS } from '../../hydrate/browser-harness.js';
+import { describeBrowser, launchChromium, saveScreenshot, WIDTHS } from '../../hydrate/browser-harness.js';
 import { repoRoot } from '../db/database.js';
 import { type DevServer, startDevServer } from './dev-server.js';
 
@@ -77,8 +77,7 @@ describeBrowser('tessera dev in the browser', () => {
     expect(await overlay.locator('.backdrop').evaluate((e) => getComputedStyle(e).position)).toBe('fixed');
     for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
       await page.setViewportSize({ width, height: width === WIDTHS.desktop ? 800 : 844 });
-      mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `dev-overlay-${width}px.png`) });
+      await saveScreenshot(page, `dev-overlay-${width}px`, { fullPage: false });
     }
     await page.setViewportSize({ width: WIDTHS.desktop, height: 800 });
 

@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserHarness, describeBrowser, startBrowserHarness, WIDTHS } from '../../hydrate/browser-harness.js';
+import { type BrowserHarness, describeBrowser, saveScreenshot, startBrowserHarness, WIDTHS } from '../../hydrate/browser-harness.js';
 import { repoRoot } from '../db/database.js';
 import { contentPolicy } from './content-policy.js';
 
@@ -102,7 +102,7 @@ describeBrowser('nothing leaves the machine', () => {
       await page.locator('.menu-burger').click();
       await expect.poll(() => nav.getAttribute('class')).toContain('open');
       expect(await page.locator('main').getAttribute('class')).toContain('slide');
-      await page.screenshot({ path: resolve(repoRoot(), 'test-results/screenshots/offline-langate-menu-390px.png') });
+      await saveScreenshot(page, 'offline-langate-menu-390px', { fullPage: false });
       await page.locator('.menu-burger').click();
       await expect.poll(() => nav.getAttribute('class')).not.toContain('open');
       expect(tab.pageErrors).toEqual([]);
