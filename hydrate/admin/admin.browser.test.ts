@@ -1,7 +1,7 @@
 /**
  * The admin at /config in Chromium, with the keyboard alone (Tab, typing, Enter, Space): the owner signs in
  * (a bad address first: the editor's 'Please enter a valid email'), adds a product with two options (Size ×
- * Colour: four variants with SKU, price and stock) and sees it in the shop; sets one variant's stock to 0 and
+ * Colour: four variants with SKU, price and stock) and a photo, and sees it in the shop with the photo in its sizes; sets one variant's stock to 0 and
  * sees it sold out there, where a shopper asks to be told when it is back; another buys it; the owner puts the
  * variant back in stock and sends the back-in-stock e-mails from their screen; finds the order, marks it
  * fulfilled with a tracking number; both e-mails arrive at a real SMTP server on loopback; the outbox shows them;
@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { contributors } from '../../server/db/schema.js';
 import { MAIL_DOCUMENT } from '../../server/email/settings.js';
@@ -123,13 +124,29 @@ describeBrowser('the admin at /config', () => {
     expect(await page.locator('input[aria-label="SKU of M / Olive"]').inputValue()).toBe('HJ-4');
     expect(await page.locator('input[aria-label="Price of M / Olive"]').inputValue()).toBe('159.00');
 
-    // in the shop at once, with its two options
+    // a photo, chosen from the keyboard (Space on the file field opens the chooser), sent at once
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2f4a5c' } }).jpeg().toBuffer();
+    await tabTo(page, '#picture-file');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+    await chooser.setFiles({ name: 'harbour-jacket.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect.poll(() => page.locator('section[aria-labelledby="picture-heading"] [role="status"]').innerText(), { timeout: 10_000 }).toBe('Picture saved.');
+    await expect.poll(() => page.locator('img.picture').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(300);
+
+    // in the shop at once, with its two options and the photo in the shop's sizes
     const shop = await harness().open('/shop/p/harbour-jacket', { width: WIDTHS.desktop });
     await hydrated(shop, '.product-form');
     expect(await shop.page.locator('h1').innerText()).toBe('Harbour Jacket');
     expect(await shop.page.getByLabel('Size', { exact: true }).count()).toBe(1);
     expect(await shop.page.getByLabel('Colour', { exact: true }).count()).toBe(1);
     expect(await shop.page.locator('body').innerText()).toContain('$159.00');
+    const shown = shop.page.locator('main img[src*="/s/pictures/"]').first();
+    await expect.poll(() => shown.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    const srcset = (await shown.getAttribute('srcset')) ?? '';
+    // the widths made from a 1600-pixel photo, and the original for the next one up (as the platform writes it)
+    expect([...srcset.matchAll(/\?format=(\w+) (\d+)w/g)].map((m) => `${m[1]} ${m[2]}`)).toEqual(['100w 100', '300w 300', '500w 500', '750w 750', '1000w 1000', '1500w 1500', 'original 2500']);
+    const resized = await shop.context.request.get(`${(await shown.getAttribute('src'))!.split('?')[0]}?format=750w`);
+    expect(resized.status()).toBe(200);
+    expect((await sharp(await resized.body()).metadata()).width).toBe(750);
 
     // one variant's stock to 0: sold out in the shop
     await typeInto(page, 'input[aria-label="Stock of M / Olive"]', '0');
