@@ -5,7 +5,7 @@
  * sees it sold out there, where a shopper asks to be told when it is back; another buys it; the owner puts the
  * variant back in stock and sends the back-in-stock e-mails from their screen; finds the order, marks it
  * fulfilled with a tracking number; both e-mails arrive at a real SMTP server on loopback; the outbox shows them;
- * the orders export downloads as CSV. Every screen: axe finds nothing at 1280 and 390 px, the page never
+ * the owner sets where form notifications go (the mail settings below it); the orders export downloads as CSV. Every screen: axe finds nothing at 1280 and 390 px, the page never
  * scrolls sideways, no console problem. Screenshots in test-results/screenshots/admin-*.
  */
 import { readFileSync } from 'node:fs';
@@ -233,6 +233,22 @@ describeBrowser('the admin at /config', () => {
     await expect.poll(() => heading(page)).toBe('E-mail');
     await expect.poll(() => page.locator('tbody').innerText()).toMatch(/has shipped[\s\S]*sent/);
     await axeAtBothWidths(admin, 'outbox');
+
+    // below it, the mail settings: the SMTP server the test set, the password never shown; a notification address
+    expect(await page.locator('#mail-host').inputValue()).toBe('127.0.0.1');
+    expect(await page.locator('#mail-password').inputValue()).toBe('');
+    await typeInto(page, '#mail-notify', 'orders-at-example');
+    await tabTo(page, 'button[type="submit"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#mail-notify-error').innerText()).toBe('Please enter a valid email');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('mail-notify');
+    await typeInto(page, '#mail-notify', 'orders@example.com');
+    await tabTo(page, 'button[type="submit"]');
+    await Promise.all([page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/api/email/settings') && r.ok()), page.keyboard.press('Enter')]);
+    await expect.poll(() => page.locator('section[aria-labelledby="mail-settings-heading"] [role="status"]').innerText()).toBe('Saved.');
+    const settings = (await (await page.context().request.get('/api/email/settings')).json()) as { notificationAddress: string; smtp: { host: string; port: number } };
+    expect(settings.notificationAddress).toBe('orders@example.com');
+    expect(settings.smtp).toMatchObject({ host: '127.0.0.1', port: smtp.port });
 
     // the orders as CSV
     await tabTo(page, 'nav a[href="/config/orders"]');

@@ -1,12 +1,15 @@
 /**
  * E-mail: the outbox (GET /api/email/outbox), newest first, each message with its status (queued, sending,
  * sent, failed), attempts and last error; filtered by status, 50 at a time with "Show more". A failed message
- * can be sent again (POST …/retry); the row shows `queued` at once and goes back if the call fails.
+ * can be sent again (POST …/retry); the row shows `queued` at once and goes back if the call fails. Below, for
+ * those whose roles read them, the mail settings (mail-settings.tsx).
  */
 import { useState } from 'react';
 import { failureMessage, send, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
 import { FetchStatus, HeadRow, Notice, Screen, Scroll, useOutcome } from '../screen.js';
+import { useSession } from '../session.js';
+import { MailSettings } from './mail-settings.js';
 
 interface Message {
   readonly id: string;
@@ -34,6 +37,8 @@ export function Outbox() {
   const [cursor, setCursor] = useState<string | null>(null);
   const [earlier, setEarlier] = useState<Message[]>([]);
   const [outcome, setOutcome] = useOutcome();
+  const session = useSession();
+  const mayReadSettings = session.kind === 'signed-in' && (session.contributor.permissions?.includes('readMailSettings') ?? true);
   const query = new URLSearchParams({ ...(status === '' ? {} : { status }), ...(cursor === null ? {} : { cursor }) });
   const page = useFetch<OutboxPage>(`/api/email/outbox${query.size === 0 ? '' : `?${query}`}`);
   const messages = [...earlier, ...(page.data?.messages ?? [])];
@@ -135,6 +140,7 @@ export function Outbox() {
           Show more
         </button>
       ) : null}
+      {mayReadSettings ? <MailSettings /> : null}
     </Screen>
   );
 }
