@@ -27,6 +27,8 @@ import { downloadRoutes } from './orders/download-routes.js';
 import { accountLinkFor } from './site-users/account-link.js';
 import { siteUserRoutes } from './site-users/routes.js';
 import { siteIconRoutes } from './site-icon/routes.js';
+import { siteSettingsRoutes } from './site-settings/routes.js';
+import { sitePageRoutes } from './site-pages/routes.js';
 import { imageRoutes } from './routes/images.js';
 import { islandRoutes } from './routes/islands.js';
 import { platformRuntimeRoutes } from './routes/platform-runtime.js';
@@ -304,6 +306,8 @@ export async function buildApp({
   await app.register(pictureRoutes, { store, files });
   await app.register(formSubmissionRoutes, { store });
   await app.register(merchantOrderRoutes, { store });
+  await app.register(siteSettingsRoutes, { store, files });
+  await app.register(sitePageRoutes, { store });
   await app.register(adminRoutes, { store, assets: theme.islands });
   await app.register(analyticsRoutes, { store, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
   // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/)
