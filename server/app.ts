@@ -29,6 +29,7 @@ import { siteUserRoutes } from './site-users/routes.js';
 import { siteIconRoutes } from './site-icon/routes.js';
 import { siteSettingsRoutes } from './site-settings/routes.js';
 import { sitePageRoutes } from './site-pages/routes.js';
+import { contributorRoutes } from './contributors/routes.js';
 import { imageRoutes } from './routes/images.js';
 import { islandRoutes } from './routes/islands.js';
 import { platformRuntimeRoutes } from './routes/platform-runtime.js';
@@ -308,6 +309,7 @@ export async function buildApp({
   await app.register(merchantOrderRoutes, { store });
   await app.register(siteSettingsRoutes, { store, files });
   await app.register(sitePageRoutes, { store });
+  await app.register(contributorRoutes, { store });
   await app.register(adminRoutes, { store, assets: theme.islands });
   await app.register(analyticsRoutes, { store, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
   // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/)

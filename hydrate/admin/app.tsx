@@ -24,6 +24,8 @@ const SiteSettings = lazy(() => import('./screens/settings/site.js').then((m) =>
 const Navigation = lazy(() => import('./screens/settings/navigation.js').then((m) => ({ default: m.NavigationScreen })));
 const HeaderFooter = lazy(() => import('./screens/settings/header-footer.js').then((m) => ({ default: m.HeaderFooterScreen })));
 const Languages = lazy(() => import('./screens/settings/languages.js').then((m) => ({ default: m.LanguagesScreen })));
+const Contributors = lazy(() => import('./screens/settings/contributors.js').then((m) => ({ default: m.ContributorsScreen })));
+const Invitation = lazy(() => import('./screens/invitation.js').then((m) => ({ default: m.Invitation })));
 const CommercePreferences = lazy(() => import('./screens/settings/commerce.js').then((m) => ({ default: m.CommercePreferencesScreen })));
 
 /** The settings screens by their path's last part (/config/settings/{part}). */
@@ -33,6 +35,7 @@ const SETTINGS: Readonly<Record<string, ReturnType<typeof lazy>>> = {
   'header-footer': HeaderFooter,
   languages: Languages,
   commerce: CommercePreferences,
+  contributors: Contributors,
 };
 
 /** The screens of the bar, each with the permission that reads it (a contributor sees only the ones allowed). */
@@ -90,6 +93,22 @@ export function App({ siteTitle }: { siteTitle: string }) {
   const allowed = session.kind === 'signed-in' ? SCREENS.filter((s) => allows(session.contributor.permissions, s.permission)) : [];
   const current = SCREENS.find((s) => path === s.path || path.startsWith(`${s.path}/`) || path.startsWith(`${s.path}?`))?.path ?? (route(path).parts.length === 0 ? (allowed[0]?.path ?? null) : null);
 
+  const { parts, query } = route(path);
+  // the invite e-mail's link: answered signed in or not (whoever follows it becomes a contributor and signs in)
+  if (parts[0] === 'invitation' && parts.length === 1)
+    return (
+      <>
+        <header className="bar">
+          <p>{siteTitle}</p>
+          <a href="/">View the site</a>
+        </header>
+        <main id="main">
+          <Suspense fallback={<p className="status" role="status">{ADMIN_MESSAGES.loading}</p>}>
+            <Invitation key={query.get('token') ?? ''} token={query.get('token') ?? ''} />
+          </Suspense>
+        </main>
+      </>
+    );
   if (session.kind === 'checking')
     return (
       <main id="main">

@@ -315,6 +315,23 @@ export const contributors = pgTable(
   (t) => [uniqueIndex('contributors_email').on(t.websiteId, t.email)],
 );
 
+/** Invitations to help run the site: schema.ts says more. */
+export const contributorInvitations = pgTable(
+  'contributor_invitations',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id').notNull().references(() => websites.id),
+    email: text('email').notNull(),
+    roles: text('roles').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').notNull(),
+    createdAt: epochMs('created_at').notNull(),
+    expiresAt: epochMs('expires_at').notNull(),
+    acceptedAt: epochMs('accepted_at'),
+  },
+  (t) => [uniqueIndex('contributor_invitations_token').on(t.tokenHash), index('contributor_invitations_site').on(t.websiteId, t.email)],
+);
+
 export const ownerSessions = pgTable('owner_sessions', {
   tokenHash: text('token_hash').primaryKey(),
   contributorId: text('contributor_id').notNull().references(() => contributors.id),
