@@ -1,0 +1,168 @@
+/**
+ * The admin's settings and contributors screens in Chromium, with the keyboard alone: an owner renames the site,
+ * moves a menu link and sees the shop follow, adds a language, edits the header (broken JSON refused first),
+ * opens the commerce preferences; invites an editor (a bad address first: the editor's 'Please enter a valid
+ * email'), the invite e-mail arrives at a real SMTP server on loopback, and leaving with the address typed asks
+ * first; the invitee follows the e-mail's link in another browser, sets a password and lands signed in on the
+ * Forms screen. Every screen: axe finds nothing at 1280 and 390 px and nothing scrolls sideways. One browser and
+ * one server for the file. Screenshots in test-results/screenshots/admin-settings-*.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { contributors, websites } from '../../server/db/schema.js';
+import { MAIL_DOCUMENT } from '../../server/email/settings.js';
+import { startSmtpServer, type TestSmtpServer } from '../../server/email/smtp-test-server.js';
+import { OWNER_COOKIE, openSession } from '../../server/owner/sessions.js';
+import { readSiteDocument, writeSiteDocument } from '../../server/site-documents.js';
+import { type BrowserTab, describeBrowser, formatAxeViolations, runAxe, useBrowserHarness, WIDTHS } from '../browser-harness.js';
+import { tabTo } from '../browser-helpers.js';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe put into the page through the debugger (the admin's policy runs only its own scripts), at both widths. */
+async function axeAtBothWidths(tab: BrowserTab, name: string): Promise<void> {
+  const { page } = tab;
+  if ((await page.evaluate('typeof window.axe')) !== 'object') await page.evaluate(AXE_SOURCE);
+  for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
+    await page.setViewportSize({ width, height: width === WIDTHS.desktop ? 800 : 844 });
+    expect(formatAxeViolations(await runAxe(page)), `${name} at ${width}px`).toBe('');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways at ${width}px`).toBe(true);
+    await page.screenshot({ path: `test-results/screenshots/admin-settings-${name}-${width}px.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: WIDTHS.desktop, height: 800 });
+}
+
+const heading = (page: Page) => page.locator('main h1').innerText();
+const notice = (page: Page) => page.locator('main [role="status"].notice, main [role="alert"].message').first().innerText();
+
+/** Tabs to a field, replaces its text with `text` by typing. */
+async function typeInto(page: Page, selector: string, text: string): Promise<void> {
+  await tabTo(page, selector, 80);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+}
+
+/** Tabs to a link or button and presses Enter. */
+async function press(page: Page, selector: string): Promise<void> {
+  await tabTo(page, selector, 80);
+  await page.keyboard.press('Enter');
+}
+
+/** From any screen: Settings in the bar, then the settings screen named `label`. */
+async function openSetting(page: Page, path: string, title: string): Promise<void> {
+  await press(page, 'nav[aria-label="Admin"] a[href="/config/settings"]');
+  await expect.poll(() => heading(page)).toBe('Settings');
+  await press(page, `main a[href="${path}"]`);
+  await expect.poll(() => heading(page)).toBe(title);
+}
+
+describeBrowser('the admin: settings and contributors', () => {
+  let smtp: TestSmtpServer;
+  // registered before the harness's: closed after the storefront (and its mail sender) stopped
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => smtp?.close());
+  const harness = useBrowserHarness();
+
+  it('settings and an invitation from the owner to a new editor, keyboard only, axe 0', { timeout: 240_000 }, async () => {
+    const { store, baseUrl } = harness().storefront;
+    writeSiteDocument(store, 'demo', MAIL_DOCUMENT, { smtp: { host: '127.0.0.1', port: smtp.port, secure: false, user: null, password: null }, from: 'Tessera Supply Co. <shop@example.com>', siteUrl: null, notificationAddress: null });
+    const ownerId = randomUUID();
+    store.insert(contributors).values({ id: ownerId, websiteId: 'demo', email: 'settings-owner@example.com', displayName: 'Owner', passwordHash: 'unused', roles: '["admin"]', createdAt: 0 }).run();
+    const admin = await harness().open('/favicon.svg', { width: WIDTHS.desktop });
+    await admin.context.addCookies([{ name: OWNER_COOKIE, value: openSession(store, ownerId, 3_600_000, Date.now()), url: baseUrl }]);
+    await admin.goto('/config/settings');
+    const { page } = admin;
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Settings');
+    await axeAtBothWidths(admin, 'index');
+
+    // the site's title
+    await press(page, 'main a[href="/config/settings/site"]');
+    await expect.poll(() => heading(page)).toBe('Site title and icon');
+    await typeInto(page, '#site-title', 'Loom & Linen');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => notice(page)).toBe('Saved.');
+    expect(store.select({ title: websites.title }).from(websites).get()?.title).toBe('Loom & Linen');
+    await axeAtBothWidths(admin, 'site');
+
+    // the menu: the second link moves up, and the shop's menu follows
+    await openSetting(page, '/config/settings/navigation', 'Navigation');
+    await expect.poll(() => page.locator('main tbody th').count()).toBeGreaterThan(1);
+    const before = await page.locator('main tbody th').allInnerTexts();
+    await press(page, 'main tbody tr:nth-child(2) button:first-child');
+    await press(page, 'main .actions button');
+    await expect.poll(() => notice(page)).toBe('Saved.');
+    expect(await page.locator('main tbody th').allInnerTexts()).toEqual([before[1], before[0], ...before.slice(2)]);
+    const layout = readSiteDocument(store, 'demo', 'layout') as { links: unknown[] }[];
+    expect(layout[0]!.links.length).toBe(before.length);
+    await axeAtBothWidths(admin, 'navigation');
+
+    // a language
+    await openSetting(page, '/config/settings/languages', 'Languages');
+    await typeInto(page, '#language-tag', 'fr-fr');
+    await page.keyboard.press('Enter');
+    await press(page, 'main .actions button:first-child');
+    await expect.poll(() => notice(page)).toBe('Saved.');
+    expect(await page.locator('main ul.links span').allInnerTexts()).toEqual(['fr-FR']);
+    await axeAtBothWidths(admin, 'languages');
+
+    // the header: broken JSON refused in words before anything is sent, then saved
+    await openSetting(page, '/config/settings/header-footer', 'Header and footer');
+    await typeInto(page, '#site-header', '{"announcement": "Free shipping",}');
+    await press(page, 'main button[type="submit"]');
+    await expect.poll(() => notice(page)).toBe('Header is not valid JSON. Check the quotes, commas and braces.');
+    await typeInto(page, '#site-header', '{"announcement": "Free shipping"}');
+    await press(page, 'main button[type="submit"]');
+    await expect.poll(() => notice(page)).toBe('Saved.');
+    expect(readSiteDocument(store, 'demo', 'header-footer')).toEqual({ header: { announcement: 'Free shipping' }, footer: {} });
+    await axeAtBothWidths(admin, 'header-footer');
+
+    await openSetting(page, '/config/settings/commerce', 'Commerce preferences');
+    await expect.poll(() => page.locator('#preferences-json').inputValue()).toBe('{}');
+    await axeAtBothWidths(admin, 'commerce');
+
+    // an invitation: a bad address first
+    await openSetting(page, '/config/settings/contributors', 'Contributors');
+    await typeInto(page, '#invite-email', 'new-editor-at-example');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#invite-email-error').innerText()).toBe('Please enter a valid email');
+    // leaving with the address typed asks first; staying keeps it
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await press(page, 'nav[aria-label="Admin"] a[href="/config/settings"]');
+    await expect.poll(() => asked).toEqual(['You have unsaved changes. Leave this page without saving them?']);
+    expect(await heading(page)).toBe('Contributors');
+    await typeInto(page, '#invite-email', 'new.editor@example.com');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => notice(page)).toBe('Invitation sent to new.editor@example.com. The E-mail screen shows how it goes.');
+    await expect.poll(() => page.locator('main table').nth(1).innerText()).toContain('new.editor@example.com');
+    await axeAtBothWidths(admin, 'contributors');
+    await smtp.waitFor(1);
+    const mail = smtp.received.find((m) => m.envelopeTo.includes('new.editor@example.com'))!;
+    expect(mail.subject).toBe('Owner invited you to Loom & Linen');
+    const link = /\/config\/invitation\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0];
+    admin.expectNoConsoleProblems();
+
+    // the invitee, in a browser of their own, at 390 px
+    const invitee = await harness().open(link, { width: WIDTHS.mobile });
+    const other = invitee.page;
+    await expect.poll(() => heading(other), { timeout: 10_000 }).toBe('Accept the invitation');
+    await expect.poll(() => other.locator('main p').first().innerText()).toContain('Loom & Linen as editor');
+    await axeAtBothWidths(invitee, 'invitation');
+    await typeInto(other, '#invitation-name', 'Nia Editor');
+    await typeInto(other, '#invitation-password', 'a long enough password');
+    await typeInto(other, '#invitation-repeat', 'a long enough password');
+    await other.keyboard.press('Enter');
+    // an editor's first screen
+    await expect.poll(() => heading(other), { timeout: 10_000 }).toBe('Forms');
+    expect(await other.locator('header.bar button').innerText()).toContain('Nia Editor');
+    invitee.expectNoConsoleProblems();
+  });
+});
