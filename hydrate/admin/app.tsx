@@ -24,6 +24,7 @@ const SiteSettings = lazy(() => import('./screens/settings/site.js').then((m) =>
 const Navigation = lazy(() => import('./screens/settings/navigation.js').then((m) => ({ default: m.NavigationScreen })));
 const HeaderFooter = lazy(() => import('./screens/settings/header-footer.js').then((m) => ({ default: m.HeaderFooterScreen })));
 const Languages = lazy(() => import('./screens/settings/languages.js').then((m) => ({ default: m.LanguagesScreen })));
+const StorePages = lazy(() => import('./screens/store-pages.js').then((m) => ({ default: m.StorePages })));
 const Contributors = lazy(() => import('./screens/settings/contributors.js').then((m) => ({ default: m.ContributorsScreen })));
 const Invitation = lazy(() => import('./screens/invitation.js').then((m) => ({ default: m.Invitation })));
 const CommercePreferences = lazy(() => import('./screens/settings/commerce.js').then((m) => ({ default: m.CommercePreferencesScreen })));
@@ -41,6 +42,7 @@ const SETTINGS: Readonly<Record<string, ReturnType<typeof lazy>>> = {
 /** The screens of the bar, each with the permission that reads it (a contributor sees only the ones allowed). */
 const SCREENS = [
   { path: '/config/products', label: 'Products', permission: 'readProducts' },
+  { path: '/config/stores', label: 'Store pages', permission: 'storeSetup' },
   { path: '/config/orders', label: 'Orders', permission: 'readOrders' },
   { path: '/config/forms', label: 'Forms', permission: 'readFormSubmissions' },
   { path: '/config/restock', label: 'Back in stock', permission: 'sendRestock' },
@@ -72,6 +74,7 @@ function screenOf(path: string, home: string | undefined): ReactNode {
   if (first === 'outbox' && second === undefined) return <Outbox />;
   if (first === 'forms' && second === undefined) return <FormList />;
   if (first === 'forms' && parts.length === 2) return <FormSubmissions key={second} id={second!} />;
+  if (first === 'stores' && second === undefined) return <StorePages />;
   if (first === 'settings' && second === undefined) return <Settings />;
   if (first === 'settings' && parts.length === 2 && Object.hasOwn(SETTINGS, second!)) {
     const SettingsScreen = SETTINGS[second!]!;

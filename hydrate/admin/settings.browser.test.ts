@@ -165,4 +165,41 @@ describeBrowser('the admin: settings and contributors', () => {
     expect(await other.locator('header.bar button').innerText()).toContain('Nia Editor');
     invitee.expectNoConsoleProblems();
   });
+
+  it('adds a store page by the URL-id rule and gives a product categories and tags, keyboard only, axe 0', { timeout: 180_000 }, async () => {
+    const { store, baseUrl } = harness().storefront;
+    const managerId = randomUUID();
+    store.insert(contributors).values({ id: managerId, websiteId: 'demo', email: 'store-manager@example.com', displayName: 'Manager', passwordHash: 'unused', roles: '["store manager"]', createdAt: 0 }).run();
+    const admin = await harness().open('/favicon.svg', { width: WIDTHS.desktop });
+    await admin.context.addCookies([{ name: OWNER_COOKIE, value: openSession(store, managerId, 3_600_000, Date.now()), url: baseUrl }]);
+    await admin.goto('/config/stores');
+    const { page } = admin;
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Store pages');
+    // `shop` is taken: the new store is shop-1 (spec 001's URL-id rule), and in the menu
+    await typeInto(page, '#store-title', 'Shop');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => notice(page)).toBe('The store Shop is added at /shop-1, and to the menu.');
+    await expect.poll(() => page.locator('main tbody').innerText()).toContain('/shop-1');
+    await axeAtBothWidths(admin, 'stores');
+
+    // the first store's products, then the apron's editor
+    await press(page, 'main tbody a[href^="/config/products?storeId="]');
+    await expect.poll(() => heading(page)).toBe('Products');
+    await press(page, 'main a[href="/config/products/p01"]');
+    await expect.poll(() => page.locator('#category-new').count()).toBe(1);
+    await typeInto(page, '#category-new', 'Kitchen');
+    await page.keyboard.press('Enter');
+    await typeInto(page, '#category-new', 'kitchen');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#category-new-error').innerText()).toBe('This category already exists');
+    await typeInto(page, '#tag-new', 'linen');
+    await page.keyboard.press('Enter');
+    await press(page, 'main form button[type="submit"]');
+    await expect.poll(() => notice(page)).toBe('Saved.');
+    const saved = await page.evaluate(async () => (await fetch('/api/merchant/products/p01')).json());
+    expect(saved.categories).toContain('Kitchen');
+    expect(saved.tags).toContain('linen');
+    await axeAtBothWidths(admin, 'product-labels');
+    admin.expectNoConsoleProblems();
+  });
 });

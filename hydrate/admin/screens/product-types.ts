@@ -31,6 +31,9 @@ export interface Product {
   readonly imageUrl: string | null;
   readonly options: { name: string; values: string[] }[];
   readonly variants: Variant[];
+  /** The store page's category filter and the tag links. */
+  readonly categories: string[];
+  readonly tags: string[];
 }
 
 export interface ProductPage {

@@ -32,14 +32,17 @@ function stockOf(p: Product): string {
 export function ProductList({ query }: { query: URLSearchParams }) {
   const q = query.get('q') ?? '';
   const archived = query.get('archived') ?? 'false';
+  // one store's products (the Store pages screen links here)
+  const storeId = query.get('storeId');
+  const inStore: Record<string, string> = storeId === null ? {} : { storeId };
   const [text, setText] = useState(q);
   const [outcome, setOutcome] = useOutcome();
-  const params = new URLSearchParams({ ...(q === '' ? {} : { q }), archived });
+  const params = new URLSearchParams({ ...(q === '' ? {} : { q }), archived, ...inStore });
   const list = useFetch<ProductPage>(`/api/merchant/products?${params}`);
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    const next = new URLSearchParams({ ...(text.trim() === '' ? {} : { q: text.trim() }), ...(archived === 'false' ? {} : { archived }) });
+    const next = new URLSearchParams({ ...(text.trim() === '' ? {} : { q: text.trim() }), ...(archived === 'false' ? {} : { archived }), ...inStore });
     navigate(`/config/products${next.size === 0 ? '' : `?${next}`}`);
   };
 
