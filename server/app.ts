@@ -19,6 +19,7 @@ import { type EmailPluginOptions, emailRoutes } from './email/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { merchantProductRoutes } from './merchant/products/routes.js';
 import { pictureRoutes } from './merchant/pictures/routes.js';
+import { digitalFileRoutes } from './merchant/digital-files/routes.js';
 import { formSubmissionRoutes } from './merchant/form-submissions/routes.js';
 import { type FileStorage, fileStorageFromEnv } from './storage/file-storage.js';
 import { adminRoutes } from './admin/routes.js';
@@ -305,6 +306,7 @@ export async function buildApp({
   await app.register(emailRoutes, { store, ...mail });
   await app.register(merchantProductRoutes, { store });
   await app.register(pictureRoutes, { store, files });
+  await app.register(digitalFileRoutes, { store, files });
   await app.register(formSubmissionRoutes, { store });
   await app.register(merchantOrderRoutes, { store });
   await app.register(siteSettingsRoutes, { store, files });
@@ -314,7 +316,7 @@ export async function buildApp({
   await app.register(analyticsRoutes, { store, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
   // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/)
   theme.tracking = true;
-  await app.register(downloadRoutes, { store, theme });
+  await app.register(downloadRoutes, { store, theme, files });
   await app.register(siteUserRoutes, { store, theme });
 
   app.setNotFoundHandler((request, reply) => {

@@ -4,7 +4,8 @@
  * opens the commerce preferences; invites an editor (a bad address first: the editor's 'Please enter a valid
  * email'), the invite e-mail arrives at a real SMTP server on loopback, and leaving with the address typed asks
  * first; the invitee follows the e-mail's link in another browser, sets a password and lands signed in on the
- * Forms screen. Every screen: axe finds nothing at 1280 and 390 px and nothing scrolls sideways. One browser and
+ * Forms screen. A store manager adds a store page (spec 001's URL-id rule), drags a product to the top of its
+ * store, and gives a product categories and tags ('This category already exists' for one given twice). Every screen: axe finds nothing at 1280 and 390 px and nothing scrolls sideways. One browser and
  * one server for the file. Screenshots in test-results/screenshots/admin-settings-*.
  */
 import { randomUUID } from 'node:crypto';
@@ -185,6 +186,15 @@ describeBrowser('the admin: settings and contributors', () => {
     // the first store's products, then the apron's editor
     await press(page, 'main tbody a[href^="/config/products?storeId="]');
     await expect.poll(() => heading(page)).toBe('Products');
+    // with a mouse, the third product dragged onto the first takes its place
+    await expect.poll(() => page.locator('main tbody tr').count()).toBeGreaterThan(2);
+    const names = await page.locator('main tbody tr td:first-child a').allInnerTexts();
+    const ordered = page.waitForResponse((r) => r.url().endsWith('/api/merchant/products/order') && r.ok());
+    await page.locator('main tbody tr').nth(2).dragTo(page.locator('main tbody tr').nth(0));
+    await ordered;
+    expect((await page.locator('main tbody tr td:first-child a').allInnerTexts()).slice(0, 3)).toEqual([names[2], names[0], names[1]]);
+    const listed = await page.evaluate(async (storeId) => (await fetch(`/api/merchant/products?storeId=${storeId}`)).json(), new URL(page.url()).searchParams.get('storeId'));
+    expect(listed.products.slice(0, 3).map((p: { title: string }) => p.title)).toEqual([names[2], names[0], names[1]]);
     await press(page, 'main a[href="/config/products/p01"]');
     await expect.poll(() => page.locator('#category-new').count()).toBe(1);
     await typeInto(page, '#category-new', 'Kitchen');

@@ -49,6 +49,8 @@ ol.submissions{list-style:none;padding:0;margin:0}
 ul.labels{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;margin:0 0 .5rem}
 ul.labels>li{border:1px solid #ccc;border-radius:4px;padding:.1rem .1rem .1rem .5rem}
 ul.labels button{padding:.1rem .5rem}
+tr[draggable="true"]{cursor:move}
+tr.dragged{opacity:.5}
 ul.links{list-style:none;padding:0;margin:0}
 ul.links>li{border-top:1px solid #e4e4e4;padding:.5rem 0}
 ul.links p{margin:.2rem 0 0}

@@ -84,6 +84,7 @@ export const products = pgTable(
     ordering: integer('ordering').notNull().default(0),
     categories: text('categories').notNull().default('[]'),
     tags: text('tags').notNull().default('[]'),
+    digitalFile: text('digital_file'),
   },
   (t) => [uniqueIndex('products_url').on(t.collectionId, t.urlId)],
 );

@@ -76,6 +76,11 @@ export const products = sqliteTable(
     /** Category names and tags, as JSON lists of strings. */
     categories: text('categories').notNull().default('[]'),
     tags: text('tags').notNull().default('[]'),
+    /**
+     * A digital product's file as the merchant uploaded it (server/merchant/digital-files/): its storage key, name,
+     * type and size as JSON, or null (the buyer then gets a PDF made from the product's description).
+     */
+    digitalFile: text('digital_file'),
   },
   (t) => [uniqueIndex('products_url').on(t.collectionId, t.urlId)],
 );

@@ -13,6 +13,7 @@ import { navigate } from '../router.js';
 import { FetchStatus, handOver, HeadRow, Notice, Screen, Scroll, useOutcome } from '../screen.js';
 import { useUnsavedChanges } from '../unsaved.js';
 import { LabelList } from './label-list.js';
+import { ProductFile } from './product-file.js';
 import { ProductPicture } from './product-picture.js';
 import { type Product, PRODUCT_TYPES, type ProductTypeName, pricedOnProduct } from './product-types.js';
 import { type Draft, draftOf, emptyDraft, matrixOf, optionProblem, type Row } from './variant-matrix.js';
@@ -249,6 +250,7 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
         </div>
       </form>
       {product === null || onSaved === undefined ? null : <ProductPicture product={product} onSaved={onSaved} />}
+      {product === null || onSaved === undefined || product.type !== 'digital' ? null : <ProductFile product={product} onSaved={onSaved} />}
     </Screen>
   );
 }

@@ -5,10 +5,8 @@
  * words (spec 001's upload messages); the product the server answers replaces the editor's.
  */
 import { type ChangeEvent, useState } from 'react';
-import { sendFile } from '../../api.js';
-import { failureMessage, send } from '../fetch-helper.js';
+import { failureMessage, send, sendUpload } from '../fetch-helper.js';
 import { Notice, type Outcome } from '../screen.js';
-import { sessionEnded } from '../session.js';
 import type { Product } from './product-types.js';
 
 export function ProductPicture({ product, onSaved }: { product: Product; onSaved: (p: Product) => void }) {
@@ -22,9 +20,8 @@ export function ProductPicture({ product, onSaved }: { product: Product; onSaved
     if (file === undefined) return;
     setBusy(true);
     setOutcome({ kind: 'ok', text: `Uploading ${file.name}…` });
-    const result = await sendFile<Product>(`${path}?fileName=${encodeURIComponent(file.name)}`, file);
+    const result = await sendUpload<Product>(path, file);
     setBusy(false);
-    if (!result.ok && result.status === 401) sessionEnded();
     if (!result.ok) return setOutcome({ kind: 'error', text: failureMessage(result) });
     setOutcome({ kind: 'ok', text: 'Picture saved.' });
     onSaved(result.data);

@@ -4,11 +4,9 @@
  * picture is; the server's upload messages shown as they come) or removed for the default mark.
  */
 import { type ChangeEvent, type FormEvent } from 'react';
-import { sendFile } from '../../../api.js';
-import { send, useFetch } from '../../fetch-helper.js';
+import { send, sendUpload, useFetch } from '../../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../../messages.js';
 import { FetchStatus, Notice, Screen } from '../../screen.js';
-import { sessionEnded } from '../../session.js';
 import { useSettingsDraft } from '../../settings-draft.js';
 
 interface SiteSettings {
@@ -34,11 +32,7 @@ export function SiteSettingsScreen() {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (file === undefined) return;
-    void save(async () => {
-      const result = await sendFile<SiteSettings>(`/api/owner/site-icon?fileName=${encodeURIComponent(file.name)}`, file);
-      if (!result.ok && result.status === 401) sessionEnded();
-      return result;
-    }, 'Icon saved.');
+    void save(() => sendUpload<SiteSettings>('/api/owner/site-icon', file), 'Icon saved.');
   };
 
   return (
