@@ -90,6 +90,19 @@ function screenOf(path: string, home: string | undefined): ReactNode {
   );
 }
 
+/** The frame of a page for someone not signed in (sign-in, an invitation): the site's name and a way back to it. */
+function SignedOutFrame({ siteTitle, children }: { siteTitle: string; children: ReactNode }) {
+  return (
+    <>
+      <header className="bar">
+        <p>{siteTitle}</p>
+        <a href="/">View the site</a>
+      </header>
+      <main id="main">{children}</main>
+    </>
+  );
+}
+
 export function App({ siteTitle }: { siteTitle: string }) {
   const session = useSession();
   const path = usePath();
@@ -100,17 +113,11 @@ export function App({ siteTitle }: { siteTitle: string }) {
   // the invite e-mail's link: answered signed in or not (whoever follows it becomes a contributor and signs in)
   if (parts[0] === 'invitation' && parts.length === 1)
     return (
-      <>
-        <header className="bar">
-          <p>{siteTitle}</p>
-          <a href="/">View the site</a>
-        </header>
-        <main id="main">
-          <Suspense fallback={<p className="status" role="status">{ADMIN_MESSAGES.loading}</p>}>
-            <Invitation key={query.get('token') ?? ''} token={query.get('token') ?? ''} />
-          </Suspense>
-        </main>
-      </>
+      <SignedOutFrame siteTitle={siteTitle}>
+        <Suspense fallback={<p className="status" role="status">{ADMIN_MESSAGES.loading}</p>}>
+          <Invitation key={query.get('token') ?? ''} token={query.get('token') ?? ''} />
+        </Suspense>
+      </SignedOutFrame>
     );
   if (session.kind === 'checking')
     return (
@@ -122,15 +129,9 @@ export function App({ siteTitle }: { siteTitle: string }) {
     );
   if (session.kind === 'signed-out')
     return (
-      <>
-        <header className="bar">
-          <p>{siteTitle}</p>
-          <a href="/">View the site</a>
-        </header>
-        <main id="main">
-          <SignIn ended={session.ended} />
-        </main>
-      </>
+      <SignedOutFrame siteTitle={siteTitle}>
+        <SignIn ended={session.ended} />
+      </SignedOutFrame>
     );
   return (
     <>

@@ -9,8 +9,6 @@
  * one server for the file. Screenshots in test-results/screenshots/admin-settings-*.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { contributors, websites } from '../../server/db/schema.js';
@@ -18,33 +16,14 @@ import { MAIL_DOCUMENT } from '../../server/email/settings.js';
 import { startSmtpServer, type TestSmtpServer } from '../../server/email/smtp-test-server.js';
 import { OWNER_COOKIE, openSession } from '../../server/owner/sessions.js';
 import { readSiteDocument, writeSiteDocument } from '../../server/site-documents.js';
-import { type BrowserTab, describeBrowser, formatAxeViolations, runAxe, useBrowserHarness, WIDTHS } from '../browser-harness.js';
+import { describeBrowser, useBrowserHarness, WIDTHS } from '../browser-harness.js';
+import { axeAtBothWidths, typeInto } from './admin-test-helpers.js';
 import { tabTo } from '../browser-helpers.js';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe put into the page through the debugger (the admin's policy runs only its own scripts), at both widths. */
-async function axeAtBothWidths(tab: BrowserTab, name: string): Promise<void> {
-  const { page } = tab;
-  if ((await page.evaluate('typeof window.axe')) !== 'object') await page.evaluate(AXE_SOURCE);
-  for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
-    await page.setViewportSize({ width, height: width === WIDTHS.desktop ? 800 : 844 });
-    expect(formatAxeViolations(await runAxe(page)), `${name} at ${width}px`).toBe('');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways at ${width}px`).toBe(true);
-    await page.screenshot({ path: `test-results/screenshots/admin-settings-${name}-${width}px.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: WIDTHS.desktop, height: 800 });
-}
 
 const heading = (page: Page) => page.locator('main h1').innerText();
 const notice = (page: Page) => page.locator('main [role="status"].notice, main [role="alert"].message').first().innerText();
 
-/** Tabs to a field, replaces its text with `text` by typing. */
-async function typeInto(page: Page, selector: string, text: string): Promise<void> {
-  await tabTo(page, selector, 80);
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-}
 
 /** Tabs to a link or button and presses Enter. */
 async function press(page: Page, selector: string): Promise<void> {
@@ -79,7 +58,7 @@ describeBrowser('the admin: settings and contributors', () => {
     await admin.goto('/config/settings');
     const { page } = admin;
     await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Settings');
-    await axeAtBothWidths(admin, 'index');
+    await axeAtBothWidths(admin, 'admin-settings-index');
 
     // the site's title
     await press(page, 'main a[href="/config/settings/site"]');
@@ -88,7 +67,7 @@ describeBrowser('the admin: settings and contributors', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => notice(page)).toBe('Saved.');
     expect(store.select({ title: websites.title }).from(websites).get()?.title).toBe('Loom & Linen');
-    await axeAtBothWidths(admin, 'site');
+    await axeAtBothWidths(admin, 'admin-settings-site');
 
     // the menu: the second link moves up, and the shop's menu follows
     await openSetting(page, '/config/settings/navigation', 'Navigation');
@@ -100,7 +79,7 @@ describeBrowser('the admin: settings and contributors', () => {
     expect(await page.locator('main tbody th').allInnerTexts()).toEqual([before[1], before[0], ...before.slice(2)]);
     const layout = readSiteDocument(store, 'demo', 'layout') as { links: unknown[] }[];
     expect(layout[0]!.links.length).toBe(before.length);
-    await axeAtBothWidths(admin, 'navigation');
+    await axeAtBothWidths(admin, 'admin-settings-navigation');
 
     // a language
     await openSetting(page, '/config/settings/languages', 'Languages');
@@ -109,7 +88,7 @@ describeBrowser('the admin: settings and contributors', () => {
     await press(page, 'main .actions button:first-child');
     await expect.poll(() => notice(page)).toBe('Saved.');
     expect(await page.locator('main ul.links span').allInnerTexts()).toEqual(['fr-FR']);
-    await axeAtBothWidths(admin, 'languages');
+    await axeAtBothWidths(admin, 'admin-settings-languages');
 
     // the header: broken JSON refused in words before anything is sent, then saved
     await openSetting(page, '/config/settings/header-footer', 'Header and footer');
@@ -120,11 +99,11 @@ describeBrowser('the admin: settings and contributors', () => {
     await press(page, 'main button[type="submit"]');
     await expect.poll(() => notice(page)).toBe('Saved.');
     expect(readSiteDocument(store, 'demo', 'header-footer')).toEqual({ header: { announcement: 'Free shipping' }, footer: {} });
-    await axeAtBothWidths(admin, 'header-footer');
+    await axeAtBothWidths(admin, 'admin-settings-header-footer');
 
     await openSetting(page, '/config/settings/commerce', 'Commerce preferences');
     await expect.poll(() => page.locator('#preferences-json').inputValue()).toBe('{}');
-    await axeAtBothWidths(admin, 'commerce');
+    await axeAtBothWidths(admin, 'admin-settings-commerce');
 
     // an invitation: a bad address first
     await openSetting(page, '/config/settings/contributors', 'Contributors');
@@ -144,7 +123,7 @@ describeBrowser('the admin: settings and contributors', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => notice(page)).toBe('Invitation sent to new.editor@example.com. The E-mail screen shows how it goes.');
     await expect.poll(() => page.locator('main table').nth(1).innerText()).toContain('new.editor@example.com');
-    await axeAtBothWidths(admin, 'contributors');
+    await axeAtBothWidths(admin, 'admin-settings-contributors');
     await smtp.waitFor(1);
     const mail = smtp.received.find((m) => m.envelopeTo.includes('new.editor@example.com'))!;
     expect(mail.subject).toBe('Owner invited you to Loom & Linen');
@@ -156,7 +135,7 @@ describeBrowser('the admin: settings and contributors', () => {
     const other = invitee.page;
     await expect.poll(() => heading(other), { timeout: 10_000 }).toBe('Accept the invitation');
     await expect.poll(() => other.locator('main p').first().innerText()).toContain('Loom & Linen as editor');
-    await axeAtBothWidths(invitee, 'invitation');
+    await axeAtBothWidths(invitee, 'admin-settings-invitation');
     await typeInto(other, '#invitation-name', 'Nia Editor');
     await typeInto(other, '#invitation-password', 'a long enough password');
     await typeInto(other, '#invitation-repeat', 'a long enough password');
@@ -181,7 +160,7 @@ describeBrowser('the admin: settings and contributors', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => notice(page)).toBe('The store Shop is added at /shop-1, and to the menu.');
     await expect.poll(() => page.locator('main tbody').innerText()).toContain('/shop-1');
-    await axeAtBothWidths(admin, 'stores');
+    await axeAtBothWidths(admin, 'admin-settings-stores');
 
     // the first store's products, then the apron's editor
     await press(page, 'main tbody a[href^="/config/products?storeId="]');
@@ -209,7 +188,7 @@ describeBrowser('the admin: settings and contributors', () => {
     const saved = await page.evaluate(async () => (await fetch('/api/merchant/products/p01')).json());
     expect(saved.categories).toContain('Kitchen');
     expect(saved.tags).toContain('linen');
-    await axeAtBothWidths(admin, 'product-labels');
+    await axeAtBothWidths(admin, 'admin-settings-product-labels');
     admin.expectNoConsoleProblems();
   });
 });

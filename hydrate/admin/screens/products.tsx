@@ -11,7 +11,7 @@ import { send, failureMessage, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
 import { showMoney } from '../money.js';
 import { Link, navigate } from '../router.js';
-import { FetchStatus, HeadRow, Notice, Screen, Scroll, useOutcome } from '../screen.js';
+import { FetchStatus, HeadRow, MoveButtons, Notice, Screen, Scroll, useOutcome } from '../screen.js';
 import { draggedOrder } from './drag-order.js';
 import type { Product, ProductPage } from './product-types.js';
 
@@ -171,14 +171,7 @@ export function ProductList({ query }: { query: URLSearchParams }) {
                   <td>
                     <div className="row">
                       {ordering ? (
-                        <>
-                          <button type="button" className="quiet" aria-disabled={i === 0} onClick={() => void (i > 0 && move(i, -1))} aria-label={`Move ${p.title} up`}>
-                            Up
-                          </button>
-                          <button type="button" className="quiet" aria-disabled={i === all.length - 1} onClick={() => void (i < all.length - 1 && move(i, 1))} aria-label={`Move ${p.title} down`}>
-                            Down
-                          </button>
-                        </>
+                        <MoveButtons name={p.title} first={i === 0} last={i === all.length - 1} onMove={(by) => void move(i, by)} />
                       ) : null}
                       <button type="button" className="quiet" onClick={() => void setArchived(p, !p.archived)} aria-label={`${p.archived ? 'Restore' : 'Archive'} ${p.title}`}>
                         {p.archived ? 'Restore' : 'Archive'}

@@ -13,7 +13,7 @@ import type { Store } from '../../db/database.js';
 import { products } from '../../db/schema.js';
 import { requirePermission, signedInContributor } from '../../owner/guard.js';
 import type { FileStorage } from '../../storage/file-storage.js';
-import { uploadQuery } from '../pictures/upload-body.js';
+import { acceptUploads, uploadQuery } from '../pictures/upload-body.js';
 import { ownProduct, readProduct } from '../products/queries.js';
 import { typeName } from '../products/product-types.js';
 import { productParams } from '../products/schemas.js';
@@ -36,14 +36,7 @@ const answer = (reply: FastifyReply, outcome: Outcome) => (outcome.ok ? outcome.
 
 export const digitalFileRoutes: FastifyPluginAsync<{ store: Store; files: FileStorage }> = async (app, { store, files }) => {
   // encapsulated here: only this plugin's routes take any file as their body
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_DIGITAL_BYTES }, (_request, body, done) => done(null, body));
-  app.setErrorHandler((error, request, reply) => {
-    const fileName = (request.query as { fileName?: unknown } | undefined)?.fileName;
-    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && typeof fileName === 'string') {
-      return reply.code(413).send({ message: DIGITAL_FILE_MESSAGES.tooLarge(fileName) });
-    }
-    throw error;
-  });
+  acceptUploads(app, { types: '*', maxBytes: MAX_DIGITAL_BYTES, tooLarge: DIGITAL_FILE_MESSAGES.tooLarge });
 
   const write = requirePermission(store, 'writeProducts');
   const url = '/api/merchant/products/:id/file';

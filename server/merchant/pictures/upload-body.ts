@@ -1,6 +1,6 @@
 /**
- * How a route takes a picture as its request body (the product picture, the site icon): the upload's content
- * types parsed as raw bytes up to MAX_PICTURE_BYTES, the `?fileName=` query every upload names itself with, and
+ * How a route takes a file as its request body (the product picture, the site icon, a digital product's file):
+ * the upload's content types parsed as raw bytes up to a limit, the `?fileName=` query every upload names itself with, and
  * a body past the limit refused with the editor's own words (spec 001), naming the file. Call it inside the
  * plugin that holds the upload routes: Fastify keeps the parser and the error handler to that plugin.
  */
@@ -18,15 +18,29 @@ export const uploadQuery = {
   additionalProperties: false,
 } as const;
 
-export function acceptPictureUploads(app: FastifyInstance): void {
-  app.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: MAX_PICTURE_BYTES }, (_request, body, done) => done(null, body));
+export interface UploadRule {
+  /** The content types taken as raw bytes ('*': any). */
+  readonly types: string | string[];
+  readonly maxBytes: number;
+  /** The refusal of a body past `maxBytes`, naming the file. */
+  readonly tooLarge: (fileName: string) => string;
+}
+
+/** The upload routes of the calling plugin take their body as bytes by `rule`. */
+export function acceptUploads(app: FastifyInstance, rule: UploadRule): void {
+  app.addContentTypeParser(rule.types, { parseAs: 'buffer', bodyLimit: rule.maxBytes }, (_request, body, done) => done(null, body));
   app.setErrorHandler((error, request, reply) => {
     const fileName = (request.query as { fileName?: unknown } | undefined)?.fileName;
     if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && typeof fileName === 'string') {
-      return reply.code(413).send({ message: PICTURE_MESSAGES.tooLarge(fileName) });
+      return reply.code(413).send({ message: rule.tooLarge(fileName) });
     }
     throw error;
   });
+}
+
+/** A picture as the body (the product picture, the site icon). */
+export function acceptPictureUploads(app: FastifyInstance): void {
+  acceptUploads(app, { types: UPLOAD_TYPES, maxBytes: MAX_PICTURE_BYTES, tooLarge: PICTURE_MESSAGES.tooLarge });
 }
 
 /** The uploaded body read as a picture and its original stored: its address, or the editor's refusal. */

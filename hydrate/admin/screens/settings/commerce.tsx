@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { send, useFetch } from '../../fetch-helper.js';
-import { FetchStatus, Notice, Screen } from '../../screen.js';
+import { FetchStatus, Notice, SaveActions, Screen } from '../../screen.js';
 import { useSettingsDraft } from '../../settings-draft.js';
 import { jsonText, objectOf } from './json-text.js';
 
@@ -62,11 +62,7 @@ export function CommercePreferencesScreen() {
         <form onSubmit={submit} noValidate>
           <label htmlFor="preferences-json">Preferences of {namespace} (a JSON object)</label>
           <textarea id="preferences-json" spellCheck={false} rows={10} value={draft} onChange={(e) => setDraft(() => e.target.value)} />
-          <div className="actions">
-            <button type="submit" disabled={saving}>
-              Save
-            </button>
-          </div>
+          <SaveActions saving={saving} />
         </form>
       )}
     </Screen>

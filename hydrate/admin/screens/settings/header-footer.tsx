@@ -5,7 +5,7 @@
  */
 import { type FormEvent } from 'react';
 import { send, useFetch } from '../../fetch-helper.js';
-import { FetchStatus, Notice, Screen } from '../../screen.js';
+import { FetchStatus, Notice, SaveActions, Screen } from '../../screen.js';
 import { useSettingsDraft } from '../../settings-draft.js';
 import { jsonText, objectOf } from './json-text.js';
 
@@ -42,11 +42,7 @@ export function HeaderFooterScreen() {
           <textarea id="site-header" spellCheck={false} rows={8} value={draft.header} onChange={(e) => setDraft((d) => ({ ...d, header: e.target.value }))} />
           <label htmlFor="site-footer">Footer</label>
           <textarea id="site-footer" spellCheck={false} rows={8} value={draft.footer} onChange={(e) => setDraft((d) => ({ ...d, footer: e.target.value }))} />
-          <div className="actions">
-            <button type="submit" disabled={saving}>
-              Save
-            </button>
-          </div>
+          <SaveActions saving={saving} />
         </form>
       )}
     </Screen>

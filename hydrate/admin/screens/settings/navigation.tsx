@@ -8,7 +8,7 @@
 import { type FormEvent, useState } from 'react';
 import { send, useFetch } from '../../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../../messages.js';
-import { FetchStatus, HeadRow, Notice, Screen, Scroll } from '../../screen.js';
+import { FetchStatus, HeadRow, MoveButtons, Notice, Screen, Scroll } from '../../screen.js';
 import { useSettingsDraft } from '../../settings-draft.js';
 import { PAGES_PATH, type SitePages } from './site-pages.js';
 
@@ -86,12 +86,7 @@ export function NavigationScreen() {
                     <td>{targetOf(item)}</td>
                     <td>
                       <div className="row">
-                        <button type="button" className="quiet" disabled={i === 0} aria-label={`Move ${titleOf(item)} up`} onClick={() => setDraft((d) => move(d, i, i - 1))}>
-                          Up
-                        </button>
-                        <button type="button" className="quiet" disabled={i === draft.length - 1} aria-label={`Move ${titleOf(item)} down`} onClick={() => setDraft((d) => move(d, i, i + 1))}>
-                          Down
-                        </button>
+                        <MoveButtons name={titleOf(item)} first={i === 0} last={i === draft.length - 1} onMove={(by) => setDraft((d) => move(d, i, i + by))} />
                         <button type="button" className="danger" aria-label={`Remove ${titleOf(item)}`} onClick={() => setDraft((d) => d.filter((_, j) => j !== i))}>
                           Remove
                         </button>

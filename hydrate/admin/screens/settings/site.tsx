@@ -6,7 +6,7 @@
 import { type ChangeEvent, type FormEvent } from 'react';
 import { send, sendUpload, useFetch } from '../../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../../messages.js';
-import { FetchStatus, Notice, Screen } from '../../screen.js';
+import { FetchStatus, Notice, SaveActions, Screen } from '../../screen.js';
 import { useSettingsDraft } from '../../settings-draft.js';
 
 interface SiteSettings {
@@ -44,11 +44,7 @@ export function SiteSettingsScreen() {
           <form onSubmit={submit} noValidate>
             <label htmlFor="site-title">Site title</label>
             <input id="site-title" value={draft.siteTitle} maxLength={200} onChange={(e) => setDraft(() => ({ siteTitle: e.target.value }))} />
-            <div className="actions">
-              <button type="submit" disabled={saving}>
-                Save
-              </button>
-            </div>
+            <SaveActions saving={saving} />
           </form>
           <section aria-labelledby="icon-heading">
             <h2 id="icon-heading">Site icon</h2>
