@@ -8,6 +8,7 @@ import { ADMIN_MESSAGES } from './messages.js';
 import { Link, route, usePath } from './router.js';
 import { Screen } from './screen.js';
 import { signOut, useSession } from './session.js';
+import { useSiteTitle } from './site-title.js';
 import { SETTINGS_PERMISSIONS } from './screens/settings/settings-screens.js';
 import { SignIn } from './screens/sign-in.js';
 
@@ -103,7 +104,8 @@ function SignedOutFrame({ siteTitle, children }: { siteTitle: string; children: 
   );
 }
 
-export function App({ siteTitle }: { siteTitle: string }) {
+export function App({ siteTitle: shellTitle }: { siteTitle: string }) {
+  const siteTitle = useSiteTitle(shellTitle);
   const session = useSession();
   const path = usePath();
   const allowed = session.kind === 'signed-in' ? SCREENS.filter((s) => allows(session.contributor.permissions, s.permission)) : [];

@@ -5,7 +5,8 @@
  * email'), the invite e-mail arrives at a real SMTP server on loopback, and leaving with the address typed asks
  * first; the invitee follows the e-mail's link in another browser, sets a password and lands signed in on the
  * Forms screen. A store manager adds a store page (spec 001's URL-id rule), drags a product to the top of its
- * store, and gives a product categories and tags ('This category already exists' for one given twice). Every screen: axe finds nothing at 1280 and 390 px and nothing scrolls sideways. One browser and
+ * store, gives a product categories and tags ('This category already exists' for one given twice) and a digital
+ * product its file. Every screen: axe finds nothing at 1280 and 390 px and nothing scrolls sideways. One browser and
  * one server for the file. Screenshots in test-results/screenshots/admin-settings-*.
  */
 import { randomUUID } from 'node:crypto';
@@ -67,6 +68,8 @@ describeBrowser('the admin: settings and contributors', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => notice(page)).toBe('Saved.');
     expect(store.select({ title: websites.title }).from(websites).get()?.title).toBe('Loom & Linen');
+    // the bar and the tab say the new name at once
+    expect(await page.locator('header.bar p').innerText()).toBe('Loom & Linen');
     await axeAtBothWidths(admin, 'admin-settings-site');
 
     // the menu: the second link moves up, and the shop's menu follows
@@ -146,7 +149,7 @@ describeBrowser('the admin: settings and contributors', () => {
     invitee.expectNoConsoleProblems();
   });
 
-  it('adds a store page by the URL-id rule and gives a product categories and tags, keyboard only, axe 0', { timeout: 180_000 }, async () => {
+  it('adds a store page by the URL-id rule, drags a product, gives one categories and tags and another its file, axe 0', { timeout: 180_000 }, async () => {
     const { store, baseUrl } = harness().storefront;
     const managerId = randomUUID();
     store.insert(contributors).values({ id: managerId, websiteId: 'demo', email: 'store-manager@example.com', displayName: 'Manager', passwordHash: 'unused', roles: '["store manager"]', createdAt: 0 }).run();
@@ -189,6 +192,13 @@ describeBrowser('the admin: settings and contributors', () => {
     expect(saved.categories).toContain('Kitchen');
     expect(saved.tags).toContain('linen');
     await axeAtBothWidths(admin, 'admin-settings-product-labels');
+
+    // a digital product's file (the file chooser is the browser's own: the file is set on the field)
+    await press(page, 'nav[aria-label="Admin"] a[href="/config/products"]');
+    await press(page, 'main a[href="/config/products/p09"]');
+    await expect.poll(() => page.locator('#digital-file').count()).toBe(1);
+    await page.locator('#digital-file').setInputFiles({ name: 'Field Guide.zip', mimeType: 'application/zip', buffer: Buffer.from('PK a zipped guide') });
+    await expect.poll(() => page.locator('#digital-heading + p').innerText()).toBe('Buyers download field-guide.zip (1 KB).');
     admin.expectNoConsoleProblems();
   });
 });

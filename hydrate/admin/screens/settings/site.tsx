@@ -8,6 +8,7 @@ import { send, sendUpload, useFetch } from '../../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../../messages.js';
 import { FetchStatus, Notice, SaveActions, Screen } from '../../screen.js';
 import { useSettingsDraft } from '../../settings-draft.js';
+import { siteRenamed } from '../../site-title.js';
 
 interface SiteSettings {
   readonly siteTitle: string;
@@ -25,7 +26,11 @@ export function SiteSettingsScreen() {
     event.preventDefault();
     if (draft === undefined) return;
     if (draft.siteTitle.trim() === '') return setOutcome({ kind: 'error', text: ADMIN_MESSAGES.required('Site title') });
-    void save(() => send('PUT', PATH, { siteTitle: draft.siteTitle.trim() }));
+    void save(async () => {
+      const result = await send<SiteSettings>('PUT', PATH, { siteTitle: draft.siteTitle.trim() });
+      if (result.ok) siteRenamed(result.data.siteTitle);
+      return result;
+    });
   };
 
   const upload = (event: ChangeEvent<HTMLInputElement>) => {
