@@ -1,6 +1,6 @@
 /**
- * The admin's settings and contributors screens in Chromium, with the keyboard alone: an owner renames the site,
- * moves a menu link and sees the shop follow, adds a language, edits the header (broken JSON refused first),
+ * The admin's settings and contributors screens in Chromium, with the keyboard alone (but for a drag and a file
+ * chooser): an owner renames the site, moves a menu link and the stored menu follows, adds a language, edits the header (broken JSON refused first),
  * opens the commerce preferences; invites an editor (a bad address first: the editor's 'Please enter a valid
  * email'), the invite e-mail arrives at a real SMTP server on loopback, and leaving with the address typed asks
  * first; the invitee follows the e-mail's link in another browser, sets a password and lands signed in on the
