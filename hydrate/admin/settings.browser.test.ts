@@ -108,8 +108,17 @@ describeBrowser('the admin: settings and contributors', () => {
     await expect.poll(() => page.locator('#preferences-json').inputValue()).toBe('{}');
     await axeAtBothWidths(admin, 'admin-settings-commerce');
 
-    // an invitation: a bad address first
+    // the only administrator cannot stop being one: the role goes back, with the server's words (and the
+    // browser's console notes the refused call, the only line it may have)
+    admin.expectNoConsoleProblems();
     await openSetting(page, '/config/settings/contributors', 'Contributors');
+    await tabTo(page, 'select[aria-label="Role of Owner"]');
+    await page.keyboard.press('ArrowDown');
+    await press(page, 'button[aria-label="Change the role of Owner"]');
+    await expect.poll(() => notice(page)).toBe('The site needs at least one administrator: make someone else an administrator first.');
+    expect(await page.locator('select[aria-label="Role of Owner"]').inputValue()).toBe('admin');
+
+    // an invitation: a bad address first
     await typeInto(page, '#invite-email', 'new-editor-at-example');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#invite-email-error').innerText()).toBe('Please enter a valid email');
@@ -131,7 +140,7 @@ describeBrowser('the admin: settings and contributors', () => {
     const mail = smtp.received.find((m) => m.envelopeTo.includes('new.editor@example.com'))!;
     expect(mail.subject).toBe('Owner invited you to Loom & Linen');
     const link = /\/config\/invitation\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0];
-    admin.expectNoConsoleProblems();
+    expect(admin.console.filter((m) => m.type === 'error' || m.type === 'warning').map((m) => m.text)).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
 
     // the invitee, in a browser of their own, at 390 px
     const invitee = await harness().open(link, { width: WIDTHS.mobile });

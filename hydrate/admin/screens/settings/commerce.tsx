@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { send, useFetch } from '../../fetch-helper.js';
 import { FetchStatus, Notice, SaveActions, Screen } from '../../screen.js';
 import { useSettingsDraft } from '../../settings-draft.js';
+import { mayLeave } from '../../unsaved.js';
 import { jsonText, objectOf } from './json-text.js';
 
 const NAMESPACE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -24,6 +25,8 @@ export function CommercePreferencesScreen() {
     event.preventDefault();
     if (!NAMESPACE.test(asked)) return setProblem('A namespace is a letter or digit followed by up to 63 letters, digits, dots, dashes or underscores.');
     setProblem(null);
+    // another namespace drops this one's edits: asked first, as leaving the screen would
+    if (asked !== namespace && !mayLeave()) return;
     setNamespace(asked);
   };
   const submit = (event: FormEvent) => {

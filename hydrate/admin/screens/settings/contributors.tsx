@@ -1,8 +1,8 @@
 /**
  * Contributors (/config/settings/contributors, administrators only): who helps run the site with which role,
  * the invitations still waiting, and a form that invites an address with a role (the invite e-mail goes through
- * the outbox; the E-mail screen shows it). A contributor's role changes as soon as another is chosen (the list
- * shows it at once and goes back if the server refuses); removing asks first. The server keeps one administrator
+ * the outbox; the E-mail screen shows it). A contributor's role is chosen in a list and changed with its Change
+ * button (the table shows it at once and goes back if the server refuses); removing asks first. The server keeps one administrator
  * whatever is asked, and says so in words.
  */
 import { type FormEvent, useState } from 'react';
@@ -52,7 +52,9 @@ export function ContributorsScreen() {
   const [role, setRole] = useState<string>('editor');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useUnsavedChanges(email.trim() !== '');
+  // a role chosen in a row's list, not yet changed (arrowing through the list must not change it at each step)
+  const [chosen, setChosen] = useState<Readonly<Record<string, string>>>({});
+  useUnsavedChanges(email.trim() !== '' || Object.keys(chosen).length > 0);
 
   const write = async (method: 'PUT' | 'DELETE' | 'POST', path: string, body: unknown, done: string, optimistic?: Contributors) => {
     const before = fetched.data;
@@ -70,9 +72,12 @@ export function ContributorsScreen() {
     return true;
   };
 
+  const choose = (c: Contributor, name: string) =>
+    setChosen(({ [c.id]: _was, ...rest }) => (name === (c.roles[0]?.name ?? 'none') && c.roles.length === 1 ? rest : { ...rest, [c.id]: name }));
   const changeRole = (c: Contributor, name: string) => {
     const data = fetched.data;
     if (data === undefined) return;
+    setChosen(({ [c.id]: _done, ...rest }) => rest);
     const roles = [{ name, code: 0 }];
     void write('PUT', `${PATH}/${c.id}`, { roles: [name] }, `${c.displayName || c.email} is now ${name}.`, {
       ...data,
@@ -123,14 +128,21 @@ export function ContributorsScreen() {
                       </th>
                       <td>{c.email}</td>
                       <td>
-                        <select aria-label={`Role of ${name}`} value={current} disabled={busy} onChange={(e) => changeRole(c, e.target.value)}>
-                          {(ROLES as readonly string[]).includes(current) ? null : <option value={current}>{rolesText(c.roles)}</option>}
-                          {ROLES.map((r) => (
-                            <option key={r} value={r}>
-                              {r}
-                            </option>
-                          ))}
-                        </select>
+                        <div className="row">
+                          <select aria-label={`Role of ${name}`} value={chosen[c.id] ?? current} disabled={busy} onChange={(e) => choose(c, e.target.value)}>
+                            {(ROLES as readonly string[]).includes(current) && c.roles.length === 1 ? null : <option value={current}>{rolesText(c.roles)}</option>}
+                            {ROLES.map((r) => (
+                              <option key={r} value={r}>
+                                {r}
+                              </option>
+                            ))}
+                          </select>
+                          {chosen[c.id] === undefined ? null : (
+                            <button type="button" disabled={busy} aria-label={`Change the role of ${name}`} onClick={() => changeRole(c, chosen[c.id]!)}>
+                              Change
+                            </button>
+                          )}
+                        </div>
                       </td>
                       <td>
                         <button type="button" className="danger" disabled={busy} aria-label={`Remove ${name}`} onClick={() => remove(c)}>
