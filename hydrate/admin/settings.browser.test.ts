@@ -193,13 +193,13 @@ describeBrowser('the admin: settings and contributors', () => {
     await typeInto(page, '#category-new', 'kitchen');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#category-new-error').innerText()).toBe('This category already exists');
-    await typeInto(page, '#tag-new', 'linen');
+    await typeInto(page, '#tag-new', 'Gift idea');
     await page.keyboard.press('Enter');
     await press(page, 'main form button[type="submit"]');
     await expect.poll(() => notice(page)).toBe('Saved.');
     const saved = await page.evaluate(async () => (await fetch('/api/merchant/products/p01')).json());
     expect(saved.categories).toContain('Kitchen');
-    expect(saved.tags).toContain('linen');
+    expect(saved.tags).toContain('Gift idea');
     await axeAtBothWidths(admin, 'admin-settings-product-labels');
 
     // a digital product's file (the file chooser is the browser's own: the file is set on the field)
