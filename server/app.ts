@@ -19,6 +19,7 @@ import { type EmailPluginOptions, emailRoutes } from './email/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { merchantProductRoutes } from './merchant/products/routes.js';
 import { pictureRoutes } from './merchant/pictures/routes.js';
+import { digitalFileRoutes } from './merchant/digital-files/routes.js';
 import { formSubmissionRoutes } from './merchant/form-submissions/routes.js';
 import { type FileStorage, fileStorageFromEnv } from './storage/file-storage.js';
 import { adminRoutes } from './admin/routes.js';
@@ -27,6 +28,9 @@ import { downloadRoutes } from './orders/download-routes.js';
 import { accountLinkFor } from './site-users/account-link.js';
 import { siteUserRoutes } from './site-users/routes.js';
 import { siteIconRoutes } from './site-icon/routes.js';
+import { siteSettingsRoutes } from './site-settings/routes.js';
+import { sitePageRoutes } from './site-pages/routes.js';
+import { contributorRoutes } from './contributors/routes.js';
 import { imageRoutes } from './routes/images.js';
 import { islandRoutes } from './routes/islands.js';
 import { platformRuntimeRoutes } from './routes/platform-runtime.js';
@@ -302,13 +306,17 @@ export async function buildApp({
   await app.register(emailRoutes, { store, ...mail });
   await app.register(merchantProductRoutes, { store });
   await app.register(pictureRoutes, { store, files });
+  await app.register(digitalFileRoutes, { store, files });
   await app.register(formSubmissionRoutes, { store });
   await app.register(merchantOrderRoutes, { store });
+  await app.register(siteSettingsRoutes, { store, files });
+  await app.register(sitePageRoutes, { store });
+  await app.register(contributorRoutes, { store });
   await app.register(adminRoutes, { store, assets: theme.islands });
   await app.register(analyticsRoutes, { store, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
   // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/)
   theme.tracking = true;
-  await app.register(downloadRoutes, { store, theme });
+  await app.register(downloadRoutes, { store, theme, files });
   await app.register(siteUserRoutes, { store, theme });
 
   app.setNotFoundHandler((request, reply) => {

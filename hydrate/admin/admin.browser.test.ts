@@ -9,7 +9,6 @@
  * scrolls sideways, no console problem. Screenshots in test-results/screenshots/admin-*.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -19,31 +18,12 @@ import { MAIL_DOCUMENT } from '../../server/email/settings.js';
 import { startSmtpServer, type TestSmtpServer } from '../../server/email/smtp-test-server.js';
 import { hashPassword } from '../../server/owner/password.js';
 import { writeSiteDocument } from '../../server/site-documents.js';
-import { type BrowserTab, describeBrowser, formatAxeViolations, runAxe, saveScreenshot, useBrowserHarness, WIDTHS } from '../browser-harness.js';
+import { describeBrowser, useBrowserHarness, WIDTHS } from '../browser-harness.js';
+import { axeAtBothWidths, typeInto } from './admin-test-helpers.js';
 import { hydrated, tabTo } from '../browser-helpers.js';
 
 const OWNER = { email: 'admin-owner@example.com', password: 'a keyboard is enough' };
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe put into the page through the debugger (the admin's policy runs only its own scripts), at both widths. */
-async function axeAtBothWidths(tab: BrowserTab, name: string): Promise<void> {
-  const { page } = tab;
-  if ((await page.evaluate('typeof window.axe')) !== 'object') await page.evaluate(AXE_SOURCE);
-  for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
-    await page.setViewportSize({ width, height: width === WIDTHS.desktop ? 800 : 844 });
-    expect(formatAxeViolations(await runAxe(page)), `${name} at ${width}px`).toBe('');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways at ${width}px`).toBe(true);
-    await saveScreenshot(page, `admin-${name}-${width}px`);
-  }
-  await page.setViewportSize({ width: WIDTHS.desktop, height: 800 });
-}
-
-/** Tabs to a field, replaces its text with `text` by typing. */
-async function typeInto(page: Page, selector: string, text: string): Promise<void> {
-  await tabTo(page, selector, 80);
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-}
 
 /** The editor's save of a product's variants, answered. */
 const savedVariants = (page: Page) => page.waitForResponse((r) => r.request().method() === 'PUT' && /\/variants$/.test(r.url()) && r.ok());
@@ -71,7 +51,7 @@ describeBrowser('the admin at /config', () => {
 
     // sign in: a bad address first
     await expect.poll(() => heading(page)).toBe('Sign in');
-    await axeAtBothWidths(admin, 'sign-in');
+    await axeAtBothWidths(admin, 'admin-sign-in');
     await typeInto(page, '#sign-in-email', 'owner-at-example');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#sign-in-email-error').innerText()).toBe('Please enter a valid email');
@@ -80,7 +60,7 @@ describeBrowser('the admin at /config', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Products');
     expect(await focusedText(page)).toBe('Products');
-    await axeAtBothWidths(admin, 'products');
+    await axeAtBothWidths(admin, 'admin-products');
 
     // the first product one place down in the store's order, with the keyboard; the focus stays on it
     const firstName = await page.locator('tbody tr:first-child a').innerText();
@@ -115,7 +95,7 @@ describeBrowser('the admin at /config', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('tbody th[scope="row"]').allInnerTexts()).toEqual(['S / Navy', 'S / Olive', 'M / Navy', 'M / Olive']);
     for (const variant of ['S / Navy', 'S / Olive', 'M / Navy', 'M / Olive']) await typeInto(page, `input[aria-label="Stock of ${variant}"]`, '3');
-    await axeAtBothWidths(admin, 'product-new');
+    await axeAtBothWidths(admin, 'admin-product-new');
     await tabTo(page, 'button[type="submit"]');
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Harbour Jacket');
@@ -189,7 +169,7 @@ describeBrowser('the admin at /config', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page)).toBe('Back in stock');
     await expect.poll(() => page.locator('tbody').innerText()).toContain('Harbour Jacket / M / Olive');
-    await axeAtBothWidths(admin, 'restock');
+    await axeAtBothWidths(admin, 'admin-restock');
     await tabTo(page, 'button:not(.quiet)');
     expect(await focusedText(page)).toBe('Send to all in stock (1)');
     await page.keyboard.press('Enter');
@@ -200,13 +180,13 @@ describeBrowser('the admin at /config', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page)).toBe('Orders');
     await expect.poll(() => page.locator('tbody tr').first().innerText()).toContain('Sam Shopper');
-    await axeAtBothWidths(admin, 'orders');
+    await axeAtBothWidths(admin, 'admin-orders');
     await tabTo(page, 'tbody a');
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page)).toMatch(/^Order #\d+$/);
     expect(await page.locator('main table tbody').innerText()).toContain('Harbour Jacket');
     expect(await page.locator('main table tbody').innerText()).toContain('Size: S · Colour: Navy');
-    await axeAtBothWidths(admin, 'order');
+    await axeAtBothWidths(admin, 'admin-order');
 
     // a note, then fulfilled with a tracking number
     await typeInto(page, '#order-note', 'Gift: no invoice in the box.');
@@ -232,7 +212,7 @@ describeBrowser('the admin at /config', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page)).toBe('E-mail');
     await expect.poll(() => page.locator('tbody').innerText()).toMatch(/has shipped[\s\S]*sent/);
-    await axeAtBothWidths(admin, 'outbox');
+    await axeAtBothWidths(admin, 'admin-outbox');
 
     // below it, the mail settings: the SMTP server the test set, the password never shown; a notification address
     expect(await page.locator('#mail-host').inputValue()).toBe('127.0.0.1');

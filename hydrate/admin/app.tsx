@@ -8,6 +8,8 @@ import { ADMIN_MESSAGES } from './messages.js';
 import { Link, route, usePath } from './router.js';
 import { Screen } from './screen.js';
 import { signOut, useSession } from './session.js';
+import { useSiteTitle } from './site-title.js';
+import { SETTINGS_PERMISSIONS } from './screens/settings/settings-screens.js';
 import { SignIn } from './screens/sign-in.js';
 
 const ProductList = lazy(() => import('./screens/products.js').then((m) => ({ default: m.ProductList })));
@@ -18,15 +20,40 @@ const Restock = lazy(() => import('./screens/restock.js').then((m) => ({ default
 const Outbox = lazy(() => import('./screens/outbox.js').then((m) => ({ default: m.Outbox })));
 const FormList = lazy(() => import('./screens/forms.js').then((m) => ({ default: m.FormList })));
 const FormSubmissions = lazy(() => import('./screens/forms.js').then((m) => ({ default: m.FormSubmissions })));
+const Settings = lazy(() => import('./screens/settings/settings.js').then((m) => ({ default: m.Settings })));
+const SiteSettings = lazy(() => import('./screens/settings/site.js').then((m) => ({ default: m.SiteSettingsScreen })));
+const Navigation = lazy(() => import('./screens/settings/navigation.js').then((m) => ({ default: m.NavigationScreen })));
+const HeaderFooter = lazy(() => import('./screens/settings/header-footer.js').then((m) => ({ default: m.HeaderFooterScreen })));
+const Languages = lazy(() => import('./screens/settings/languages.js').then((m) => ({ default: m.LanguagesScreen })));
+const StorePages = lazy(() => import('./screens/store-pages.js').then((m) => ({ default: m.StorePages })));
+const Contributors = lazy(() => import('./screens/settings/contributors.js').then((m) => ({ default: m.ContributorsScreen })));
+const Invitation = lazy(() => import('./screens/invitation.js').then((m) => ({ default: m.Invitation })));
+const CommercePreferences = lazy(() => import('./screens/settings/commerce.js').then((m) => ({ default: m.CommercePreferencesScreen })));
+
+/** The settings screens by their path's last part (/config/settings/{part}). */
+const SETTINGS: Readonly<Record<string, ReturnType<typeof lazy>>> = {
+  site: SiteSettings,
+  navigation: Navigation,
+  'header-footer': HeaderFooter,
+  languages: Languages,
+  commerce: CommercePreferences,
+  contributors: Contributors,
+};
 
 /** The screens of the bar, each with the permission that reads it (a contributor sees only the ones allowed). */
 const SCREENS = [
   { path: '/config/products', label: 'Products', permission: 'readProducts' },
+  { path: '/config/stores', label: 'Store pages', permission: 'storeSetup' },
   { path: '/config/orders', label: 'Orders', permission: 'readOrders' },
   { path: '/config/forms', label: 'Forms', permission: 'readFormSubmissions' },
   { path: '/config/restock', label: 'Back in stock', permission: 'sendRestock' },
   { path: '/config/outbox', label: 'E-mail', permission: 'readOutbox' },
+  // open to whoever reads any one settings screen (the Settings screen lists those the role reads)
+  { path: '/config/settings', label: 'Settings', permission: SETTINGS_PERMISSIONS },
 ] as const;
+
+const allows = (permissions: readonly string[] | undefined, needed: string | readonly string[]) =>
+  permissions === undefined || (typeof needed === 'string' ? permissions.includes(needed) : needed.some((p) => permissions.includes(p)));
 
 function screenOf(path: string, home: string | undefined): ReactNode {
   const { parts, query } = route(path);
@@ -48,6 +75,12 @@ function screenOf(path: string, home: string | undefined): ReactNode {
   if (first === 'outbox' && second === undefined) return <Outbox />;
   if (first === 'forms' && second === undefined) return <FormList />;
   if (first === 'forms' && parts.length === 2) return <FormSubmissions key={second} id={second!} />;
+  if (first === 'stores' && second === undefined) return <StorePages />;
+  if (first === 'settings' && second === undefined) return <Settings />;
+  if (first === 'settings' && parts.length === 2 && Object.hasOwn(SETTINGS, second!)) {
+    const SettingsScreen = SETTINGS[second!]!;
+    return <SettingsScreen />;
+  }
   return (
     <Screen title="Not found">
       <p>{ADMIN_MESSAGES.notFound}</p>
@@ -58,12 +91,36 @@ function screenOf(path: string, home: string | undefined): ReactNode {
   );
 }
 
-export function App({ siteTitle }: { siteTitle: string }) {
+/** The frame of a page for someone not signed in (sign-in, an invitation): the site's name and a way back to it. */
+function SignedOutFrame({ siteTitle, children }: { siteTitle: string; children: ReactNode }) {
+  return (
+    <>
+      <header className="bar">
+        <p>{siteTitle}</p>
+        <a href="/">View the site</a>
+      </header>
+      <main id="main">{children}</main>
+    </>
+  );
+}
+
+export function App({ siteTitle: shellTitle }: { siteTitle: string }) {
+  const siteTitle = useSiteTitle(shellTitle);
   const session = useSession();
   const path = usePath();
-  const allowed = session.kind === 'signed-in' ? SCREENS.filter((s) => session.contributor.permissions?.includes(s.permission) ?? true) : [];
+  const allowed = session.kind === 'signed-in' ? SCREENS.filter((s) => allows(session.contributor.permissions, s.permission)) : [];
   const current = SCREENS.find((s) => path === s.path || path.startsWith(`${s.path}/`) || path.startsWith(`${s.path}?`))?.path ?? (route(path).parts.length === 0 ? (allowed[0]?.path ?? null) : null);
 
+  const { parts, query } = route(path);
+  // the invite e-mail's link: answered signed in or not (whoever follows it becomes a contributor and signs in)
+  if (parts[0] === 'invitation' && parts.length === 1)
+    return (
+      <SignedOutFrame siteTitle={siteTitle}>
+        <Suspense fallback={<p className="status" role="status">{ADMIN_MESSAGES.loading}</p>}>
+          <Invitation key={query.get('token') ?? ''} token={query.get('token') ?? ''} />
+        </Suspense>
+      </SignedOutFrame>
+    );
   if (session.kind === 'checking')
     return (
       <main id="main">
@@ -74,15 +131,9 @@ export function App({ siteTitle }: { siteTitle: string }) {
     );
   if (session.kind === 'signed-out')
     return (
-      <>
-        <header className="bar">
-          <p>{siteTitle}</p>
-          <a href="/">View the site</a>
-        </header>
-        <main id="main">
-          <SignIn ended={session.ended} />
-        </main>
-      </>
+      <SignedOutFrame siteTitle={siteTitle}>
+        <SignIn ended={session.ended} />
+      </SignedOutFrame>
     );
   return (
     <>

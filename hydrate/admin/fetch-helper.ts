@@ -2,11 +2,11 @@
  * The admin's fetch helper (spec 001 §4 Editor: "Generic fetch helper states: pending, success, failed; can be
  * refetched"): `useFetch(path)` reads a JSON API and says which state it is in; `refetch()` reads it again
  * (keeping the data it had while the new answer is pending; a new path starts empty), `replace(data)` puts an optimistic value in place
- * of the last answer. `send()` is the one way the screens write: the crumb echoed, the answer as a value.
+ * of the last answer. `send()` is the one way the screens write: the crumb echoed, the answer as a value (`sendUpload()` for a file).
  * A 401 anywhere means the session ended: the app goes back to its sign-in screen (session.ts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, type ApiResult } from '../api.js';
+import { api, type ApiResult, sendFile } from '../api.js';
 import { ADMIN_MESSAGES } from './messages.js';
 import { sessionEnded } from './session.js';
 
@@ -26,6 +26,13 @@ export function failureMessage(result: Extract<ApiResult<unknown>, { ok: false }
 /** One write (or read) of the admin; a 401 ends the session in the app. */
 export async function send<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<ApiResult<T>> {
   const result = await api<T>(method, path, body);
+  if (!result.ok && result.status === 401) sessionEnded();
+  return result;
+}
+
+/** One file uploaded as the body of a POST to `path` (`?fileName=` added); a 401 ends the session in the app. */
+export async function sendUpload<T>(path: string, file: File): Promise<ApiResult<T>> {
+  const result = await sendFile<T>(`${path}?fileName=${encodeURIComponent(file.name)}`, file);
   if (!result.ok && result.status === 401) sessionEnded();
   return result;
 }

@@ -1,7 +1,7 @@
 /**
  * What every admin screen is built from: `Screen` (its heading, focused when the screen opens so keyboard and
  * screen-reader users land on it, and the page title), `FetchStatus` (the fetch helper's states in words:
- * pending, failed with a way to fetch again), `Scroll` (a table's box), `HeadRow` (its header) and `Notice` (the outcome of a write, spoken by screen readers; `useOutcome` holds it, `handOver` passes one
+ * pending, failed with a way to fetch again), `Scroll` (a table's box), `HeadRow` (its header), `SaveActions` and `MoveButtons` (a form's Save, a row's Up and Down) and `Notice` (the outcome of a write, spoken by screen readers; `useOutcome` holds it, `handOver` passes one
  * to the next screen).
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -94,5 +94,33 @@ export function Notice({ outcome }: { outcome: Outcome }) {
     <div role={outcome?.kind === 'error' ? 'alert' : 'status'} className={outcome === null ? undefined : outcome.kind === 'ok' ? 'notice' : 'message'}>
       {outcome?.text}
     </div>
+  );
+}
+
+/** A form's Save button, held while the save is under way. */
+export function SaveActions({ saving, label = 'Save' }: { saving: boolean; label?: string }) {
+  return (
+    <div className="actions">
+      <button type="submit" disabled={saving}>
+        {label}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * "Up" and "Down" for a row of an ordered list (`name` says which, for screen readers). At an end the button is
+ * `aria-disabled` rather than disabled, so a row moved there keeps the focus on its button.
+ */
+export function MoveButtons({ name, first, last, onMove }: { name: string; first: boolean; last: boolean; onMove: (by: -1 | 1) => void }) {
+  return (
+    <>
+      <button type="button" className="quiet" aria-disabled={first} onClick={() => first || onMove(-1)} aria-label={`Move ${name} up`}>
+        Up
+      </button>
+      <button type="button" className="quiet" aria-disabled={last} onClick={() => last || onMove(1)} aria-label={`Move ${name} down`}>
+        Down
+      </button>
+    </>
   );
 }

@@ -46,6 +46,14 @@ dl.facts dd{margin:0;overflow-wrap:anywhere}
 dl.answers dd{white-space:pre-line}
 img.picture{display:block;height:auto;max-width:150px;border:1px solid #ddd;border-radius:4px;margin-bottom:.5rem}
 ol.submissions{list-style:none;padding:0;margin:0}
+ul.labels{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;margin:0 0 .5rem}
+ul.labels>li{border:1px solid #ccc;border-radius:4px;padding:.1rem .1rem .1rem .5rem}
+ul.labels button{padding:.1rem .5rem}
+tr[draggable="true"]{cursor:move}
+tr.dragged{opacity:.5}
+ul.links{list-style:none;padding:0;margin:0}
+ul.links>li{border-top:1px solid #e4e4e4;padding:.5rem 0}
+ul.links p{margin:.2rem 0 0}
 ol.submissions>li{border-top:1px solid #e4e4e4;padding:.25rem 0 .75rem}
 ol.submissions h2{font-size:1rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}

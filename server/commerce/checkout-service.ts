@@ -19,6 +19,7 @@ import { SUBSCRIPTION_CART } from './token-carts.js';
 import { grantsOf, type MemberGrant, type PassArea } from '../orders/member-grants.js';
 import { memberAreasSelling } from '../page-access.js';
 import { downloadPath, downloadState, lineDownload, type LineDownload } from '../orders/downloads.js';
+import { parseDigitalFile } from '../merchant/digital-files/digital-file.js';
 import { type OrderForEmail, queueOrderEmail } from '../orders/order-email.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -186,7 +187,7 @@ export function orderLines(priced: readonly Priced[], order: OrderPlan, now: num
     productType: p.productType,
     additionalFields: p.entry.additionalFields,
     answers: entryAnswers(p.product.additionalFieldsForm, p.entry.additionalFields),
-    ...(p.productType === ProductType.DIGITAL ? { download: lineDownload(p.product.urlId, now) } : {}),
+    ...(p.productType === ProductType.DIGITAL ? { download: lineDownload(p.product.urlId, now, parseDigitalFile(p.product.digitalFile)) } : {}),
     ...(p.productType === ProductType.PAYWALL ? { memberAccess: grantsOf(passAreas(p.product.id), now) } : {}),
     ...(order.plan === undefined ? {} : { subscriptionPlan: order.plan }),
   }));

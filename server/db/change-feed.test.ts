@@ -29,6 +29,7 @@ const SILENT_TABLES = [
   'analytics_lcp_daily',
   'analytics_lcp_monthly',
   'analytics_performance',
+  'contributor_invitations',
   'form_submission_keys',
   'form_submissions',
   'order_notes',

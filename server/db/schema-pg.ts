@@ -84,6 +84,7 @@ export const products = pgTable(
     ordering: integer('ordering').notNull().default(0),
     categories: text('categories').notNull().default('[]'),
     tags: text('tags').notNull().default('[]'),
+    digitalFile: text('digital_file'),
   },
   (t) => [uniqueIndex('products_url').on(t.collectionId, t.urlId)],
 );
@@ -313,6 +314,23 @@ export const contributors = pgTable(
     createdAt: epochMs('created_at').notNull(),
   },
   (t) => [uniqueIndex('contributors_email').on(t.websiteId, t.email)],
+);
+
+/** Invitations to help run the site: schema.ts says more. */
+export const contributorInvitations = pgTable(
+  'contributor_invitations',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id').notNull().references(() => websites.id),
+    email: text('email').notNull(),
+    roles: text('roles').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').notNull(),
+    createdAt: epochMs('created_at').notNull(),
+    expiresAt: epochMs('expires_at').notNull(),
+    acceptedAt: epochMs('accepted_at'),
+  },
+  (t) => [uniqueIndex('contributor_invitations_token').on(t.tokenHash), index('contributor_invitations_site').on(t.websiteId, t.email)],
 );
 
 export const ownerSessions = pgTable('owner_sessions', {

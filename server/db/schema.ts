@@ -76,6 +76,11 @@ export const products = sqliteTable(
     /** Category names and tags, as JSON lists of strings. */
     categories: text('categories').notNull().default('[]'),
     tags: text('tags').notNull().default('[]'),
+    /**
+     * A digital product's file as the merchant uploaded it (server/merchant/digital-files/): its storage key, name,
+     * type and size as JSON, or null (the buyer then gets a PDF made from the product's description).
+     */
+    digitalFile: text('digital_file'),
   },
   (t) => [uniqueIndex('products_url').on(t.collectionId, t.urlId)],
 );
@@ -363,6 +368,27 @@ export const contributors = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [uniqueIndex('contributors_email').on(t.websiteId, t.email)],
+);
+
+/**
+ * Invitations to help run the site (issue 26, server/contributors/): the e-mail invited, the roles offered (JSON
+ * list), the SHA-256 of the single-use token the invite e-mail's link carries, until when it works, and when it
+ * was accepted (null while it waits). Inviting the same address again replaces its waiting invitation.
+ */
+export const contributorInvitations = sqliteTable(
+  'contributor_invitations',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id').notNull().references(() => websites.id),
+    email: text('email').notNull(),
+    roles: text('roles').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    acceptedAt: integer('accepted_at'),
+  },
+  (t) => [uniqueIndex('contributor_invitations_token').on(t.tokenHash), index('contributor_invitations_site').on(t.websiteId, t.email)],
 );
 
 /** Signed-in owner sessions; the cookie holds the token, the table its SHA-256 only. */

@@ -211,5 +211,5 @@ const FACETS: Record<string, [string[], string[]]> = {
 
 /** Drop every row, for `npm run seed -- --reset`. */
 export function clearStore(db: Store): void {
-  db.$client.exec('DELETE FROM site_user_sessions; DELETE FROM site_users; DELETE FROM outbox_emails; DELETE FROM restock_signups; DELETE FROM form_submission_keys; DELETE FROM order_notes; DELETE FROM orders; DELETE FROM cart_entries; DELETE FROM carts; DELETE FROM variants; DELETE FROM products; DELETE FROM form_submissions; DELETE FROM forms; DELETE FROM records; DELETE FROM categories; DELETE FROM site_documents; DELETE FROM collections; DELETE FROM owner_sessions; DELETE FROM contributors; DELETE FROM websites;');
+  db.$client.exec('DELETE FROM site_user_sessions; DELETE FROM site_users; DELETE FROM outbox_emails; DELETE FROM restock_signups; DELETE FROM form_submission_keys; DELETE FROM order_notes; DELETE FROM orders; DELETE FROM cart_entries; DELETE FROM carts; DELETE FROM variants; DELETE FROM products; DELETE FROM form_submissions; DELETE FROM forms; DELETE FROM records; DELETE FROM categories; DELETE FROM site_documents; DELETE FROM collections; DELETE FROM owner_sessions; DELETE FROM contributor_invitations; DELETE FROM contributors; DELETE FROM websites;');
 }

@@ -2,7 +2,8 @@
  * `GET /downloads/{token}`: a digital line's file (orders/downloads.ts), from any browser, since the link also
  * travels by e-mail. The file is sent as an attachment, never cached or indexed; a HEAD request answers the
  * same headers without counting a download. A link that gives no file answers the theme's error page saying
- * why: not valid (404), expired or used up (410).
+ * why: not valid (404), expired or used up (410). The file is the merchant's own when the product has one
+ * (server/merchant/digital-files/), else a PDF made from the product's description.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../db/database.js';
@@ -13,18 +14,24 @@ import type { Theme } from '../theme.js';
 import { websites } from '../db/schema.js';
 import { DOWNLOAD_PATH, downloadProduct, downloadRefusal, followDownload } from './downloads.js';
 import { productPdf } from './product-pdf.js';
+import type { FileStorage } from '../storage/file-storage.js';
 
-export const downloadRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
+/** The PDF a digital product without a file of its own is delivered as, made from its description now. */
+function pdfOf(store: Store, productId: string, productName: string): Buffer {
+  const product = downloadProduct(store, productId);
+  const shopName = store.select({ title: websites.title }).from(websites).get()?.title ?? '';
+  return productPdf({ title: product?.title ?? productName, descriptionHtml: product?.body ?? '', shopName });
+}
+
+export const downloadRoutes: FastifyPluginAsync<{ store: Store; theme: Theme; files: FileStorage }> = async (app, { store, theme, files }) => {
   app.get<{ Params: { token: string }; Querystring: PageQuery }>(`${DOWNLOAD_PATH}:token`, { schema: { querystring: formatQuery } }, async (request, reply) => {
     const answer = followDownload(store, request.server.crumbSecret, request.params.token, Date.now(), request.method !== 'HEAD');
-    if (!answer.ok) {
-      const { status, heading, message } = downloadRefusal(answer);
-      const parts = { pageType: PageType.ERROR, pageId: 'download', shoppingCart: visitorCart(store, request), extra: { error: { status, heading, message } } };
-      return sendPage(reply, request, theme, store, 'pages/error.page', parts, status);
-    }
-    const product = downloadProduct(store, answer.productId);
-    const shopName = store.select({ title: websites.title }).from(websites).get()?.title ?? '';
-    const file = productPdf({ title: product?.title ?? answer.productName, descriptionHtml: product?.body ?? '', shopName });
+    const errorPage = (error: { status: number; heading: string; message: string }) =>
+      sendPage(reply, request, theme, store, 'pages/error.page', { pageType: PageType.ERROR, pageId: 'download', shoppingCart: visitorCart(store, request), extra: { error } }, error.status);
+    if (!answer.ok) return errorPage(downloadRefusal(answer));
+    const file = answer.download.key === undefined ? pdfOf(store, answer.productId, answer.productName) : await files.get(answer.download.key);
+    // the merchant's file gone from the storage: the shop's fault, said plainly, never a stack trace
+    if (file === null) return errorPage({ status: 404, heading: 'Download not found', message: 'This file is no longer available. Ask the shop to send it again.' });
     return reply
       .type(answer.download.contentType)
       .header('content-disposition', `attachment; filename="${answer.download.fileName}"`)

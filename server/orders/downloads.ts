@@ -11,6 +11,7 @@ import { parseJson } from '../commerce/catalog.js';
 import type { Store } from '../db/database.js';
 import { orders, products } from '../db/schema.js';
 import { signToken, verifyToken } from '../security/signed-token.js';
+import type { DigitalFile } from '../merchant/digital-files/digital-file.js';
 
 /** How long a link works after the order, and how many times (per line). Our choice; docs/storefront.md says so. */
 export const DOWNLOAD_HOURS = 24;
@@ -29,11 +30,15 @@ export interface LineDownload {
   readonly count: number;
   /** Epoch ms after which the link no longer works. */
   readonly expiresAt: number;
+  /** The merchant's file in the file storage (server/merchant/digital-files/); absent: the PDF of the product. */
+  readonly key?: string;
 }
 
-/** The download a digital line gets when bought at `now`. */
-export function lineDownload(productUrlId: string, now: number): LineDownload {
-  return { fileName: `${productUrlId}.pdf`, contentType: 'application/pdf', limit: DOWNLOAD_LIMIT, count: 0, expiresAt: now + DOWNLOAD_HOURS * HOUR_MS };
+/** The download a digital line gets when bought at `now`: the product's file, else a PDF of the product. */
+export function lineDownload(productUrlId: string, now: number, file: DigitalFile | null = null): LineDownload {
+  const made = { limit: DOWNLOAD_LIMIT, count: 0, expiresAt: now + DOWNLOAD_HOURS * HOUR_MS };
+  if (file !== null) return { fileName: file.fileName, contentType: file.contentType, key: file.key, ...made };
+  return { fileName: `${productUrlId}.pdf`, contentType: 'application/pdf', ...made };
 }
 
 /** The link of line `lineIndex` of an order: a site path, the same wherever it is shown. */

@@ -74,6 +74,14 @@ export const OWNER_PERMISSIONS = {
   sendRestock: ['admin', 'website manager', 'store manager'],
   readOrders: ['admin', 'website manager', 'store manager', 'billing', 'reporting'],
   writeOrders: ['admin', 'website manager', 'store manager'],
+  // the site's title and icon (server/site-settings/): its look, so those who shape it, as with header and footer
+  readSiteSettings: ['admin', 'website manager', 'editor'],
+  writeSiteSettings: ['admin', 'website manager', 'editor'],
+  // who runs the site (server/contributors/): the site's administrators alone invite, change and remove
+  // contributors, as on the platform, where only an administrator manages permissions
+  manageContributors: ['admin'],
+  // the list of the site's pages (server/site-pages/): whoever edits the navigation or runs the store
+  readPages: ['admin', 'website manager', 'store manager', 'editor'],
 } as const satisfies Record<string, readonly ContributorRole[]>;
 
 export type OwnerPermission = keyof typeof OWNER_PERMISSIONS;

@@ -12,6 +12,8 @@ import { centsOf } from '../money.js';
 import { navigate } from '../router.js';
 import { FetchStatus, handOver, HeadRow, Notice, Screen, Scroll, useOutcome } from '../screen.js';
 import { useUnsavedChanges } from '../unsaved.js';
+import { LabelList } from './label-list.js';
+import { ProductFile } from './product-file.js';
 import { ProductPicture } from './product-picture.js';
 import { type Product, PRODUCT_TYPES, type ProductTypeName, pricedOnProduct } from './product-types.js';
 import { type Draft, draftOf, emptyDraft, matrixOf, optionProblem, type Row } from './variant-matrix.js';
@@ -93,6 +95,8 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
     const fields = {
       title: draft.title.trim(),
       description: draft.description,
+      categories: [...draft.categories],
+      tags: [...draft.tags],
       ...(price === null ? {} : { price: { priceCents: price } }),
       ...(draft.type === 'subscription' ? { subscriptionPlan: { billingPeriod: { value: 1, unit: draft.planUnit } } } : {}),
     };
@@ -167,6 +171,8 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
         ) : null}
         <label htmlFor="product-description">Description</label>
         <textarea id="product-description" value={draft.description} onChange={(e) => set({ description: e.target.value })} />
+        <LabelList kind="category" heading="Categories" values={draft.categories} onChange={(categories) => set({ categories })} />
+        <LabelList kind="tag" heading="Tags" values={draft.tags} onChange={(tags) => set({ tags })} />
         {byProduct ? (
           <>
             <label htmlFor="product-price">Price ({currency})</label>
@@ -244,6 +250,7 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
         </div>
       </form>
       {product === null || onSaved === undefined ? null : <ProductPicture product={product} onSaved={onSaved} />}
+      {product === null || onSaved === undefined || product.type !== 'digital' ? null : <ProductFile product={product} onSaved={onSaved} />}
     </Screen>
   );
 }

@@ -31,6 +31,11 @@ export interface Product {
   readonly imageUrl: string | null;
   readonly options: { name: string; values: string[] }[];
   readonly variants: Variant[];
+  /** A digital product's file (server/merchant/digital-files/), null when none. */
+  readonly digitalFile: { readonly fileName: string; readonly contentType: string; readonly bytes: number } | null;
+  /** The store page's category filter and the tag links. */
+  readonly categories: string[];
+  readonly tags: string[];
 }
 
 export interface ProductPage {

@@ -2,15 +2,17 @@
  * Products: the store's products (GET /api/merchant/products), searched by name or SKU, archived ones on
  * demand; each links to its editor. "Up" and "Down" move a product within its store's order with the keyboard
  * (POST /api/merchant/products/order with the two products that swap places; shown when the list is that
- * order: no search, products on sale). Moves, archive and restore are optimistic: the row changes at once and
+ * order: no search, products on sale); with a mouse, a row dragged onto another takes its place (drag-order.ts).
+ * Moves, archive and restore are optimistic: the row changes at once and
  * goes back, with the server's sentence, when the call fails.
  */
-import { type FormEvent, useState } from 'react';
+import { type DragEvent, type FormEvent, useState } from 'react';
 import { send, failureMessage, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES } from '../messages.js';
 import { showMoney } from '../money.js';
 import { Link, navigate } from '../router.js';
-import { FetchStatus, HeadRow, Notice, Screen, Scroll, useOutcome } from '../screen.js';
+import { FetchStatus, HeadRow, MoveButtons, Notice, Screen, Scroll, useOutcome } from '../screen.js';
+import { draggedOrder } from './drag-order.js';
 import type { Product, ProductPage } from './product-types.js';
 
 function priceOf(p: Product): string {
@@ -32,14 +34,17 @@ function stockOf(p: Product): string {
 export function ProductList({ query }: { query: URLSearchParams }) {
   const q = query.get('q') ?? '';
   const archived = query.get('archived') ?? 'false';
+  // one store's products (the Store pages screen links here)
+  const storeId = query.get('storeId');
+  const inStore: Record<string, string> = storeId === null ? {} : { storeId };
   const [text, setText] = useState(q);
   const [outcome, setOutcome] = useOutcome();
-  const params = new URLSearchParams({ ...(q === '' ? {} : { q }), archived });
+  const params = new URLSearchParams({ ...(q === '' ? {} : { q }), archived, ...inStore });
   const list = useFetch<ProductPage>(`/api/merchant/products?${params}`);
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    const next = new URLSearchParams({ ...(text.trim() === '' ? {} : { q: text.trim() }), ...(archived === 'false' ? {} : { archived }) });
+    const next = new URLSearchParams({ ...(text.trim() === '' ? {} : { q: text.trim() }), ...(archived === 'false' ? {} : { archived }), ...inStore });
     navigate(`/config/products${next.size === 0 ? '' : `?${next}`}`);
   };
 
@@ -77,6 +82,44 @@ export function ProductList({ query }: { query: URLSearchParams }) {
     }
     setOutcome({ kind: 'ok', text: `${product.title} moved ${by === -1 ? 'up' : 'down'}, now ${index + by + 1} of ${products.length}.` });
   };
+
+  // dragging a row onto another (the mouse's way; Up and Down are the keyboard's)
+  const [dragged, setDragged] = useState<number | null>(null);
+  const drop = async (to: number) => {
+    const before = list.data;
+    const from = dragged;
+    setDragged(null);
+    if (before === undefined || from === null) return;
+    const result = draggedOrder(before.products, from, to);
+    if (result === null) return;
+    if (!result.ok) return setOutcome({ kind: 'error', text: result.message });
+    const product = before.products[from]!;
+    list.replace({ ...before, products: result.list });
+    const saved = await send<{ ids: string[] }>('POST', '/api/merchant/products/order', { ids: result.ids });
+    if (!saved.ok) {
+      list.replace(before);
+      return setOutcome({ kind: 'error', text: failureMessage(saved) });
+    }
+    setOutcome({ kind: 'ok', text: `${product.title} moved, now ${to + 1} of ${result.list.length}.` });
+  };
+  const dragProps = (i: number) =>
+    ordering
+      ? {
+          draggable: true,
+          className: dragged === i ? 'dragged' : undefined,
+          onDragStart: (event: DragEvent) => {
+            event.dataTransfer.effectAllowed = 'move';
+            event.dataTransfer.setData('text/plain', String(i));
+            setDragged(i);
+          },
+          onDragOver: (event: DragEvent) => event.preventDefault(),
+          onDrop: (event: DragEvent) => {
+            event.preventDefault();
+            void drop(i);
+          },
+          onDragEnd: () => setDragged(null),
+        }
+      : {};
 
   return (
     <Screen title="Products">
@@ -117,7 +160,7 @@ export function ProductList({ query }: { query: URLSearchParams }) {
             <HeadRow columns={['Name', 'Type', { num: 'Price' }, { num: 'Stock' }, 'Action']} />
             <tbody>
               {list.data.products.map((p, i, all) => (
-                <tr key={p.id}>
+                <tr key={p.id} {...dragProps(i)}>
                   <td>
                     <Link href={`/config/products/${p.id}`}>{p.title}</Link>
                     {p.archived ? ' (archived)' : ''}
@@ -128,14 +171,7 @@ export function ProductList({ query }: { query: URLSearchParams }) {
                   <td>
                     <div className="row">
                       {ordering ? (
-                        <>
-                          <button type="button" className="quiet" aria-disabled={i === 0} onClick={() => void (i > 0 && move(i, -1))} aria-label={`Move ${p.title} up`}>
-                            Up
-                          </button>
-                          <button type="button" className="quiet" aria-disabled={i === all.length - 1} onClick={() => void (i < all.length - 1 && move(i, 1))} aria-label={`Move ${p.title} down`}>
-                            Down
-                          </button>
-                        </>
+                        <MoveButtons name={p.title} first={i === 0} last={i === all.length - 1} onMove={(by) => void move(i, by)} />
                       ) : null}
                       <button type="button" className="quiet" onClick={() => void setArchived(p, !p.archived)} aria-label={`${p.archived ? 'Restore' : 'Archive'} ${p.title}`}>
                         {p.archived ? 'Restore' : 'Archive'}

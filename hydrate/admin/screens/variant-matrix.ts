@@ -30,12 +30,14 @@ export interface Draft {
   readonly price: string;
   readonly options: readonly { readonly name: string; readonly values: string }[];
   readonly rows: readonly Row[];
+  readonly categories: readonly string[];
+  readonly tags: readonly string[];
 }
 
 const blankOptions = () => Array.from({ length: MAX_ADMIN_OPTIONS }, () => ({ name: '', values: '' }));
 
 export function emptyDraft(): Draft {
-  return { title: '', description: '', type: 'physical', planUnit: 'MONTH', price: '', options: blankOptions(), rows: [{ key: 'new', attributes: {}, sku: '', price: '', stock: '0', unlimited: false }] };
+  return { title: '', description: '', type: 'physical', planUnit: 'MONTH', price: '', options: blankOptions(), rows: [{ key: 'new', attributes: {}, sku: '', price: '', stock: '0', unlimited: false }], categories: [], tags: [] };
 }
 
 export function draftOf(product: Product, currency: string): Draft {
@@ -48,6 +50,8 @@ export function draftOf(product: Product, currency: string): Draft {
     planUnit: plan?.billingPeriod?.unit ?? 'MONTH',
     price: product.price === null ? '' : priceText(product.price.priceCents, currency),
     options,
+    categories: product.categories ?? [],
+    tags: product.tags ?? [],
     rows: product.variants.map((v) => ({
       key: v.id,
       id: v.id,

@@ -17,17 +17,9 @@ import { etagMatches } from '../../routes/images.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { productParams } from '../products/schemas.js';
 import { setPicture } from '../products/service.js';
-import { MAX_PICTURE_BYTES, negotiateKind, PICTURE_MESSAGES, readUpload, resizePicture } from './picture.js';
-import { CONTENT_TYPE, isPictureHash, kindOfExtension, originalKey, PICTURE_PATH, type PictureKind, pictureUrl, resizedKey } from './picture-url.js';
-
-const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'application/octet-stream'];
-
-const uploadQuery = {
-  type: 'object',
-  required: ['fileName'],
-  properties: { fileName: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^\\u0000-\\u001f/\\\\]+$' } },
-  additionalProperties: false,
-} as const;
+import { MAX_PICTURE_BYTES, negotiateKind, resizePicture } from './picture.js';
+import { acceptPictureUploads, storeUpload, uploadQuery } from './upload-body.js';
+import { CONTENT_TYPE, isPictureHash, kindOfExtension, originalKey, PICTURE_PATH, type PictureKind, resizedKey } from './picture-url.js';
 
 const YEAR = 'public, max-age=31536000, immutable';
 const NAME = /^[a-z0-9-]{1,80}\.(jpg|png|webp|avif)$/;
@@ -40,15 +32,7 @@ export interface PictureRoutesOptions {
 
 export const pictureRoutes: FastifyPluginAsync<PictureRoutesOptions> = async (app, { store, files }) => {
   // encapsulated here: only this plugin's routes take a picture as their body
-  app.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: MAX_PICTURE_BYTES }, (_request, body, done) => done(null, body));
-  // a body past the limit is refused with the editor's own words, naming the file
-  app.setErrorHandler((error, request, reply) => {
-    const fileName = (request.query as { fileName?: unknown } | undefined)?.fileName;
-    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && typeof fileName === 'string') {
-      return reply.code(413).send({ message: PICTURE_MESSAGES.tooLarge(fileName) });
-    }
-    throw error;
-  });
+  acceptPictureUploads(app);
 
   const write = requirePermission(store, 'writeProducts');
   const url = '/api/merchant/products/:id/picture';
@@ -57,13 +41,9 @@ export const pictureRoutes: FastifyPluginAsync<PictureRoutesOptions> = async (ap
     url,
     { preValidation: write, config: { rateLimit: 'owner' }, schema: { params: productParams, querystring: uploadQuery }, bodyLimit: MAX_PICTURE_BYTES },
     async (request, reply) => {
-      const { fileName } = request.query;
-      const body: unknown = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) return reply.code(400).send({ message: PICTURE_MESSAGES.unsupported(fileName) });
-      const picture = await readUpload(body);
-      if (picture === null) return reply.code(400).send({ message: PICTURE_MESSAGES.unsupported(fileName) });
-      await files.put(originalKey(picture.hash, picture.kind), picture.bytes);
-      const outcome = setPicture(store, signedInContributor(request).websiteId, request.params.id, pictureUrl(picture, fileName));
+      const stored = await storeUpload(files, request.body, request.query.fileName);
+      if (!stored.ok) return reply.code(400).send({ message: stored.message });
+      const outcome = setPicture(store, signedInContributor(request).websiteId, request.params.id, stored.url);
       return outcome.ok ? outcome.product : reply.code(outcome.status).send({ message: outcome.message });
     },
   );

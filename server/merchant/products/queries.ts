@@ -11,6 +11,12 @@ import { PRODUCTS_COLLECTION_TYPE } from '../../routes/store-setup.js';
 import { isPricedOnProduct, type ProductTypeName, storedType, typeName } from './product-types.js';
 import { type ListQuery, PAGE_SIZE } from './schemas.js';
 import { likePattern } from '../like.js';
+import { parseDigitalFile } from '../digital-files/digital-file.js';
+
+function digitalFileView(json: string | null) {
+  const file = parseDigitalFile(json);
+  return file === null ? null : { fileName: file.fileName, contentType: file.contentType, bytes: file.bytes };
+}
 
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;
@@ -88,6 +94,8 @@ export function productView(row: ProductRow, storeUrlId: string, vs: readonly Va
     tags: parseJson<string[]>(row.tags, []),
     /** The picture's address (an uploaded one, a generated demo one, or elsewhere), null when none. */
     imageUrl: row.imageUrl,
+    /** A digital product's file (server/merchant/digital-files/), without its storage key; null when none. */
+    digitalFile: digitalFileView(row.digitalFile),
     options: optionsOf(row, vs),
     variants: vs.map(variantView),
   };
