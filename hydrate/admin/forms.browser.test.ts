@@ -31,8 +31,8 @@ describeBrowser('the admin: forms', () => {
     const { page } = admin;
     await expect.poll(() => page.locator('main h1').innerText(), { timeout: 10_000 }).toBe('Forms');
     expect(await page.locator('main tbody tr').first().innerText()).toMatch(/^Contact\s+1\s+/);
-    // an editor's bar holds only what the role opens: no products, orders, restock, e-mail or analytics
-    expect(await page.locator('nav[aria-label="Admin"] a').allInnerTexts()).toEqual(['Forms', 'View the site']);
+    // an editor's bar holds only what the role opens: Forms, and Settings (site look: navigation, header and footer, title and icon); no products, orders, restock, e-mail or analytics
+    expect(await page.locator('nav[aria-label="Admin"] a').allInnerTexts()).toEqual(['Forms', 'Settings', 'View the site']);
     await admin.goto('/config');
     await expect.poll(() => page.locator('main h1').innerText(), { timeout: 10_000 }).toBe('Forms');
 
