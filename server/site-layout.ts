@@ -67,7 +67,11 @@ interface NavCollection {
  * the rows the page context has already loaded, so this costs one read of the document.
  */
 export function storefrontNavigation(store: Store, websiteId: string, siteCollections: readonly NavCollection[]): Json[] | null {
-  const stored = readSiteDocument(store, websiteId, LAYOUT_DOCUMENT);
+  return storefrontNavigationOf(readSiteDocument(store, websiteId, LAYOUT_DOCUMENT), siteCollections);
+}
+
+/** The same from the layout document already read (`stored`: its value, undefined when there is none). */
+export function storefrontNavigationOf(stored: unknown, siteCollections: readonly NavCollection[]): Json[] | null {
   if (!Array.isArray(stored)) return null;
   const main = mainNavigation(stored);
   if (main === null) return [];

@@ -18,7 +18,7 @@ import type { CommerceStores } from '../db/stores.js';
 import { PageType, pageContext, siteLanguage, websiteSettings } from '../page-context.js';
 import { isTokenCartKind } from './token-carts.js';
 import type { Theme } from '../theme.js';
-import { clearCartCookies, storedCartId, visitorCart } from './visitor-cart.js';
+import { clearCartCookies, pageCart, storedCartId } from './visitor-cart.js';
 import { setSiteCookie } from '../security/cookies.js';
 import { setMemberCookies } from '../orders/member-cookie.js';
 import { accountLinkFor } from '../site-users/account-link.js';
@@ -118,8 +118,8 @@ export function errorList(errors: FieldErrors): { field: string; id: string; mes
 }
 
 export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceStores; theme: Theme }> = async (app, { store, stores, theme }) => {
-  function sendPage(reply: FastifyReply, request: FastifyRequest, template: string, pageType: number, pageId: string, extra: Record<string, unknown>, format?: string) {
-    const context = pageContext(store, { pageType, pageId, shoppingCart: visitorCart(store, request), crumb: request.crumb, accountLink: accountLinkFor(store, request), extra });
+  async function sendPage(reply: FastifyReply, request: FastifyRequest, template: string, pageType: number, pageId: string, extra: Record<string, unknown>, format?: string) {
+    const context = pageContext(store, { pageType, pageId, shoppingCart: await pageCart(store, request), crumb: request.crumb, accountLink: accountLinkFor(store, request), extra });
     if (format !== undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
     const html = theme.renderPage(template, context);
     return reply.type('text/html; charset=utf-8').send(theme.tracking && !isRecordedVisitor(store, request) ? withoutTracker(html) : html);

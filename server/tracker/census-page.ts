@@ -38,18 +38,26 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ?
 
 /** Each collection's permission type, by id, once per store version. */
 function permissionTypes(store: Store): ReadonlyMap<string, PageAccess['kind']> {
-  return readCache(store).get('census-permissions', () => {
-    const out = new Map<string, PageAccess['kind']>();
-    for (const c of store.select().from(collections).all()) {
-      const kind = protection(c).kind;
-      if (kind !== 'open') out.set(c.id, kind);
-    }
-    return out;
-  });
+  return readCache(store).get('census-permissions', () => permissionTypesOf(store.select().from(collections).all()));
+}
+
+/** Each collection's permission type, by id, of the rows given (the open ones left out). */
+export function permissionTypesOf(rows: readonly (typeof collections.$inferSelect)[]): ReadonlyMap<string, PageAccess['kind']> {
+  const out = new Map<string, PageAccess['kind']>();
+  for (const c of rows) {
+    const kind = protection(c).kind;
+    if (kind !== 'open') out.set(c.id, kind);
+  }
+  return out;
 }
 
 /** The page's census data, or null when the page records nothing. */
 export function censusPage(store: Store, context: Json): CensusPage | null {
+  return censusPageOf(() => permissionTypes(store), context);
+}
+
+/** The same, with the site's permission types given (read ahead, server/site-data.ts). */
+export function censusPageOf(permissions: () => ReadonlyMap<string, PageAccess['kind']>, context: Json): CensusPage | null {
   const pageType = typeof context['pageType'] === 'number' ? context['pageType'] : 0;
   if (UNRECORDED_PAGE_TYPES.has(pageType)) return null;
   const settings = isRecord(context['websiteSettings']) ? context['websiteSettings'] : {};
@@ -66,7 +74,7 @@ export function censusPage(store: Store, context: Json): CensusPage | null {
     recordType: typeof recordType === 'number' ? recordType : null,
     locale: text(website['language']) ?? 'en-US',
     pageType,
-    permissionType: (collectionId === null ? undefined : permissionTypes(store).get(collectionId)) ?? 'open',
+    permissionType: (collectionId === null ? undefined : permissions().get(collectionId)) ?? 'open',
     restrictiveCookies: settings['isRestrictiveCookiePolicyEnabled'] === true,
   };
   const order = context['order'];
@@ -79,7 +87,12 @@ export function censusPage(store: Store, context: Json): CensusPage | null {
 
 /** Attaches the page's census data to its context, hidden from `?format=json` (as the platform tags' data is). */
 export function withCensus(store: Store, context: Json): Json {
-  Object.defineProperty(context, CENSUS_KEY, { enumerable: false, configurable: true, writable: true, value: censusPage(store, context) });
+  return withCensusOf(() => permissionTypes(store), context);
+}
+
+/** The same, with the site's permission types given (read ahead, server/site-data.ts). */
+export function withCensusOf(permissions: () => ReadonlyMap<string, PageAccess['kind']>, context: Json): Json {
+  Object.defineProperty(context, CENSUS_KEY, { enumerable: false, configurable: true, writable: true, value: censusPageOf(permissions, context) });
   return context;
 }
 
