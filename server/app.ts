@@ -326,9 +326,10 @@ export async function buildApp({
   await app.register(formSubmissionRoutes, { store });
   await app.register(merchantOrderRoutes, { store });
   await app.register(adminRoutes, { store, assets: theme.islands });
-  await app.register(analyticsRoutes, { store, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
-  // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/)
-  theme.tracking = true;
+  await app.register(analyticsRoutes, { store, sweep: readAhead === undefined, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
+  // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/); not yet on
+  // PostgreSQL, where analytics answer 503 (server/db/pg-app.ts)
+  theme.tracking = readAhead === undefined;
   await app.register(downloadRoutes, { store, theme });
   await app.register(siteUserRoutes, { store, theme });
 

@@ -52,8 +52,36 @@ export interface PgApp {
   close(): Promise<void>;
 }
 
+/**
+ * The store writes that change what pages show. A node empties its caches as soon as one of them resolves, so a
+ * visitor sees their own add or order on the next page from this node without waiting for the notification
+ * (which another node's writes do wait for: milliseconds, change-feed.ts).
+ */
+const PAGE_WRITES = {
+  cart: ['addEntry', 'setEntryQuantity', 'removeEntry', 'setEntryFields', 'createTokenCart'],
+  checkout: ['placeOrder'],
+  restock: ['signUp', 'sendRestockEmails'],
+} as const;
+
+/** `stores` whose page writes move `changes` when they resolve. */
+function noticingOwnWrites(stores: CommerceStores, noticed: () => void): CommerceStores {
+  const out: Record<string, unknown> = { ...stores };
+  for (const [name, methods] of Object.entries(PAGE_WRITES)) {
+    const store: Record<string, unknown> = { ...(stores as unknown as Record<string, Record<string, unknown>>)[name] };
+    for (const method of methods) {
+      const write = store[method] as (...args: unknown[]) => Promise<unknown>;
+      store[method] = (...args: unknown[]) => write(...args).finally(noticed);
+    }
+    out[name] = store;
+  }
+  return out as unknown as CommerceStores;
+}
+
 /** The app's parts on `pg` (migrated). Resolves once the change feed listens. */
 export async function pgApp(pg: PgStore): Promise<PgApp> {
   const feed: ChangeFeed = await listenForChanges(pg);
-  return { store: sqliteStandIn(), stores: pgStores(pg), readAhead: { reads: pgReads(pg), changes: feed }, close: () => feed.close() };
+  let own = 0;
+  const changes: ChangeSignal = { generation: () => feed.generation() + own };
+  const stores = noticingOwnWrites(pgStores(pg), () => void own++);
+  return { store: sqliteStandIn(), stores, readAhead: { reads: pgReads(pg), changes }, close: () => feed.close() };
 }
