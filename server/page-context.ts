@@ -6,7 +6,7 @@
 import type { Json } from './commerce/catalog.js';
 import type { Store } from './db/database.js';
 import { siteDataOf } from './site-data.js';
-import { withCensusOf } from './tracker/census-page.js';
+import { withCensus } from './tracker/census-page.js';
 import { attachPlatformData } from './theme/platform-data.js';
 import { withTweakValues } from './theme/tweaks/site-tweaks.js';
 import { CART_CLASSES, pageTitle } from './theme/system-variables.js';
@@ -87,5 +87,5 @@ export function pageContext(db: Store, parts: PageParts): Json {
   // tweak values, neither shown by `?format=json` (server/theme/platform-data.ts, server/theme/tweaks/site-tweaks.ts)
   // and what the visitor tracker needs of the page, hidden the same way (server/tracker/census-page.ts)
   const site = siteDataOf(db);
-  return withCensusOf(() => site.permissions, attachPlatformData(withTweakValues(context, site.tweakValues), db));
+  return withCensus(() => site.permissions, attachPlatformData(withTweakValues(context, site.tweakValues), db));
 }

@@ -14,7 +14,7 @@ import { FORM_MESSAGES } from '../../commerce/form-validation.js';
 import { neverRunsOut } from '../../commerce/products.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
 import { cartMessageUrl, VISITOR_MESSAGES } from '../../commerce/visitor-messages.js';
-import { type EntryResult, stockOf } from './cart-service.js';
+import { type EntryResult, stockOfProduct } from './cart-service.js';
 import { type Json, parseJson, type ProductRecord } from './catalog.js';
 import type { CatalogStore } from './catalog-store.js';
 import type { Store } from '../db/database.js';
@@ -221,7 +221,7 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceStor
     '/api/commerce/inventory/stock/',
     { schema: { querystring: { type: 'object', required: ['itemId'], properties: { itemId: { type: 'string', minLength: 1, maxLength: 100 } } } } },
     async (request, reply) => {
-      const results = stockOf(store, request.query.itemId);
+      const results = stockOfProduct(request.query.itemId, await stores.catalog.productById(request.query.itemId));
       return results === null ? reply.code(404).send({ message: 'Item not found' }) : { results };
     },
   );

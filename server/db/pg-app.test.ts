@@ -38,17 +38,22 @@ function shopVisit(current: () => FastifyInstance) {
     expect(added.statusCode, added.body).toBe(200);
     const cart = cartCookie(added)!;
     expect(added.json().shoppingCart.totalQuantity).toBe(2);
+    // read (and kept in the node's cart cache) before the next add, which this node's next read must show at once
+    const read = async () => (await app.inject({ url: '/api/commerce/shopping-cart', cookies: { tessera_cart: cart } })).json().totalQuantity;
+    expect(await read()).toBe(2);
     const payload = new URLSearchParams({ crumb: TEST_CRUMB, itemId: 'p02', 'option:Color': 'Olive', 'option:Size': 'M', quantity: '1' }).toString();
     const form = await app.inject({ method: 'POST', url: '/cart/add', payload, headers: FORM_HEADERS, cookies: { ...TEST_COOKIES, tessera_cart: cart } });
     expect(form.statusCode, form.body).toBe(303);
     expect(form.headers.location).toBe('/cart');
+    expect(await read()).toBe(3);
 
     const page = await app.inject({ url: '/cart', cookies: { ...TEST_COOKIES, tessera_cart: cart } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Linen Apron');
     expect(page.body).toContain('Field Shirt');
-    const json = (await app.inject({ url: '/api/commerce/shopping-cart', cookies: { tessera_cart: cart } })).json();
-    expect(json.totalQuantity).toBe(3);
+    const stock = await app.inject({ url: '/api/commerce/inventory/stock/?itemId=p01' });
+    expect(stock.statusCode).toBe(200);
+    expect(stock.json().results[0]).toMatchObject({ itemId: 'p01', variantId: 'p01-v1' });
     expect((await app.inject({ url: '/checkout', cookies: { ...TEST_COOKIES, tessera_cart: cart } })).statusCode).toBe(200);
 
     const order = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/orders', payload: { email: 'ada@example.com', name: 'Ada Lovelace', shippingAddress: { address1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' } }, cookies: { tessera_cart: cart } }));
