@@ -8,12 +8,11 @@
  * Read ahead of rendering, on either database (issue 25): the collections from the site data
  * (server/site-data.ts), the products through the catalog store, the records through the reads written once.
  */
-import { asc, eq } from 'drizzle-orm';
 import { isRecord } from '../commerce/json.js';
 import { isDisplayedType } from '../commerce/products.js';
 import { collectionJson, type Json, productJson } from './commerce/catalog.js';
 import type { CatalogStore } from './commerce/catalog-store.js';
-import { type CollectionRow, contentKind, recordJson, type RecordRow } from './content.js';
+import { allRecordsOf, type CollectionRow, contentKind, recordJson, type RecordRow } from './content.js';
 import type { Store } from './db/database.js';
 import type { Reads } from './db/reads.js';
 import { siteDataOf } from './site-data.js';
@@ -57,10 +56,6 @@ function firstOpen(rows: readonly CollectionRow[], kind: 'blog' | 'events'): Col
   return rows.find((c) => c.enabled && contentKind(c) === kind && protection(c).kind === 'open');
 }
 
-/** A collection's records in its order, scheduled ones included. */
-const recordsOf = ({ db, t }: Reads, collectionId: string): Promise<RecordRow[]> =>
-  db.select().from(t.records).where(eq(t.records.collectionId, collectionId)).orderBy(asc(t.records.ordering));
-
 function homeData(store: Store, reads: Reads, catalog: CatalogStore): Promise<HomeData> {
   return readCache(store).getAsync('home', async () => {
     const all = siteDataOf(store).collections;
@@ -69,8 +64,8 @@ function homeData(store: Store, reads: Reads, catalog: CatalogStore): Promise<Ho
     const events = firstOpen(all, 'events');
     const [storeProducts, postRows, eventRecords] = await Promise.all([
       Promise.all(stores.map((c) => catalog.products(c.id))),
-      blog === undefined ? [] : recordsOf(reads, blog.id),
-      events === undefined ? [] : recordsOf(reads, events.id),
+      blog === undefined ? [] : allRecordsOf(reads, blog.id),
+      events === undefined ? [] : allRecordsOf(reads, events.id),
     ]);
     const featured = stores
       .flatMap((c, i) =>

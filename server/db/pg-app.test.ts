@@ -17,12 +17,15 @@ const cartCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.na
 
 /** The shop's visit, from the home page to an order, on the app `current()` gives. */
 function shopVisit(current: () => FastifyInstance) {
-  it('serves the home page, the store list and a product page', async () => {
+  it('serves the home page, the store list, a product page, the journal, a post and search', async () => {
     const app = current();
     for (const [url, words] of [
       ['/', 'Linen Apron'],
       ['/shop', 'Field Shirt'],
       ['/shop/p/field-shirt', 'Heavy cotton twill'],
+      ['/blog', 'Caring for linen'],
+      ['/blog/caring-for-linen', 'Caring for linen'],
+      ['/search?q=shirt', 'Field Shirt'],
     ] as const) {
       const res = await app.inject({ url, cookies: TEST_COOKIES });
       expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
@@ -97,10 +100,12 @@ if (testDialects().includes('postgresql')) {
     shopVisit(() => app);
 
     it('answers 503 with a message where the server still reads SQLite, as JSON or as a page', async () => {
-      const json = await app.inject({ url: '/api/config/orders', cookies: TEST_COOKIES });
+      // a form's definition is still read from SQLite
+      const json = await app.inject(withCrumb({ method: 'POST', url: '/api/rest/forms/validate/contact-form', payload: {} }));
       expect(json.statusCode).toBe(503);
-      expect(json.json()).toEqual({ message: NOT_ON_POSTGRES });
-      const page = await app.inject({ url: '/search?q=shirt', cookies: TEST_COOKIES });
+      expect(json.json().message).toBe(NOT_ON_POSTGRES);
+      // and so is a content page with a form
+      const page = await app.inject({ url: '/contact', cookies: TEST_COOKIES });
       expect(page.statusCode).toBe(503);
       expect(page.body).toContain('does not run on PostgreSQL yet');
       expect(page.body).not.toMatch(/at .*\.js:\d+/);
