@@ -165,7 +165,7 @@ export async function contentCollectionPage(deps: Deps, request: PageRequest<Col
   if (kind === 'page') {
     const formId = collectionSettings(c)['formId'];
     // the form's view model (server/forms): hidden values from the query, `?submitted={formId}` shows its message
-    const form = typeof formId === 'string' ? contentPageForm(store, formId, request.query as Record<string, unknown>) : null;
+    const form = typeof formId === 'string' ? await contentPageForm(store, request.server.reads, formId, request.query as Record<string, unknown>) : null;
     return sendPage(reply, request, theme, store, 'pages/page.page', {
       pageType: PageType.PAGE,
       pageId: c.id,
