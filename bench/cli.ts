@@ -7,6 +7,7 @@ export const BENCH_USAGE = `Usage: tessera bench [--compare] [--time MS] [--filt
        tessera bench http [--duration S] [--connections N] [--page PATH] [--out FILE]   (see bench http --help)
        tessera bench analytics [--hits N] [--days N] [--runs N] [--db FILE]   (see bench analytics --help)
        tessera bench db   (statements per page, query and transaction latency on SQLite and PostgreSQL)
+       tessera bench nodes [--duration S]   (two nodes on one PostgreSQL behind haproxy: contention, req/s, kill -9)
 
 Times compile, render (of a compiled template) and compile+render for the wright page, the shop page
 (200 products through the commerce formatters) and for synthetic
@@ -83,6 +84,7 @@ export async function runBench(argv: string[]): Promise<number> {
   if (argv[0] === 'analytics') return (await import('./analytics.js')).runAnalyticsBench(argv.slice(1));
   // statements per page and query latency on SQLite and PostgreSQL (bench/db.ts)
   if (argv[0] === 'db') return (await import('./db.js')).runDbBench(argv.slice(1));
+  if (argv[0] === 'nodes') return (await import('./nodes.js')).runNodesBench(argv.slice(1));
   let parsed: ParsedBenchArgs;
   try {
     parsed = parseBenchArgs(argv);

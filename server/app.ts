@@ -58,6 +58,11 @@ import { answerStatus, backLink, tryAgainPage } from './error-page.js';
 import { Theme } from './theme.js';
 import { themeDirFromEnv } from './theme/theme-dir.js';
 import { ensureThemeContentSafely } from './theme-content/ensure-theme-content.js';
+import type { ReadAhead } from './db/pg-app.js';
+import { sqliteReads } from './db/reads.js';
+import { ReadCache, useReadCache } from './read-cache.js';
+import { installSiteAhead } from './site-data.js';
+import { readCartsAhead } from './commerce/visitor-cart.js';
 import { themeStaticFiles } from './theme/static-files.js';
 
 export interface AppOptions {
@@ -98,6 +103,11 @@ export interface AppOptions {
    * (server/security/cookies.ts); default: `TESSERA_PUBLIC_URL` starts with `https:`.
    */
   readonly publicTls?: boolean;
+  /**
+   * PostgreSQL (server/db/pg-app.ts): pages load their site and cart ahead through these reads, kept in caches
+   * on the change feed; `store` is then the stand-in that answers 503 for what still reads SQLite.
+   */
+  readonly readAhead?: ReadAhead;
   /** Where uploaded files go (server/storage/file-storage.ts); default: the folder of `TESSERA_FILES`, else `data/files`. */
   readonly files?: FileStorage;
 }
@@ -195,6 +205,13 @@ let lastModalHost: { readonly host: string | undefined; readonly origins: readon
 const ASKS_FOR_JSON = /[?&]format=json/;
 
 
+/** Pages on PostgreSQL: the node's page and cart caches on the change feed, the site loaded ahead of each request. */
+function installReadAhead(app: FastifyInstance, store: Store, stores: CommerceStores, { reads, changes }: ReadAhead): void {
+  useReadCache(store, new ReadCache(changes));
+  readCartsAhead(store, stores.cart, new ReadCache(changes));
+  installSiteAhead(app, store, reads);
+}
+
 export async function buildApp({
   store,
   stores = sqliteStores(store),
@@ -209,6 +226,7 @@ export async function buildApp({
   mail = {},
   publicTls = publicTlsFromEnv(),
   files = fileStorageFromEnv(),
+  readAhead,
 }: AppOptions): Promise<FastifyInstance> {
   // Strict validation: no silent type coercion or dropping of unknown fields; a bad body is a 400.
   const app = Fastify({
@@ -226,12 +244,14 @@ export async function buildApp({
     // requests Node's parser refuses (bad method or line, length twice, bad or huge headers): { message } too
     clientErrorHandler: answerClientError,
   });
+  // first of all hooks: every later one may read the site (server/site-data.ts)
+  if (readAhead !== undefined) installReadAhead(app, store, stores, readAhead);
   const theme =
     givenTheme ?? new Theme(themeDir ?? themeDirFromEnv(process.env), process.env['NODE_ENV'] !== 'production', (p) => app.log.warn(p));
   // a watching theme looks at its files once per request (server/theme/disk-look.ts)
   if (!theme.cacheable) app.addHook('onRequest', (_request, _reply, done) => (theme.lookAgain(), done()));
   // a platform theme's own collection types, index and navigations in the store (server/theme-content/)
-  ensureThemeContentSafely(store, theme, (message) => app.log.warn(message));
+  if (readAhead === undefined) ensureThemeContentSafely(store, theme, (message) => app.log.warn(message));
   await app.register(cookie);
   app.decorate('publicTls', publicTls);
   await app.register(formbody);
@@ -242,6 +262,7 @@ export async function buildApp({
   // every JSON body: refused by size, depth and count of values before it is parsed (server/json-body.ts)
   installJsonBodies(app);
   app.decorate('stores', stores);
+  app.decorate('reads', readAhead?.reads ?? sqliteReads(store));
   // who is signed in, looked up once per request through the stores (server/security/request-sessions.ts)
   installSessionLookups(app, stores);
   await installGuards(app, store, stores, guards);
@@ -277,7 +298,7 @@ export async function buildApp({
     if (!pageRequest) return reply.code(status).send({ message });
     try {
       // the 4xx page says what was wrong with the address; a 500 says nothing of what failed
-      const extra = status < 500 ? { error: { status, message } } : undefined;
+      const extra = status !== 500 ? { error: { status, message } } : undefined;
       const context = pageContext(store, { pageType: PageType.ERROR, pageId: 'error', shoppingCart: emptyCart(), accountLink: accountLinkFor(store, request), extra });
       return reply.code(status).type('text/html; charset=utf-8').send(theme.renderPage('pages/error.page', context));
     } catch (themeError) {
@@ -313,9 +334,10 @@ export async function buildApp({
   await app.register(sitePageRoutes, { store });
   await app.register(contributorRoutes, { store });
   await app.register(adminRoutes, { store, assets: theme.islands });
-  await app.register(analyticsRoutes, { store, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
-  // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/)
-  theme.tracking = true;
+  await app.register(analyticsRoutes, { store, sweep: readAhead === undefined, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
+  // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/); not yet on
+  // PostgreSQL, where analytics answer 503 (server/db/pg-app.ts)
+  theme.tracking = readAhead === undefined;
   await app.register(downloadRoutes, { store, theme, files });
   await app.register(siteUserRoutes, { store, theme });
 

@@ -9,6 +9,7 @@ import { COLLECTION_TYPES } from '../engine/plugins/content/record-collection.js
 import { RECORD_TYPES } from '../engine/plugins/content/record-types.js';
 import { baseCollectionJson, type Json, parseJson } from './commerce/catalog.js';
 import type { Store } from './db/database.js';
+import type { Reads } from './db/reads.js';
 import { collections, forms, records } from './db/schema.js';
 import { galleryOptions } from './gallery-options.js';
 import { facetCounts } from './listing.js';
@@ -149,9 +150,14 @@ export function loadRecords(db: Store, collectionId: string, now: number): Recor
     .filter((r) => r.publishOn <= now);
 }
 
-export function loadRecord(db: Store, collectionId: string, urlId: string, now: number): RecordRow | null {
-  const r = db.select().from(records).where(and(eq(records.collectionId, collectionId), eq(records.urlId, urlId))).get();
-  return r === undefined || r.publishOn > now ? null : r;
+/** A collection's records in its order, scheduled ones included, on either database (server/db/reads.ts). */
+export function allRecordsOf({ db, t }: Reads, collectionId: string): Promise<RecordRow[]> {
+  return db.select().from(t.records).where(eq(t.records.collectionId, collectionId)).orderBy(asc(t.records.ordering));
+}
+
+/** The live ones (published by `now`), as `loadRecords`. */
+export async function liveRecordsOf(reads: Reads, collectionId: string, now: number): Promise<RecordRow[]> {
+  return (await allRecordsOf(reads, collectionId)).filter((r) => r.publishOn <= now);
 }
 
 /** Distinct values of a list field over the records, in first-seen order (the filter links of a blog). */

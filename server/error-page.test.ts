@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { answerStatus, backLink, tryAgainPage } from './error-page.js';
+import { NotOnPostgresError } from './db/pg-app.js';
 
 describe('error answers', () => {
   it('keeps a client error status and answers anything else as 500', () => {
     expect([{ statusCode: 404 }, { statusCode: 302 }, { statusCode: 503 }, {}].map(answerStatus)).toEqual([404, 500, 500, 500]);
+    // a part of the shop not on PostgreSQL yet says so
+    expect(answerStatus(new NotOnPostgresError())).toBe(503);
   });
 
   it('writes the message escaped, with a link back (never javascript:, which the content policy blocks) unless asked not to', () => {

@@ -7,8 +7,10 @@ import { safeUrl } from '../commerce/safe-url.js';
 import { escapeHtml } from './escape-html.js';
 
 /** The error's own status when it is a client error (4xx); anything else is answered as 500. */
-export function answerStatus(error: { statusCode?: number }): number {
+export function answerStatus(error: { statusCode?: number; notOnPostgres?: boolean }): number {
   const code = error.statusCode;
+  // and 503 for a part of the shop that does not run on PostgreSQL yet (server/db/pg-app.ts), with its message
+  if (code === 503 && error.notOnPostgres === true) return 503;
   return typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
 }
 

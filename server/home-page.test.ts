@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from './db/database.js';
 import { products } from './db/schema.js';
+import { sqliteCatalogStore } from './commerce/catalog-store.js';
+import { sqliteReads } from './db/reads.js';
 import { homePage } from './home-page.js';
 import { demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb, withoutNonce } from './test-support.js';
 
@@ -145,14 +147,15 @@ describe('the home page', () => {
     expect(((await app.inject('/?format=json')).json().items as Item[]).map((i) => i.title)).toEqual(FEATURED);
   });
 
-  it('picks posts and events by the clock: its content key changes when an event ends or a post goes live', () => {
+  it('picks posts and events by the clock: its content key changes when an event ends or a post goes live', async () => {
     const now = Date.now();
-    const today = homePage(store, now);
-    const later = homePage(store, now + 400 * 86_400_000);
+    const home = (at: number) => homePage(store, sqliteReads(store), sqliteCatalogStore(store), at);
+    const today = await home(now);
+    const later = await home(now + 400 * 86_400_000);
     expect((later.parts.extra.upcomingEvents as Item[]).length).toBe(0);
     expect((later.parts.extra.latestPosts as Item[])[0]!.title).toBe('Coming soon: the new collection');
     expect(later.contentKey).not.toBe(today.contentKey);
-    expect(homePage(store, now).contentKey).toBe(today.contentKey);
+    expect((await home(now)).contentKey).toBe(today.contentKey);
   });
 
   it('frames every page: skip link, navigation, drawer menu button, search, cart count and footer', async () => {

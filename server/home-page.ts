@@ -5,14 +5,17 @@
  * Everything is read from the store once per store version (the read cache); what changes with the clock alone
  * (a scheduled post going live, an event ending) is picked per request from that kept timeline, and the ids
  * picked form the page's content key, so the rendered page is kept per store version and per such moment.
+ * Read ahead of rendering, on either database (issue 25): the collections from the site data
+ * (server/site-data.ts), the products through the catalog store, the records through the reads written once.
  */
-import { and, asc, eq } from 'drizzle-orm';
 import { isRecord } from '../commerce/json.js';
 import { isDisplayedType } from '../commerce/products.js';
-import { collectionJson, type Json, loadProducts, productJson } from './commerce/catalog.js';
-import { type CollectionRow, contentKind, loadRecords, recordJson, type RecordRow } from './content.js';
+import { collectionJson, type Json, productJson } from './commerce/catalog.js';
+import type { CatalogStore } from './commerce/catalog-store.js';
+import { allRecordsOf, type CollectionRow, contentKind, recordJson, type RecordRow } from './content.js';
 import type { Store } from './db/database.js';
-import { collections } from './db/schema.js';
+import type { Reads } from './db/reads.js';
+import { siteDataOf } from './site-data.js';
 import { protection } from './page-access.js';
 import { PageType, websiteSettings } from './page-context.js';
 import { readCache } from './read-cache.js';
@@ -53,18 +56,20 @@ function firstOpen(rows: readonly CollectionRow[], kind: 'blog' | 'events'): Col
   return rows.find((c) => c.enabled && contentKind(c) === kind && protection(c).kind === 'open');
 }
 
-function homeData(store: Store): HomeData {
-  return readCache(store).get('home', () => {
-    const all = store.select().from(collections).orderBy(asc(collections.ordering)).all();
-    const stores = store
-      .select()
-      .from(collections)
-      .where(and(eq(collections.type, PRODUCTS_COLLECTION), eq(collections.enabled, true)))
-      .orderBy(asc(collections.ordering))
-      .all();
+function homeData(store: Store, reads: Reads, catalog: CatalogStore): Promise<HomeData> {
+  return readCache(store).getAsync('home', async () => {
+    const all = siteDataOf(store).collections;
+    const stores = all.filter((c) => c.type === PRODUCTS_COLLECTION && c.enabled);
+    const blog = firstOpen(all, 'blog');
+    const events = firstOpen(all, 'events');
+    const [storeProducts, postRows, eventRecords] = await Promise.all([
+      Promise.all(stores.map((c) => catalog.products(c.id))),
+      blog === undefined ? [] : allRecordsOf(reads, blog.id),
+      events === undefined ? [] : allRecordsOf(reads, events.id),
+    ]);
     const featured = stores
-      .flatMap((c) =>
-        loadProducts(store, c.id)
+      .flatMap((c, i) =>
+        storeProducts[i]!
           .filter((p) => p.row.featured && isDisplayedType(p.row.productType))
           .map((p) => productJson(p.row, p.variants, c.urlId)),
       )
@@ -72,11 +77,9 @@ function homeData(store: Store): HomeData {
     const shop = stores[0] === undefined ? null : collectionJson(stores[0]);
 
     // every record, scheduled ones included: which are live is decided per request (see `homePage`)
-    const blog = firstOpen(all, 'blog');
-    const posts = blog === undefined ? [] : loadRecords(store, blog.id, Number.MAX_SAFE_INTEGER).sort((a, b) => b.publishOn - a.publishOn);
-    const events = firstOpen(all, 'events');
+    const posts = [...postRows].sort((a, b) => b.publishOn - a.publishOn);
     const byStart = (a: RecordRow, b: RecordRow) => (a.startDate ?? 0) - (b.startDate ?? 0);
-    const eventRows = events === undefined ? [] : loadRecords(store, events.id, Number.MAX_SAFE_INTEGER).sort(byStart);
+    const eventRows = [...eventRecords].sort(byStart);
 
     const settings = websiteSettings(store)['homePage'];
     const words = isRecord(settings) ? settings : {};
@@ -108,8 +111,8 @@ function homeData(store: Store): HomeData {
  * The home page at `now`: its page parts (without the visitor's cart) and its content key, which names
  * everything the content depends on beyond the store version: the posts and events live at `now`.
  */
-export function homePage(store: Store, now: number) {
-  const data = homeData(store);
+export async function homePage(store: Store, reads: Reads, catalog: CatalogStore, now: number) {
+  const data = await homeData(store, reads, catalog);
   const latestPosts = data.posts.entries.filter((p) => p.publishOn <= now).slice(0, LATEST_POSTS).map((p) => p.json);
   const upcomingEvents = data.events.entries.filter((e) => e.endsAt >= now).slice(0, UPCOMING_EVENTS).map((e) => e.json);
   const contentKey = ['home', ...latestPosts.map((p) => p['id']), '', ...upcomingEvents.map((e) => e['id'])].join('\u0000');

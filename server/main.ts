@@ -1,14 +1,20 @@
 /**
  * `npm start`: open (and on first start seed) the store, then serve it on HOST:PORT until SIGTERM or SIGINT.
+ * The SQLite file by default; with `TESSERA_DATABASE_URL=postgres://…` PostgreSQL (issue 25): migrated and, when
+ * empty, seeded with the demo store at start (server/db/seed-pg.ts), pages read through the async stores with a
+ * page cache emptied by the change feed (server/db/pg-app.ts); what does not run there yet answers 503.
  */
 import { buildApp } from './app.js';
 import { openStore } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
-import { databaseTarget } from './db/target.js';
+import { databaseTarget, redactUrl } from './db/target.js';
+import { openPgStore } from './db/pg-store.js';
+import { pgApp } from './db/pg-app.js';
+import { preparePgStore } from './db/seed-pg.js';
 import { ensureSiteOwner } from './owner/site-owner.js';
 import { ensureDemoCustomer } from './site-users/demo-customer.js';
 import { Theme } from './theme.js';
-import { themeDirFromEnv } from './theme/theme-dir.js';
+import { defaultThemeDir, themeDirFromEnv } from './theme/theme-dir.js';
 import { banner, loggerOptions } from './logging.js';
 import { allowedOriginsFromEnv } from './security/allowed-origins.js';
 import { retentionMonthsFromEnv } from './analytics/retention.js';
@@ -19,13 +25,13 @@ import { wrap } from './word-wrap.js';
 /** The settings read before anything starts; a wrong one stops the start with one line saying so (no stack). */
 function settings(): { themeDir: string; allowedOrigins: readonly string[]; analyticsRetentionMonths: number; trustProxy: TrustProxy; publicTls: boolean } {
   try {
-    // the server's queries are synchronous SQLite today: a PostgreSQL URL is for tessera migrate/export/import until
-    // they are async (server/db/README.md), and is refused here rather than silently serving the SQLite file
-    if (databaseTarget(process.env).dialect === 'postgresql') {
-      throw new Error('the server does not run on PostgreSQL yet (TESSERA_DATABASE_URL is read by tessera migrate, export and import; see server/db/README.md): unset it to serve the SQLite file of TESSERA_DB');
+    const themeDir = themeDirFromEnv(process.env);
+    // a platform theme's tags read the store while rendering (server/theme/platform-data.ts), which PostgreSQL cannot
+    if (databaseTarget(process.env).dialect === 'postgresql' && themeDir !== defaultThemeDir()) {
+      throw new Error('a platform theme (TESSERA_THEME) does not run on PostgreSQL yet: its tags read the store while rendering (server/db/README.md); serve it from the SQLite file (unset TESSERA_DATABASE_URL)');
     }
     return {
-      themeDir: themeDirFromEnv(process.env),
+      themeDir,
       allowedOrigins: allowedOriginsFromEnv(process.env),
       analyticsRetentionMonths: retentionMonthsFromEnv(process.env),
       trustProxy: trustProxyFromEnv(process.env),
@@ -38,17 +44,31 @@ function settings(): { themeDir: string; allowedOrigins: readonly string[]; anal
 }
 
 const { themeDir, allowedOrigins, analyticsRetentionMonths, trustProxy, publicTls } = settings();
-const store = openStore();
-const seeded = seedDemoStore(store);
+const target = databaseTarget(process.env);
 const production = process.env['NODE_ENV'] === 'production';
-const app = await buildApp({ store, theme: new Theme(themeDir, !production, (p) => app.log.warn(p)), logger: loggerOptions(process.env), allowedOrigins, analyticsRetentionMonths, trustProxy, publicTls });
+const common = { logger: loggerOptions(process.env), allowedOrigins, analyticsRetentionMonths, trustProxy, publicTls };
+const pg = target.dialect === 'postgresql' ? openPgStore(target.url) : null;
+const onPg = pg === null ? null : await pgApp(pg);
+const store = onPg?.store ?? openStore();
+const seeded = pg === null ? seedDemoStore(store) : await preparePgStore(pg);
+const app = await buildApp({
+  store,
+  ...(onPg === null ? {} : { stores: onPg.stores, readAhead: onPg.readAhead, mail: { worker: false } }),
+  theme: new Theme(themeDir, !production, (p) => app.log.warn(p)),
+  ...common,
+});
 if (seeded) app.log.info('seeded the demo store');
-// first start: the site owner account; a generated password is shown this once, framed on stderr (never in
-// the JSON log, where it would be kept and shipped)
-const firstStart = (text: string) => process.stderr.write(`\n${banner(['Tessera: first start', '', ...text.split('\n').flatMap((line) => (line.length <= 76 ? [line] : wrap(line, 76)))])}\n\n`);
-await ensureSiteOwner(store, process.env, firstStart);
-// and the demo customer (server/site-users/demo-customer.ts), told the same way
-await ensureDemoCustomer(store, process.env, app.crumbSecret, firstStart);
+if (target.dialect === 'postgresql') {
+  // the owner and customer accounts and the e-mail sender still read SQLite (server/db/README.md)
+  app.log.warn(`serving from PostgreSQL (${redactUrl(target.url)}): the shop's pages, cart and checkout; the owner's screens, accounts, analytics and e-mail sending answer 503 there for now`);
+} else {
+  // first start: the site owner account; a generated password is shown this once, framed on stderr (never in
+  // the JSON log, where it would be kept and shipped)
+  const firstStart = (text: string) => process.stderr.write(`\n${banner(['Tessera: first start', '', ...text.split('\n').flatMap((line) => (line.length <= 76 ? [line] : wrap(line, 76)))])}\n\n`);
+  await ensureSiteOwner(store, process.env, firstStart);
+  // and the demo customer (server/site-users/demo-customer.ts), told the same way
+  await ensureDemoCustomer(store, process.env, app.crumbSecret, firstStart);
+}
 
 const port = Number(process.env['PORT'] ?? 3000);
 const host = process.env['HOST'] ?? 'localhost';
@@ -59,7 +79,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     app.log.info(`${signal}: shutting down`);
     app
       .close()
-      .then(() => store.$client.close())
+      .then(async () => {
+        if (pg === null) return store.$client.close();
+        await onPg?.close();
+        await pg.$client.end();
+      })
       .finally(() => process.exit(0));
   });
 }

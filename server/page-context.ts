@@ -3,19 +3,12 @@
  * `items`, `shoppingCart`, `localizedStrings`, `productMerchandisingContext`, `squarespace`, `showCart`), so
  * that existing themes run unchanged.
  */
-import { asc, eq } from 'drizzle-orm';
-import { isRecord } from '../commerce/json.js';
-import { type Json, parseJson } from './commerce/catalog.js';
+import type { Json } from './commerce/catalog.js';
 import type { Store } from './db/database.js';
-import { collections, websites } from './db/schema.js';
-import { readCache } from './read-cache.js';
-import { languageOfSettings } from './site-language.js';
-import { platformStrings } from '../commerce/messages/platform-strings.js';
+import { siteDataOf } from './site-data.js';
 import { withCensus } from './tracker/census-page.js';
-import { ownerIconUrl } from './site-icon/site-icon.js';
-import { storefrontNavigation } from './site-layout.js';
 import { attachPlatformData } from './theme/platform-data.js';
-import { siteTweakValues, withTweakValues } from './theme/tweaks/site-tweaks.js';
+import { withTweakValues } from './theme/tweaks/site-tweaks.js';
 import { CART_CLASSES, pageTitle } from './theme/system-variables.js';
 import { type AccountLink, SIGN_IN_LINK } from './site-users/account-link.js';
 
@@ -39,11 +32,6 @@ export const PageType = {
   ORDER_CONFIRMED: 202,
 } as const;
 
-function parse(json: string): Json {
-  const v = parseJson<unknown>(json, {});
-  return isRecord(v) ? v : {};
-}
-
 export interface PageParts {
   readonly pageType: number;
   readonly pageId: string;
@@ -58,49 +46,9 @@ export interface PageParts {
   readonly extra?: Json;
 }
 
-/** The parts of every page's context that depend only on the site, built once per store version. */
+/** The parts of every page's context that depend only on the site (server/site-data.ts: loaded ahead on PostgreSQL). */
 function siteContext(db: Store): Json {
-  return readCache(db).get('site', () => {
-    const site = db.select().from(websites).get();
-    if (site === undefined) return { website: {}, websiteSettings: {}, featureFlags: {}, localizedStrings: {}, navigation: [] };
-    const settings = parse(site.settings);
-    const nav = db.select().from(collections).where(eq(collections.websiteId, site.id)).orderBy(asc(collections.ordering)).all();
-    return {
-      website: {
-        id: site.id,
-        siteTitle: site.title,
-        timeZone: site.timeZone,
-        language: languageOfSettings(settings),
-        baseCurrency: site.currency,
-        // the owner's icon (server/site-icon/site-icon.ts), absent for the default; `{squarespace-headers}` links it
-        ...iconField(ownerIconUrl(settings)),
-        ...publicCaptcha(settings),
-        // where the platform's share buttons read whether sharing is on (`{@|social-button-inline}`)
-        ...(settings['shareButtonOptions'] !== undefined ? { shareButtonOptions: settings['shareButtonOptions'] } : {}),
-      },
-      websiteSettings: settings,
-      // the platform's feature flags sit at the context's root, where the engine reads them
-      // (`featureFlags.useCLDRMoneyFormat`: prices as `$89.00` rather than the native `89.00` span)
-      featureFlags: isRecord(settings['featureFlags']) ? settings['featureFlags'] : {},
-      // the platform's strings in the site's language (commerce/messages/platform-strings.ts), the store's own over them
-      localizedStrings: { ...platformStrings(languageOfSettings(settings)), ...parse(site.localizedStrings) },
-      // the owner's main navigation once one is stored (server/site-layout.ts), else every enabled collection
-      navigation:
-        storefrontNavigation(db, site.id, nav) ?? nav.filter((c) => c.enabled).map((c) => ({ title: c.navigationTitle ?? c.title, url: `/${c.urlId}` })),
-    };
-  });
-}
-
-const iconField = (url: string | null): Json => (url === null ? {} : { siteIconUrl: url });
-
-/**
- * The captcha's public part where platform templates read it (`website.captchaSettings.siteKey`: the restock
- * form's captcha container); the provider choice stays in the settings.
- */
-function publicCaptcha(settings: Json): Json {
-  const captcha = settings['captchaSettings'];
-  if (!isRecord(captcha) || typeof captcha['siteKey'] !== 'string' || captcha['siteKey'].trim() === '') return {};
-  return { captchaSettings: { siteKey: captcha['siteKey'].trim(), enterpriseV3: captcha['enterpriseV3'] === true } };
+  return siteDataOf(db).context;
 }
 
 /** The site's language (server/site-language.ts), as the page context says it. */
@@ -120,7 +68,7 @@ export function pageContext(db: Store, parts: PageParts): Json {
     if (typeof m === 'object' && m !== null) merchandising[String(product['id'])] = m;
   }
   const context: Json = {
-    ...siteContext(db),
+    ...siteDataOf(db).context,
     collection: parts.collection,
     item: parts.item,
     items: parts.items,
@@ -138,5 +86,6 @@ export function pageContext(db: Store, parts: PageParts): Json {
   // the platform tags' data (navigation, query, block fields…), read only when a template asks, and the site's
   // tweak values, neither shown by `?format=json` (server/theme/platform-data.ts, server/theme/tweaks/site-tweaks.ts)
   // and what the visitor tracker needs of the page, hidden the same way (server/tracker/census-page.ts)
-  return withCensus(db, attachPlatformData(withTweakValues(context, siteTweakValues(db)), db));
+  const site = siteDataOf(db);
+  return withCensus(() => site.permissions, attachPlatformData(withTweakValues(context, site.tweakValues), db));
 }

@@ -119,6 +119,14 @@ function deepFreeze<T>(value: T): T {
 
 const caches = new WeakMap<Store, ReadCache>();
 
+/**
+ * Gives `store` the cache `cache` (PostgreSQL: a cache on the change feed, for the stand-in SQLite handle the app
+ * is built with, server/db/pg-app.ts); set before the first `readCache(store)`.
+ */
+export function useReadCache(store: Store, cache: ReadCache): void {
+  caches.set(store, cache);
+}
+
 /** The store's read cache (one per store, so tests with their own stores never share entries). */
 export function readCache(store: Store): ReadCache {
   let cache = caches.get(store);

@@ -8,9 +8,8 @@ import { isDisplayedType } from '../commerce/products.js';
 import { COLLECTION_TYPES } from '../engine/plugins/content/record-collection.js';
 import { RECORD_TYPES } from '../engine/plugins/content/record-types.js';
 import type { Json } from './commerce/catalog.js';
-import { contentKind, loadRecords, recordUrl } from './content.js';
-import type { Store } from './db/database.js';
-import { collections, products } from './db/schema.js';
+import { type CollectionRow, contentKind, liveRecordsOf, recordUrl } from './content.js';
+import type { Reads } from './db/reads.js';
 import { protection } from './page-access.js';
 
 /** Longest query we search for (longer ones are refused by the route's schema). */
@@ -57,21 +56,16 @@ function result(c: Candidate, needle: string): Json | null {
 }
 
 /** Results for `query` in navigation order, titles matched first within each page. */
-export function search(db: Store, query: string, now: number): Json[] {
+export async function search(reads: Reads, siteCollections: readonly CollectionRow[], query: string, now: number): Promise<Json[]> {
   const needle = query.trim().toLowerCase();
   if (needle === '') return [];
   const out: Json[] = [];
-  const visible = db
-    .select()
-    .from(collections)
-    .where(eq(collections.enabled, true))
-    .orderBy(asc(collections.ordering))
-    .all()
-    .filter((c) => protection(c).kind === 'open');
+  const { db, t } = reads;
+  const visible = siteCollections.filter((c) => c.enabled && protection(c).kind === 'open');
   for (const c of visible) {
     const candidates: Candidate[] = [];
     if (c.type === COLLECTION_TYPES.products) {
-      for (const p of db.select().from(products).where(eq(products.collectionId, c.id)).orderBy(asc(products.ordering)).all()) {
+      for (const p of await db.select().from(t.products).where(eq(t.products.collectionId, c.id)).orderBy(asc(t.products.ordering))) {
         if (!isDisplayedType(p.productType) || p.archived) continue; // a paywall pass has no product page to link to
         candidates.push({ title: p.title, body: p.body, fullUrl: `/${c.urlId}/p/${p.urlId}`, recordType: RECORD_TYPES['store-item'], collectionTitle: c.title });
       }
@@ -79,7 +73,7 @@ export function search(db: Store, query: string, now: number): Json[] {
       const kind = contentKind(c);
       if (kind === null) continue;
       if (kind === 'page') candidates.push({ title: c.title, body: c.body, fullUrl: `/${c.urlId}`, recordType: 0, collectionTitle: c.title });
-      for (const r of loadRecords(db, c.id, now)) {
+      for (const r of await liveRecordsOf(reads, c.id, now)) {
         candidates.push({ title: r.title, body: `${r.excerpt} ${r.body}`, fullUrl: recordUrl(c, kind, r), recordType: r.recordType, collectionTitle: c.title });
       }
     }

@@ -15,8 +15,12 @@ export function readSiteDocument(store: Store, websiteId: string, name: string):
     .from(siteDocuments)
     .where(and(eq(siteDocuments.websiteId, websiteId), eq(siteDocuments.name, name)))
     .get();
-  if (row === undefined) return undefined;
-  const value = parseJson<unknown>(row.value, UNREADABLE);
+  return row === undefined ? undefined : siteDocumentValue(row.value);
+}
+
+/** A stored document's text as its value (`undefined` when unreadable), for reads that fetched the row themselves. */
+export function siteDocumentValue(text: string): unknown {
+  const value = parseJson<unknown>(text, UNREADABLE);
   return value === UNREADABLE ? undefined : value;
 }
 

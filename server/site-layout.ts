@@ -64,10 +64,9 @@ interface NavCollection {
  * The storefront's `navigation` ({ title, url, items? } per link) from the stored main navigation, or null
  * when no layout is stored yet (the caller then lists the collections). Links to missing or disabled
  * collections and to member areas (which the storefront does not have) are left out. `siteCollections` are
- * the rows the page context has already loaded, so this costs one read of the document.
+ * the rows the page context has already loaded, `stored` the layout document's value (server/site-data.ts reads both).
  */
-export function storefrontNavigation(store: Store, websiteId: string, siteCollections: readonly NavCollection[]): Json[] | null {
-  const stored = readSiteDocument(store, websiteId, LAYOUT_DOCUMENT);
+export function storefrontNavigationOf(stored: unknown, siteCollections: readonly NavCollection[]): Json[] | null {
   if (!Array.isArray(stored)) return null;
   const main = mainNavigation(stored);
   if (main === null) return [];

@@ -64,6 +64,9 @@ export interface DemoAppOptions {
   readonly mail?: AppOptions['mail'];
   /** The site's public address is https (default: no, whatever the environment says). */
   readonly publicTls?: boolean;
+  /** PostgreSQL (server/db/pg-app.ts): its stores and page reads, with its stand-in as `store`. */
+  readonly stores?: AppOptions['stores'];
+  readonly readAhead?: AppOptions['readAhead'];
 }
 
 /** The storefront in-process, with the default theme or `themeDir` (not watched), as the server tests use it. */
@@ -81,7 +84,7 @@ export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: Fast
     seedDemoStore(store);
   }
   const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, options.log);
-  const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, publicTls: options.publicTls ?? false, mail: options.mail ?? { worker: false }, files: options.files ?? folderStorage(join(tmpdir(), `tessera-test-files-${randomUUID()}`)), ...(options.guards === undefined ? {} : { guards: options.guards }) });
+  const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, publicTls: options.publicTls ?? false, mail: options.mail ?? { worker: false }, files: options.files ?? folderStorage(join(tmpdir(), `tessera-test-files-${randomUUID()}`)), ...(options.guards === undefined ? {} : { guards: options.guards }), ...(options.stores === undefined ? {} : { stores: options.stores }), ...(options.readAhead === undefined ? {} : { readAhead: options.readAhead }) });
   return { app, store };
 }
 

@@ -136,10 +136,12 @@ export interface AnalyticsOptions {
   readonly store: Store;
   /** How long rows and roll-ups are kept (default: retention.ts, from the environment). */
   readonly retentionMonths?: number;
+  /** Whether old rows are swept (default true; off on PostgreSQL, where analytics do not run yet: server/db/pg-app.ts). */
+  readonly sweep?: boolean;
 }
 
-export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (app, { store, retentionMonths = retentionMonthsFromEnv() }) => {
-  const stopSweeping = startSweeping(store, retentionMonths, (error) => app.log.error(error));
+export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (app, { store, retentionMonths = retentionMonthsFromEnv(), sweep = true }) => {
+  const stopSweeping = sweep ? startSweeping(store, retentionMonths, (error) => app.log.error(error)) : () => {};
   app.addHook('onClose', async () => stopSweeping());
   await app.register(dashboardRoutes, { store, retentionMonths });
   installBeaconBodies(app);

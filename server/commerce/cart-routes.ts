@@ -14,14 +14,15 @@ import { FORM_MESSAGES } from '../../commerce/form-validation.js';
 import { neverRunsOut } from '../../commerce/products.js';
 import { chooseVariant } from '../../commerce/variant-choice.js';
 import { cartMessageUrl, VISITOR_MESSAGES } from '../../commerce/visitor-messages.js';
-import { type EntryResult, stockOf } from './cart-service.js';
-import { type Json, loadProductById, parseJson, type ProductRecord } from './catalog.js';
+import { type EntryResult, stockOfProduct } from './cart-service.js';
+import { type Json, parseJson, type ProductRecord } from './catalog.js';
+import type { CatalogStore } from './catalog-store.js';
 import type { Store } from '../db/database.js';
 import type { CommerceStores } from '../db/stores.js';
 import type { Theme } from '../theme.js';
-import { productPageDataById, productPageUrl, sendProductPage } from './product-page-response.js';
+import { productPageDataOf, productPageUrl, sendProductPage } from './product-page-response.js';
 import { GIFT_CARD_CART, SUBSCRIPTION_CART, type TokenCartResult } from './token-carts.js';
-import { ensureCart, storedCartId, visitorCart } from './visitor-cart.js';
+import { ensureCart, pageCart, storedCartId } from './visitor-cart.js';
 
 /** The cart's money fields, which `GET /api/commerce/shopping-cart?calculateSubtotal=false` leaves out. */
 const CART_AMOUNT_FIELDS = ['subtotalCents', 'taxCents', 'shippingCostCents', 'discountCents', 'grandTotalCents', 'subtotalMoney', 'grandTotalMoney'] as const;
@@ -122,10 +123,10 @@ function chosenOptions(form: ProductForm): Record<string, string> {
   return chosen;
 }
 
-function formVariant(store: Store, form: ProductForm): VariantPick {
+async function formVariant(catalog: CatalogStore, form: ProductForm): Promise<VariantPick> {
   const chosen = chosenOptions(form);
   if (Object.keys(chosen).length === 0) return { ok: true, variantId: form.variantId === '' ? undefined : form.variantId };
-  const product = loadProductById(store, form.itemId);
+  const product = await catalog.productById(form.itemId);
   if (product === null) return { ok: false, message: ADD_TO_CART_MESSAGES.variantUnavailable };
   const choice = chooseVariant(
     {
@@ -149,7 +150,7 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceStor
     '/api/commerce/shopping-cart',
     { schema: { querystring: { type: 'object', properties: { calculateSubtotal: { type: 'string', enum: ['true', 'false'] } } } } },
     async (request) => {
-      const cart = visitorCart(store, request);
+      const cart = await pageCart(store, request);
       // `calculateSubtotal=false` asks for the lines and counts only: the amounts are left out
       if (request.query.calculateSubtotal === 'false') for (const key of CART_AMOUNT_FIELDS) delete cart[key];
       return cart;
@@ -220,18 +221,18 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceStor
     '/api/commerce/inventory/stock/',
     { schema: { querystring: { type: 'object', required: ['itemId'], properties: { itemId: { type: 'string', minLength: 1, maxLength: 100 } } } } },
     async (request, reply) => {
-      const results = stockOf(store, request.query.itemId);
+      const results = stockOfProduct(request.query.itemId, await stores.catalog.productById(request.query.itemId));
       return results === null ? reply.code(404).send({ message: 'Item not found' }) : { results };
     },
   );
 
   // Without JavaScript: plain form posts, answered with a redirect (and the message, if any).
   app.post<{ Body: ProductForm }>('/cart/add', { schema: { body: productForm(true) } }, async (request, reply) => {
-    const pick = formVariant(store, request.body);
+    const pick = await formVariant(stores.catalog, request.body);
     if (!pick.ok) return toCart(reply, pick.message);
     const { itemId, quantity } = request.body;
-    const product = loadProductById(store, itemId);
-    const page = product === null ? null : await productPageDataById(app.stores.catalog, store, itemId);
+    const product = await stores.catalog.productById(itemId);
+    const page = product === null ? null : await productPageDataOf(stores.catalog, store, product);
     // a sold-out choice: back to its product page, that variant chosen, where the shopper can ask to hear when it
     // is back (`#restock-…`: the block's id)
     if (product !== null && page !== null && pick.variantId !== undefined && variantSoldOut(product, pick.variantId)) {
@@ -262,13 +263,13 @@ export const cartRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceStor
 
   // Gift cards and subscriptions are bought on their own: a token cart, checked out at /checkout?cartToken=…
   app.post<{ Body: ProductForm }>('/cart/gift-card', { schema: { body: productForm(false) } }, async (request, reply) => {
-    const pick = formVariant(store, request.body);
+    const pick = await formVariant(stores.catalog, request.body);
     if (!pick.ok) return toCart(reply, pick.message);
     return toCheckout(reply, await stores.cart.createTokenCart(GIFT_CARD_CART, { itemId: request.body.itemId, variantId: pick.variantId }));
   });
 
   app.post<{ Body: ProductForm }>('/cart/subscribe', { schema: { body: productForm(true) } }, async (request, reply) => {
-    const pick = formVariant(store, request.body);
+    const pick = await formVariant(stores.catalog, request.body);
     if (!pick.ok) return toCart(reply, pick.message);
     const { itemId, quantity } = request.body;
     const q = quantityFromText(quantity ?? '1');

@@ -335,9 +335,8 @@ export function setEntryFields(db: Store, cartId: string, entryId: string, text:
   }, { behavior: 'immediate' });
 }
 
-/** Stock of each variant of an item (`unlimited` for digital products and gift cards). */
-export function stockOf(db: Store, itemId: string): Json[] | null {
-  const product = loadProductById(db, itemId);
+/** Stock of each variant of an item read through the catalog store (`unlimited` for digital products and gift cards). */
+export function stockOfProduct(itemId: string, product: ProductRecord | null): Json[] | null {
   if (product === null) return null;
   const never = neverRunsOut(product.row.productType);
   if (product.variants.length === 0) return [{ itemId, unlimited: never, qtyInStock: 0 }];

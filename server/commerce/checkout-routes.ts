@@ -12,13 +12,13 @@ import { storeCountry } from '../../commerce/store-country.js';
 import { cartMessageUrl } from '../../commerce/visitor-messages.js';
 import { localVisitorMessage } from '../../commerce/messages/visitor-wording.js';
 import { localCheckoutErrors, localRuleText } from '../../commerce/messages/rule-wording.js';
-import { cartState, checkoutSummary, orderJson, type OrderRow, type PlaceResult } from './checkout-service.js';
+import { orderJson, type OrderRow, type PlaceResult } from './checkout-service.js';
 import type { Store } from '../db/database.js';
 import type { CommerceStores } from '../db/stores.js';
 import { PageType, pageContext, siteLanguage, websiteSettings } from '../page-context.js';
 import { isTokenCartKind } from './token-carts.js';
 import type { Theme } from '../theme.js';
-import { clearCartCookies, storedCartId, visitorCart } from './visitor-cart.js';
+import { clearCartCookies, pageCart, storedCartId } from './visitor-cart.js';
 import { setSiteCookie } from '../security/cookies.js';
 import { setMemberCookies } from '../orders/member-cookie.js';
 import { accountLinkFor } from '../site-users/account-link.js';
@@ -118,20 +118,20 @@ export function errorList(errors: FieldErrors): { field: string; id: string; mes
 }
 
 export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceStores; theme: Theme }> = async (app, { store, stores, theme }) => {
-  function sendPage(reply: FastifyReply, request: FastifyRequest, template: string, pageType: number, pageId: string, extra: Record<string, unknown>, format?: string) {
-    const context = pageContext(store, { pageType, pageId, shoppingCart: visitorCart(store, request), crumb: request.crumb, accountLink: accountLinkFor(store, request), extra });
+  async function sendPage(reply: FastifyReply, request: FastifyRequest, template: string, pageType: number, pageId: string, extra: Record<string, unknown>, format?: string) {
+    const context = pageContext(store, { pageType, pageId, shoppingCart: await pageCart(store, request), crumb: request.crumb, accountLink: accountLinkFor(store, request), extra });
     if (format !== undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
     const html = theme.renderPage(template, context);
     return reply.type('text/html; charset=utf-8').send(theme.tracking && !isRecordedVisitor(store, request) ? withoutTracker(html) : html);
   }
 
-  function sendCheckout(reply: FastifyReply, request: FastifyRequest, view: CheckoutView, format?: string) {
+  async function sendCheckout(reply: FastifyReply, request: FastifyRequest, view: CheckoutView, format?: string) {
     const form = view.values ?? checkoutValues({});
     // the page says the rules' refusals in the site's language
     const language = siteLanguage(store);
     const errors = localCheckoutErrors(view.errors ?? {}, language);
     const checkout = {
-      ...checkoutSummary(store, view.cartId),
+      ...(await stores.checkout.summary(view.cartId)),
       cartToken: view.cartToken,
       form,
       errors,
@@ -161,7 +161,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: Commerce
   app.get<{ Querystring: PageQuery }>('/checkout', { schema: { querystring: pageQuery } }, async (request, reply) => {
     const { cartId, unknownToken } = await resolveCart(stores, request, request.query.cartToken);
     if (unknownToken) return reply.callNotFound();
-    const state = cartId === null ? null : cartState(store, cartId);
+    const state = cartId === null ? null : await stores.checkout.cartState(cartId);
     if (cartId === null || state === null || state.empty) return backToCart(reply, CHECKOUT_MESSAGES.emptyCart);
     if (state.purchased) return backToCart(reply, CHECKOUT_MESSAGES.purchased);
     return sendCheckout(reply, request, { cartId, cartToken: request.query.cartToken, message: localVisitorMessage(request.query.message, siteLanguage(store)) }, request.query.format);

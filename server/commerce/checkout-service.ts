@@ -64,9 +64,11 @@ export interface CartState {
 
 export function cartState(db: Store, cartId: string): CartState | null {
   const cart = db.select({ kind: carts.kind, orderId: carts.orderId }).from(carts).where(eq(carts.id, cartId)).get();
-  if (cart === undefined) return null;
-  return { kind: cart.kind, purchased: cart.orderId !== null, empty: pricedEntries(db, cartId).length === 0 };
+  return cart === undefined ? null : cartStateOf(cart, pricedEntries(db, cartId).length);
 }
+
+/** The state of a cart row with `lines` lines (either database). */
+export const cartStateOf = (cart: { kind: string; orderId: string | null }, lines: number): CartState => ({ kind: cart.kind, purchased: cart.orderId !== null, empty: lines === 0 });
 
 type Priced = PricedEntry;
 
@@ -80,12 +82,17 @@ function planOf(line: Priced): { plan: SubscriptionPlan } | { message: string } 
 export function checkoutSummary(db: Store, cartId: string): Json {
   const kind = db.select({ kind: carts.kind }).from(carts).where(eq(carts.id, cartId)).get()?.kind;
   const priced = pricedEntries(db, cartId);
+  return checkoutSummaryOf(kind, priced, cartJson(db, cartId, priced));
+}
+
+/** The checkout page's data of a cart of `kind` with its lines `priced` and its JSON `cart` (either database). */
+export function checkoutSummaryOf(kind: string | undefined, priced: readonly Priced[], cart: Json): Json {
   const amounts = orderAmounts(priced);
   const currency = priced[0]?.currency ?? 'USD';
   const first = priced[0];
   const plan = kind === SUBSCRIPTION_CART && first !== undefined ? planOf(first) : null;
   return {
-    cart: cartJson(db, cartId, priced),
+    cart,
     requiresShipping: amounts.requiresShipping,
     subtotalMoney: money(amounts.subtotalCents, currency),
     shippingMoney: money(amounts.shippingCents, currency),

@@ -13,8 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { ProductType } from '../../commerce/products.js';
-import { pricedEntriesPg } from './cart-store-pg.js';
-import { orderLines, orderRecord, type PlaceResult, planOrder, refuse, StockChanged, stockMessage } from './checkout-service.js';
+import { pgCartStore, pricedEntriesPg } from './cart-store-pg.js';
+import { cartStateOf, checkoutSummaryOf, orderLines, orderRecord, type PlaceResult, planOrder, refuse, StockChanged, stockMessage } from './checkout-service.js';
 import type { CheckoutStore } from './checkout-store.js';
 import type { PgStore } from '../db/pg-store.js';
 import { siteRow } from '../db/pg-transaction.js';
@@ -25,7 +25,16 @@ import { passAreasIn } from '../page-access.js';
 import { TOKEN_CART_KINDS, tokenCartIdOf } from './token-carts.js';
 
 export function pgCheckoutStore(db: PgStore): CheckoutStore {
+  const cartJson = pgCartStore(db).cartJson;
   return {
+    async cartState(cartId) {
+      const [[cart], priced] = await Promise.all([db.select({ kind: carts.kind, orderId: carts.orderId }).from(carts).where(eq(carts.id, cartId)), pricedEntriesPg(db, cartId)]);
+      return cart === undefined ? null : cartStateOf(cart, priced.length);
+    },
+    async summary(cartId) {
+      const [[cart], priced, json] = await Promise.all([db.select({ kind: carts.kind }).from(carts).where(eq(carts.id, cartId)), pricedEntriesPg(db, cartId), cartJson(cartId)]);
+      return checkoutSummaryOf(cart?.kind, priced, json);
+    },
     async tokenCart(token) {
       const id = tokenCartIdOf(token);
       if (id === null) return null;

@@ -5,7 +5,8 @@
  * checkout-store-pg.ts. Both decide with the same pure steps (`planOrder`, `orderLines`, `orderRecord`). Beside
  * it, the reads the order routes need around it: the token cart a token names, and the order placed.
  */
-import { loadOrder, type OrderRow, type PlaceResult, placeOrder } from './checkout-service.js';
+import { type CartState, cartState, checkoutSummary, loadOrder, type OrderRow, type PlaceResult, placeOrder } from './checkout-service.js';
+import type { Json } from './catalog.js';
 import type { Store } from '../db/database.js';
 import { tokenCartId } from './token-carts.js';
 
@@ -19,6 +20,10 @@ export interface CheckoutStore {
   tokenCart(token: string): Promise<string | null>;
   /** An order by id, or null. */
   order(orderId: string): Promise<OrderRow | null>;
+  /** Whether the cart exists, is bought, is empty (the checkout page's first question), or null. */
+  cartState(cartId: string): Promise<CartState | null>;
+  /** The checkout page's data: the cart, its amounts, a subscription's plan. */
+  summary(cartId: string): Promise<Json>;
 }
 
 export function sqliteCheckoutStore(db: Store): CheckoutStore {
@@ -26,5 +31,7 @@ export function sqliteCheckoutStore(db: Store): CheckoutStore {
     placeOrder: async (cartId, details, linkSecret, now = Date.now(), siteUserId = null) => placeOrder(db, cartId, details, linkSecret, now, siteUserId),
     tokenCart: async (token) => tokenCartId(db, token),
     order: async (orderId) => loadOrder(db, orderId),
+    cartState: async (cartId) => cartState(db, cartId),
+    summary: async (cartId) => checkoutSummary(db, cartId),
   };
 }

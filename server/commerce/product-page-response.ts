@@ -5,20 +5,20 @@
  * a plain post refused, a restock signup's outcome), rendered for that request alone with that state at the
  * context's root (`buyBox`, `restockOutcome`), where the islands' props read it.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDisplayedType } from '../../commerce/products.js';
-import { collectionJson, type Json, productJson } from './catalog.js';
+import { collectionJson, type Json, type ProductRecord, productJson } from './catalog.js';
 import type { CatalogStore } from './catalog-store.js';
 import type { Store } from '../db/database.js';
-import { collections, products } from '../db/schema.js';
+import type { collections } from '../db/schema.js';
 import { PageType } from '../page-context.js';
 import { productPage } from './product-page.js';
 import { readCache } from '../read-cache.js';
 import type { Theme } from '../theme.js';
 import { themedCollection } from '../theme/collection-page.js';
 import { type PageQuery, sendPage } from '../routes/page-response.js';
-import { visitorCart } from './visitor-cart.js';
+import { siteDataOf } from '../site-data.js';
+import { pageCart } from './visitor-cart.js';
 
 export interface ProductPageData {
   readonly id: string;
@@ -42,15 +42,10 @@ export function productPageData(catalog: CatalogStore, store: Store, collectionU
   });
 }
 
-/** The product page of a product id (the buying forms post the id), or null. */
-export async function productPageDataById(catalog: CatalogStore, store: Store, productId: string): Promise<ProductPageData | null> {
-  const found = store
-    .select({ itemUrl: products.urlId, collectionUrl: collections.urlId })
-    .from(products)
-    .innerJoin(collections, eq(collections.id, products.collectionId))
-    .where(eq(products.id, productId))
-    .get();
-  return found === undefined ? null : await productPageData(catalog, store, found.collectionUrl, found.itemUrl);
+/** The product page of a product already read (the buying forms post its id), or null; its collection from the site data. */
+export async function productPageDataOf(catalog: CatalogStore, store: Store, product: ProductRecord): Promise<ProductPageData | null> {
+  const collection = siteDataOf(store).collections.find((c) => c.id === product.row.collectionId);
+  return collection === undefined ? null : await productPageData(catalog, store, collection.urlId, product.row.urlId);
 }
 
 /** The page's address, for a redirect back to it. */
@@ -60,14 +55,14 @@ export const productPageUrl = (page: ProductPageData): string => String(page.ite
  * Sends the product page. Without `state` its content is the one kept for the product; with it the page is
  * rendered for this request, the state's keys at the context's root.
  */
-export function sendProductPage(reply: FastifyReply, request: FastifyRequest, theme: Theme, store: Store, page: ProductPageData, state?: Json, status = 200) {
+export async function sendProductPage(reply: FastifyReply, request: FastifyRequest, theme: Theme, store: Store, page: ProductPageData, state?: Json, status = 200) {
   const themed = themedCollection(theme, page.row, page.collection, 'products');
   const parts = {
     pageType: PageType.ITEM,
     pageId: page.id,
     collection: themed.collection,
     item: page.item,
-    shoppingCart: visitorCart(store, request),
+    shoppingCart: await pageCart(store, request),
     extra: state === undefined ? page.extra : { ...page.extra, ...state },
   };
   return sendPage(reply, request as FastifyRequest<{ Querystring: PageQuery }>, theme, store, themed.item, parts, status, state === undefined ? `product\u0000${page.id}` : undefined);

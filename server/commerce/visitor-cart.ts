@@ -123,6 +123,31 @@ function cartCache(store: Store): ReadCache {
   return cache;
 }
 
+/**
+ * Where carts are read ahead of the page (PostgreSQL, server/db/pg-app.ts): the cart store and the cache
+ * (on the change feed) to keep them in. Set before the first page.
+ */
+const aheadCarts = new WeakMap<Store, CartStore>();
+
+export function readCartsAhead(store: Store, carts: CartStore, cache: ReadCache): void {
+  aheadCarts.set(store, carts);
+  cartCaches.set(store, cache);
+}
+
+/**
+ * The visitor's cart for a page. On SQLite `visitorCart`'s lazy cart (its count read only when a kept page asks);
+ * where carts are read ahead (PostgreSQL, where nothing is read while rendering), the whole cart, loaded before
+ * the page and kept like the lazy one (`cart` + id in the cart cache). Either way a fresh object per request.
+ */
+export async function pageCart(store: Store, request: FastifyRequest): Promise<Json> {
+  const carts = aheadCarts.get(store);
+  if (carts === undefined) return visitorCart(store, request);
+  const id = cookieCartId(request);
+  if (id === null) return emptyCart();
+  const kept = await cartCache(store).getAsync(`cart\u0000${id}`, async () => ((await carts.cartExists(id)) ? await carts.cartJson(id) : emptyCart()));
+  return { ...kept };
+}
+
 function cachedQuantity(store: Store, cartId: string): number {
   return cartCache(store).get(cartId, () => cartQuantity(store, cartId));
 }

@@ -6,15 +6,15 @@
  * connections, so a test's concurrent calls really run at once. `TESSERA_TEST_DIALECTS=sqlite` (or
  * `postgresql`) runs one dialect alone, for a quick loop; by default both run.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe } from 'vitest';
 import { openStore, type Store } from './database.js';
 import { describePg } from './describe-pg.js';
 import { migratePg, openPgStore, type PgStore } from './pg-store.js';
-import { exportStore, importStore } from './portable.js';
-import { openRawDb, pgRawDb, type Row } from './raw-db.js';
+import { pgRawDb, type Row } from './raw-db.js';
+import { importSeeded } from './seed-pg.js';
 import { seedDemoStore } from './seed.js';
 import { type CommerceStores, pgStores, sqliteStores } from './stores.js';
 
@@ -101,21 +101,10 @@ function fail(): never {
 
 /** Database `url`, migrated and holding what `seed` puts in a SQLite store, moved over as `tessera import` does. */
 export async function seededTemplate(url: string, folder: string, seed: (store: Store) => void): Promise<void> {
-  const file = join(folder, 'seeded.db');
-  const sqlite = openStore(file);
-  seed(sqlite);
-  sqlite.$client.close();
-  const lines: string[] = [];
-  const source = openRawDb({ dialect: 'sqlite', file }, { readonly: true });
-  await exportStore(source, (line) => void lines.push(line));
-  await source.close();
-  const exported = join(folder, 'seeded.jsonl');
-  writeFileSync(exported, lines.join(''));
   const pg = openPgStore(url, { max: 2 });
   try {
     await migratePg(pg);
-    const target = pgRawDb(pg);
-    await importStore(target, exported);
+    await importSeeded(pg, folder, seed);
   } finally {
     // a template takes no connections: closed before the first copy
     await pg.$client.end();

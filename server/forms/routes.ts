@@ -16,6 +16,7 @@ import { type FieldValue, FORM_MESSAGES, validateForm, valuesFromFormPost } from
 import { isRecord } from '../../commerce/json.js';
 import { pageJson } from '../content.js';
 import type { Store } from '../db/database.js';
+import type { Reads } from '../db/reads.js';
 import type { CommerceStores } from '../db/stores.js';
 import { answerStatus, backLink, tryAgainPage } from '../error-page.js';
 import { installJsonBodies } from '../json-body.js';
@@ -26,7 +27,7 @@ import { sendPage } from '../routes/page-response.js';
 import { visitorCart } from '../commerce/visitor-cart.js';
 import type { Theme } from '../theme.js';
 import { captchaConfig, captchaPasses } from './captcha.js';
-import { type FormDefinition, formPage, loadFormDefinition, safeRedirect, submissionMeta } from './service.js';
+import { type FormDefinition, formDefinitionOf, formPage, loadFormDefinition, safeRedirect, submissionMeta } from './service.js';
 import { type FormViewState, formView, SUBMITTED_PARAM } from './view-model.js';
 
 interface Deps {
@@ -89,7 +90,7 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, stores,
 
   app.post<{ Body: SaveBody }>('/api/form/SaveFormSubmission', { schema: { body: saveBody } }, async (request, reply) => {
     const body = request.body;
-    const form = loadFormDefinition(store, body.formId);
+    const form = await formDefinitionOf(app.reads, body.formId);
     if (form === null) return apiError(reply, 404, FORM_MESSAGES.notConfigured);
     if (!(await stores.forms.keyIsLive(body.key))) return apiError(reply, 400, FORM_MESSAGES.processing);
     let raw: unknown;
@@ -114,7 +115,7 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, stores,
     '/api/rest/forms/validate/:formId',
     { schema: { params: formIdParams, body: { type: 'object', maxProperties: 500 } } },
     async (request, reply) => {
-      const form = loadFormDefinition(store, request.params.formId);
+      const form = await formDefinitionOf(app.reads, request.params.formId);
       if (form === null) return apiError(reply, 404, FORM_MESSAGES.notConfigured);
       const check = validateForm(form.fields, request.body ?? {});
       if (check.ok) return { valid: true };
@@ -177,8 +178,8 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, stores,
 };
 
 /** The form of a content page as its template sees it (the page's GET: hidden values from the query, success state). */
-export function contentPageForm(store: Store, formId: string, query: Readonly<Record<string, unknown>>) {
-  const form = loadFormDefinition(store, formId);
+export async function contentPageForm(store: Store, reads: Reads, formId: string, query: Readonly<Record<string, unknown>>) {
+  const form = await formDefinitionOf(reads, formId);
   // a page naming a form that does not exist shows an error text in its place (spec 000 §8)
   const language = siteLanguage(store);
   return form === null ? { id: formId, missing: true, missingMessage: localRuleText(FORM_MESSAGES.notConfigured, language) } : formView(form, captchaConfig(store), { query, language });

@@ -10,6 +10,7 @@ import { type FieldValue, type FormField, normaliseFields } from '../../commerce
 import { isRecord } from '../../commerce/json.js';
 import { collectionSettings } from '../content.js';
 import type { Store } from '../db/database.js';
+import type { Reads } from '../db/reads.js';
 import { collections, formSubmissionKeys, formSubmissions, forms } from '../db/schema.js';
 import { queueFormNotification } from '../email/form-notification.js';
 
@@ -24,7 +25,15 @@ export interface FormDefinition {
 export const KEY_LIFETIME_MS = 30 * 60_000;
 
 export function loadFormDefinition(store: Store, id: string): FormDefinition | null {
-  const row = store.select().from(forms).where(eq(forms.id, id)).get();
+  return formDefinitionFrom(store.select().from(forms).where(eq(forms.id, id)).get());
+}
+
+/** The same on either database (server/db/reads.ts): the form pages and the forms API read it so. */
+export async function formDefinitionOf({ db, t }: Reads, id: string): Promise<FormDefinition | null> {
+  return formDefinitionFrom((await db.select().from(t.forms).where(eq(t.forms.id, id)))[0]);
+}
+
+function formDefinitionFrom(row: typeof forms.$inferSelect | undefined): FormDefinition | null {
   if (row === undefined) return null;
   let parsed: unknown;
   try {

@@ -7,7 +7,7 @@
  * `contentCollectionPage` here.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { type Json, loadCollectionByUrl, parseJson } from '../commerce/catalog.js';
+import { type Json, parseJson } from '../commerce/catalog.js';
 import {
   type CollectionRow,
   collectionSettings,
@@ -17,9 +17,7 @@ import {
   folderChildIds,
   hasItemPages,
   indexCollectionJson,
-  loadCollectionById,
-  loadRecord,
-  loadRecords,
+  liveRecordsOf,
   pageJson,
   type RecordRow,
   recordJson,
@@ -35,7 +33,8 @@ import { MAX_QUERY_LENGTH, search } from '../search.js';
 import type { Theme } from '../theme.js';
 import { themedCollection } from '../theme/collection-page.js';
 import { formatQuery, type PageQuery, sendPage } from './page-response.js';
-import { visitorCart } from '../commerce/visitor-cart.js';
+import { pageCart } from '../commerce/visitor-cart.js';
+import { siteDataOf } from '../site-data.js';
 
 /** Posts per blog page when the collection does not say (`settings.postsPerPage`). */
 const DEFAULT_POSTS_PER_PAGE = 10;
@@ -87,6 +86,11 @@ interface Deps {
   readonly theme: Theme;
 }
 
+/** The collection whose `key` is `value`, from the site data (read ahead on PostgreSQL: server/site-data.ts), or null. */
+function collectionWith(store: Store, key: 'id' | 'urlId', value: string): CollectionRow | null {
+  return siteDataOf(store).collections.find((c) => c[key] === value) ?? null;
+}
+
 /** Only the fields a protected page may show before it is unlocked: never its body or items. */
 function outline(c: CollectionRow): Json {
   return { id: c.id, title: c.title, urlId: c.urlId, fullUrl: `/${c.urlId}` };
@@ -96,10 +100,10 @@ function outline(c: CollectionRow): Json {
  * The lock screen or the access-denied page when the visitor may not see `c`; null when they may. `path` is
  * the address asked for, where the password form posts back to.
  */
-function gate({ store, theme }: Deps, request: PageRequest, reply: FastifyReply, c: CollectionRow, path: string, error?: string) {
+async function gate({ store, theme }: Deps, request: PageRequest, reply: FastifyReply, c: CollectionRow, path: string, error?: string) {
   if (error === undefined && mayView(store, c, request)) return null;
   const access = protection(c);
-  const shoppingCart = visitorCart(store, request);
+  const shoppingCart = await pageCart(store, request);
   if (access.kind === 'members') {
     return sendPage(reply, request, theme, store, 'pages/member-area-denied.page', {
       pageType: PageType.MEMBER_AREA_DENIED,
@@ -154,14 +158,14 @@ export async function contentCollectionPage(deps: Deps, request: PageRequest<Col
   const kind = contentKind(c);
   if (kind === null || !c.enabled) return reply.callNotFound();
   const themedHere = (json: Json) => themedCollection(theme, c, home ? { ...json, homepage: true } : json, kind);
-  const locked = gate(deps, request, reply, c, home ? '/' : `/${c.urlId}`);
+  const locked = await gate(deps, request, reply, c, home ? '/' : `/${c.urlId}`);
   if (locked !== null) return locked;
-  const shoppingCart = visitorCart(store, request);
+  const shoppingCart = await pageCart(store, request);
   const now = Date.now();
   if (kind === 'page') {
     const formId = collectionSettings(c)['formId'];
     // the form's view model (server/forms): hidden values from the query, `?submitted={formId}` shows its message
-    const form = typeof formId === 'string' ? contentPageForm(store, formId, request.query as Record<string, unknown>) : null;
+    const form = typeof formId === 'string' ? await contentPageForm(store, request.server.reads, formId, request.query as Record<string, unknown>) : null;
     return sendPage(reply, request, theme, store, 'pages/page.page', {
       pageType: PageType.PAGE,
       pageId: c.id,
@@ -179,10 +183,10 @@ export async function contentCollectionPage(deps: Deps, request: PageRequest<Col
   }
   if (kind === 'folder' || kind === 'index') {
     // a folder has no page of its own: its address leads to its first page (folder behaviour "redirect")
-    const first = folderChildIds(c).map((id) => loadCollectionById(store, id)).find((child) => child !== null && child.enabled && contentKind(child) !== null);
+    const first = folderChildIds(c).map((id) => collectionWith(store, 'id', id)).find((child) => child !== null && child.enabled && contentKind(child) !== null);
     return first === undefined || first === null ? reply.callNotFound() : reply.redirect(`/${first.urlId}`, 302);
   }
-  const rows = loadRecords(store, c.id, now);
+  const rows = await liveRecordsOf(request.server.reads, c.id, now);
   const themed = themedHere(contentCollectionJson(c, kind, rows));
   const json = (r: RecordRow) => recordJson(r, c, kind);
   const parts = { pageType: PageType.COLLECTION, pageId: c.id, collection: themed.collection, shoppingCart };
@@ -229,12 +233,12 @@ export const contentPageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => 
 
   app.get<{ Querystring: PageQuery & { q?: string } }>('/search', { schema: { querystring: searchQuery } }, async (request, reply) => {
     const query = (request.query.q ?? '').trim();
-    const results = query === '' ? [] : search(store, query, Date.now());
+    const results = query === '' ? [] : await search(app.reads, siteDataOf(store).collections, query, Date.now());
     return sendPage(reply, request, theme, store, 'pages/search.page', {
       pageType: PageType.SEARCH,
       pageId: 'search',
       items: results,
-      shoppingCart: visitorCart(store, request),
+      shoppingCart: await pageCart(store, request),
       extra: { searchQuery: query, searchResultCount: results.length },
     });
   });
@@ -247,17 +251,16 @@ export const contentPageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => 
 
   /** An item's page: `collectionUrl` may hold a `/` (a collection at `/work/it-services`). */
   const itemPage = async (request: PageRequest<CollectionQuery>, reply: FastifyReply, collectionUrl: string, itemUrl: string) => {
-    const c = loadCollectionByUrl(store, collectionUrl);
+    const c = collectionWith(store, 'urlId', collectionUrl);
     const kind = c === null ? null : contentKind(c);
     if (c === null || kind === null || !c.enabled || !hasItemPages(kind)) return reply.callNotFound();
-    const locked = gate(deps, request, reply, c, `/${c.urlId}/${encodeURIComponent(itemUrl)}`);
+    const locked = await gate(deps, request, reply, c, `/${c.urlId}/${encodeURIComponent(itemUrl)}`);
     if (locked !== null) return locked;
-    const now = Date.now();
-    const r = loadRecord(store, c.id, itemUrl, now);
-    if (r === null) return reply.callNotFound();
-    const rows = loadRecords(store, c.id, now);
+    const rows = await liveRecordsOf(app.reads, c.id, Date.now());
+    const r = rows.find((x) => x.urlId === itemUrl);
+    if (r === undefined) return reply.callNotFound();
     const themed = themedCollection(theme, c, contentCollectionJson(c, kind, rows), kind);
-    return sendPage(reply, request, theme, store, themed.item, itemParts(c, kind, rows, r, themed.collection, visitorCart(store, request)));
+    return sendPage(reply, request, theme, store, themed.item, itemParts(c, kind, rows, r, themed.collection, await pageCart(store, request)));
   };
 
   app.get<{ Params: { collection: string; item: string }; Querystring: CollectionQuery }>(
@@ -266,7 +269,7 @@ export const contentPageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => 
     async (request, reply) => {
       const { collection, item } = request.params;
       // a content collection whose address has a folder-like part (`work/it-services`), as platform sites name them
-      const nested = loadCollectionByUrl(store, `${collection}/${item}`);
+      const nested = collectionWith(store, 'urlId', `${collection}/${item}`);
       if (nested !== null && contentKind(nested) !== null) return contentCollectionPage(deps, request, reply, nested);
       return itemPage(request, reply, collection, item);
     },
@@ -284,7 +287,7 @@ export const contentPageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => 
    * Repeated guesses are slowed by the app's per-visitor write limit.
    */
   const unlock = async (request: PageRequest<PageQuery, { collection: string; item?: string }> & { body: { password: string } }, reply: FastifyReply) => {
-    const c = loadCollectionByUrl(store, request.params.collection);
+    const c = collectionWith(store, 'urlId', request.params.collection);
     if (c === null || !c.enabled || contentKind(c) === null || protection(c).kind !== 'password') return reply.callNotFound();
     const path = request.params.item === undefined ? `/${c.urlId}` : `/${c.urlId}/${encodeURIComponent(request.params.item)}`;
     if (!passwordMatches(c, request.body.password)) return gate(deps, request, reply, c, path, WRONG_PASSWORD_MESSAGE);

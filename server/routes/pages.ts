@@ -17,7 +17,7 @@ import { themedCollection } from '../theme/collection-page.js';
 import { type CollectionQuery, collectionQuery, contentCollectionPage, contentPageRoutes } from './content-pages.js';
 import { formatQuery, type PageQuery, sendPage as send } from './page-response.js';
 import { productPageData, sendProductPage } from '../commerce/product-page-response.js';
-import { visitorCart } from '../commerce/visitor-cart.js';
+import { pageCart } from '../commerce/visitor-cart.js';
 
 /** Collection type of a store (spec 001 collection types); every other type is content (content-pages.ts). */
 const PRODUCTS_COLLECTION = 13;
@@ -35,8 +35,8 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
   app.get<{ Querystring: CollectionQuery; Params: unknown }>('/', { schema: { querystring: formatQuery } }, async (request, reply) => {
     const choice = homeChoice(store, theme);
     if (choice.kind === 'collection') return contentCollectionPage({ store, theme }, request, reply, choice.row, true);
-    const home = homePage(store, Date.now());
-    const parts = { ...home.parts, shoppingCart: visitorCart(store, request) };
+    const home = await homePage(store, app.reads, catalog, Date.now());
+    const parts = { ...home.parts, shoppingCart: await pageCart(store, request) };
     if (choice.kind === 'tessera') return send(reply, request, theme, store, 'pages/home.page', parts, 200, home.contentKey);
     // the theme's template page (type 7, `typeName` its name), over the home page's context
     const collection = { ...parts.collection, type: COLLECTION_TYPES['template-page'], title: choice.title, navigationTitle: choice.title, homepage: true };
@@ -48,7 +48,7 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
     send(reply, request, theme, store, 'pages/cart.page', {
       pageType: PageType.CART,
       pageId: 'cart',
-      shoppingCart: visitorCart(store, request),
+      shoppingCart: await pageCart(store, request),
       // a message code from the link, shown in the store's words; anything else shows nothing
       extra: { message: localVisitorMessage(request.query.message, siteLanguage(store)) },
     }),
@@ -63,7 +63,7 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
       const name = request.params.collection;
       // a template page: collection type 7, its name as `typeName` (template-files.md §5)
       const pageCollection = { id: name, title: page.title, navigationTitle: page.title, urlId: name, fullUrl: `/${name}`, type: COLLECTION_TYPES['template-page'], typeName: name };
-      return send(reply, request, theme, store, page.path, { pageType: PageType.PAGE, pageId: name, collection: pageCollection, shoppingCart: visitorCart(store, request) });
+      return send(reply, request, theme, store, page.path, { pageType: PageType.PAGE, pageId: name, collection: pageCollection, shoppingCart: await pageCart(store, request) });
     }
     if (collection.type !== PRODUCTS_COLLECTION) return contentCollectionPage({ store, theme }, request, reply, collection);
     return productListPage(request, reply, collection);
@@ -97,7 +97,7 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
         tags: tags.map((f) => ({ ...f, url: link('tag', f.name), active: query.tag !== undefined && sameText(f.name, query.tag) })),
       },
       items: page.items,
-      shoppingCart: visitorCart(store, request),
+      shoppingCart: await pageCart(store, request),
       extra: {
         pagination: page.pagination,
         categoryFilter: query.category,

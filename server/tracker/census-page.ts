@@ -10,10 +10,8 @@
  */
 import { isRecord } from '../../commerce/json.js';
 import type { Json } from '../commerce/catalog.js';
-import type { Store } from '../db/database.js';
-import { collections } from '../db/schema.js';
+import type { collections } from '../db/schema.js';
 import { type PageAccess, protection } from '../page-access.js';
-import { readCache } from '../read-cache.js';
 
 /** Page types the tracker never records on (server/page-context.ts PageType: not found, error, search, lock screen, member area denied). */
 const UNRECORDED_PAGE_TYPES: ReadonlySet<number> = new Set([100, 101, 102, 103, 106]);
@@ -36,20 +34,18 @@ const CENSUS_KEY = 'tessera-census';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-/** Each collection's permission type, by id, once per store version. */
-function permissionTypes(store: Store): ReadonlyMap<string, PageAccess['kind']> {
-  return readCache(store).get('census-permissions', () => {
-    const out = new Map<string, PageAccess['kind']>();
-    for (const c of store.select().from(collections).all()) {
-      const kind = protection(c).kind;
-      if (kind !== 'open') out.set(c.id, kind);
-    }
-    return out;
-  });
+/** Each collection's permission type, by id, of the rows given (the open ones left out). */
+export function permissionTypesOf(rows: readonly (typeof collections.$inferSelect)[]): ReadonlyMap<string, PageAccess['kind']> {
+  const out = new Map<string, PageAccess['kind']>();
+  for (const c of rows) {
+    const kind = protection(c).kind;
+    if (kind !== 'open') out.set(c.id, kind);
+  }
+  return out;
 }
 
-/** The page's census data, or null when the page records nothing. */
-export function censusPage(store: Store, context: Json): CensusPage | null {
+/** The page's census data, or null when the page records nothing; `permissions` the site's (server/site-data.ts). */
+export function censusPage(permissions: () => ReadonlyMap<string, PageAccess['kind']>, context: Json): CensusPage | null {
   const pageType = typeof context['pageType'] === 'number' ? context['pageType'] : 0;
   if (UNRECORDED_PAGE_TYPES.has(pageType)) return null;
   const settings = isRecord(context['websiteSettings']) ? context['websiteSettings'] : {};
@@ -66,7 +62,7 @@ export function censusPage(store: Store, context: Json): CensusPage | null {
     recordType: typeof recordType === 'number' ? recordType : null,
     locale: text(website['language']) ?? 'en-US',
     pageType,
-    permissionType: (collectionId === null ? undefined : permissionTypes(store).get(collectionId)) ?? 'open',
+    permissionType: (collectionId === null ? undefined : permissions().get(collectionId)) ?? 'open',
     restrictiveCookies: settings['isRestrictiveCookiePolicyEnabled'] === true,
   };
   const order = context['order'];
@@ -78,8 +74,8 @@ export function censusPage(store: Store, context: Json): CensusPage | null {
 }
 
 /** Attaches the page's census data to its context, hidden from `?format=json` (as the platform tags' data is). */
-export function withCensus(store: Store, context: Json): Json {
-  Object.defineProperty(context, CENSUS_KEY, { enumerable: false, configurable: true, writable: true, value: censusPage(store, context) });
+export function withCensus(permissions: () => ReadonlyMap<string, PageAccess['kind']>, context: Json): Json {
+  Object.defineProperty(context, CENSUS_KEY, { enumerable: false, configurable: true, writable: true, value: censusPage(permissions, context) });
   return context;
 }
 

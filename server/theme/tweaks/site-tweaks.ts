@@ -27,7 +27,11 @@ const carried = new WeakMap<object, StoredTweakValues>();
 
 /** The values stored for `websiteId` (an empty object when none). */
 export function readStoredTweakValues(store: Store, websiteId: string): StoredTweakValues {
-  const document = readSiteDocument(store, websiteId, TWEAKS_DOCUMENT);
+  return storedTweakValuesOf(readSiteDocument(store, websiteId, TWEAKS_DOCUMENT));
+}
+
+/** The values in the tweaks document already read (its value, undefined when there is none). */
+export function storedTweakValuesOf(document: unknown): StoredTweakValues {
   return isRecord(document) && isRecord(document['values']) ? document['values'] : {};
 }
 
