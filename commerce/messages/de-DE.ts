@@ -52,6 +52,7 @@ export const DE_DE: Catalog = {
   'theme.menu': 'Menü',
   'theme.mainNav': 'Hauptmenü',
   'theme.footerNav': 'Fußzeile',
+  'theme.language': 'Sprache',
   'theme.search': 'Suche',
   'theme.cart': 'Warenkorb',
   'theme.cartItems': 'Warenkorb, Artikel:',

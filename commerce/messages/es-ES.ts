@@ -133,6 +133,7 @@ export const ES_ES: Catalog = {
   'theme.menu': 'Menú',
   'theme.mainNav': 'Navegación principal',
   'theme.footerNav': 'Pie de página',
+  'theme.language': 'Idioma',
   'theme.search': 'Buscar',
   'theme.cart': 'Carrito',
   'theme.cartItems': 'Carrito, artículos:',

@@ -134,6 +134,7 @@ export const FR_FR: Catalog = {
   'theme.menu': 'Menu',
   'theme.mainNav': 'Navigation principale',
   'theme.footerNav': 'Pied de page',
+  'theme.language': 'Langue',
   'theme.search': 'Rechercher',
   'theme.cart': 'Panier',
   'theme.cartItems': 'Panier, articles :',

@@ -134,6 +134,7 @@ export const IT_IT: Catalog = {
   'theme.menu': 'Menu',
   'theme.mainNav': 'Navigazione principale',
   'theme.footerNav': 'Piè di pagina',
+  'theme.language': 'Lingua',
   'theme.search': 'Cerca',
   'theme.cart': 'Carrello',
   'theme.cartItems': 'Carrello, articoli:',

@@ -134,6 +134,7 @@ export const JA_JP: Catalog = {
   'theme.menu': 'メニュー',
   'theme.mainNav': 'メインメニュー',
   'theme.footerNav': 'フッター',
+  'theme.language': '言語',
   'theme.search': '検索',
   'theme.cart': 'カート',
   'theme.cartItems': 'カート、商品数:',

@@ -133,6 +133,7 @@ export const NL_NL: Catalog = {
   'theme.menu': 'Menu',
   'theme.mainNav': 'Hoofdmenu',
   'theme.footerNav': 'Voettekst',
+  'theme.language': 'Taal',
   'theme.search': 'Zoeken',
   'theme.cart': 'Winkelwagen',
   'theme.cartItems': 'Winkelwagen, artikelen:',

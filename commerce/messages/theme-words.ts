@@ -9,6 +9,8 @@ export const THEME_WORDS = {
   'theme.menu': 'Menu',
   'theme.mainNav': 'Main',
   'theme.footerNav': 'Footer',
+  /** The language switcher of a multilingual site (server/multilingual/). */
+  'theme.language': 'Language',
   'theme.search': 'Search',
   'theme.cart': 'Cart',
   /** Before the header's cart count, for screen readers. */

@@ -15,6 +15,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { restockEmailError } from '../../commerce/form-validation.js';
 import { api } from '../api.js';
 import { subscribeChosenVariant } from '../product-selection.js';
+import { sitePath } from '../site-path.js';
 
 export interface RestockVariant {
   readonly variantId: string;
@@ -155,7 +156,7 @@ export function RestockForm(props: RestockFormProps) {
           {state.message}
         </p>
       ) : (
-        <form className="product-restock-form" method="post" action="/restock" noValidate onSubmit={(e) => void submit(e)} aria-describedby={`${id}cta`}>
+        <form className="product-restock-form" method="post" action={sitePath('/restock')} noValidate onSubmit={(e) => void submit(e)} aria-describedby={`${id}cta`}>
           <input type="hidden" name="productId" value={productId} />
           <input type="hidden" name="crumb" value={crumb} />
           {single ? (

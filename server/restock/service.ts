@@ -22,15 +22,15 @@ export const GROUPS_PAGE_SIZE = 20;
 export const SIGNUPS_PAGE_SIZE = 50;
 
 /** Spec 000 §9: the store setting `storeSettings.restockSuccessText`, else `Signed up!` in the site's language. */
-export function restockSuccessText(store: Store): string {
+export function restockSuccessText(store: Store, language = siteLanguage(store)): string {
   const s = websiteSettings(store)['storeSettings'];
   const text = isRecord(s) ? s['restockSuccessText'] : undefined;
-  return typeof text === 'string' && text.trim() !== '' ? text : translator(siteLanguage(store))('restock.signedUp');
+  return typeof text === 'string' && text.trim() !== '' ? text : translator(language)('restock.signedUp');
 }
 
 /** What a product page says after a signup without JavaScript (commerce/visitor-messages.ts `restockOutcomeWording`). */
-export const restockOutcomeText = (store: Store, kind: 'signed-up' | 'error', code: string | undefined): string | undefined =>
-  restockOutcomeWording(kind, code, restockSuccessText(store), (c) => localVisitorMessage(c, siteLanguage(store)));
+export const restockOutcomeText = (store: Store, kind: 'signed-up' | 'error', code: string | undefined, language = siteLanguage(store)): string | undefined =>
+  restockOutcomeWording(kind, code, restockSuccessText(store, language), (c) => localVisitorMessage(c, language));
 
 export interface VariantTarget {
   readonly websiteId: string;

@@ -34,6 +34,18 @@ function ogType(context: Record<string, unknown>): string {
   return isRecord(item['structuredContent']) || field(item, 'recordType') === 11 ? 'product' : 'article';
 }
 
+/**
+ * A multilingual site's page in each of its languages and, as `x-default`, in the site's own (the first):
+ * server/multilingual/language-links.ts.
+ */
+function alternateLinks(multilingual: unknown): string[] {
+  const languages = field(multilingual, 'languages');
+  if (!Array.isArray(languages)) return [];
+  const link = (hreflang: unknown, href: unknown) => `<link rel="alternate" hreflang="${escapeHtml(String(hreflang))}" href="${escapeHtml(String(href))}">`;
+  const links = languages.map((l) => link(field(l, 'language'), field(l, 'url')));
+  return languages.length === 0 ? [] : [...links, link('x-default', field(languages[0], 'url'))];
+}
+
 /** What the theme's own head already has, so `{squarespace-headers}` does not add a second. */
 export interface OwnHead {
   readonly charset: boolean;
@@ -97,6 +109,7 @@ export function pageHeaders(
   if (site !== undefined) out.push(`<meta property="og:site_name" content="${escapeHtml(site)}">`);
   if (title !== undefined) out.push(`<meta property="og:title" content="${escapeHtml(title)}">`);
   out.push(`<meta property="og:type" content="${ogType(context)}">`);
+  out.push(...alternateLinks(context['multilingual']));
   const page = {
     websiteId: field(context['website'], 'id') ?? null,
     pageType: context['pageType'] ?? null,
