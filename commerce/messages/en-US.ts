@@ -14,6 +14,7 @@ import { CART_UI_MESSAGES } from '../cart-ui.js';
 import { CHECKOUT_MESSAGES } from '../checkout-form.js';
 import { FORM_MESSAGES, LIKERT_SCALE, PARTS } from '../form-validation.js';
 import { DEFAULT_LABELS } from '../../engine/plugins/commerce/strings.js';
+import { EMAIL_WORDS } from './email-words.js';
 import { THEME_WORDS } from './theme-words.js';
 import { VISITOR } from './visitor-en.js';
 
@@ -150,7 +151,7 @@ const CART_PILL = {
   'cartPill.linkName': ', cart: {items}',
 } as const;
 
-export const EN_US = { ...VISITOR, ...PRODUCT, ...RULES, ...CART_PILL, ...THEME_WORDS } as const;
+export const EN_US = { ...VISITOR, ...PRODUCT, ...RULES, ...CART_PILL, ...THEME_WORDS, ...EMAIL_WORDS } as const;
 
 /** Every key a catalog must have. */
 export type MessageKey = keyof typeof EN_US;
