@@ -259,4 +259,13 @@ export const DE_DE: Catalog = {
   'email.form.heading': 'Neue Einsendung über {form}',
   'email.form.filledIn': 'Jemand hat das Formular {form} auf {site} ausgefüllt',
   'email.form.at': 'unter',
+  'installment.pill': 'oder {numInstallments} zinsfreie Raten à {amount} mit',
+  'installment.payments': '{numInstallments} zinsfreien Raten à {amount}',
+  'installment.upTo': 'verfügbar für Bestellungen bis {amount}',
+  'installment.over': 'verfügbar für Bestellungen über {amount}',
+  'installment.howItWorks': 'So funktioniert’s',
+  'installment.payIn': 'Bezahle mit {provider} in {payments}.',
+  'installment.availability': '{provider} ist {text}.',
+  'installment.information': 'Informationen zu {provider}',
+  'dialog.close': 'Schließen',
 };

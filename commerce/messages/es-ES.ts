@@ -259,4 +259,13 @@ export const ES_ES: Catalog = {
   'email.form.heading': 'Nuevo envío del formulario {form}',
   'email.form.filledIn': 'Alguien ha rellenado el formulario {form} en {site}',
   'email.form.at': 'desde',
+  'installment.pill': 'o {numInstallments} pagos sin intereses de {amount} con',
+  'installment.payments': '{numInstallments} pagos sin intereses de {amount}',
+  'installment.upTo': 'disponible para pedidos de hasta {amount}',
+  'installment.over': 'disponible para pedidos de más de {amount}',
+  'installment.howItWorks': 'Cómo funciona',
+  'installment.payIn': 'Paga en {payments} con {provider}.',
+  'installment.availability': '{provider} está {text}.',
+  'installment.information': 'Información sobre {provider}',
+  'dialog.close': 'Cerrar',
 };

@@ -260,4 +260,13 @@ export const FR_FR: Catalog = {
   'email.form.heading': 'Nouvel envoi du formulaire {form}',
   'email.form.filledIn': 'Quelqu’un a rempli le formulaire {form} sur {site}',
   'email.form.at': 'depuis',
+  'installment.pill': 'ou {numInstallments} paiements sans frais de {amount} avec',
+  'installment.payments': '{numInstallments} paiements sans frais de {amount}',
+  'installment.upTo': 'disponible pour les commandes jusqu’à {amount}',
+  'installment.over': 'disponible pour les commandes de plus de {amount}',
+  'installment.howItWorks': 'Comment ça marche',
+  'installment.payIn': 'Payez en {payments} avec {provider}.',
+  'installment.availability': '{provider} est {text}.',
+  'installment.information': 'Informations sur {provider}',
+  'dialog.close': 'Fermer',
 };

@@ -260,4 +260,13 @@ export const IT_IT: Catalog = {
   'email.form.heading': 'Nuovo invio del modulo {form}',
   'email.form.filledIn': 'Qualcuno ha compilato il modulo {form} su {site}',
   'email.form.at': 'dalla pagina',
+  'installment.pill': 'o {numInstallments} rate senza interessi da {amount} con',
+  'installment.payments': '{numInstallments} rate senza interessi da {amount}',
+  'installment.upTo': 'disponibile per ordini fino a {amount}',
+  'installment.over': 'disponibile per ordini superiori a {amount}',
+  'installment.howItWorks': 'Come funziona',
+  'installment.payIn': 'Paga in {payments} con {provider}.',
+  'installment.availability': '{provider} è {text}.',
+  'installment.information': 'Informazioni su {provider}',
+  'dialog.close': 'Chiudi',
 };

@@ -260,4 +260,13 @@ export const JA_JP: Catalog = {
   'email.form.heading': 'フォーム「{form}」への新しい送信',
   'email.form.filledIn': '{site}のフォーム「{form}」に入力がありました',
   'email.form.at': '送信元:',
+  'installment.pill': 'または{amount}×{numInstallments}回の無利息分割払い：',
+  'installment.payments': '{amount}×{numInstallments}回の無利息分割払い',
+  'installment.upTo': 'は{amount}までのご注文でご利用いただけます',
+  'installment.over': 'は{amount}を超えるご注文でご利用いただけます',
+  'installment.howItWorks': 'ご利用方法',
+  'installment.payIn': '{provider}なら{payments}でお支払いいただけます。',
+  'installment.availability': '{provider}{text}。',
+  'installment.information': '{provider}について',
+  'dialog.close': '閉じる',
 };

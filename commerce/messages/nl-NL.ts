@@ -259,4 +259,13 @@ export const NL_NL: Catalog = {
   'email.form.heading': 'Nieuwe inzending via {form}',
   'email.form.filledIn': 'Iemand heeft het formulier {form} op {site} ingevuld',
   'email.form.at': 'vanaf',
+  'installment.pill': 'of {numInstallments} renteloze termijnen van {amount} met',
+  'installment.payments': '{numInstallments} renteloze termijnen van {amount}',
+  'installment.upTo': 'beschikbaar voor bestellingen tot {amount}',
+  'installment.over': 'beschikbaar voor bestellingen boven {amount}',
+  'installment.howItWorks': 'Zo werkt het',
+  'installment.payIn': 'Betaal in {payments} met {provider}.',
+  'installment.availability': '{provider} is {text}.',
+  'installment.information': 'Informatie over {provider}',
+  'dialog.close': 'Sluiten',
 };

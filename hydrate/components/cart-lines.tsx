@@ -51,6 +51,8 @@ export const CART_LINES_MESSAGES = [
   'quantity.fewer',
   'quantity.more',
   'alert.ok',
+  'dialog.close',
+  'form.choose',
   'theme.continueShopping',
   'theme.checkout',
 ] as const;
@@ -109,8 +111,8 @@ function Answers({ entry, onFailure, say, saving }: { entry: ShownEntry; onFailu
         </button>
       ) : null}
       {editing && form !== null ? (
-        <Lightbox title={form.name} onClose={() => setEditing(false)}>
-          <AdditionalFieldsForm form={form} initial={parseAnswers(entry.additionalFields)} submitLabel={say('cartLines.save')} busyLabel={saving} onSubmit={save} />
+        <Lightbox title={form.name} onClose={() => setEditing(false)} closeLabel={say('dialog.close')}>
+          <AdditionalFieldsForm form={form} initial={parseAnswers(entry.additionalFields)} submitLabel={say('cartLines.save')} busyLabel={saving} onSubmit={save} chooseLabel={say('form.choose')} />
         </Lightbox>
       ) : null}
     </span>

@@ -51,6 +51,8 @@ export interface ProductFormProps {
     readonly fewer?: string;
     readonly more?: string;
     readonly ok?: string;
+    /** An additional field's empty select choice (absent: English). */
+    readonly choose?: string;
   };
   readonly showQuantity: boolean;
   readonly options: readonly ProductOption[];
@@ -244,6 +246,7 @@ export function ProductForm(props: ProductFormProps) {
           errors={refused.errors}
           refusal={refused.round}
           onChange={(fieldId, value) => setAnswers((old) => ({ ...old, [fieldId]: value }))}
+          {...(labels.choose !== undefined ? { chooseLabel: labels.choose } : {})}
         />
       ) : null}
       {scarce ? <p className="product-scarcity">{fill(props.scarcityText ?? '', { qtyInStock: String(choice.stock) })}</p> : null}

@@ -40,6 +40,8 @@ export interface RestockFormProps {
   /** Under Tessera's test captcha provider: the token its checkbox widget carries. */
   readonly captchaTestToken?: string;
   readonly successText: string;
+  /** The variant select's label in the page's language (`restock.variant`). */
+  readonly variantLabel: string;
   readonly crumb: string;
   /** How a signup posted without JavaScript went: the server renders the block in that state. */
   readonly outcome?: { readonly kind: 'done' | 'error'; readonly message: string } | null;
@@ -163,7 +165,7 @@ export function RestockForm(props: RestockFormProps) {
             <input type="hidden" name="variantId" value={chosenSoldOut?.variantId ?? variantId} />
           ) : (
             <label className="product-restock-variant">
-              <span>Variant</span>
+              <span>{props.variantLabel}</span>
               <select name="variantId" value={variantId} onChange={(e) => setVariantId(e.target.value)}>
                 {variants.map((v) => (
                   <option key={v.variantId} value={v.variantId}>
