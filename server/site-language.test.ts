@@ -109,6 +109,19 @@ describe('a German site', () => {
     expect(page).toContain('Da stimmt etwas nicht');
   });
 
+  it('the content pages’ words in German: home, journal, events, gallery, album, videos, lock screen, member area', async () => {
+    const home = await body('/');
+    expect(home).toContain('>Ausgewählte Produkte</h2>');
+    expect(await body('/blog')).toContain('Weiterlesen');
+    const events = await body('/events');
+    expect(events).toContain('<h2>Demnächst</h2>');
+    expect(events).toContain('<h2>Vergangen</h2>');
+    expect(await body('/videos')).toContain('Ansehen');
+    expect(await body('/trade')).toContain('>Entsperren</button>');
+    const members = await body('/members');
+    expect(members).toMatch(/Mitglied werden/);
+  });
+
   it('an English site is as before', async () => {
     store.update(websites).set({ settings: seeded }).run();
     const html = (await app.inject('/shop/p/field-shirt')).body;

@@ -18,17 +18,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'templates/pages/account-login.page': 'customer accounts: not yet in the catalogs',
   'templates/pages/account-register.page': 'customer accounts: not yet in the catalogs',
   'templates/pages/account-reset.page': 'customer accounts: not yet in the catalogs',
-  'templates/pages/lock-screen.page': 'the password page: not yet in the catalogs',
-  'templates/pages/member-area-denied.page': 'the member-area page: not yet in the catalogs',
-  'templates/pages/home.page': 'the home page: not yet in the catalogs',
-  'templates/collections/blog.list': 'the journal: not yet in the catalogs',
-  'templates/collections/blog.item': 'the journal: not yet in the catalogs',
-  'templates/collections/events.list': 'events: not yet in the catalogs',
-  'templates/collections/events.item': 'events: not yet in the catalogs',
-  'templates/collections/gallery.list': 'the gallery: not yet in the catalogs',
-  'templates/collections/album.list': 'the album: not yet in the catalogs',
-  'templates/collections/video.list': 'videos: not yet in the catalogs',
-  'templates/blocks/post-meta.block': 'the journal: not yet in the catalogs',
 };
 
 function files(dir: string, pattern: RegExp): string[] {
