@@ -109,7 +109,7 @@ describe('a German site', () => {
     expect(page).toContain('Da stimmt etwas nicht');
   });
 
-  it('the content pages’ words in German: home, journal, events, gallery, album, videos, lock screen, member area', async () => {
+  it('the content and account pages’ words in German: home, journal, events, videos, lock screen, member area, sign in, register, reset', async () => {
     const home = await body('/');
     expect(home).toContain('>Ausgewählte Produkte</h2>');
     expect(await body('/blog')).toContain('Weiterlesen');
@@ -120,6 +120,11 @@ describe('a German site', () => {
     expect(await body('/trade')).toContain('>Entsperren</button>');
     const members = await body('/members');
     expect(members).toMatch(/Mitglied werden/);
+    const login = await body('/account/login');
+    expect(login).toContain('<h1>Anmelden</h1>');
+    expect(login).toContain('Passwort vergessen?');
+    expect(await body('/account/register')).toContain('Mindestens 8 Zeichen.');
+    expect(await body('/account/reset')).toContain('<h1>Passwort zurücksetzen</h1>');
   });
 
   it('an English site is as before', async () => {
