@@ -1,6 +1,6 @@
 /**
  * `TESSERA_DEMO_LANGUAGE`: any shipped catalog's tag seeds the demo in that language (the website's language,
- * and for German and Japanese the demo's own content); unset is English; an unknown tag is refused by name.
+ * and, but for British English, the demo’s own content); unset is English; an unknown tag is refused by name.
  */
 import type { FastifyInstance } from 'fastify';
 import type { DemoContent } from './demo-content/content.js';
