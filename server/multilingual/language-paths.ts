@@ -52,7 +52,8 @@ export function installLanguagePaths(app: FastifyInstance, store: Store): void {
     if (served !== undefined && typeof location === 'string') reply.header('location', prefixLocation(location, served.prefix));
     const type = String(reply.getHeader('content-type') ?? '');
     const html = type.startsWith('text/html');
-    if ((!html && !type.startsWith('application/json')) || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+    // only text the server wrote itself: not a stream, not bytes already compressed
+    if ((!html && !type.startsWith('application/json')) || (typeof payload !== 'string' && !Buffer.isBuffer(payload)) || reply.hasHeader('content-encoding')) return payload;
     let text = typeof payload === 'string' ? payload : payload.toString('utf8');
     if (html && served !== undefined) text = prefixLinks(text, served.prefix);
     const origin = publicUrl ?? `${request.protocol}://${request.host}`;
