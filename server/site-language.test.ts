@@ -122,6 +122,7 @@ describe('a German site', () => {
     expect(members).toMatch(/Mitglied werden/);
     const login = await body('/account/login');
     expect(login).toContain('<h1>Anmelden</h1>');
+    expect(login).toMatch(/<title>Anmelden &mdash; /);
     expect(login).toContain('Passwort vergessen?');
     expect(await body('/account/register')).toContain('Mindestens 8 Zeichen.');
     expect(await body('/account/reset')).toContain('<h1>Passwort zurücksetzen</h1>');
