@@ -126,6 +126,13 @@ describe('a German site', () => {
     expect(login).toContain('Passwort vergessen?');
     expect(await body('/account/register')).toContain('Mindestens 8 Zeichen.');
     expect(await body('/account/reset')).toContain('<h1>Passwort zurücksetzen</h1>');
+    // the account pages' own messages: a note from a link, a refused sign-in, a field's rule
+    expect(await body('/account/login?done=signed-out')).toContain('Du bist abgemeldet.');
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const refused = await app.inject({ method: 'POST', url: '/account/login', cookies: TEST_COOKIES, headers: form, payload: new URLSearchParams({ crumb: TEST_CRUMB, email: 'nobody@example.com', password: 'wrong password' }).toString() });
+    expect(text(refused.body)).toContain('Die E-Mail-Adresse oder das Passwort ist falsch.');
+    const short = await app.inject({ method: 'POST', url: '/account/register', cookies: TEST_COOKIES, headers: form, payload: new URLSearchParams({ crumb: TEST_CRUMB, email: 'ada@example.com', password: 'short' }).toString() });
+    expect(text(short.body)).toContain('Dein Passwort muss mindestens 8 Zeichen haben.');
   });
 
   it('an English site is as before', async () => {

@@ -15,6 +15,7 @@ import { CHECKOUT_MESSAGES } from '../checkout-form.js';
 import { INSTALLMENT_TEXTS } from '../installments.js';
 import { FORM_MESSAGES, LIKERT_SCALE, PARTS } from '../form-validation.js';
 import { DEFAULT_LABELS } from '../../engine/plugins/commerce/strings.js';
+import { ACCOUNT_WORDS } from './account-words.js';
 import { EMAIL_WORDS } from './email-words.js';
 import { THEME_WORDS } from './theme-words.js';
 import { VISITOR } from './visitor-en.js';
@@ -163,7 +164,7 @@ const CART_PILL = {
   'cartPill.linkName': ', cart: {items}',
 } as const;
 
-export const EN_US = { ...VISITOR, ...PRODUCT, ...RULES, ...CART_PILL, ...THEME_WORDS, ...EMAIL_WORDS } as const;
+export const EN_US = { ...VISITOR, ...PRODUCT, ...RULES, ...CART_PILL, ...THEME_WORDS, ...EMAIL_WORDS, ...ACCOUNT_WORDS } as const;
 
 /** Every key a catalog must have. */
 export type MessageKey = keyof typeof EN_US;

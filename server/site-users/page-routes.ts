@@ -23,7 +23,7 @@ import { register, requestReset, resendVerification, resetPassword, resetTokenWo
 import { accountOrders, accountRestockSignups, cancelRestockSignup } from './account-data.js';
 import { translator } from '../../commerce/messages/translate.js';
 import { requestLanguage } from '../multilingual/request-language.js';
-import { ACCOUNT_MESSAGES, DONE_CODES, DONE_MESSAGES, type DoneCode, emailError, MAX_PASSWORD_LENGTH, newPasswordError } from './messages.js';
+import { localAccountText, ACCOUNT_MESSAGES, DONE_CODES, DONE_MESSAGES, type DoneCode, emailError, MAX_PASSWORD_LENGTH, newPasswordError } from './messages.js';
 import { signedInSiteUser } from './sessions.js';
 import { type SignIn, SITE_USER_GROUP } from './sign-in.js';
 
@@ -63,12 +63,21 @@ const PAGES = {
   account: { template: 'pages/account.page', title: 'account.yours', path: '/account' },
 } as const;
 
+/** A page's messages (its note, its error, each field's error) in the page's language. */
+function localView(view: View, language: string): View {
+  const say = (text: string | undefined) => (text === undefined ? undefined : localAccountText(text, language));
+  const fields = view.fields === undefined ? undefined : Object.fromEntries(Object.entries(view.fields).map(([name, f]) => [name, f.error === undefined ? f : { ...f, error: say(f.error)! }]));
+  return { ...view, message: say(view.message), error: say(view.error), ...(fields === undefined ? {} : { fields }) };
+}
+
 const done = (reply: FastifyReply, path: string, code: DoneCode) => reply.redirect(`${path}?done=${code}`, 303);
 
 export const siteUserPageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme; signIn: SignIn }> = async (app, { store, theme, signIn }) => {
   function show(request: FastifyRequest, reply: FastifyReply, page: keyof typeof PAGES, view: View, status = 200) {
     const { template, path } = PAGES[page];
-    const title = translator(requestLanguage(store, request))(PAGES[page].title);
+    const language = requestLanguage(store, request);
+    const title = translator(language)(PAGES[page].title);
+    view = localView(view, language);
     const collection = { id: `account-${page}`, title, navigationTitle: title, urlId: path.slice(1), fullUrl: path, type: COLLECTION_TYPES['template-page'], typeName: 'account' };
     const parts = { pageType: PageType.PAGE, pageId: `account-${page}`, collection, shoppingCart: visitorCart(store, request), extra: { account: view as Json } };
     return sendPage(reply, request as FastifyRequest<{ Querystring: PageQuery }>, theme, store, template, parts, status);
