@@ -22,6 +22,17 @@ export const INSTALLMENT_TEXTS = {
   over: 'available for orders over {amount}',
 } as const;
 
+/**
+ * What the pill's sentences and amounts are written with: the spec's English and `$12.00` by default; the
+ * island passes its page's catalog messages (`installment.*`, issue 27) and the locale's money.
+ */
+export interface InstallmentWords {
+  text(key: keyof typeof INSTALLMENT_TEXTS, values: Readonly<Record<string, string>>): string;
+  amount(cents: number, currency: string): string;
+}
+
+export const SPEC_INSTALLMENT_WORDS: InstallmentWords = { text: (key, values) => fill(INSTALLMENT_TEXTS[key], values), amount: (cents, currency) => amountText(cents, currency) };
+
 /** The provider serves these shopper languages; its UK variant serves en_GB (spec 000 §9, spec 001). */
 const PROVIDER_LOCALES = ['en_US', 'en_CA', 'fr_CA', 'en_AU', 'en_NZ'] as const;
 const UK_LOCALE = 'en_GB';
@@ -136,25 +147,26 @@ export function installmentPill(
   productTypes: readonly number[],
   totalCents: number,
   currency: string = DEFAULT_CURRENCY,
+  words: InstallmentWords = SPEC_INSTALLMENT_WORDS,
 ): InstallmentPill | null {
   if (context === null || !context.afterPayAvailable || !allPhysical(productTypes)) return null;
   const provider = providerFor(context.shopperLanguage);
   if (provider === null) return null;
   const providerName = PROVIDER_NAMES[provider];
   const where = eligibility(context, totalCents);
-  if (where === 'over-maximum') return { inRange: false, provider, providerName, text: fill(INSTALLMENT_TEXTS.upTo, { amount: amountText(context.afterPayMax, currency) }) };
-  if (where === 'under-minimum') return { inRange: false, provider, providerName, text: fill(INSTALLMENT_TEXTS.over, { amount: amountText(context.afterPayMin, currency) }) };
+  if (where === 'over-maximum') return { inRange: false, provider, providerName, text: words.text('upTo', { amount: words.amount(context.afterPayMax, currency) }) };
+  if (where === 'under-minimum') return { inRange: false, provider, providerName, text: words.text('over', { amount: words.amount(context.afterPayMin, currency) }) };
   const n = context.numInstallments;
   const each = installmentCents(totalCents, n);
-  const values = { numInstallments: String(n), amount: amountText(each, currency) };
+  const values = { numInstallments: String(n), amount: words.amount(each, currency) };
   return {
     inRange: true,
     provider,
     providerName,
     numInstallments: n,
     installmentCents: each,
-    text: fill(INSTALLMENT_TEXTS.pill, values),
-    paymentsText: fill(INSTALLMENT_TEXTS.payments, values),
+    text: words.text('pill', values),
+    paymentsText: words.text('payments', values),
   };
 }
 
@@ -174,8 +186,9 @@ export function productInstallmentPill(
   product: InstallmentProduct,
   priceCents: number,
   currency: string = DEFAULT_CURRENCY,
+  words: InstallmentWords = SPEC_INSTALLMENT_WORDS,
 ): InstallmentPill | null {
-  return product.soldOut ? null : installmentPill(context, [product.productType], priceCents, currency);
+  return product.soldOut ? null : installmentPill(context, [product.productType], priceCents, currency, words);
 }
 
 /** The provider's own hosts of its information page; a store may point elsewhere (`installmentModalHost`). */

@@ -7,7 +7,8 @@
  */
 import { act } from 'react';
 import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import type { InstallmentPillProps } from './components/installment-pill.js';
+import { INSTALLMENT_MESSAGES, type InstallmentPillProps } from './components/installment-pill.js';
+import { islandMessages } from '../commerce/messages/island-messages.js';
 import { fetchMock, flush, hydrateIsland, useIslandTestPage } from './dom-testing.js';
 import mountInstallmentPill from './islands/installment-pill.js';
 import { publishSelection } from './product-selection.js';
@@ -25,6 +26,7 @@ function props(over: Partial<InstallmentPillProps> = {}): InstallmentPillProps {
     priceCents: 8900,
     currency: 'USD',
     modalUrl: MODAL_URL,
+    messages: islandMessages('en-US', INSTALLMENT_MESSAGES),
     ...over,
   };
 }
@@ -52,6 +54,14 @@ describe('instalment pill', () => {
     expect(el.querySelector('.installment-pill .installment-provider')?.textContent).toBe('Afterpay');
     expect(el.querySelector('.installment-unavailable')).toBeNull();
     expect(dialog(el).textContent).toContain('Pay in 4 interest-free payments of $22.25 with Afterpay.');
+  });
+
+  it('in the page’s language: German sentences and German money, the dialog’s words too', async () => {
+    const el = await hydrate(props({ messages: islandMessages('de-DE', INSTALLMENT_MESSAGES) }));
+    expect(pillText(el)).toBe('oder 4 zinsfreie Raten à 22,25\u00a0$ mit Afterpay');
+    expect(summary(el).textContent).toBe('So funktioniert’s');
+    expect(dialog(el).textContent).toContain('Bezahle mit Afterpay in 4 zinsfreien Raten à 22,25\u00a0$.');
+    expect(dialog(el).querySelector('button')?.textContent).toBe('Schließen');
   });
 
   it('recalculates from the selection the buy box publishes for its item, and only its item', async () => {

@@ -2,13 +2,18 @@
  * The demo seeded in German and in Japanese (`TESSERA_DEMO_LANGUAGE`, issue 27), in Chromium. German, with
  * and without JavaScript: the product page (its own German names and options, `48,00 $`), the add and the
  * pill's "1 Artikel im Warenkorb", the cart, the checkout and the contact form with its refusals, all in
- * German, axe finding nothing. Japanese at 390 px: the same pages scroll no sideways and clip no text.
+ * German, axe finding nothing. Japanese at 390 px: the same pages scroll no sideways and clip no text; then
+ * the same site made multilingual (English and German beside it): the header's switcher opened and followed by
+ * keyboard to the German page under /de, an add there, and the pill's link staying under /de.
  * Screenshots in test-results/screenshots/.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeBrowser, formatAxeViolations, runAxe, useBrowserHarness, WIDTHS } from './browser-harness.js';
 import { addButton, hydrated } from './browser-helpers.js';
+import { websites } from '../server/db/schema.js';
+import { writeSiteDocument } from '../server/site-documents.js';
+import { MULTILINGUAL_DOCUMENT } from '../server/multilingual/site-languages.js';
 
 describeBrowser('the demo in German', () => {
   const harness = useBrowserHarness({ language: 'de-DE' });
@@ -103,4 +108,31 @@ describeBrowser('the demo in Japanese at 390 px', () => {
       await tab.close();
     });
   }
+
+  it('made multilingual: the switcher by keyboard to /de, an add there, the pill’s link under /de; no overflow, axe 0', async () => {
+    const { store } = harness().storefront;
+    writeSiteDocument(store, store.select().from(websites).get()!.id, MULTILINGUAL_DOCUMENT, { languages: ['en-US', 'de-DE'], connected: true });
+    const tab = await harness().open('/shop/p/linen-apron', { width: WIDTHS.mobile });
+    const { page } = tab;
+    await hydrated(tab);
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.getByRole('button', { name: '言語: 日本語' }).focus();
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('navigation', { name: '言語' });
+    await expect.poll(() => list.isVisible()).toBe(true);
+    expect(await list.getByRole('link').allInnerTexts()).toEqual(['日本語', 'English', 'Deutsch']);
+    expect(formatAxeViolations(await runAxe(page))).toBe('');
+    await tab.screenshot('ja-language-switcher');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Deutsch');
+    await Promise.all([page.waitForURL('**/de/shop/p/linen-apron'), page.keyboard.press('Enter')]);
+    await hydrated(tab);
+    expect(await page.locator('html').getAttribute('lang')).toBe('de-DE');
+    await addButton(page).click();
+    await expect.poll(() => page.getByRole('status').innerText(), { timeout: 4000 }).toBe('1 Artikel im Warenkorb');
+    expect(await page.locator('a.cart-pill').getAttribute('href')).toBe('/de/cart');
+    expect(await layoutProblems(page)).toEqual([]);
+    tab.expectNoConsoleProblems();
+    await tab.close();
+  });
 });

@@ -368,7 +368,7 @@ describe('the add button', () => {
 
   it('in a German site: In den Warenkorb, Wird hinzugefügt… while adding, Hinzugefügt! after, from the props the server builds', async () => {
     const { labels, locale, messages } = productFormProps({ id: 'field-shirt', structuredContent: {} }, { website: { language: 'de-DE', baseCurrency: 'USD' } });
-    expect(labels).toEqual({ add: 'In den Warenkorb', soldOut: 'ausverkauft', sale: 'Sale', quantity: 'Menge', adding: 'Wird hinzugefügt…', added: 'Hinzugefügt!', fewer: 'Eins weniger: Artikel', more: 'Eins mehr: Artikel', ok: 'OK' });
+    expect(labels).toEqual({ add: 'In den Warenkorb', soldOut: 'ausverkauft', sale: 'Sale', quantity: 'Menge', adding: 'Wird hinzugefügt…', added: 'Hinzugefügt!', fewer: 'Eins weniger: Artikel', more: 'Eins mehr: Artikel', ok: 'OK', choose: 'Bitte wählen…' });
     const el = await hydrate(shirt({ labels, locale, messages }));
     expect(label(el)).toBe('In den Warenkorb');
     expect(el.querySelector('.product-price')?.textContent).toBe('ab 89,00\u00a0$');

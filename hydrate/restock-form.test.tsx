@@ -24,6 +24,7 @@ function props(over: Partial<RestockFormProps> = {}): RestockFormProps {
     variants: [{ variantId: 'p04-v1', label: 'p04-v1' }],
     productSoldOut: true,
     cta: CTA,
+    variantLabel: 'Variant',
     placeholder: 'Your Email',
     button: 'Sign Up',
     mailingList: true,

@@ -64,6 +64,8 @@ import { ReadCache, useReadCache } from './read-cache.js';
 import { installSiteAhead } from './site-data.js';
 import { readCartsAhead } from './commerce/visitor-cart.js';
 import { themeStaticFiles } from './theme/static-files.js';
+import { languageRewrite, requestServedLanguage } from './multilingual/request-language.js';
+import { installLanguagePaths } from './multilingual/language-paths.js';
 
 export interface AppOptions {
   readonly store: Store;
@@ -243,6 +245,8 @@ export async function buildApp({
     frameworkErrors: (error, request, reply) => answerError(error, request, reply),
     // requests Node's parser refuses (bad method or line, length twice, bad or huge headers): { message } too
     clientErrorHandler: answerClientError,
+    // a multilingual site's language prefix (`/de/…`) off before routing; the request keeps its language (server/multilingual/)
+    rewriteUrl: languageRewrite(store),
   });
   // first of all hooks: every later one may read the site (server/site-data.ts)
   if (readAhead !== undefined) installReadAhead(app, store, stores, readAhead);
@@ -268,6 +272,8 @@ export async function buildApp({
   await installGuards(app, store, stores, guards);
   // every route from here on, as declared: what docs/http-api.md is generated from
   installRouteTable(app);
+  // links and redirects of a page asked under a language's prefix stay under it (server/multilingual/language-paths.ts)
+  installLanguagePaths(app, store);
   // nosniff, referrer and frame rules, HSTS over TLS and the content policy: the default theme's strict one with
   // a nonce per page, a platform theme's looser one (server/security/headers.ts)
   await app.register(securityHeaders, { platform: theme.isPlatformTheme, allowedOrigins, connectOrigins: () => installmentConnectOrigins(store) });
@@ -299,7 +305,7 @@ export async function buildApp({
     try {
       // the 4xx page says what was wrong with the address; a 500 says nothing of what failed
       const extra = status !== 500 ? { error: { status, message } } : undefined;
-      const context = pageContext(store, { pageType: PageType.ERROR, pageId: 'error', shoppingCart: emptyCart(), accountLink: accountLinkFor(store, request), extra });
+      const context = pageContext(store, { pageType: PageType.ERROR, pageId: 'error', shoppingCart: emptyCart(), accountLink: accountLinkFor(store, request), extra, language: requestServedLanguage(request)?.language });
       return reply.code(status).type('text/html; charset=utf-8').send(theme.renderPage('pages/error.page', context));
     } catch (themeError) {
       // the theme itself cannot frame a page (a region missing, a broken layout): a plain page that names nothing
@@ -343,7 +349,7 @@ export async function buildApp({
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsJson(request.url)) return reply.code(404).send({ message: 'Not found' });
-    const context = pageContext(store, { pageType: PageType.NOT_FOUND, pageId: 'not-found', shoppingCart: emptyCart(), accountLink: accountLinkFor(store, request) });
+    const context = pageContext(store, { pageType: PageType.NOT_FOUND, pageId: 'not-found', shoppingCart: emptyCart(), accountLink: accountLinkFor(store, request), language: requestServedLanguage(request)?.language });
     return reply.code(404).type('text/html; charset=utf-8').send(theme.renderPage('pages/404.page', context));
   });
   return app;

@@ -36,7 +36,7 @@ describe('blog', () => {
     expect(page).toContain('<a class="term term--category" href="/blog?category=Workshop">Workshop</a>');
     expect(page).toContain('<a class="term term--tag entry-tag" href="/blog?tag=weaving">#weaving</a>');
     expect(page).toContain('<nav class="pager" aria-label="Pages">');
-    expect(page).toContain('<a rel="next" href="/blog?page=2">Older posts &rarr;</a>');
+    expect(page).toContain('<a rel="next" href="/blog?page=2">Older posts →</a>');
   });
 
   it('marks the current category and says how to clear the filter', async () => {

@@ -5,12 +5,15 @@
  */
 import type { Json } from './commerce/catalog.js';
 import type { Store } from './db/database.js';
-import { siteDataOf } from './site-data.js';
+import { siteDataOf, siteLanguages } from './site-data.js';
+import { readCache } from './read-cache.js';
+import { platformStrings } from '../commerce/messages/platform-strings.js';
 import { withCensus } from './tracker/census-page.js';
 import { attachPlatformData } from './theme/platform-data.js';
 import { withTweakValues } from './theme/tweaks/site-tweaks.js';
 import { CART_CLASSES, pageTitle } from './theme/system-variables.js';
 import { type AccountLink, SIGN_IN_LINK } from './site-users/account-link.js';
+import { languageLinks } from './multilingual/language-links.js';
 
 /** Page types by code (spec 001 §3 "Page types"; the ranges are the spec's, the numbers in them ours). */
 export const PageType = {
@@ -44,11 +47,35 @@ export interface PageParts {
   /** The header's account link (server/site-users/account-link.ts); default "Sign in". */
   readonly accountLink?: AccountLink;
   readonly extra?: Json;
+  /**
+   * The language the page is asked in under a multilingual site's path prefix (server/multilingual/); default
+   * the site's own.
+   */
+  readonly language?: string;
 }
 
 /** The parts of every page's context that depend only on the site (server/site-data.ts: loaded ahead on PostgreSQL). */
 function siteContext(db: Store): Json {
   return siteDataOf(db).context;
+}
+
+/**
+ * The site's parts in one of its served languages (server/multilingual/): its own language's are the site's,
+ * another's say that language and take the platform's strings from its catalog (the store's own localized
+ * strings are written in the site's language, so they stay there). On a multilingual site, `multilingual` names
+ * every language with a link to the page in it (server/multilingual/language-links.ts).
+ */
+function siteContextIn(db: Store, language: string | undefined): Json {
+  const site = siteContext(db);
+  const served = siteLanguages(db);
+  if (served.length < 2) return site;
+  const own = (site['website'] as Json)['language'];
+  const current = language ?? String(own);
+  return readCache(db).get(`site\u0000${current}`, () => ({
+    ...site,
+    ...(current === own ? {} : { website: { ...(site['website'] as Json), language: current }, localizedStrings: platformStrings(current) }),
+    multilingual: languageLinks(served, current),
+  }));
 }
 
 /** The site's language (server/site-language.ts), as the page context says it. */
@@ -68,7 +95,7 @@ export function pageContext(db: Store, parts: PageParts): Json {
     if (typeof m === 'object' && m !== null) merchandising[String(product['id'])] = m;
   }
   const context: Json = {
-    ...siteDataOf(db).context,
+    ...siteContextIn(db, parts.language),
     collection: parts.collection,
     item: parts.item,
     items: parts.items,

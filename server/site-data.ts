@@ -1,7 +1,8 @@
 /**
  * The site's part of every page (issue 25): the context's `website`, `websiteSettings`, `featureFlags`,
  * `localizedStrings` and `navigation`, the site's stored tweak values and its collections' permission types
- * (the census), built from three reads: the website, its collections, its layout and tweaks documents. The
+ * (the census) and the languages it is served in, built from three reads: the website, its collections, its
+ * layout, tweaks and multilingual documents. The
  * reads are written once (server/db/reads.ts) and run two ways: awaited (`loadSiteData`, on either database)
  * or, on SQLite only, synchronously with the same builders (`readSiteDataSync`, for code that runs outside a
  * request: tests, e-mails, the dev server).
@@ -28,6 +29,7 @@ import { languageOfSettings } from './site-language.js';
 import { LAYOUT_DOCUMENT, storefrontNavigationOf } from './site-layout.js';
 import { type StoredTweakValues, storedTweakValuesOf, TWEAKS_DOCUMENT } from './theme/tweaks/site-tweaks.js';
 import { permissionTypesOf } from './tracker/census-page.js';
+import { MULTILINGUAL_DOCUMENT, multilingualOf, type ServedLanguage, servedLanguagesOf } from './multilingual/site-languages.js';
 
 export interface SiteData {
   /** The context's site keys: `website`, `websiteSettings`, `featureFlags`, `localizedStrings`, `navigation`. */
@@ -37,6 +39,8 @@ export interface SiteData {
   readonly collections: readonly CollectionRow[];
   /** Each collection's permission type, by id (open ones left out): what the census attaches to a page. */
   readonly permissions: ReadonlyMap<string, PageAccess['kind']>;
+  /** The languages the site is served in, its own first at `/` (server/multilingual/site-languages.ts). */
+  readonly languages: readonly ServedLanguage[];
 }
 
 const EMPTY_SITE: Json = { website: {}, websiteSettings: {}, featureFlags: {}, localizedStrings: {}, navigation: [] };
@@ -51,7 +55,7 @@ function siteQueries({ db, t }: Reads) {
   return [
     db.select().from(t.websites).limit(1),
     db.select().from(t.collections).orderBy(asc(t.collections.ordering)),
-    db.select().from(t.siteDocuments).where(inArray(t.siteDocuments.name, [LAYOUT_DOCUMENT, TWEAKS_DOCUMENT])),
+    db.select().from(t.siteDocuments).where(inArray(t.siteDocuments.name, [LAYOUT_DOCUMENT, TWEAKS_DOCUMENT, MULTILINGUAL_DOCUMENT])),
   ] as const;
 }
 
@@ -60,7 +64,7 @@ type Rows<I extends number> = Awaited<ReturnType<typeof siteQueries>[I]>;
 /** The site data of the rows read. */
 function siteDataFrom([site]: Rows<0>, allCollections: Rows<1>, documents: Rows<2>): SiteData {
   const permissions = permissionTypesOf(allCollections);
-  if (site === undefined) return { context: EMPTY_SITE, tweakValues: {}, collections: allCollections, permissions };
+  if (site === undefined) return { context: EMPTY_SITE, tweakValues: {}, collections: allCollections, permissions, languages: servedLanguagesOf('en-US', multilingualOf(undefined)) };
   const document = (name: string) => {
     const row = documents.find((d) => d.websiteId === site.id && d.name === name);
     return row === undefined ? undefined : siteDocumentValue(row.value);
@@ -90,7 +94,8 @@ function siteDataFrom([site]: Rows<0>, allCollections: Rows<1>, documents: Rows<
     navigation:
       storefrontNavigationOf(document(LAYOUT_DOCUMENT), nav) ?? nav.filter((c) => c.enabled).map((c) => ({ title: c.navigationTitle ?? c.title, url: `/${c.urlId}` })),
   };
-  return { context, tweakValues: storedTweakValuesOf(document(TWEAKS_DOCUMENT)), collections: allCollections, permissions };
+  const languages = servedLanguagesOf(languageOfSettings(settings), multilingualOf(document(MULTILINGUAL_DOCUMENT)));
+  return { context, tweakValues: storedTweakValuesOf(document(TWEAKS_DOCUMENT)), collections: allCollections, permissions, languages };
 }
 
 const iconField = (url: string | null): Json => (url === null ? {} : { siteIconUrl: url });
@@ -135,7 +140,21 @@ export function siteDataOf(store: Store): SiteData {
 export function installSiteAhead(app: FastifyInstance, store: Store, reads: Reads): void {
   const slot: { current: SiteData | undefined } = { current: undefined };
   ahead.set(store, slot);
-  app.addHook('onRequest', async () => {
+  const load = async () => {
     slot.current = await readCache(store).getAsync('site-ahead', () => loadSiteData(reads));
-  });
+  };
+  // once at start too: the first request's `rewriteUrl` (before any hook) finds the site's languages
+  app.addHook('onReady', load);
+  app.addHook('onRequest', load);
+}
+
+/**
+ * The languages the site is served in, for `rewriteUrl` (server/multilingual/request-language.ts), which runs
+ * before any hook: on SQLite as `siteDataOf`; where the site is loaded ahead, the last load (the one of the
+ * request before, or of the start), so a language added reaches the prefixes one request later.
+ */
+export function siteLanguages(store: Store): readonly ServedLanguage[] {
+  const slot = ahead.get(store);
+  if (slot === undefined) return siteDataOf(store).languages;
+  return slot.current?.languages ?? [];
 }

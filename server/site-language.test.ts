@@ -109,6 +109,32 @@ describe('a German site', () => {
     expect(page).toContain('Da stimmt etwas nicht');
   });
 
+  it('the content and account pages’ words in German: home, journal, events, videos, lock screen, member area, sign in, register, reset', async () => {
+    const home = await body('/');
+    expect(home).toContain('>Ausgewählte Produkte</h2>');
+    expect(await body('/blog')).toContain('Weiterlesen');
+    const events = await body('/events');
+    expect(events).toContain('<h2>Demnächst</h2>');
+    expect(events).toContain('<h2>Vergangen</h2>');
+    expect(await body('/videos')).toContain('Ansehen');
+    expect(await body('/trade')).toContain('>Entsperren</button>');
+    const members = await body('/members');
+    expect(members).toMatch(/Mitglied werden/);
+    const login = await body('/account/login');
+    expect(login).toContain('<h1>Anmelden</h1>');
+    expect(login).toMatch(/<title>Anmelden &mdash; /);
+    expect(login).toContain('Passwort vergessen?');
+    expect(await body('/account/register')).toContain('Mindestens 8 Zeichen.');
+    expect(await body('/account/reset')).toContain('<h1>Passwort zurücksetzen</h1>');
+    // the account pages' own messages: a note from a link, a refused sign-in, a field's rule
+    expect(await body('/account/login?done=signed-out')).toContain('Du bist abgemeldet.');
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const refused = await app.inject({ method: 'POST', url: '/account/login', cookies: TEST_COOKIES, headers: form, payload: new URLSearchParams({ crumb: TEST_CRUMB, email: 'nobody@example.com', password: 'wrong password' }).toString() });
+    expect(text(refused.body)).toContain('Die E-Mail-Adresse oder das Passwort ist falsch.');
+    const short = await app.inject({ method: 'POST', url: '/account/register', cookies: TEST_COOKIES, headers: form, payload: new URLSearchParams({ crumb: TEST_CRUMB, email: 'ada@example.com', password: 'short' }).toString() });
+    expect(text(short.body)).toContain('Dein Passwort muss mindestens 8 Zeichen haben.');
+  });
+
   it('an English site is as before', async () => {
     store.update(websites).set({ settings: seeded }).run();
     const html = (await app.inject('/shop/p/field-shirt')).body;

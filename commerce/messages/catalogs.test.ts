@@ -85,7 +85,7 @@ describe('t', () => {
 });
 
 describe('island messages', () => {
-  const VALUES = [0, 1, 2, 5, 100, 101, 1000, 12345].map((count) => ({ over: count > 100 ? 'yes' : 'no', limit: 100, count, items: 'One item in cart', price: '$89.00', value: count, current: 2, total: 5, query: 'linen', option: 'Size', options: 'Color, Size', last: 'Fit', title: 'Mug', name: 'Monogram', quantity: count, subtotal: '$12.00', subject: 'item', field: 'Email', max: 256, variantName: 'Size', 0: '$5.00', remaining: '2 downloads left', file: 'guide.pdf' }));
+  const VALUES = [0, 1, 2, 5, 100, 101, 1000, 12345].map((count) => ({ over: count > 100 ? 'yes' : 'no', limit: 100, count, items: 'One item in cart', price: '$89.00', value: count, current: 2, total: 5, query: 'linen', option: 'Size', options: 'Color, Size', last: 'Fit', title: 'Mug', name: 'Monogram', quantity: count, subtotal: '$12.00', subject: 'item', field: 'Email', max: 256, variantName: 'Size', 0: '$5.00', remaining: '2 downloads left', file: 'guide.pdf', number: count, site: 'Tessera', amount: '$5.00', label: 'Total', link: '/d/1', until: 'May 1', url: '/members', product: 'Mug', form: 'Contact', page: '/contact', numInstallments: '4', payments: '4 payments', provider: 'Afterpay', text: 'available', min: 8 }));
 
   for (const locale of SHIPPED_LOCALES) {
     it(`${locale}: every message formats the same compacted (the browser) as with intl-messageformat`, () => {

@@ -12,8 +12,11 @@ import { ADD_BUTTON_LABELS, ADD_FAILURE_MESSAGES } from '../add-to-cart.js';
 import { ADDITIONAL_FIELDS_MESSAGES } from '../additional-fields.js';
 import { CART_UI_MESSAGES } from '../cart-ui.js';
 import { CHECKOUT_MESSAGES } from '../checkout-form.js';
+import { INSTALLMENT_TEXTS } from '../installments.js';
 import { FORM_MESSAGES, LIKERT_SCALE, PARTS } from '../form-validation.js';
 import { DEFAULT_LABELS } from '../../engine/plugins/commerce/strings.js';
+import { ACCOUNT_WORDS } from './account-words.js';
+import { EMAIL_WORDS } from './email-words.js';
 import { THEME_WORDS } from './theme-words.js';
 import { VISITOR } from './visitor-en.js';
 
@@ -89,6 +92,17 @@ const RULES = {
   'quantity.more': 'One more {subject}',
   'quantity.item': 'item',
   'alert.ok': 'OK',
+  /** The instalment pill (commerce/installments.ts): the spec's sentences, and ours around them. */
+  'installment.pill': INSTALLMENT_TEXTS.pill,
+  'installment.payments': INSTALLMENT_TEXTS.payments,
+  'installment.upTo': INSTALLMENT_TEXTS.upTo,
+  'installment.over': INSTALLMENT_TEXTS.over,
+  'installment.howItWorks': 'How it works',
+  'installment.payIn': 'Pay in {payments} with {provider}.',
+  'installment.availability': '{provider} is {text}.',
+  'installment.information': '{provider} information',
+  /** A dialog's close button (the instalment pill's, the cart's lightbox). */
+  'dialog.close': 'Close',
   'checkout.invalidCountry': CHECKOUT_MESSAGES.invalidCountry,
   /** The checkout's field errors (commerce/checkout-form.ts); `field` is the field's label. */
   'checkout.fieldRequired': '{field} is required.',
@@ -150,7 +164,7 @@ const CART_PILL = {
   'cartPill.linkName': ', cart: {items}',
 } as const;
 
-export const EN_US = { ...VISITOR, ...PRODUCT, ...RULES, ...CART_PILL, ...THEME_WORDS } as const;
+export const EN_US = { ...VISITOR, ...PRODUCT, ...RULES, ...CART_PILL, ...THEME_WORDS, ...EMAIL_WORDS, ...ACCOUNT_WORDS } as const;
 
 /** Every key a catalog must have. */
 export type MessageKey = keyof typeof EN_US;

@@ -16,7 +16,11 @@ export interface AdditionalFieldsFormProps {
   readonly busyLabel: string;
   /** Gets the answers; resolves true when they were taken (the lightbox then closes). */
   readonly onSubmit: (answers: string) => Promise<boolean>;
+  /** A select's empty choice in the page's language (`form.choose`; absent: English). */
+  readonly chooseLabel?: string;
 }
+
+const CHOOSE = 'Choose…';
 
 type Values = Record<string, FieldValue>;
 
@@ -30,7 +34,7 @@ function firstControlId(field: FormField, base: string): string {
 
 const INPUT_TYPES: Partial<Record<FormField['kind'], string>> = { email: 'email', number: 'number', website: 'url' };
 
-function FieldInput({ field, id, value, error, set, post = false }: { field: FormField; id: string; value: FieldValue | undefined; error: string | undefined; set: (v: FieldValue) => void; post?: boolean }) {
+function FieldInput({ field, id, value, error, set, post = false, choose }: { field: FormField; id: string; value: FieldValue | undefined; error: string | undefined; set: (v: FieldValue) => void; post?: boolean; choose: string }) {
   // posted without JavaScript, each input carries the name the server reads; in the lightbox nothing is posted
   const named = (suffix = '') => (post ? { name: `${ANSWER_FIELD_PREFIX}${field.id}${suffix}` } : {});
   const errorId = `${id}-error`;
@@ -111,7 +115,7 @@ function FieldInput({ field, id, value, error, set, post = false }: { field: For
         {label}
         {errorText}
         <select id={id} {...named()} value={text} onChange={(e) => set(e.target.value)} {...invalid}>
-          <option value="">Choose…</option>
+          <option value="">{choose}</option>
           {(field.options ?? []).map((o) => (
             <option key={o} value={o}>
               {o}
@@ -139,7 +143,7 @@ function FieldInput({ field, id, value, error, set, post = false }: { field: For
   );
 }
 
-export function AdditionalFieldsForm({ form, initial = {}, submitLabel, busyLabel, onSubmit }: AdditionalFieldsFormProps) {
+export function AdditionalFieldsForm({ form, initial = {}, submitLabel, busyLabel, onSubmit, chooseLabel }: AdditionalFieldsFormProps) {
   const id = useId();
   const [values, setValues] = useState<Values>(() => ({ ...initial }));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -178,7 +182,7 @@ export function AdditionalFieldsForm({ form, initial = {}, submitLabel, busyLabe
           </h3>
         ) : (
           <div className={`form-field form-field-${field.kind}${errors[field.id] !== undefined ? ' form-field--error' : ''}`} key={field.id}>
-            <FieldInput field={field} id={`${id}${field.id}`} value={values[field.id]} error={errors[field.id]} set={(v) => setValues((old) => ({ ...old, [field.id]: v }))} />
+            <FieldInput field={field} id={`${id}${field.id}`} value={values[field.id]} error={errors[field.id]} set={(v) => setValues((old) => ({ ...old, [field.id]: v }))} choose={chooseLabel ?? CHOOSE} />
           </div>
         ),
       )}
@@ -197,6 +201,8 @@ export interface AdditionalFieldsInlineProps {
   /** Counts the refusals: each new one shows the summary afresh, and it takes focus. */
   readonly refusal?: number;
   readonly onChange: (fieldId: string, value: FieldValue) => void;
+  /** A select's empty choice in the page's language (`form.choose`; absent: English). */
+  readonly chooseLabel?: string;
 }
 
 /**
@@ -206,7 +212,7 @@ export interface AdditionalFieldsInlineProps {
  * summary on top names each field and its message (a link to it) and takes focus, on the server's page
  * (`autofocus`) and in the island alike.
  */
-export function AdditionalFieldsInline({ form, values, errors, refusal = 0, onChange }: AdditionalFieldsInlineProps) {
+export function AdditionalFieldsInline({ form, values, errors, refusal = 0, onChange, chooseLabel }: AdditionalFieldsInlineProps) {
   const id = useId();
   const fields = form.fields.filter((f) => f.kind !== 'hidden' && f.kind !== 'section');
   const refused = fields.filter((f) => errors[f.id] !== undefined);
@@ -234,7 +240,7 @@ export function AdditionalFieldsInline({ form, values, errors, refusal = 0, onCh
       ) : null}
       {fields.map((field) => (
         <div className={`form-field form-field-${field.kind}${errors[field.id] !== undefined ? ' form-field--error' : ''}`} key={field.id}>
-          <FieldInput field={field} id={`${id}${field.id}`} value={values[field.id]} error={errors[field.id]} set={(v) => onChange(field.id, v)} post />
+          <FieldInput field={field} id={`${id}${field.id}`} value={values[field.id]} error={errors[field.id]} set={(v) => onChange(field.id, v)} post choose={chooseLabel ?? CHOOSE} />
         </div>
       ))}
     </fieldset>

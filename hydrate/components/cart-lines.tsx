@@ -19,6 +19,7 @@ import { type AlertMessage, AlertDialog } from './alert-dialog.js';
 import { Lightbox } from './lightbox.js';
 import { useScripted } from '../use-scripted.js';
 import { QuantityInput } from './quantity-input.js';
+import { sitePath } from '../site-path.js';
 
 export interface CartLinesProps {
   /** The cart as the server rendered it: the island's state until the first change. */
@@ -50,6 +51,8 @@ export const CART_LINES_MESSAGES = [
   'quantity.fewer',
   'quantity.more',
   'alert.ok',
+  'dialog.close',
+  'form.choose',
   'theme.continueShopping',
   'theme.checkout',
 ] as const;
@@ -108,8 +111,8 @@ function Answers({ entry, onFailure, say, saving }: { entry: ShownEntry; onFailu
         </button>
       ) : null}
       {editing && form !== null ? (
-        <Lightbox title={form.name} onClose={() => setEditing(false)}>
-          <AdditionalFieldsForm form={form} initial={parseAnswers(entry.additionalFields)} submitLabel={say('cartLines.save')} busyLabel={saving} onSubmit={save} />
+        <Lightbox title={form.name} onClose={() => setEditing(false)} closeLabel={say('dialog.close')}>
+          <AdditionalFieldsForm form={form} initial={parseAnswers(entry.additionalFields)} submitLabel={say('cartLines.save')} busyLabel={saving} onSubmit={save} chooseLabel={say('form.choose')} />
         </Lightbox>
       ) : null}
     </span>
@@ -219,13 +222,13 @@ function Line({ entry, first, crumb, money, onFailure, onChanged, say, saving }:
         ) : null}
       </span>
       <span className="cart-entry-details">
-        <span className="cart-entry-title">{url ? <a href={url}>{entry.title}</a> : entry.title}</span>
+        <span className="cart-entry-title">{url ? <a href={sitePath(url)}>{entry.title}</a> : entry.title}</span>
         {variant !== '' ? <span className="cart-entry-variant">{variant}</span> : null}
         <Answers entry={entry} onFailure={onFailure} say={say} saving={saving} />
         <span className="cart-entry-unit">{money(entry.purchasePriceCents)}</span>
       </span>
       <span className="cart-entry-actions">
-        <form className="cart-entry-update" method="post" action="/cart/update" noValidate onSubmit={(e) => submit(e, false)}>
+        <form className="cart-entry-update" method="post" action={sitePath('/cart/update')} noValidate onSubmit={(e) => submit(e, false)}>
           <input type="hidden" name="crumb" value={crumb} />
           <input type="hidden" name="entryId" value={entry.id} />
           <QuantityInput
@@ -239,7 +242,7 @@ function Line({ entry, first, crumb, money, onFailure, onChanged, say, saving }:
             {say('cartLines.update')}
           </button>
         </form>
-        <form className="cart-entry-remove" method="post" action="/cart/remove" onSubmit={(e) => submit(e, true)}>
+        <form className="cart-entry-remove" method="post" action={sitePath('/cart/remove')} onSubmit={(e) => submit(e, true)}>
           <input type="hidden" name="crumb" value={crumb} />
           <input type="hidden" name="entryId" value={entry.id} />
           <button type="submit" className="cart-entry-remove-button" aria-label={say('cartLines.removeNamed', { title: entry.title })}>
@@ -304,7 +307,7 @@ export function CartLines(props: CartLinesProps) {
             {say('cartLines.empty')}
           </p>
           <p>
-            <a className="button" href="/shop">
+            <a className="button" href={sitePath('/shop')}>
               {say('theme.continueShopping')}
             </a>
           </p>
@@ -324,7 +327,7 @@ export function CartLines(props: CartLinesProps) {
           <>
             <p className="cart-note">{say('cartLines.shippingNote')}</p>
             <p className="cart-checkout">
-              <a className="button" href="/checkout">
+              <a className="button" href={sitePath('/checkout')}>
                 {say('theme.checkout')}
               </a>
             </p>

@@ -7,6 +7,7 @@ import { PILL_COUNT_LIMIT, pillCountText } from '../../commerce/cart-pill.js';
 import { formatCompact, type IslandMessages } from '../../commerce/messages/compact.js';
 import { moneyText } from '../../commerce/money-text.js';
 import { ensureCartLoaded, useCart } from '../cart-store.js';
+import { sitePath } from '../site-path.js';
 
 export interface CartPillProps {
   readonly currency: string;
@@ -43,7 +44,7 @@ export function CartPill({ currency, locale, messages, announceFirstCount = fals
   return (
     <div className="cart-pill-wrapper">
       {/* named by its text, the visible part first (WCAG 2.5.3 label in name): `3 $267.00, cart: 3 items in cart` */}
-      <a className={classes} href="/cart" hidden={!initialised || empty}>
+      <a className={classes} href={sitePath('/cart')} hidden={!initialised || empty}>
         <span className="cart-pill-count">{pillCountText(count)}</span> <span className="cart-pill-subtotal">{subtotal}</span>
         <span className="visually-hidden">{formatCompact(messages.text['cartPill.linkName'], messages.locale, { items: pillSpokenLabel(messages, count) })}</span>
       </a>

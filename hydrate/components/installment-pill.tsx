@@ -5,7 +5,9 @@
  * host cannot be reached only a log line says so.
  */
 import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
-import { type InstallmentContext, productInstallmentPill } from '../../commerce/installments.js';
+import { amountText, type InstallmentContext, type InstallmentWords, productInstallmentPill } from '../../commerce/installments.js';
+import { formatCompact, type IslandMessages } from '../../commerce/messages/compact.js';
+import { moneyText } from '../../commerce/money-text.js';
 import { safeUrl } from '../../commerce/safe-url.js';
 import { subscribeSelection } from '../product-selection.js';
 
@@ -19,6 +21,31 @@ export interface InstallmentPillProps {
   readonly currency: string;
   /** The provider's information page; null when none serves the shopper's language. */
   readonly modalUrl: string | null;
+  /** The pill's words in the page's language (issue 27). */
+  readonly messages: IslandMessages<InstallmentMessage>;
+}
+
+export const INSTALLMENT_MESSAGES = [
+  'installment.pill',
+  'installment.payments',
+  'installment.upTo',
+  'installment.over',
+  'installment.howItWorks',
+  'installment.payIn',
+  'installment.availability',
+  'installment.information',
+  'dialog.close',
+] as const;
+type InstallmentMessage = (typeof INSTALLMENT_MESSAGES)[number];
+
+/** The pill's words from the page's messages; amounts as the spec writes them in English (`$12.00`), else as the language writes money. */
+function pillWords(messages: IslandMessages<InstallmentMessage>): { say: (key: InstallmentMessage, values?: Record<string, string>) => string; words: InstallmentWords } {
+  const say = (key: InstallmentMessage, values: Record<string, string> = {}) => formatCompact(messages.text[key], messages.locale, values);
+  const english = messages.locale.startsWith('en');
+  return {
+    say,
+    words: { text: (key, values) => say(`installment.${key}`, values), amount: (cents, currency) => (english ? amountText(cents, currency) : moneyText(cents, currency, messages.locale)) },
+  };
 }
 
 /** How long the provider's page may take to answer before it counts as unreachable. */
@@ -51,7 +78,8 @@ export function InstallmentPillView(props: InstallmentPillProps) {
     if (!open && d.open) d.close();
   }, [open]);
 
-  const pill = productInstallmentPill(props.context, { productType: props.productType, soldOut: props.soldOut || selection.soldOut }, selection.cents, props.currency);
+  const { say, words } = pillWords(props.messages);
+  const pill = productInstallmentPill(props.context, { productType: props.productType, soldOut: props.soldOut || selection.soldOut }, selection.cents, props.currency, words);
   if (pill === null) return <div className="product-installments" hidden />;
 
   function openModal(event: MouseEvent) {
@@ -63,6 +91,10 @@ export function InstallmentPillView(props: InstallmentPillProps) {
     setOpen(false);
     summary.current?.focus();
   }
+
+  const explanation = pill.inRange
+    ? say('installment.payIn', { payments: pill.paymentsText, provider: pill.providerName })
+    : say('installment.availability', { provider: pill.providerName, text: pill.text });
 
   return (
     <div className="product-installments" data-provider={pill.provider}>
@@ -79,16 +111,16 @@ export function InstallmentPillView(props: InstallmentPillProps) {
       )}
       <details className="installment-info">
         <summary ref={summary} onClick={openModal}>
-          How it works
+          {say('installment.howItWorks')}
         </summary>
-        <p>{pill.inRange ? `Pay in ${pill.paymentsText} with ${pill.providerName}.` : `${pill.providerName} is ${pill.text}.`}</p>
+        <p>{explanation}</p>
       </details>
       <dialog ref={dialog} className="installment-modal" aria-labelledby={`${id}-title`} onClose={() => setOpen(false)}>
         <h2 id={`${id}-title`}>{pill.providerName}</h2>
-        <p>{pill.inRange ? `Pay in ${pill.paymentsText} with ${pill.providerName}.` : `${pill.providerName} is ${pill.text}.`}</p>
-        {open && page === 'shown' && modalUrl !== null ? <iframe className="installment-modal-page" title={`${pill.providerName} information`} src={modalUrl} /> : null}
+        <p>{explanation}</p>
+        {open && page === 'shown' && modalUrl !== null ? <iframe className="installment-modal-page" title={say('installment.information', { provider: pill.providerName })} src={modalUrl} /> : null}
         <button type="button" className="installment-modal-close" onClick={close}>
-          Close
+          {say('dialog.close')}
         </button>
       </dialog>
     </div>

@@ -15,6 +15,8 @@ export interface LightboxProps {
   readonly title: string;
   readonly onClose: () => void;
   readonly children: ReactNode;
+  /** The close button's name in the page's language (`dialog.close`). */
+  readonly closeLabel: string;
 }
 
 /** Where the dialog goes: its top margin when taller than the window, else centred. */
@@ -22,7 +24,7 @@ export function lightboxTop(dialogHeight: number, windowHeight: number): number 
   return dialogHeight + 2 * LIGHTBOX_TOP_MARGIN_PX > windowHeight ? LIGHTBOX_TOP_MARGIN_PX : Math.round((windowHeight - dialogHeight) / 2);
 }
 
-export function Lightbox({ title, onClose, children }: LightboxProps) {
+export function Lightbox({ title, onClose, children, closeLabel }: LightboxProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
@@ -87,7 +89,7 @@ export function Lightbox({ title, onClose, children }: LightboxProps) {
           <h2 className="lightbox-title" id={titleId}>
             {title}
           </h2>
-          <button type="button" className="lightbox-close" aria-label="Close" onClick={() => closeRef.current()}>
+          <button type="button" className="lightbox-close" aria-label={closeLabel} onClick={() => closeRef.current()}>
             ×
           </button>
         </div>

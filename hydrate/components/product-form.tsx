@@ -21,6 +21,7 @@ import type { FieldValue } from '../../commerce/form-validation.js';
 import { AdditionalFieldsInline } from './additional-fields-form.js';
 import { type AlertMessage, AlertDialog } from './alert-dialog.js';
 import { QuantityInput } from './quantity-input.js';
+import { sitePath } from '../site-path.js';
 
 export interface ProductOption {
   readonly name: string;
@@ -50,6 +51,8 @@ export interface ProductFormProps {
     readonly fewer?: string;
     readonly more?: string;
     readonly ok?: string;
+    /** An additional field's empty select choice (absent: English). */
+    readonly choose?: string;
   };
   readonly showQuantity: boolean;
   readonly options: readonly ProductOption[];
@@ -203,7 +206,7 @@ export function ProductForm(props: ProductFormProps) {
   const scarce = choice !== null && choice.stock !== null && choice.stock > 0 && props.scarcityText !== null;
   const id = `product-${itemId}`;
   return (
-    <form className="product-form" method="post" action={props.action} noValidate onSubmit={submit} data-item-id={itemId}>
+    <form className="product-form" method="post" action={sitePath(props.action)} noValidate onSubmit={submit} data-item-id={itemId}>
       <input type="hidden" name="crumb" value={props.crumb} />
       <input type="hidden" name="itemId" value={itemId} />
       <div className="product-marks">
@@ -243,6 +246,7 @@ export function ProductForm(props: ProductFormProps) {
           errors={refused.errors}
           refusal={refused.round}
           onChange={(fieldId, value) => setAnswers((old) => ({ ...old, [fieldId]: value }))}
+          {...(labels.choose !== undefined ? { chooseLabel: labels.choose } : {})}
         />
       ) : null}
       {scarce ? <p className="product-scarcity">{fill(props.scarcityText ?? '', { qtyInStock: String(choice.stock) })}</p> : null}

@@ -15,6 +15,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { restockEmailError } from '../../commerce/form-validation.js';
 import { api } from '../api.js';
 import { subscribeChosenVariant } from '../product-selection.js';
+import { sitePath } from '../site-path.js';
 
 export interface RestockVariant {
   readonly variantId: string;
@@ -39,6 +40,8 @@ export interface RestockFormProps {
   /** Under Tessera's test captcha provider: the token its checkbox widget carries. */
   readonly captchaTestToken?: string;
   readonly successText: string;
+  /** The variant select's label in the page's language (`restock.variant`). */
+  readonly variantLabel: string;
   readonly crumb: string;
   /** How a signup posted without JavaScript went: the server renders the block in that state. */
   readonly outcome?: { readonly kind: 'done' | 'error'; readonly message: string } | null;
@@ -155,14 +158,14 @@ export function RestockForm(props: RestockFormProps) {
           {state.message}
         </p>
       ) : (
-        <form className="product-restock-form" method="post" action="/restock" noValidate onSubmit={(e) => void submit(e)} aria-describedby={`${id}cta`}>
+        <form className="product-restock-form" method="post" action={sitePath('/restock')} noValidate onSubmit={(e) => void submit(e)} aria-describedby={`${id}cta`}>
           <input type="hidden" name="productId" value={productId} />
           <input type="hidden" name="crumb" value={crumb} />
           {single ? (
             <input type="hidden" name="variantId" value={chosenSoldOut?.variantId ?? variantId} />
           ) : (
             <label className="product-restock-variant">
-              <span>Variant</span>
+              <span>{props.variantLabel}</span>
               <select name="variantId" value={variantId} onChange={(e) => setVariantId(e.target.value)}>
                 {variants.map((v) => (
                   <option key={v.variantId} value={v.variantId}>

@@ -5,6 +5,7 @@
  * (an unconfirmed account, which needs the page's resend form; no network) falls back to the form's plain post.
  */
 import { signIn, signOut } from '../site-user-session.js';
+import { sitePath } from '../site-path.js';
 
 const field = (form: HTMLFormElement, name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
 
@@ -27,7 +28,7 @@ function signInForm(form: HTMLFormElement): void {
     const password = field(form, 'password')?.value ?? '';
     const rememberMe = field(form, 'rememberMe')?.checked === true;
     void signIn({ email, password, rememberMe }).then((result) => {
-      if (result.ok) window.location.assign('/account');
+      if (result.ok) window.location.assign(sitePath('/account'));
       else if ((result.status === 401 || result.status === 429 || result.status === 400) && result.message !== undefined) showError(form, result.message);
       else form.submit();
     });
@@ -38,7 +39,7 @@ function signOutForm(form: HTMLFormElement): void {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void signOut(field(form, 'cloneCart')?.checked === true).then((result) => {
-      if (result.ok) window.location.assign('/account/login?done=signed-out');
+      if (result.ok) window.location.assign(sitePath('/account/login?done=signed-out'));
       else form.submit();
     });
   });

@@ -18,6 +18,11 @@ import { addButtonMachine } from '../add-button.js';
 import { addToCart } from '../add-to-cart-flow.js';
 import { bindCartCounts, ensureCartLoaded } from '../cart-store.js';
 import { type AlertMessage, AlertDialog } from '../components/alert-dialog.js';
+import { refusalText } from '../../commerce/messages/rule-text.js';
+import { platformCommerceWords, sayIn } from '../platform-commerce-words.js';
+
+/** The page's words (hydrate/platform-commerce-words.ts), read once the island runs. */
+let words: ReturnType<typeof platformCommerceWords> = null;
 
 /** The one alert of the page, shown by whichever button failed. */
 let current: AlertMessage | null = null;
@@ -34,7 +39,7 @@ function Alerts() {
     },
     () => current,
   );
-  return <AlertDialog alert={alert} onClose={() => showAlert(null)} />;
+  return <AlertDialog alert={alert} onClose={() => showAlert(null)} closeLabel={sayIn(words, 'alert.ok', 'OK')} />;
 }
 
 function parseJson(text: string | undefined): unknown {
@@ -104,7 +109,7 @@ function driveButton(button: HTMLElement): void {
   const inner = button.querySelector('.sqs-add-to-cart-button-inner') ?? button;
   const label = button.dataset['originalLabel'] ?? inner.textContent ?? '';
   const machine = addButtonMachine((phase) => {
-    inner.textContent = phase === 'adding' ? ADD_BUTTON_LABELS.adding : phase === 'added' ? ADD_BUTTON_LABELS.added : label;
+    inner.textContent = phase === 'adding' ? sayIn(words, 'addButton.adding', ADD_BUTTON_LABELS.adding) : phase === 'added' ? sayIn(words, 'addButton.added', ADD_BUTTON_LABELS.added) : label;
     button.setAttribute('aria-disabled', phase === 'idle' ? 'false' : 'true');
   });
   const press = async () => {
@@ -126,7 +131,7 @@ function driveButton(button: HTMLElement): void {
       machine.succeeded();
       return;
     }
-    showAlert({ title: outcome.title, message: outcome.message });
+    showAlert(refusalText(outcome, words?.refusals));
     machine.failed();
   };
   button.addEventListener('click', () => void press());
@@ -149,7 +154,7 @@ function priceText(shown: readonly VariantView[], currency: string, locale: stri
   const price = priceSummary(shown);
   if (price === null) return null;
   const money = (cents: number) => moneyText(cents, currency, locale);
-  if (price.kind === 'from') return `from ${money(price.cents)}`;
+  if (price.kind === 'from') return sayIn(words, 'product.priceFrom', `from ${money(price.cents)}`, { price: money(price.cents) });
   if (price.kind === 'sale') return `${money(price.cents)} ${money(price.originalCents)}`;
   return money(price.cents);
 }
@@ -185,6 +190,7 @@ function driveVariants(block: HTMLElement, locale: string): void {
 }
 
 export default (root: HTMLElement) => {
+  words = platformCommerceWords();
   for (const button of root.querySelectorAll<HTMLElement>('.sqs-add-to-cart-button[data-item-id]')) driveButton(button);
   const locale = document.documentElement.lang || 'en-US';
   for (const block of root.querySelectorAll<HTMLElement>('.product-variants[data-item-id][data-variants]')) driveVariants(block, locale);

@@ -15,7 +15,8 @@ import { localCheckoutErrors, localRuleText } from '../../commerce/messages/rule
 import { orderJson, type OrderRow, type PlaceResult } from './checkout-service.js';
 import type { Store } from '../db/database.js';
 import type { CommerceStores } from '../db/stores.js';
-import { PageType, pageContext, siteLanguage, websiteSettings } from '../page-context.js';
+import { PageType, pageContext, websiteSettings } from '../page-context.js';
+import { requestLanguage, requestServedLanguage } from '../multilingual/request-language.js';
 import { isTokenCartKind } from './token-carts.js';
 import type { Theme } from '../theme.js';
 import { clearCartCookies, pageCart, storedCartId } from './visitor-cart.js';
@@ -119,7 +120,7 @@ export function errorList(errors: FieldErrors): { field: string; id: string; mes
 
 export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceStores; theme: Theme }> = async (app, { store, stores, theme }) => {
   async function sendPage(reply: FastifyReply, request: FastifyRequest, template: string, pageType: number, pageId: string, extra: Record<string, unknown>, format?: string) {
-    const context = pageContext(store, { pageType, pageId, shoppingCart: await pageCart(store, request), crumb: request.crumb, accountLink: accountLinkFor(store, request), extra });
+    const context = pageContext(store, { pageType, pageId, shoppingCart: await pageCart(store, request), crumb: request.crumb, accountLink: accountLinkFor(store, request), extra, language: requestServedLanguage(request)?.language });
     if (format !== undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
     const html = theme.renderPage(template, context);
     return reply.type('text/html; charset=utf-8').send(theme.tracking && !isRecordedVisitor(store, request) ? withoutTracker(html) : html);
@@ -128,7 +129,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: Commerce
   async function sendCheckout(reply: FastifyReply, request: FastifyRequest, view: CheckoutView, format?: string) {
     const form = view.values ?? checkoutValues({});
     // the page says the rules' refusals in the site's language
-    const language = siteLanguage(store);
+    const language = requestLanguage(store, request);
     const errors = localCheckoutErrors(view.errors ?? {}, language);
     const checkout = {
       ...(await stores.checkout.summary(view.cartId)),
@@ -164,7 +165,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ store: Store; stores: Commerce
     const state = cartId === null ? null : await stores.checkout.cartState(cartId);
     if (cartId === null || state === null || state.empty) return backToCart(reply, CHECKOUT_MESSAGES.emptyCart);
     if (state.purchased) return backToCart(reply, CHECKOUT_MESSAGES.purchased);
-    return sendCheckout(reply, request, { cartId, cartToken: request.query.cartToken, message: localVisitorMessage(request.query.message, siteLanguage(store)) }, request.query.format);
+    return sendCheckout(reply, request, { cartId, cartToken: request.query.cartToken, message: localVisitorMessage(request.query.message, requestLanguage(store, request)) }, request.query.format);
   });
 
   app.post('/checkout', { schema: { body: checkoutForm }, attachValidation: true, config: { rateLimit: 'cart' } }, async (request, reply) => {

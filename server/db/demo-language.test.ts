@@ -1,8 +1,15 @@
 /**
  * `TESSERA_DEMO_LANGUAGE`: any shipped catalog's tag seeds the demo in that language (the website's language,
- * and for German and Japanese the demo's own content); unset is English; an unknown tag is refused by name.
+ * and, but for British English, the demo’s own content); unset is English; an unknown tag is refused by name.
  */
 import type { FastifyInstance } from 'fastify';
+import type { DemoContent } from './demo-content/content.js';
+import { DE_DE } from './demo-content/de-DE.js';
+import { ES_ES } from './demo-content/es-ES.js';
+import { FR_FR } from './demo-content/fr-FR.js';
+import { IT_IT } from './demo-content/it-IT.js';
+import { JA_JP } from './demo-content/ja-JP.js';
+import { NL_NL } from './demo-content/nl-NL.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from './database.js';
 import { demoLanguage } from './demo-language.js';
@@ -59,5 +66,33 @@ describe('the demo seeded in Japanese', () => {
     expect(html).toContain('リネンエプロン');
     expect(html).toContain('カートに追加');
     await app.close();
+  });
+});
+
+describe('the demo seeded in French, Spanish, Italian and Dutch', () => {
+  const expected: Record<string, { apron: string; contact: string; add: string }> = {
+    'fr-FR': { apron: 'Tablier en lin', contact: 'Écrivez-nous pour une commande', add: 'Ajouter au panier' },
+    'es-ES': { apron: 'Delantal de lino', contact: 'Escríbenos sobre pedidos', add: 'Añadir al carrito' },
+    'it-IT': { apron: 'Grembiule di lino', contact: 'Scrivici per ordini', add: 'Aggiungi al carrello' },
+    'nl-NL': { apron: 'Linnen schort', contact: 'Schrijf ons over bestellingen', add: 'In winkelwagen' },
+  };
+  for (const [language, words] of Object.entries(expected)) {
+    it(`${language}: the product's name, the buy button and the contact page's text`, async () => {
+      const store = openStore(':memory:');
+      seedDemoStore(store, Date.now(), language);
+      const { app } = await demoApp({ store });
+      const text = (url: string) => app.inject(url).then((r) => r.body.replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n))));
+      const product = await text('/shop/p/linen-apron');
+      expect(product).toContain(`<html lang="${language}"`);
+      expect(product).toContain(`<h1>${words.apron}</h1>`);
+      expect(product).toContain(words.add);
+      expect(await text('/contact')).toContain(words.contact);
+      await app.close();
+    });
+  }
+
+  it('every language’s content names the same products, options and pages as the German', () => {
+    const shape = (c: DemoContent) => [Object.keys(c.products).sort(), Object.keys(c.options).sort(), Object.keys(c.collections).sort(), Object.keys(c.contact.fields).sort()];
+    for (const content of [FR_FR, ES_ES, IT_IT, NL_NL, JA_JP]) expect(shape(content)).toEqual(shape(DE_DE));
   });
 });

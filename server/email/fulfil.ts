@@ -9,7 +9,8 @@ import { isRecord } from '../../commerce/json.js';
 import type { Customer } from '../../commerce/checkout-form.js';
 import type { Store } from '../db/database.js';
 import { orders, websites } from '../db/schema.js';
-import { addressLines } from '../orders/order-email.js';
+import { addressLines, emailLanguage } from '../orders/order-email.js';
+import { translator } from '../../commerce/messages/translate.js';
 import { queueEmail } from './queue.js';
 import { renderEmailHtml } from './render.js';
 
@@ -48,19 +49,30 @@ function customerOf(text: string, email: string): Customer {
   return { email, name: '', shippingAddress: null };
 }
 
-/** The shipping e-mail's subject and text. */
-export function fulfilledEmail(orderNumber: number, customer: Customer, lines: readonly ShippedLine[], shipment: Shipment, siteTitle: string): { subject: string; bodyText: string } {
-  const address = addressLines(customer);
+/** The shipping e-mail's subject and text, in `language` (issue 27: `email.*` of commerce/messages/). */
+export function fulfilledEmail(
+  orderNumber: number,
+  customer: Customer,
+  lines: readonly ShippedLine[],
+  shipment: Shipment,
+  siteTitle: string,
+  language = 'en-US',
+): { subject: string; bodyText: string } {
+  const t = translator(language);
+  const address = addressLines(customer, language);
+  const number = String(orderNumber);
   const text = [
-    `Good news${customer.name === '' ? '' : `, ${customer.name}`}: your order #${orderNumber} from ${siteTitle} has shipped.`,
-    ...(shipment.trackingNumber ? ['', ...(shipment.carrier ? [`Carrier: ${shipment.carrier}`] : []), `Tracking number: ${shipment.trackingNumber}`] : []),
+    customer.name === '' ? t('email.shipped.introNoName', { number, site: siteTitle }) : t('email.shipped.intro', { name: customer.name, number, site: siteTitle }),
+    ...(shipment.trackingNumber
+      ? ['', ...(shipment.carrier ? [`${t('email.shipped.carrier')} ${shipment.carrier}`] : []), `${t('email.shipped.tracking')} ${shipment.trackingNumber}`]
+      : []),
     '',
     ...lines.map((l) => `${l.name} × ${l.quantity}`),
-    ...(address.length === 0 ? [] : ['', 'Shipping to:', ...address]),
+    ...(address.length === 0 ? [] : ['', t('email.shippingToLine'), ...address]),
     '',
     siteTitle,
   ];
-  return { subject: `Your order #${orderNumber} from ${siteTitle} has shipped`, bodyText: `${text.join('\n')}\n` };
+  return { subject: t('email.shipped.subject', { number, site: siteTitle }), bodyText: `${text.join('\n')}\n` };
 }
 
 /** Marks `orderId` (of `websiteId`) fulfilled with `shipment` and queues its shipping e-mail. */
@@ -75,18 +87,27 @@ export function fulfilOrder(store: Store, websiteId: string, orderId: string, sh
       // a cancelled order is never shipped (server/merchant/orders/)
       const changed = tx.update(orders).set({ fulfilledAt: now, shippingCarrier: carrier, trackingNumber }).where(and(mine, isNull(orders.fulfilledAt), isNull(orders.cancelledAt))).run();
       if (changed.changes !== 1) return { ok: false, reason: order.cancelledAt === null ? 'already-fulfilled' : 'cancelled' } as const;
-      const siteTitle = tx.select({ title: websites.title }).from(websites).where(eq(websites.id, websiteId)).get()?.title ?? '';
+      const site = tx.select({ title: websites.title, settings: websites.settings }).from(websites).where(eq(websites.id, websiteId)).get();
+      const siteTitle = site?.title ?? '';
+      const language = emailLanguage(site?.settings);
+      const t = translator(language);
       const customer = customerOf(order.customer, order.email);
       const lines = shippedLines(order.items);
-      const { subject, bodyText } = fulfilledEmail(order.orderNumber, customer, lines, { carrier, trackingNumber }, siteTitle);
+      const { subject, bodyText } = fulfilledEmail(order.orderNumber, customer, lines, { carrier, trackingNumber }, siteTitle, language);
+      const words = {
+        heading: t('email.shipped.heading', { number: String(order.orderNumber) }),
+        hello: t('email.shipped.hello', { name: customer.name, site: siteTitle }),
+        carrier: t('email.shipped.carrier'),
+        tracking: t('email.shipped.tracking'),
+        shippingTo: t('email.shippingTo'),
+      };
       const data = {
-        orderNumber: order.orderNumber,
-        customerName: customer.name,
+        words,
         tracking: trackingNumber === null ? null : { carrier, number: trackingNumber },
         lines,
-        shippingAddress: addressLines(customer),
+        shippingAddress: addressLines(customer, language),
       };
-      const html = renderEmailHtml(ORDER_FULFILLED_KIND, { siteTitle, subject }, data);
+      const html = renderEmailHtml(ORDER_FULFILLED_KIND, { siteTitle, subject, language }, data);
       const emailId = queueEmail(tx, { websiteId, kind: ORDER_FULFILLED_KIND, to: order.email, subject, text: bodyText, html, related: { orderId, orderNumber: order.orderNumber } }, now);
       return { ok: true, emailId } as const;
     },

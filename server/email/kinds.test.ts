@@ -22,19 +22,17 @@ const EVIL = '<script>alert("x")</script>&';
 
 describe('templates', () => {
   const kinds: Record<string, Record<string, unknown>> = {
-    restock: { productTitle: EVIL, name: EVIL, productUrl: `/p?a="${EVIL}` },
+    restock: { words: { heading: EVIL, intro: EVIL, seeIt: EVIL, why: EVIL }, productUrl: `/p?a="${EVIL}` },
     'order-confirmation': {
-      customerName: EVIL,
-      orderNumber: 7,
-      testMode: true,
+      words: { thanks: EVIL, number: EVIL, downloads: EVIL, memberAreas: EVIL, shippingTo: EVIL },
       lines: [{ name: EVIL, quantity: 1, amount: '$1.00', details: [EVIL] }],
       totals: [{ label: 'Total', amount: EVIL }],
-      downloads: [{ fileName: EVIL, path: `/d/"${EVIL}`, terms: EVIL }],
+      downloads: [{ label: EVIL, path: `/d/"${EVIL}`, terms: EVIL }],
       memberAreas: [EVIL],
       shippingAddress: [EVIL, 'London'],
     },
-    'order-fulfilled': { orderNumber: 7, customerName: EVIL, tracking: { carrier: EVIL, number: EVIL }, lines: [{ name: EVIL, quantity: 1 }], shippingAddress: [EVIL] },
-    'form-notification': { formName: EVIL, pageUrl: `/"${EVIL}`, answers: [{ label: EVIL, lines: [EVIL, EVIL] }] },
+    'order-fulfilled': { words: { heading: EVIL, hello: EVIL, carrier: EVIL, tracking: EVIL, shippingTo: EVIL }, tracking: { carrier: EVIL, number: EVIL }, lines: [{ name: EVIL, quantity: 1 }], shippingAddress: [EVIL] },
+    'form-notification': { words: { heading: EVIL, filledIn: EVIL, at: EVIL }, pageUrl: `/"${EVIL}`, answers: [{ label: EVIL, lines: [EVIL, EVIL] }] },
     invite: { inviterName: EVIL, roles: EVIL, link: `/i?"${EVIL}`, validFor: EVIL },
     'verify-email': { link: `/v?"${EVIL}` },
     'account-exists': {},

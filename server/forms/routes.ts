@@ -22,6 +22,7 @@ import { answerStatus, backLink, tryAgainPage } from '../error-page.js';
 import { installJsonBodies } from '../json-body.js';
 import { mayView } from '../page-access.js';
 import { PageType, siteLanguage } from '../page-context.js';
+import { requestLanguage } from '../multilingual/request-language.js';
 import { localRuleText } from '../../commerce/messages/rule-wording.js';
 import { sendPage } from '../routes/page-response.js';
 import { visitorCart } from '../commerce/visitor-cart.js';
@@ -137,7 +138,7 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, stores,
         pageId: page?.id ?? `form-${form.row.id}`,
         collection: page === null ? { id: `form-${form.row.id}`, title: form.row.name, body: '' } : pageJson(page),
         shoppingCart: visitorCart(store, request),
-        extra: { form: formView(form, captchaConfig(store), { ...state, language: siteLanguage(store) }) },
+        extra: { form: formView(form, captchaConfig(store), { ...state, language: requestLanguage(store, request) }) },
       },
       status,
     );
@@ -178,9 +179,8 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, stores,
 };
 
 /** The form of a content page as its template sees it (the page's GET: hidden values from the query, success state). */
-export async function contentPageForm(store: Store, reads: Reads, formId: string, query: Readonly<Record<string, unknown>>) {
+export async function contentPageForm(store: Store, reads: Reads, formId: string, query: Readonly<Record<string, unknown>>, language = siteLanguage(store)) {
   const form = await formDefinitionOf(reads, formId);
   // a page naming a form that does not exist shows an error text in its place (spec 000 §8)
-  const language = siteLanguage(store);
   return form === null ? { id: formId, missing: true, missingMessage: localRuleText(FORM_MESSAGES.notConfigured, language) } : formView(form, captchaConfig(store), { query, language });
 }

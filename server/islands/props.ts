@@ -20,6 +20,7 @@ import { DEFAULT_LABELS, type LabelKey } from '../../engine/plugins/commerce/str
 import { type BuyBoxState, PRICE_MESSAGES } from '../../hydrate/components/product-form.js';
 import { RESTOCK_ERROR_CODES } from '../../hydrate/components/restock-form.js';
 import { CART_LINES_MESSAGES } from '../../hydrate/components/cart-lines.js';
+import { INSTALLMENT_MESSAGES } from '../../hydrate/components/installment-pill.js';
 import type { IslandProps } from '../../hydrate/ssr.js';
 import type { ShoppingCart } from '../../hydrate/cart-store.js';
 import { lowestCurrentPrice } from '../commerce/product-page.js';
@@ -109,6 +110,7 @@ export function productFormProps(item: Root, root: Root): IslandProps['product-f
       fewer: t('quantity.fewer', { subject: t('quantity.item') }),
       more: t('quantity.more', { subject: t('quantity.item') }),
       ok: t('alert.ok'),
+      choose: t('form.choose'),
     },
     showQuantity: showsQuantityInput(item, root['websiteSettings']),
     options: variantOptions(item).map(({ name, values }) => ({
@@ -139,6 +141,7 @@ export function installmentPillProps(item: Root, root: Root): IslandProps['insta
     priceCents: Number(price.minor),
     currency: price.currency,
     modalUrl: installmentModalUrl(context, str(storeSettings(root)['installmentModalHost']) || undefined),
+    messages: islandMessages(localeOf(root), INSTALLMENT_MESSAGES),
   };
 }
 
@@ -202,6 +205,7 @@ export function restockProps(item: Root, root: Root): IslandProps['restock'] | n
     // the test provider's widget is a checkbox carrying its token (docs/storefront.md "Captcha widget")
     ...(captchaConfigOf(settings['captchaSettings']).provider.name === 'test' ? { captchaTestToken: TEST_CAPTCHA_TOKEN } : {}),
     successText: str(storeSettings(root)['restockSuccessText']).trim() === '' ? translator(localeOf(root))('restock.signedUp') : str(storeSettings(root)['restockSuccessText']),
+    variantLabel: t('restock.variant'),
     crumb: str(root['crumb']),
     outcome: restockOutcomeOf(root['restockOutcome']),
     messages: islandMessages(localeOf(root), RESTOCK_ERROR_CODES),

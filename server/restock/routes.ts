@@ -17,6 +17,7 @@ import type { CommerceStores } from '../db/stores.js';
 import { answerStatus, tryAgainPage } from '../error-page.js';
 import { captchaConfig, captchaPasses } from '../forms/captcha.js';
 import { requirePermission, signedInContributor } from '../owner/guard.js';
+import { requestLanguage, requestServedLanguage } from '../multilingual/request-language.js';
 import {
   decodeCursor,
   listGroups,
@@ -97,9 +98,10 @@ export const restockRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceS
       variantId: body.variantId,
       email,
       isJoinMailingList: body.isJoinMailingList === true,
-      ...(body.language === undefined ? {} : { language: body.language }),
+      // the island says the page's language; a plain form post is in its address's (server/multilingual/)
+      ...(body.language === undefined ? (requestServedLanguage(request) === undefined ? {} : { language: requestLanguage(store, request) }) : { language: body.language }),
     });
-    if (result.ok) return { status: 200, message: restockSuccessText(store) };
+    if (result.ok) return { status: 200, message: restockSuccessText(store, requestLanguage(store, request)) };
     return result.reason === 'not-found' ? { status: 404, message: RESTOCK_MESSAGES_OURS.notFound } : { status: 409, message: RESTOCK_MESSAGES_OURS.inStock };
   };
 

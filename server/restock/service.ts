@@ -13,7 +13,8 @@ import { parseJson } from '../commerce/catalog.js';
 import type { Store } from '../db/database.js';
 import { collections, products, restockSignups, variants, websites } from '../db/schema.js';
 import { type QueuedEmail, queueEmail } from '../email/queue.js';
-import { restockEmailHtml } from '../email/restock-email.js';
+import { restockEmailHtml, restockName } from '../email/restock-email.js';
+import { emailLanguage } from '../orders/order-email.js';
 import { canonicalLanguages } from '../language-tags.js';
 import { siteLanguage, websiteSettings } from '../page-context.js';
 import { readSiteDocument } from '../site-documents.js';
@@ -22,15 +23,15 @@ export const GROUPS_PAGE_SIZE = 20;
 export const SIGNUPS_PAGE_SIZE = 50;
 
 /** Spec 000 §9: the store setting `storeSettings.restockSuccessText`, else `Signed up!` in the site's language. */
-export function restockSuccessText(store: Store): string {
+export function restockSuccessText(store: Store, language = siteLanguage(store)): string {
   const s = websiteSettings(store)['storeSettings'];
   const text = isRecord(s) ? s['restockSuccessText'] : undefined;
-  return typeof text === 'string' && text.trim() !== '' ? text : translator(siteLanguage(store))('restock.signedUp');
+  return typeof text === 'string' && text.trim() !== '' ? text : translator(language)('restock.signedUp');
 }
 
 /** What a product page says after a signup without JavaScript (commerce/visitor-messages.ts `restockOutcomeWording`). */
-export const restockOutcomeText = (store: Store, kind: 'signed-up' | 'error', code: string | undefined): string | undefined =>
-  restockOutcomeWording(kind, code, restockSuccessText(store), (c) => localVisitorMessage(c, siteLanguage(store)));
+export const restockOutcomeText = (store: Store, kind: 'signed-up' | 'error', code: string | undefined, language = siteLanguage(store)): string | undefined =>
+  restockOutcomeWording(kind, code, restockSuccessText(store, language), (c) => localVisitorMessage(c, language));
 
 export interface VariantTarget {
   readonly websiteId: string;
@@ -243,13 +244,15 @@ export type SendResult =
   | { readonly ok: true; readonly sent: number; readonly results: { productId: string; variantId: string; sent: number }[] }
   | { readonly ok: false; readonly missing: SendRequest };
 
-/** The e-mail a waiting signup gets (plain text; the product path is relative to the site's address). */
-export function restockEmail(target: VariantTarget, siteTitle: string): { subject: string; bodyText: string } {
-  const options = Object.entries(target.attributes).map(([k, v]) => `${k}: ${v}`).join(', ');
-  const name = options === '' ? target.productTitle : `${target.productTitle} (${options})`;
+/**
+ * The e-mail a waiting signup gets (plain text; the product path is relative to the site's address), in
+ * `language` (issue 27: `email.restock.*` of commerce/messages/).
+ */
+export function restockEmail(target: VariantTarget, siteTitle: string, language = 'en-US'): { subject: string; bodyText: string } {
+  const t = translator(language);
   return {
-    subject: `${target.productTitle} is back in stock`,
-    bodyText: `Good news: ${name} is back in stock at ${siteTitle}.\n\nSee it here: ${target.productUrl}\n\nYou are receiving this e-mail because you asked to be told when it was back.`,
+    subject: t('email.restock.subject', { product: target.productTitle }),
+    bodyText: `${t('email.restock.intro', { name: restockName(target), site: siteTitle })}\n\n${t('email.restock.seeItLine', { link: target.productUrl })}\n\n${t('email.restock.why')}`,
   };
 }
 
@@ -277,20 +280,23 @@ export function sendAnswer(sent: readonly SentTo[]): SendResult {
 }
 
 /** The e-mail of one waiting signup, as either store queues it. */
+/** The e-mail of one waiting signup, as either store queues it: in the signup's language, else the site's. */
 export function restockMail(
   websiteId: string,
   target: VariantTarget,
   signup: { id: string; email: string; language: string | null },
-  email: { subject: string; bodyText: string },
-  siteTitle: string,
+  site: { title: string; settings?: string } | undefined,
 ): QueuedEmail {
+  const siteTitle = site?.title ?? '';
+  const language = signup.language ?? emailLanguage(site?.settings);
+  const email = restockEmail(target, siteTitle, language);
   return {
     websiteId,
     kind: 'restock',
     to: signup.email,
     subject: email.subject,
     text: email.bodyText,
-    html: restockEmailHtml(target, siteTitle, email.subject, signup.language),
+    html: restockEmailHtml(target, siteTitle, email.subject, language),
     language: signup.language,
     related: { productId: target.productId, variantId: target.variantId, signupId: signup.id },
   };
@@ -305,7 +311,7 @@ export function sendRestockEmails(store: Store, websiteId: string, requests: rea
   return store.transaction(
     (tx) => {
       const db = tx as unknown as Store;
-      const site = tx.select({ title: websites.title }).from(websites).where(eq(websites.id, websiteId)).get();
+      const site = tx.select({ title: websites.title, settings: websites.settings }).from(websites).where(eq(websites.id, websiteId)).get();
       const targets: VariantTarget[] = [];
       for (const r of requests) {
         const target = variantTarget(db, r.productId, r.variantId);
@@ -319,9 +325,8 @@ export function sendRestockEmails(store: Store, websiteId: string, requests: rea
           .from(restockSignups)
           .where(and(eq(restockSignups.websiteId, websiteId), eq(restockSignups.productId, target.productId), eq(restockSignups.variantId, target.variantId), isNull(restockSignups.notifiedAt)))
           .all();
-        const { subject, bodyText } = restockEmail(target, site?.title ?? '');
         for (const s of waiting) {
-          queueEmail(tx, restockMail(websiteId, target, s, { subject, bodyText }, site?.title ?? ''), now);
+          queueEmail(tx, restockMail(websiteId, target, s, site), now);
           tx.update(restockSignups).set({ notifiedAt: now }).where(eq(restockSignups.id, s.id)).run();
         }
         sent.push({ target, sent: waiting.length });

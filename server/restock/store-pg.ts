@@ -14,7 +14,7 @@ import type { PgStore } from '../db/pg-store.js';
 import { type PgQueries, siteRow } from '../db/pg-transaction.js';
 import { collections, outboxEmails, products, restockSignups, siteDocuments, variants, websites } from '../db/schema-pg.js';
 import { outboxRow } from '../email/queue.js';
-import { keptLanguage, restockEmail, restockMail, sendAnswer, type SendResult, type SentTo, type SignUpResult, targetOf, uniqueTargets, type VariantTarget } from './service.js';
+import { keptLanguage, restockMail, sendAnswer, type SendResult, type SentTo, type SignUpResult, targetOf, uniqueTargets, type VariantTarget } from './service.js';
 import type { RestockStore } from './store.js';
 
 /** service.ts `variantTarget` on PostgreSQL. */
@@ -64,7 +64,7 @@ export function pgRestockStore(db: PgStore): RestockStore {
 
     async sendRestockEmails(websiteId, requests, now = Date.now()): Promise<SendResult> {
       return await db.transaction(async (tx): Promise<SendResult> => {
-        const site = (await tx.select({ title: websites.title }).from(websites).where(eq(websites.id, websiteId)))[0];
+        const site = (await tx.select({ title: websites.title, settings: websites.settings }).from(websites).where(eq(websites.id, websiteId)))[0];
         const targets: VariantTarget[] = [];
         for (const r of requests) {
           const target = await variantTargetPg(tx, r.productId, r.variantId);
@@ -80,8 +80,7 @@ export function pgRestockStore(db: PgStore): RestockStore {
             .where(and(eq(s.websiteId, websiteId), eq(s.productId, target.productId), eq(s.variantId, target.variantId), isNull(s.notifiedAt)))
             .returning({ id: s.id, email: s.email, language: s.language, createdAt: s.createdAt });
           waiting.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
-          const email = restockEmail(target, site?.title ?? '');
-          if (waiting.length > 0) await tx.insert(outboxEmails).values(waiting.map((w) => outboxRow(restockMail(websiteId, target, w, email, site?.title ?? ''), now)));
+          if (waiting.length > 0) await tx.insert(outboxEmails).values(waiting.map((w) => outboxRow(restockMail(websiteId, target, w, site), now)));
           sent.push({ target, sent: waiting.length });
         }
         return sendAnswer(sent);

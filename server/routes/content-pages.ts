@@ -24,6 +24,7 @@ import {
 } from '../content.js';
 import type { Store } from '../db/database.js';
 import { contentPageForm } from '../forms/routes.js';
+import { requestLanguage } from '../multilingual/request-language.js';
 import { matchesFilters, pageSizeSetting, paginate } from '../listing.js';
 import { AUDIO_PATH, demoImage, demoTrack, IMAGE_PATH } from '../media/demo-media.js';
 import { grantAccess, mayView, passwordMatches, protection } from '../page-access.js';
@@ -165,7 +166,7 @@ export async function contentCollectionPage(deps: Deps, request: PageRequest<Col
   if (kind === 'page') {
     const formId = collectionSettings(c)['formId'];
     // the form's view model (server/forms): hidden values from the query, `?submitted={formId}` shows its message
-    const form = typeof formId === 'string' ? await contentPageForm(store, request.server.reads, formId, request.query as Record<string, unknown>) : null;
+    const form = typeof formId === 'string' ? await contentPageForm(store, request.server.reads, formId, request.query as Record<string, unknown>, requestLanguage(store, request)) : null;
     return sendPage(reply, request, theme, store, 'pages/page.page', {
       pageType: PageType.PAGE,
       pageId: c.id,

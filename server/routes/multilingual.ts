@@ -9,27 +9,13 @@
  * - DELETE /api/multilingual/connection → 204; the languages are cleared and the site is disconnected.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { isRecord } from '../../commerce/json.js';
 import type { Store } from '../db/database.js';
 import { websites } from '../db/schema.js';
 import { canonicalLanguages } from '../language-tags.js';
 import { siteLanguage } from '../page-context.js';
 import { requirePermission, signedInContributor } from '../owner/guard.js';
-import { deleteSiteDocument, readSiteDocument, writeSiteDocument } from '../site-documents.js';
-
-const DOCUMENT = 'multilingual';
-
-interface Multilingual {
-  languages: string[];
-  connected: boolean;
-}
-
-function readMultilingual(store: Store, websiteId: string): Multilingual {
-  const stored = readSiteDocument(store, websiteId, DOCUMENT);
-  if (!isRecord(stored)) return { languages: [], connected: false };
-  const languages = Array.isArray(stored['languages']) ? stored['languages'].filter((l): l is string => typeof l === 'string') : [];
-  return { languages, connected: stored['connected'] === true };
-}
+import { deleteSiteDocument, writeSiteDocument } from '../site-documents.js';
+import { MULTILINGUAL_DOCUMENT as DOCUMENT, readMultilingual } from '../multilingual/site-languages.js';
 
 const languagesBody = {
   type: 'object',

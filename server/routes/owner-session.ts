@@ -17,8 +17,9 @@ import { rotateCrumb } from '../security/crumb.js';
 import { tooManyMessage } from '../security/rate-limit.js';
 import { isKnownDevice, rememberDevice } from '../security/known-device.js';
 import { clearSiteCookie, setSiteCookie } from '../security/cookies.js';
+import { EN_US } from '../../commerce/messages/en-US.js';
 
-export const WRONG_CREDENTIALS = 'The e-mail address or password is incorrect.';
+export const WRONG_CREDENTIALS: string = EN_US['account.wrongCredentials'];
 
 const signInBody = {
   type: 'object',

@@ -13,6 +13,7 @@ import type { Theme } from '../theme.js';
 import { isRecordedVisitor } from '../tracker/recorded-visitor.js';
 import { withoutTracker } from '../tracker/tracker-markup.js';
 import { ACCOUNT_LINK, accountLinkFor, SIGN_IN_LINK } from '../site-users/account-link.js';
+import { requestServedLanguage } from '../multilingual/request-language.js';
 
 /** The query every page accepts. */
 export const formatQuery = {
@@ -132,13 +133,16 @@ export function sendPage(
   contentKey?: string,
 ) {
   const format = request.query.format;
+  // asked under a language's prefix (server/multilingual/): the page in that language, kept apart
+  const language = requestServedLanguage(request)?.language;
+  if (language !== undefined) parts = { ...parts, language };
   reply.code(status);
   // a signed-in contributor (not recorded: server/tracker/recorded-visitor.ts) gets the page rendered for them, without the tracker
   const recorded = !theme.tracking || isRecordedVisitor(store, request);
   const keep = contentKey !== undefined && format === undefined && theme.cacheable && recorded;
   let kept: KeptPage | null = null;
   if (keep) {
-    kept = readCache(store).get(`page\u0000${template}\u0000${contentKey}`, () => keepPage(theme, store, template, parts));
+    kept = readCache(store).get(`page\u0000${template}\u0000${contentKey}\u0000${language ?? ''}`, () => keepPage(theme, store, template, parts));
     const count = kept.pieces === null ? undefined : cartTotalQuantity(parts.shoppingCart);
     if (kept.pieces !== null && typeof count === 'number' && Number.isSafeInteger(count)) {
       const { pieces, holes } = kept;

@@ -6,7 +6,8 @@ import type { collections } from '../db/schema.js';
 import { homePage } from '../home-page.js';
 import { homeChoice } from '../theme-content/home-choice.js';
 import { COLLECTION_TYPES } from '../../engine/plugins/content/record-collection.js';
-import { PageType, siteLanguage } from '../page-context.js';
+import { PageType } from '../page-context.js';
+import { requestLanguage } from '../multilingual/request-language.js';
 import { isDisplayedType } from '../../commerce/products.js';
 import { localVisitorMessage } from '../../commerce/messages/visitor-wording.js';
 import { restockOutcomeText } from '../restock/service.js';
@@ -50,7 +51,7 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
       pageId: 'cart',
       shoppingCart: await pageCart(store, request),
       // a message code from the link, shown in the store's words; anything else shows nothing
-      extra: { message: localVisitorMessage(request.query.message, siteLanguage(store)) },
+      extra: { message: localVisitorMessage(request.query.message, requestLanguage(store, request)) },
     }),
   );
 
@@ -130,7 +131,7 @@ export const pageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = as
       const { restock, message, variant } = request.query;
       const state: Json = {};
       if (variant !== undefined && variant !== '') state['buyBox'] = { variantId: variant };
-      const outcome = restock === undefined ? undefined : restockOutcomeText(store, restock, message);
+      const outcome = restock === undefined ? undefined : restockOutcomeText(store, restock, message, requestLanguage(store, request));
       if (restock !== undefined && outcome !== undefined) state['restockOutcome'] = { kind: restock, message: outcome };
       return sendProductPage(reply, request, theme, store, page, Object.keys(state).length > 0 ? state : undefined);
     },

@@ -21,7 +21,9 @@ import { visitorCart } from '../commerce/visitor-cart.js';
 import type { Theme } from '../theme.js';
 import { register, requestReset, resendVerification, resetPassword, resetTokenWorks, verifyEmail } from './accounts.js';
 import { accountOrders, accountRestockSignups, cancelRestockSignup } from './account-data.js';
-import { ACCOUNT_MESSAGES, DONE_CODES, DONE_MESSAGES, type DoneCode, emailError, MAX_PASSWORD_LENGTH, newPasswordError } from './messages.js';
+import { translator } from '../../commerce/messages/translate.js';
+import { requestLanguage } from '../multilingual/request-language.js';
+import { localAccountText, ACCOUNT_MESSAGES, DONE_CODES, DONE_MESSAGES, type DoneCode, emailError, MAX_PASSWORD_LENGTH, newPasswordError } from './messages.js';
 import { signedInSiteUser } from './sessions.js';
 import { type SignIn, SITE_USER_GROUP } from './sign-in.js';
 
@@ -53,18 +55,29 @@ interface View {
   readonly [more: string]: unknown;
 }
 
+/** Each page's template, title (a catalog key: the page's language says it) and address. */
 const PAGES = {
-  login: { template: 'pages/account-login.page', title: 'Sign in', path: '/account/login' },
-  register: { template: 'pages/account-register.page', title: 'Create an account', path: '/account/register' },
-  reset: { template: 'pages/account-reset.page', title: 'Reset your password', path: '/account/reset' },
-  account: { template: 'pages/account.page', title: 'Your account', path: '/account' },
+  login: { template: 'pages/account-login.page', title: 'account.signIn', path: '/account/login' },
+  register: { template: 'pages/account-register.page', title: 'account.create', path: '/account/register' },
+  reset: { template: 'pages/account-reset.page', title: 'account.reset', path: '/account/reset' },
+  account: { template: 'pages/account.page', title: 'account.yours', path: '/account' },
 } as const;
+
+/** A page's messages (its note, its error, each field's error) in the page's language. */
+function localView(view: View, language: string): View {
+  const say = (text: string | undefined) => (text === undefined ? undefined : localAccountText(text, language));
+  const fields = view.fields === undefined ? undefined : Object.fromEntries(Object.entries(view.fields).map(([name, f]) => [name, f.error === undefined ? f : { ...f, error: say(f.error)! }]));
+  return { ...view, message: say(view.message), error: say(view.error), ...(fields === undefined ? {} : { fields }) };
+}
 
 const done = (reply: FastifyReply, path: string, code: DoneCode) => reply.redirect(`${path}?done=${code}`, 303);
 
 export const siteUserPageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme; signIn: SignIn }> = async (app, { store, theme, signIn }) => {
   function show(request: FastifyRequest, reply: FastifyReply, page: keyof typeof PAGES, view: View, status = 200) {
-    const { template, title, path } = PAGES[page];
+    const { template, path } = PAGES[page];
+    const language = requestLanguage(store, request);
+    const title = translator(language)(PAGES[page].title);
+    view = localView(view, language);
     const collection = { id: `account-${page}`, title, navigationTitle: title, urlId: path.slice(1), fullUrl: path, type: COLLECTION_TYPES['template-page'], typeName: 'account' };
     const parts = { pageType: PageType.PAGE, pageId: `account-${page}`, collection, shoppingCart: visitorCart(store, request), extra: { account: view as Json } };
     return sendPage(reply, request as FastifyRequest<{ Querystring: PageQuery }>, theme, store, template, parts, status);

@@ -287,6 +287,17 @@ describe('the platform tags', () => {
     expect(json.crumb).toMatch(/^[0-9a-f]{32}$/);
     expect(String(response.headers['set-cookie'])).toContain(`crumb=${json.crumb}`);
   });
+  it('carries the commerce island’s words for a page in another language, and none in English', async () => {
+    const contextJson = (html: string) => JSON.parse(/<script type="application\/json" id="squarespace-context">(.*?)<\/script>/.exec(html)![1]!);
+    expect(contextJson((await app.inject('/shop/p/field-shirt')).body).messages).toBeUndefined();
+    const site = store.select().from(websites).get()!;
+    store.update(websites).set({ settings: JSON.stringify({ ...JSON.parse(site.settings), language: 'de-DE' }) }).where(eq(websites.id, site.id)).run();
+    const { messages } = contextJson((await app.inject('/shop/p/field-shirt')).body);
+    expect(messages.words).toEqual({ locale: 'de-DE', text: expect.objectContaining({ 'addButton.adding': 'Wird hinzugefügt…', 'alert.ok': 'OK' }) });
+    expect(messages.refusals.locale).toBe('de-DE');
+    expect(Object.keys(messages.refusals.text).length).toBeGreaterThan(0);
+    store.update(websites).set({ settings: site.settings }).where(eq(websites.id, site.id)).run();
+  });
 });
 
 describe('LESS and tweaks', () => {

@@ -20,6 +20,10 @@ import type { Stylesheet } from '../theme-stylesheet.js';
 import { escapeHtml } from '../escape-html.js';
 import { iconLinks } from '../site-icon/site-icon.js';
 import { pageName, pageTitle } from './system-variables.js';
+import { catalogLocale } from '../../commerce/messages/catalogs.js';
+import { islandMessages } from '../../commerce/messages/island-messages.js';
+import { ADD_REFUSAL_KEYS, ruleMessages } from '../../commerce/messages/rule-wording.js';
+import { PLATFORM_COMMERCE_MESSAGES } from '../../hydrate/platform-commerce-words.js';
 
 /** JSON safe inside a script element: no `</script>` or comment opener can close it. */
 export const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -32,6 +36,18 @@ function ogType(context: Record<string, unknown>): string {
   const item = context['item'];
   if (!isRecord(item)) return 'website';
   return isRecord(item['structuredContent']) || field(item, 'recordType') === 11 ? 'product' : 'article';
+}
+
+/**
+ * A multilingual site's page in each of its languages and, as `x-default`, in the site's own (the first):
+ * server/multilingual/language-links.ts.
+ */
+function alternateLinks(multilingual: unknown): string[] {
+  const languages = field(multilingual, 'languages');
+  if (!Array.isArray(languages)) return [];
+  const link = (hreflang: unknown, href: unknown) => `<link rel="alternate" hreflang="${escapeHtml(String(hreflang))}" href="${escapeHtml(String(href))}">`;
+  const links = languages.map((l) => link(field(l, 'language'), field(l, 'url')));
+  return languages.length === 0 ? [] : [...links, link('x-default', field(languages[0], 'url'))];
 }
 
 /** What the theme's own head already has, so `{squarespace-headers}` does not add a second. */
@@ -67,6 +83,12 @@ function plainText(html: string): string | undefined {
   return words.length <= 300 ? words : `${words.slice(0, 299).replace(/\s+\S*$/, '')}…`;
 }
 
+/** The platform commerce island's words for a page in `language`: none in English, whose words it has. */
+function platformCommerceMessages(language: string): Record<string, unknown> {
+  if (catalogLocale(language) === 'en-US') return {};
+  return { messages: { words: islandMessages(language, PLATFORM_COMMERCE_MESSAGES), refusals: ruleMessages(language, ADD_REFUSAL_KEYS) } };
+}
+
 /** What a platform theme's headers add: the page's `Static.SQUARESPACE_CONTEXT` and the runtime's script tag. */
 export interface PlatformRuntimeHead {
   readonly squarespaceContext: Record<string, unknown>;
@@ -97,12 +119,15 @@ export function pageHeaders(
   if (site !== undefined) out.push(`<meta property="og:site_name" content="${escapeHtml(site)}">`);
   if (title !== undefined) out.push(`<meta property="og:title" content="${escapeHtml(title)}">`);
   out.push(`<meta property="og:type" content="${ogType(context)}">`);
+  out.push(...alternateLinks(context['multilingual']));
   const page = {
     websiteId: field(context['website'], 'id') ?? null,
     pageType: context['pageType'] ?? null,
     collectionId: field(context['collection'], 'id') ?? null,
     itemId: field(context['item'], 'id') ?? null,
     crumb: context['crumb'] ?? null,
+    // a platform theme's commerce island (hydrate/islands/platform-commerce.tsx) says its words in the page's language
+    ...(runtime !== null ? platformCommerceMessages(text(field(context['website'], 'language')) ?? 'en-US') : {}),
   };
   out.push(`<script type="application/json" id="squarespace-context">${scriptJson(page)}</script>`);
   if (runtime !== null && runtime.scriptTag !== '') {
