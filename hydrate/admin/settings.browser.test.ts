@@ -5,7 +5,8 @@
  * email'), the invite e-mail arrives at a real SMTP server on loopback, and leaving with the address typed asks
  * first; the invitee follows the e-mail's link in another browser, sets a password and lands signed in on the
  * Forms screen. A store manager adds a store page (spec 001's URL-id rule), drags a product to the top of its
- * store, gives a product categories and tags ('This category already exists' for one given twice) and a digital
+ * store, gives a product categories and tags ('This category already exists' for one given twice) and two questions
+ * for the buyer (a choice refused until it has its choices), and a digital
  * product its file. Every screen: axe finds nothing at 1280 and 390 px and nothing scrolls sideways. One browser and
  * one server for the file. Screenshots in test-results/screenshots/admin-settings-*.
  */
@@ -195,11 +196,33 @@ describeBrowser('the admin: settings and contributors', () => {
     await expect.poll(() => page.locator('#category-new-error').innerText()).toBe('This category already exists');
     await typeInto(page, '#tag-new', 'Gift idea');
     await page.keyboard.press('Enter');
+    // two questions for the buyer: a short answer that must be given, and a choice (its choices forgotten first)
+    await press(page, '#add-question');
+    await typeInto(page, '#question-1-title', 'Initials to stitch');
+    await tabTo(page, 'fieldset.question:nth-of-type(1) input[type="checkbox"]');
+    await page.keyboard.press('Space');
+    await press(page, '#add-question');
+    await typeInto(page, '#question-2-title', 'Thread colour');
+    await tabTo(page, '#question-2-kind');
+    await page.locator('#question-2-kind').selectOption('radio');
+    await press(page, 'main form button[type="submit"]');
+    await expect.poll(() => notice(page)).toBe('The question Thread colour needs at least one choice.');
+    await typeInto(page, '#question-2-options', 'Navy, Red');
     await press(page, 'main form button[type="submit"]');
     await expect.poll(() => notice(page)).toBe('Saved.');
     const saved = await page.evaluate(async () => (await fetch('/api/merchant/products/p01')).json());
     expect(saved.categories).toContain('Kitchen');
     expect(saved.tags).toContain('Gift idea');
+    expect(saved.additionalFieldsForm).toEqual({
+      name: 'Additional information',
+      fields: [
+        { id: 'field-1', kind: 'text', title: 'Initials to stitch', required: true },
+        { id: 'field-2', kind: 'radio', title: 'Thread colour', required: false, options: ['Navy', 'Red'] },
+      ],
+    });
+    // the shop asks them: the product's page carries the form the buy button opens
+    const shopPage = await page.evaluate(async () => (await fetch('/shop/p/linen-apron?format=json')).json());
+    expect(shopPage.item.structuredContent.additionalFieldsForm.fields.map((f: { title: string }) => f.title)).toEqual(['Initials to stitch', 'Thread colour']);
     await axeAtBothWidths(admin, 'admin-settings-product-labels');
 
     // a digital product's file (the file chooser is the browser's own: the file is set on the field)

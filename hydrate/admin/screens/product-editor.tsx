@@ -1,7 +1,8 @@
 /**
  * A product's editor (new at /config/products/new, else /config/products/{id}): name, type, description, the
  * price in money (cents on the wire), and for a product priced by its variants up to two options whose values
- * make the variant matrix, each variant with its SKU, price and stock. Saving sends the product
+ * make the variant matrix, each variant with its SKU, price and stock; the questions for the buyer
+ * (buyer-questions.tsx). Saving sends the product
  * (POST or PUT /api/merchant/products…) and then its variants (PUT …/variants); the server's rules answer in
  * words, shown above the form. Archive and restore are here too. Leaving with unsaved edits asks first.
  */
@@ -12,6 +13,7 @@ import { centsOf } from '../money.js';
 import { navigate } from '../router.js';
 import { FetchStatus, handOver, HeadRow, Notice, Screen, Scroll, useOutcome } from '../screen.js';
 import { useUnsavedChanges } from '../unsaved.js';
+import { BuyerQuestions, formBody } from './buyer-questions.js';
 import { LabelList } from './label-list.js';
 import { ProductFile } from './product-file.js';
 import { ProductPicture } from './product-picture.js';
@@ -90,6 +92,8 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
     if (byProduct && price === null) return setOutcome({ kind: 'error', text: ADMIN_MESSAGES.priceFormat });
     const rows = byProduct ? null : checkRows(draft, currency);
     if (rows !== null && !rows.ok) return setOutcome({ kind: 'error', text: rows.message });
+    const questions = formBody(draft.questions);
+    if (!questions.ok) return setOutcome({ kind: 'error', text: questions.message });
     setSaving(true);
     setOutcome({ kind: 'ok', text: ADMIN_MESSAGES.saving });
     const fields = {
@@ -97,6 +101,7 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
       description: draft.description,
       categories: [...draft.categories],
       tags: [...draft.tags],
+      additionalFieldsForm: questions.form,
       ...(price === null ? {} : { price: { priceCents: price } }),
       ...(draft.type === 'subscription' ? { subscriptionPlan: { billingPeriod: { value: 1, unit: draft.planUnit } } } : {}),
     };
@@ -173,6 +178,7 @@ function Editor({ product, onSaved }: { product: Product | null; onSaved?: (p: P
         <textarea id="product-description" value={draft.description} onChange={(e) => set({ description: e.target.value })} />
         <LabelList kind="category" heading="Categories" values={draft.categories} onChange={(categories) => set({ categories })} />
         <LabelList kind="tag" heading="Tags" values={draft.tags} onChange={(tags) => set({ tags })} />
+        <BuyerQuestions value={draft.questions} onChange={(questions) => set({ questions })} />
         {byProduct ? (
           <>
             <label htmlFor="product-price">Price ({currency})</label>

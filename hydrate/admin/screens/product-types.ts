@@ -36,6 +36,8 @@ export interface Product {
   /** The store page's category filter and the tag links. */
   readonly categories: string[];
   readonly tags: string[];
+  /** The questions for the buyer (`{ name, fields }`), null when none. */
+  readonly additionalFieldsForm: unknown;
 }
 
 export interface ProductPage {

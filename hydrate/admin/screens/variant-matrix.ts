@@ -7,6 +7,7 @@
 import { EDITOR_MESSAGES } from '../messages.js';
 import { priceText } from '../money.js';
 import type { Product, ProductTypeName } from './product-types.js';
+import { type Questions, questionsOf } from './buyer-questions.js';
 
 export const MAX_ADMIN_OPTIONS = 2;
 
@@ -32,12 +33,14 @@ export interface Draft {
   readonly rows: readonly Row[];
   readonly categories: readonly string[];
   readonly tags: readonly string[];
+  /** The questions for the buyer (buyer-questions.tsx). */
+  readonly questions: Questions;
 }
 
 const blankOptions = () => Array.from({ length: MAX_ADMIN_OPTIONS }, () => ({ name: '', values: '' }));
 
 export function emptyDraft(): Draft {
-  return { title: '', description: '', type: 'physical', planUnit: 'MONTH', price: '', options: blankOptions(), rows: [{ key: 'new', attributes: {}, sku: '', price: '', stock: '0', unlimited: false }], categories: [], tags: [] };
+  return { title: '', description: '', type: 'physical', planUnit: 'MONTH', price: '', options: blankOptions(), rows: [{ key: 'new', attributes: {}, sku: '', price: '', stock: '0', unlimited: false }], categories: [], tags: [], questions: { formName: '', questions: [] } };
 }
 
 export function draftOf(product: Product, currency: string): Draft {
@@ -52,6 +55,7 @@ export function draftOf(product: Product, currency: string): Draft {
     options,
     categories: product.categories ?? [],
     tags: product.tags ?? [],
+    questions: questionsOf(product.additionalFieldsForm ?? null),
     rows: product.variants.map((v) => ({
       key: v.id,
       id: v.id,

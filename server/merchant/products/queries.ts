@@ -92,6 +92,8 @@ export function productView(row: ProductRow, storeUrlId: string, vs: readonly Va
     customAddButtonText: row.useCustomAddButtonText ? row.customAddButtonText : null,
     categories: parseJson<string[]>(row.categories, []),
     tags: parseJson<string[]>(row.tags, []),
+    /** The questions a buyer answers before adding it (`{ name, fields }`), null when none. */
+    additionalFieldsForm: row.additionalFieldsForm === null ? null : parseJson<unknown>(row.additionalFieldsForm, null),
     /** The picture's address (an uploaded one, a generated demo one, or elsewhere), null when none. */
     imageUrl: row.imageUrl,
     /** A digital product's file (server/merchant/digital-files/), without its storage key; null when none. */

@@ -169,6 +169,70 @@ describe('PUT /api/merchant/products/:id', () => {
   });
 });
 
+describe('the additional-fields form', () => {
+  const FORM = {
+    name: 'Engraving',
+    fields: [
+      { kind: 'text', title: ' Initials ', required: true, placeholder: 'A.B.' },
+      { kind: 'select', title: 'Font', options: ['Serif', ' Script '] },
+    ],
+  };
+
+  it('is set on create and edit, kept with the ids its questions have, and the shop asks it before adding', async () => {
+    const made = await create({ ...SHIRT, title: 'Engraved Flask', sku: 'EF-1', additionalFieldsForm: FORM });
+    expect(made.statusCode).toBe(201);
+    const form = made.json().additionalFieldsForm;
+    expect(form).toEqual({
+      name: 'Engraving',
+      fields: [
+        { id: 'field-1', kind: 'text', title: 'Initials', required: true, placeholder: 'A.B.' },
+        { id: 'field-2', kind: 'select', title: 'Font', required: false, options: ['Serif', 'Script'] },
+      ],
+    });
+    const product = await page(`/shop/p/engraved-flask?format=json`);
+    expect(product.json().item.structuredContent.additionalFieldsForm).toEqual(form);
+    // the cart API checks the answers against it: the required one blank is refused, given it is kept
+    const id = made.json().id as string;
+    const add = (answers: Record<string, string>) =>
+      app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: id, sku: 'EF-1', quantity: 1, additionalFields: JSON.stringify(answers) } }));
+    expect((await add({ 'field-1': ' ', 'field-2': 'Serif' })).statusCode).toBe(400);
+    const answered = await add({ 'field-1': 'AK', 'field-2': 'Script' });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(JSON.parse(answered.json().newlyAdded.additionalFields)).toEqual({ 'field-1': 'AK', 'field-2': 'Script' });
+
+    // an edit keeps the first question's id, adds one, and drops the form with null
+    const edited = await call({ method: 'PUT', url: `/api/merchant/products/${id}`, payload: { additionalFieldsForm: { fields: [form.fields[0], { kind: 'textarea', title: 'Message' }] } } });
+    expect(edited.json().additionalFieldsForm).toEqual({
+      name: 'Additional information',
+      fields: [form.fields[0], { id: 'field-2', kind: 'textarea', title: 'Message', required: false }],
+    });
+    const dropped = await call({ method: 'PUT', url: `/api/merchant/products/${id}`, payload: { additionalFieldsForm: null } });
+    expect(dropped.json().additionalFieldsForm).toBeNull();
+    expect((await page(`/shop/p/engraved-flask?format=json`)).json().item.structuredContent.additionalFieldsForm).toBeUndefined();
+  });
+
+  it('refuses a choice without choices, choices on a text, a choice twice, an id twice, an unknown kind', async () => {
+    const edit = (additionalFieldsForm: unknown) => call({ method: 'PUT', url: '/api/merchant/products/p01', payload: { additionalFieldsForm } });
+    const refusals = [
+      [{ fields: [{ kind: 'radio', title: 'Size' }] }, 'The question Size needs at least one choice.'],
+      [{ fields: [{ kind: 'text', title: 'Name', options: ['a'] }] }, 'Only a choice (select, radio or checkbox) has choices: Name.'],
+      [{ fields: [{ kind: 'checkbox', title: 'Extras', options: ['Box', 'box'] }] }, 'The question Extras has the same choice twice.'],
+      [{ fields: [{ id: 'q', kind: 'text', title: 'A' }, { id: 'q', kind: 'text', title: 'B' }] }, 'Two questions have the same id.'],
+    ] as const;
+    for (const [form, message] of refusals) {
+      const res = await edit(form);
+      expect([res.statusCode, res.json()]).toEqual([400, { message }]);
+    }
+    for (const bad of [{ fields: [] }, { fields: [{ kind: 'address', title: 'Where' }] }, { fields: [{ kind: 'text', title: ' ' }] }, { fields: [{ kind: 'text', title: 'A', extra: 1 }] }]) {
+      const res = await edit(bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(typeof res.json().message).toBe('string');
+    }
+    // nothing was changed by the refusals
+    expect((await call({ url: '/api/merchant/products/p01' })).json().additionalFieldsForm).toBeNull();
+  });
+});
+
 describe('PUT /api/merchant/products/:id/variants', () => {
   const matrix = {
     options: [

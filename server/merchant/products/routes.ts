@@ -4,9 +4,11 @@
  *   pageSize, hasNextPage }, 50 a page in store order; `q` matches a title or a variant's SKU
  * - GET /api/merchant/products/:id → the product
  * - POST /api/merchant/products { title, type, storeId?, urlId?, description?, featured?, price, sku?,
- *   qtyInStock?, unlimited?, weightGrams?, subscriptionPlan?, customAddButtonText? } → 201, the product
+ *   qtyInStock?, unlimited?, weightGrams?, subscriptionPlan?, customAddButtonText?, categories?, tags?,
+ *   additionalFieldsForm? } → 201, the product (`additionalFieldsForm`: `{ name?, fields: [{ id?, kind, title,
+ *   required?, options?, … }] }` or null, the questions for the buyer: additional-fields-form.ts)
  * - PUT /api/merchant/products/:id { any of title, urlId, description, featured, type, price, subscriptionPlan,
- *   customAddButtonText } → the product (fields not sent are kept)
+ *   customAddButtonText, categories, tags, additionalFieldsForm } → the product (fields not sent are kept)
  * - POST /api/merchant/products/:id/archive, …/unarchive → the product
  * - PUT /api/merchant/products/:id/variants { options: [{ name, values }], variants: [{ id?, sku, attributes,
  *   priceCents, salePriceCents?, onSale?, unlimited?, qtyInStock?, weightGrams? }] } → the product

@@ -4,6 +4,7 @@
  * (app.ts turns a schema error into a `{ message }`). The limits are ours: 6 options of at most 100 values and
  * 250 variants a product, as large as a real shop's matrix gets and small enough to check in one request.
  */
+import { type AdditionalFieldsFormBody, additionalFieldsFormSchema } from './additional-fields-form.js';
 import { PRODUCT_TYPES, type ProductTypeName } from './product-types.js';
 
 export const MAX_OPTIONS = 6;
@@ -59,6 +60,8 @@ const fields = {
   // the store page's category filter and the tag links: the whole list, replacing the old one
   categories: { type: 'array', maxItems: MAX_LABELS, items: name(100) },
   tags: { type: 'array', maxItems: MAX_LABELS, items: name(100) },
+  // the questions a buyer answers before adding the product (additional-fields-form.ts); null: none
+  additionalFieldsForm: additionalFieldsFormSchema,
 } as const;
 
 export const createBody = {
@@ -175,6 +178,7 @@ interface ProductFields {
   customAddButtonText?: string | null;
   categories?: string[];
   tags?: string[];
+  additionalFieldsForm?: AdditionalFieldsFormBody | null;
 }
 
 export interface CreateBody extends ProductFields {

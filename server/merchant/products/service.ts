@@ -11,6 +11,7 @@ import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { MIN_URL_ID_LENGTH, slugify, storeUrlId } from '../../../commerce/store-url-id.js';
 import type { Store } from '../../db/database.js';
 import { cartEntries, carts, collections, products, restockSignups, variants, websites } from '../../db/schema.js';
+import { storedForm } from './additional-fields-form.js';
 import { canChangeType, isPricedOnProduct, type ProductTypeName, storedType, typeLabel, typeName } from './product-types.js';
 import { firstStore, ownProduct, type ProductRow, type ProductView, type Reader, readProduct, storeOf, variantsOf } from './queries.js';
 import type { CreateBody, EditBody, PriceBody, StockBody, VariantsBody } from './schemas.js';
@@ -118,6 +119,8 @@ export function createProduct(store: Store, websiteId: string, body: CreateBody)
   if (isPricedOnProduct(type) && variantFields) return refuse(400, PRODUCT_MESSAGES.pricedOnProduct(type));
   const labelled = labels(body);
   if (!labelled.ok) return refuse(409, labelled.message);
+  const form = storedForm(body.additionalFieldsForm ?? null);
+  if (!form.ok) return refuse(400, form.message);
   return store.transaction((tx): Outcome => {
     const shop = body.storeId === undefined ? firstStore(tx, websiteId) : storeOf(tx, websiteId, body.storeId);
     if (shop === null) return body.storeId === undefined ? refuse(409, PRODUCT_MESSAGES.storeFirst) : refuse(404, PRODUCT_MESSAGES.noStore);
@@ -143,6 +146,7 @@ export function createProduct(store: Store, websiteId: string, body: CreateBody)
         useCustomAddButtonText: typeof body.customAddButtonText === 'string',
         customAddButtonText: body.customAddButtonText ?? null,
         featured: body.featured ?? false,
+        additionalFieldsForm: form.json,
         ...labelled.changes,
         ordering: (last?.n ?? -1) + 1,
       })
@@ -197,6 +201,11 @@ export function editProduct(store: Store, websiteId: string, productId: string, 
     const labelled = labels(body);
     if (!labelled.ok) return refuse(409, labelled.message);
     Object.assign(changes, labelled.changes);
+    if (body.additionalFieldsForm !== undefined) {
+      const form = storedForm(body.additionalFieldsForm);
+      if (!form.ok) return refuse(400, form.message);
+      changes.additionalFieldsForm = form.json;
+    }
     if (body.type !== undefined) Object.assign(changes, storedType(type));
     if (type !== 'subscription') changes.subscriptionPlan = null;
     else if (body.subscriptionPlan !== undefined) changes.subscriptionPlan = planJson(body.subscriptionPlan);
