@@ -5,7 +5,7 @@
  */
 import type { Json } from './commerce/catalog.js';
 import type { Store } from './db/database.js';
-import { siteDataOf, siteLanguages } from './site-data.js';
+import { siteDataOf } from './site-data.js';
 import { readCache } from './read-cache.js';
 import { platformStrings } from '../commerce/messages/platform-strings.js';
 import { withCensus } from './tracker/census-page.js';
@@ -66,8 +66,8 @@ function siteContext(db: Store): Json {
  * every language with a link to the page in it (server/multilingual/language-links.ts).
  */
 function siteContextIn(db: Store, language: string | undefined): Json {
-  const site = siteContext(db);
-  const served = siteLanguages(db);
+  // one read of the site's data: its context and its languages (server/site-data.ts)
+  const { context: site, languages: served } = siteDataOf(db);
   if (served.length < 2) return site;
   const own = (site['website'] as Json)['language'];
   const current = language ?? String(own);

@@ -6,6 +6,8 @@
  * again (server/merchant/products/additional-fields-form.ts); `formBody` says in words what it would refuse.
  */
 import { ADMIN_MESSAGES } from '../messages.js';
+import { MoveButtons } from '../screen.js';
+import { reordered } from './drag-order.js';
 
 /** The kinds a product's question may be (the server's PRODUCT_FIELD_KINDS), with what the editor calls them. */
 const KINDS = [
@@ -76,12 +78,6 @@ export function BuyerQuestions({ value, onChange }: { value: Questions; onChange
   const { formName, questions } = value;
   const setQuestions = (list: readonly Question[]) => onChange({ formName, questions: list });
   const setQuestion = (index: number, patch: Partial<Question>) => setQuestions(questions.map((q, i) => (i === index ? { ...q, ...patch } : q)));
-  const move = (index: number, by: number) => {
-    const list = [...questions];
-    const [moved] = list.splice(index, 1);
-    list.splice(index + by, 0, moved!);
-    setQuestions(list);
-  };
 
   return (
     <fieldset>
@@ -126,12 +122,7 @@ export function BuyerQuestions({ value, onChange }: { value: Questions; onChange
               </label>
             </p>
             <div className="actions">
-              <button type="button" className="quiet" disabled={i === 0} aria-label={`Move question ${n} up`} onClick={() => move(i, -1)}>
-                Up
-              </button>
-              <button type="button" className="quiet" disabled={i === questions.length - 1} aria-label={`Move question ${n} down`} onClick={() => move(i, 1)}>
-                Down
-              </button>
+              <MoveButtons name={`question ${n}`} first={i === 0} last={i === questions.length - 1} onMove={(by) => setQuestions(reordered(questions, i, i + by))} />
               <button type="button" className="quiet" aria-label={`Remove question ${n}`} onClick={() => setQuestions(questions.filter((_, j) => j !== i))}>
                 Remove
               </button>

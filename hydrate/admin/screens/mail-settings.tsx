@@ -6,11 +6,12 @@
  * (`TESSERA_SMTP_URL`, `TESSERA_MAIL_FROM`, `TESSERA_PUBLIC_URL`) is shown read-only with the reason, since a
  * value saved here would not be used.
  */
-import { type FormEvent, useEffect, useState } from 'react';
-import { failureMessage, send, useFetch } from '../fetch-helper.js';
+import { type FormEvent, useState } from 'react';
+import { isValidEmail } from '../../../commerce/form-validation.js';
+import { send, useFetch } from '../fetch-helper.js';
 import { ADMIN_MESSAGES, EDITOR_MESSAGES } from '../messages.js';
-import { FetchStatus, Notice, useOutcome } from '../screen.js';
-import { useUnsavedChanges } from '../unsaved.js';
+import { FetchStatus, Notice } from '../screen.js';
+import { useSettingsDraft } from '../settings-draft.js';
 
 interface MailSettingsView {
   readonly smtp: { readonly host: string; readonly port: number; readonly secure: boolean; readonly user: string | null; readonly passwordSet: boolean } | null;
@@ -34,8 +35,6 @@ interface Draft {
   readonly notificationAddress: string;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function draftOf(view: MailSettingsView): Draft {
   return {
     host: view.smtp?.host ?? '',
@@ -50,7 +49,6 @@ function draftOf(view: MailSettingsView): Draft {
   };
 }
 
-const same = (a: Draft, b: Draft) => (Object.keys(a) as (keyof Draft)[]).every((k) => a[k] === b[k]);
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 /** What the form says is wrong before it is sent, by field id (the server checks again and has the last word). */
@@ -58,26 +56,20 @@ function problemsOf(draft: Draft): Record<string, string> {
   const problems: Record<string, string> = {};
   const port = Number(draft.port);
   if (draft.host.trim() !== '' && (!/^\d+$/.test(draft.port.trim()) || port < 1 || port > 65535)) problems['mail-port'] = 'Enter a port from 1 to 65535.';
-  if (draft.notificationAddress.trim() !== '' && !EMAIL.test(draft.notificationAddress.trim())) problems['mail-notify'] = EDITOR_MESSAGES.invalidEmail;
+  if (draft.notificationAddress.trim() !== '' && !isValidEmail(draft.notificationAddress.trim())) problems['mail-notify'] = EDITOR_MESSAGES.invalidEmail;
   return problems;
 }
 
 export function MailSettings() {
   const settings = useFetch<MailSettingsView>('/api/email/settings');
-  const [draft, setDraft] = useState<Draft | null>(null);
+  // the draft, the unsaved-changes warning and the save's outcome, as every settings form has them
+  const { draft, setDraft, outcome, saving, save: write } = useSettingsDraft(settings, draftOf);
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useOutcome();
-  const saved = settings.data === undefined ? null : draftOf(settings.data);
-  useEffect(() => {
-    if (settings.data !== undefined && draft === null) setDraft(draftOf(settings.data));
-  }, [settings.data, draft]);
-  useUnsavedChanges(draft !== null && saved !== null && !same(draft, saved));
 
-  if (draft === null || settings.data === undefined) return <FetchStatus fetched={settings} />;
+  if (draft === undefined || settings.data === undefined) return <FetchStatus fetched={settings} />;
   const view = settings.data;
   const fixed = (field: string) => view.fixedByEnvironment.includes(field);
-  const edit = (change: Partial<Draft>) => setDraft({ ...draft, ...change });
+  const edit = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -100,19 +92,12 @@ export function MailSettings() {
             // an empty field keeps the saved password (the API's rule: an omitted password is kept)
             ...(draft.forgetPassword ? { password: null } : draft.password === '' ? {} : { password: draft.password }),
           };
-    setBusy(true);
-    setOutcome({ kind: 'ok', text: ADMIN_MESSAGES.saving });
-    const result = await send<MailSettingsView>('PUT', '/api/email/settings', {
-      smtp: fixed('smtp') ? (view.smtp === null ? null : { host: view.smtp.host, port: view.smtp.port, secure: view.smtp.secure, user: view.smtp.user }) : smtp,
-      from: orNull(draft.from),
-      siteUrl: orNull(draft.siteUrl),
-      notificationAddress: orNull(draft.notificationAddress),
-    });
-    setBusy(false);
-    if (!result.ok) return setOutcome({ kind: 'error', text: failureMessage(result) });
-    settings.replace(result.data);
-    setDraft(draftOf(result.data));
-    setOutcome({ kind: 'ok', text: result.data.sending ? ADMIN_MESSAGES.saved : `${ADMIN_MESSAGES.saved} Nothing is sent until an SMTP server is set.` });
+    const sent = fixed('smtp') ? (view.smtp === null ? null : { host: view.smtp.host, port: view.smtp.port, secure: view.smtp.secure, user: view.smtp.user }) : smtp;
+    // the server sends while an SMTP server is set (its `sending`)
+    await write(
+      () => send<MailSettingsView>('PUT', '/api/email/settings', { smtp: sent, from: orNull(draft.from), siteUrl: orNull(draft.siteUrl), notificationAddress: orNull(draft.notificationAddress) }),
+      sent !== null ? ADMIN_MESSAGES.saved : `${ADMIN_MESSAGES.saved} Nothing is sent until an SMTP server is set.`,
+    );
   };
 
   const described = (id: string) => (problems[id] === undefined ? undefined : `${id}-error`);
@@ -183,7 +168,7 @@ export function MailSettings() {
         {problem('mail-notify')}
         <Notice outcome={outcome} />
         <div className="actions">
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={saving}>
             Save the mail settings
           </button>
         </div>

@@ -11,6 +11,7 @@ import { ADMIN_MESSAGES } from '../../messages.js';
 import { FetchStatus, HeadRow, MoveButtons, Notice, Screen, Scroll } from '../../screen.js';
 import { useSettingsDraft } from '../../settings-draft.js';
 import { PAGES_PATH, type SitePages } from './site-pages.js';
+import { reordered } from '../drag-order.js';
 
 interface NavigationItem {
   readonly collectionId?: string | null;
@@ -25,13 +26,6 @@ interface Layout {
 }
 
 const toDraft = (data: Layout) => data.layout[0]?.links ?? [];
-
-function move<T>(list: readonly T[], from: number, to: number): T[] {
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item!);
-  return next;
-}
 
 export function NavigationScreen() {
   const fetched = useFetch<Layout>('/api/commondata/GetSiteLayout');
@@ -86,7 +80,7 @@ export function NavigationScreen() {
                     <td>{targetOf(item)}</td>
                     <td>
                       <div className="row">
-                        <MoveButtons name={titleOf(item)} first={i === 0} last={i === draft.length - 1} onMove={(by) => setDraft((d) => move(d, i, i + by))} />
+                        <MoveButtons name={titleOf(item)} first={i === 0} last={i === draft.length - 1} onMove={(by) => setDraft((d) => reordered(d, i, i + by))} />
                         <button type="button" className="danger" aria-label={`Remove ${titleOf(item)}`} onClick={() => setDraft((d) => d.filter((_, j) => j !== i))}>
                           Remove
                         </button>
