@@ -200,8 +200,17 @@ export class Theme {
 
   /** Whether the theme folder itself has the file `path` (`collections/blog.list`). */
   hasOwnTemplate(path: string): boolean {
-    return existsSync(join(this.dir, path));
+    if (this.watch) return existsSync(join(this.dir, path));
+    // a theme not watched does not change while served: a product page asked this up to four times per request
+    let has = this.ownTemplates.get(path);
+    if (has === undefined) {
+      has = existsSync(join(this.dir, path));
+      if (this.ownTemplates.size < 10_000) this.ownTemplates.set(path, has);
+    }
+    return has;
   }
+  /** `hasOwnTemplate`'s answers, while not watching. */
+  private readonly ownTemplates = new Map<string, boolean>();
 
   /** Whether `path` is rendered from Tessera's system template (the theme lacks it and Tessera has one). */
   isSystemTemplate(path: string): boolean {

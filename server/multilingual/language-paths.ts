@@ -45,8 +45,16 @@ function pagePath(request: FastifyRequest): string {
 
 export function installLanguagePaths(app: FastifyInstance, store: Store): void {
   const publicUrl = publicUrlFromEnv();
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (siteLanguages(store).length < 2) return payload;
+  // a callback hook, not an async one: a promise per answer, and an answer still unfinished when an async handler's
+  // `reply` is awaited (Fastify then waits for the stream's end with listeners of its own), cost a kept product
+  // page a third of its throughput (docs/performance.md)
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) => {
+    // (what it throws, Fastify answers as an error)
+    done(null, siteLanguages(store).length < 2 ? payload : prefixed(request, reply, payload));
+  });
+
+  /** The answer's links and redirect under the request's prefix, and its language links filled. */
+  function prefixed(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     const served = requestServedLanguage(request);
     const location = reply.getHeader('location');
     if (served !== undefined && typeof location === 'string') reply.header('location', prefixLocation(location, served.prefix));
@@ -59,5 +67,5 @@ export function installLanguagePaths(app: FastifyInstance, store: Store): void {
     const origin = publicUrl ?? `${request.protocol}://${request.host}`;
     const path = pagePath(request);
     return html ? fillLanguageLinks(text, escapeHtml(origin), escapeHtml(path)) : fillLanguageLinks(text, JSON.stringify(origin).slice(1, -1), JSON.stringify(path).slice(1, -1));
-  });
+  }
 }

@@ -14,6 +14,7 @@ import { isRecordedVisitor } from '../tracker/recorded-visitor.js';
 import { withoutTracker } from '../tracker/tracker-markup.js';
 import { ACCOUNT_LINK, accountLinkFor, SIGN_IN_LINK } from '../site-users/account-link.js';
 import { requestServedLanguage } from '../multilingual/request-language.js';
+import { answerOwnBytes } from '../security/nonce.js';
 
 /** The query every page accepts. */
 export const formatQuery = {
@@ -151,7 +152,7 @@ export function sendPage(
       const fill: Record<Hole, Buffer> = { crumb: Buffer.from(request.crumb, 'latin1'), count: Buffer.from(String(count), 'latin1'), ...link };
       const out: Buffer[] = [pieces[0]!];
       for (let i = 0; i < holes.length; i++) out.push(fill[holes[i]!], pieces[i + 1]!);
-      return reply.type('text/html; charset=utf-8').send(Buffer.concat(out));
+      return reply.type('text/html; charset=utf-8').send(answerOwnBytes(Buffer.concat(out)));
     }
   }
   const accountLink = accountLinkFor(store, request);

@@ -45,7 +45,8 @@ const isHtml = (type: unknown) => typeof type === 'string' && /^text\/html\b/i.t
 export const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = Object.assign(
   async (app: Parameters<FastifyPluginAsync<SecurityHeadersOptions>>[0], { platform, allowedOrigins, connectOrigins = () => [] }: SecurityHeadersOptions) => {
     const platformPolicy = contentPolicy(allowedOrigins);
-    app.addHook('onSend', async (request, reply, payload) => {
+    // a callback hook, not an async one (see server/multilingual/language-paths.ts): nothing here waits
+    app.addHook('onSend', (request, reply, payload, done) => {
       // a route's own, stricter value stays (an order's file: no-referrer)
       const set = (name: string, value: string) => {
         if (!reply.hasHeader(name)) reply.header(name, value);
@@ -60,8 +61,8 @@ export const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = Objec
       if (nonce !== null) nonces.set(reply, nonce);
       // and its own policy (the owner's /config pages, the demo's SVG pictures)
       if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', platform ? platformPolicy : defaultThemePolicy(nonce, connectOrigins()));
-      if (nonce === null || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
-      return fillNonce(payload, nonce);
+      if (nonce === null || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
+      done(null, fillNonce(payload, nonce));
     });
   },
   // Fastify's documented way for a plugin's hooks to apply to its parent (what `fastify-plugin` sets)

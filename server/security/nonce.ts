@@ -40,14 +40,23 @@ export function newNonce(): string {
 
 const SLOT_BYTES = Buffer.from(NONCE_SLOT, 'latin1');
 
-/** `body` with every slot replaced by `nonce` (a string, or the bytes of a kept page, copied); the same value when it holds none. */
+/** Bytes made for one answer alone (a kept page joined with the visitor's crumb), which the nonce may fill in place. */
+const ownBytes = new WeakSet<Buffer>();
+
+/** Marks `bytes` as this answer's alone: no one else holds them, so `fillNonce` writes into them instead of a copy. */
+export function answerOwnBytes(bytes: Buffer): Buffer {
+  ownBytes.add(bytes);
+  return bytes;
+}
+
+/** `body` with every slot replaced by `nonce` (a string, or the bytes of a kept page, copied unless the answer's own); the same value when it holds none. */
 export function fillNonce<T extends string | Buffer>(body: T, nonce: string): T {
   if (typeof body === 'string') return (body.includes(NONCE_SLOT) ? body.replaceAll(NONCE_SLOT, nonce) : body) as T;
   let at = body.indexOf(SLOT_BYTES);
   if (at < 0) return body;
   if (nonce.length !== NONCE_LENGTH) throw new Error(`a nonce is ${NONCE_LENGTH} characters`);
-  // a kept page's bytes are shared: the answer gets its own copy
-  const out = Buffer.from(body);
+  // a kept page's bytes are shared: the answer gets its own copy (a 23 kB copy per answer where they are its own already)
+  const out: Buffer = ownBytes.has(body) ? body : Buffer.from(body);
   while (at >= 0) {
     out.write(nonce, at, 'latin1');
     at = out.indexOf(SLOT_BYTES, at + NONCE_LENGTH);
