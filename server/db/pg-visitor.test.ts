@@ -4,6 +4,8 @@
  * sign-up → sign-in → account with the cart handed over, a download and an analytics event. One body, one app
  * per dialect (the PostgreSQL one prepared as a node prepares it, in the run's shared cluster: describePg).
  */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
@@ -17,6 +19,7 @@ import type { Reads } from './reads.js';
 import { preparePgStore } from './seed-pg.js';
 
 const cookieOf = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name)?.value;
+const RESTOCK = '/api/site-users/account/notifications/restock';
 const MEMBERS = memberCookieName('makers-circle');
 const MEMBERS_BODY = 'Patterns and recordings for members of the Makers Circle.';
 /** Generous write limits: the body makes more writes from one address than a visitor would. */
@@ -98,6 +101,32 @@ function visitorRoutes(current: () => UnderTest) {
     const member = await app.inject({ url: '/members', cookies: { ...TEST_COOKIES, [MEMBERS]: pass } });
     expect(member.statusCode, member.body.slice(0, 300)).toBe(200);
     expect(member.body).toContain(MEMBERS_BODY);
+  });
+
+  it('takes a restock signup by plain form and lists it to the owner, in groups and one by one', async () => {
+    const { app, reads } = current();
+    const { db, t } = reads;
+    const [tote] = await db.select({ productId: t.variants.productId, variantId: t.variants.id }).from(t.variants).innerJoin(t.products, eq(t.products.id, t.variants.productId)).where(eq(t.products.urlId, 'canvas-tote'));
+    const signed = await formPost(app, '/restock', { ...tote!, email: 'Waiting@Example.com', isJoinMailingList: 'on' });
+    expect(signed.statusCode, signed.body.slice(0, 300)).toBe(303);
+    expect(signed.headers.location).toContain('/shop/p/canvas-tote?');
+    expect(signed.headers.location).toContain('restock=signed-up');
+    // an owner (a contributor whose session the app's store opened, as the owner's sign-in does)
+    const [site] = await db.select({ id: t.websites.id }).from(t.websites).limit(1);
+    const ownerId = randomUUID();
+    await db.insert(t.contributors).values({ id: ownerId, websiteId: site!.id, email: 'restock-owner@example.com', displayName: 'Owner', passwordHash: 'scrypt$00$00', roles: JSON.stringify(['admin']), createdAt: Date.now() });
+    const owner = { tessera_owner: await app.stores.ownerSessions.open(ownerId, 60_000, Date.now()) };
+    const groups = await app.inject({ url: `${RESTOCK}/groups`, cookies: owner });
+    expect(groups.statusCode, groups.body).toBe(200);
+    const group = groups.json().signUpGroups.find((g: { variantId: string }) => g.variantId === tote!.variantId);
+    expect(group).toMatchObject({ productName: 'Canvas Tote', inStock: false, signUpCount: 1, pendingCount: 1, notifiedCount: 0, lastSignUpOn: expect.any(Number) });
+    const list = await app.inject({ url: `${RESTOCK}?productId=${tote!.productId}&variantId=${tote!.variantId}`, cookies: owner });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toEqual({
+      signUps: [{ id: expect.any(String), productId: tote!.productId, variantId: tote!.variantId, email: 'waiting@example.com', isJoinMailingList: true, language: null, createdOn: group.lastSignUpOn, notifiedOn: null }],
+      hasNextPage: false,
+      nextPageCursor: null,
+    });
   });
 }
 
