@@ -61,6 +61,8 @@ const PAGE_WRITES = {
   cart: ['addEntry', 'setEntryQuantity', 'removeEntry', 'setEntryFields', 'createTokenCart'],
   checkout: ['placeOrder'],
   restock: ['signUp', 'sendRestockEmails'],
+  // a sign-in hands the visitor's cart over to the account's; a sign-out may copy it
+  accounts: ['signIn', 'signOut'],
 } as const;
 
 /** `stores` whose page writes move `changes` when they resolve. */

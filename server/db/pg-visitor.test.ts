@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
+import { SITE_USER_COOKIE } from '../site-users/sessions.js';
+import { demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, testCrumbFor, withCrumb } from '../test-support.js';
 import { memberCookieName } from '../orders/member-cookie.js';
 import { CHANGE_BOUND_MS } from './change-feed.js';
 import { describePg } from './describe-pg.js';
@@ -27,8 +28,8 @@ const GENEROUS = { burst: 1_000, perMinute: 1_000 };
 const GUARDS = { rateLimits: { cart: GENEROUS, owner: GENEROUS, visitor: GENEROUS, 'site-user': GENEROUS, analytics: GENEROUS } };
 
 /** A plain (no JavaScript) form post with the crumb, as a browser sends it. */
-function formPost(app: FastifyInstance, url: string, fields: Record<string, string>, cookies: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url, headers: FORM_HEADERS, cookies: { ...TEST_COOKIES, ...cookies }, payload: new URLSearchParams({ crumb: TEST_CRUMB, ...fields }).toString() });
+function formPost(app: FastifyInstance, url: string, fields: Record<string, string>, cookies: Record<string, string> = {}, crumb = TEST_CRUMB) {
+  return app.inject({ method: 'POST', url, headers: FORM_HEADERS, cookies: { ...TEST_COOKIES, ...cookies }, payload: new URLSearchParams({ crumb, ...fields }).toString() });
 }
 
 /** `ask` again until it answers other than 404, for at most `CHANGE_BOUND_MS` (a change made beside the app). */
@@ -39,6 +40,13 @@ async function settled(ask: () => Promise<LightMyRequestResponse>): Promise<Ligh
     if (res.statusCode !== 404 || Date.now() > until) return res;
     await new Promise((done) => setTimeout(done, 10));
   }
+}
+
+/** A new visitor's cart holding `quantity` of `itemId` (by the cart API): its id. */
+async function addToCart(app: FastifyInstance, itemId: string, quantity: number): Promise<string> {
+  const added = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId, quantity } }));
+  expect(added.statusCode, added.body).toBe(200);
+  return cookieOf(added, 'tessera_cart')!;
 }
 
 interface UnderTest {
@@ -93,8 +101,7 @@ function visitorRoutes(current: () => UnderTest) {
     expect(stranger.statusCode).toBe(403);
     expect(stranger.body).toContain('Join for $15.00');
     expect(stranger.body).not.toContain(MEMBERS_BODY);
-    const added = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: 'p14', quantity: 1 } }));
-    const cart = cookieOf(added, 'tessera_cart')!;
+    const cart = await addToCart(app, 'p14', 1);
     const order = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/orders', payload: { email: 'member@example.com', name: 'Mae' }, cookies: { tessera_cart: cart } }));
     expect(order.statusCode, order.body).toBe(201);
     const pass = cookieOf(order, MEMBERS)!;
@@ -127,6 +134,47 @@ function visitorRoutes(current: () => UnderTest) {
       hasNextPage: false,
       nextPageCursor: null,
     });
+  });
+
+  it('signs a customer up, confirms, signs in with the cart handed over, shows the account, and signs out', async () => {
+    const { app, reads } = current();
+    const { db, t } = reads;
+    const email = 'shopper@example.com';
+    const password = 'correct horse';
+    const registered = await formPost(app, '/account/register', { email, password });
+    expect(registered.statusCode, registered.body.slice(0, 300)).toBe(303);
+    expect(registered.headers.location).toBe('/account/login?done=registered');
+    // a second sign-up of the address makes no second account: a fresh link
+    await formPost(app, '/account/register', { email, password: 'another password' });
+    expect(await db.select({ id: t.siteUsers.id }).from(t.siteUsers).where(eq(t.siteUsers.email, email))).toHaveLength(1);
+    const mails = await db.select({ kind: t.outboxEmails.kind, bodyText: t.outboxEmails.bodyText }).from(t.outboxEmails).where(eq(t.outboxEmails.toAddress, email));
+    expect(mails.map((m) => m.kind)).toEqual(['verify-email', 'verify-email']);
+    const link = /\/account\/verify\?token=[A-Za-z0-9_.-]+/.exec(mails[0]!.bodyText)![0];
+    expect((await app.inject({ url: link })).headers.location).toBe('/account/login?done=verified');
+
+    // a visitor's cart, handed over to the account at sign-in
+    const visitorCart = await addToCart(app, 'p01', 2);
+    const signIn = await formPost(app, '/account/login', { email, password }, { tessera_cart: visitorCart });
+    expect(signIn.statusCode, signIn.body.slice(0, 300)).toBe(303);
+    expect(signIn.headers.location).toBe('/account');
+    const session = cookieOf(signIn, SITE_USER_COOKIE)!;
+    const [account] = await db.select({ cartId: t.siteUsers.cartId }).from(t.siteUsers).where(eq(t.siteUsers.email, email));
+    expect(account!.cartId).toBe(visitorCart);
+    const signedIn = { ...TEST_COOKIES, [SITE_USER_COOKIE]: session, tessera_cart: visitorCart };
+    const page = await app.inject({ url: '/account', cookies: signedIn });
+    expect(page.statusCode, page.body.slice(0, 300)).toBe(200);
+    expect(page.body).toContain(email);
+    expect((await app.inject({ url: '/api/site-users/account/session', cookies: signedIn })).json()).toMatchObject({ email });
+
+    // signed out (the cart stays the account's), a new visitor's cart, signed in again: the two carts are one
+    const out = await formPost(app, '/account/logout', {}, signedIn, testCrumbFor(signedIn));
+    expect(out.headers.location).toBe('/account/login?done=signed-out');
+    expect((await app.inject({ url: '/account', cookies: signedIn })).headers.location).toBe('/account/login?done=sign-in-required');
+    const second = await addToCart(app, 'p01', 1);
+    const again = await formPost(app, '/account/login', { email, password }, { tessera_cart: second });
+    expect(cookieOf(again, 'tessera_cart')).toBe(visitorCart);
+    const cart = await app.inject({ url: '/api/commerce/shopping-cart', cookies: { tessera_cart: visitorCart } });
+    expect(cart.json().totalQuantity).toBe(3);
   });
 }
 

@@ -25,6 +25,8 @@ import { memoryRateLimitStore, type RateLimitStore } from '../security/rate-limi
 import { pgRateLimitStore } from '../security/rate-limit-store-pg.js';
 import { type SignInThrottleStore, sqliteSignInThrottleStore } from '../security/sign-in-throttle.js';
 import { pgSignInThrottleStore } from '../security/sign-in-throttle-pg.js';
+import { type AccountStore, sqliteAccountStore } from '../site-users/account-store.js';
+import { pgAccountStore } from '../site-users/account-store-pg.js';
 import { type SiteUserSessionStore, sqliteSiteUserSessionStore } from '../site-users/session-store.js';
 import { pgSiteUserSessionStore } from '../site-users/session-store-pg.js';
 import type { Store } from './database.js';
@@ -47,6 +49,8 @@ export interface CommerceStores {
   readonly crumbSecret: CrumbSecretStore;
   readonly ownerSessions: OwnerSessionStore;
   readonly siteUserSessions: SiteUserSessionStore;
+  /** Customer accounts: sign-up, confirmation, reset, sign-in and out with the cart handover (server/site-users/). */
+  readonly accounts: AccountStore;
   /** SQLite: this process's memory (one process serves the file); PostgreSQL: a table every node shares. */
   readonly rateLimits: RateLimitStore;
   /** Per-account sign-in counts (owner and customer sign-ins). */
@@ -65,6 +69,7 @@ export function sqliteStores(db: Store): CommerceStores {
     crumbSecret: sqliteCrumbSecretStore(db),
     ownerSessions: sqliteOwnerSessionStore(db),
     siteUserSessions: sqliteSiteUserSessionStore(db),
+    accounts: sqliteAccountStore(db),
     rateLimits: memoryRateLimitStore(),
     signInThrottle: sqliteSignInThrottleStore(db),
     outbox: sqliteOutboxStore(db),
@@ -81,6 +86,7 @@ export function pgStores(db: PgStore): CommerceStores {
     crumbSecret: pgCrumbSecretStore(db),
     ownerSessions: pgOwnerSessionStore(db),
     siteUserSessions: pgSiteUserSessionStore(db),
+    accounts: pgAccountStore(db),
     rateLimits: pgRateLimitStore(db),
     signInThrottle: pgSignInThrottleStore(db),
     outbox: pgOutboxStore(db),
