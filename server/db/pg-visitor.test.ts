@@ -10,7 +10,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_USER_COOKIE } from '../site-users/sessions.js';
 import { demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, testCrumbFor, withCrumb } from '../test-support.js';
+import { downloadPath } from '../orders/downloads.js';
 import { memberCookieName } from '../orders/member-cookie.js';
+import { ensureDemoCustomerIn } from '../site-users/demo-customer.js';
 import { CHANGE_BOUND_MS } from './change-feed.js';
 import { describePg } from './describe-pg.js';
 import { testDialects } from './describe-stores.js';
@@ -55,6 +57,35 @@ interface UnderTest {
 }
 
 function visitorRoutes(current: () => UnderTest) {
+  it('makes the demo customer at start, once, with a demo order whose download counts', async () => {
+    const { app, reads } = current();
+    const { db, t } = reads;
+    const lines: string[] = [];
+    const env = { TESSERA_CUSTOMER_EMAIL: 'demo@example.com', TESSERA_CUSTOMER_PASSWORD: 'demo password' };
+    expect(await ensureDemoCustomerIn(reads, app.stores, env, app.crumbSecret, (l) => lines.push(l))).toEqual({ email: 'demo@example.com', generated: false, orders: 1 });
+    expect(await ensureDemoCustomerIn(reads, app.stores, env, app.crumbSecret, (l) => lines.push(l))).toBeNull();
+    expect(lines).toHaveLength(1);
+    const [order] = await db.select({ id: t.orders.id, items: t.orders.items }).from(t.orders).innerJoin(t.siteUsers, eq(t.siteUsers.id, t.orders.siteUserId)).where(eq(t.siteUsers.email, 'demo@example.com'));
+    const taken = async () => JSON.parse((await db.select({ items: t.orders.items }).from(t.orders).where(eq(t.orders.id, order!.id)))[0]!.items)[0].download.count;
+    expect(await taken()).toBe(0);
+
+    const link = downloadPath(app.crumbSecret, order!.id, 0);
+    expect((await app.inject({ method: 'HEAD', url: link })).statusCode).toBe(200);
+    expect(await taken()).toBe(0);
+    const file = await app.inject({ url: link });
+    expect(file.statusCode, file.body.slice(0, 300)).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await taken()).toBe(1);
+    // the limit (5) holds however many ask at once: the order's line is counted one request after another
+    const rush = await Promise.all(Array.from({ length: 8 }, () => app.inject({ url: link, cookies: TEST_COOKIES })));
+    expect(rush.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 410, 410, 410, 410]);
+    expect(await taken()).toBe(5);
+    const forged = await app.inject({ url: `${link.slice(0, -2)}xx`, cookies: TEST_COOKIES });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.body).toContain('Download not found');
+  });
+
   it('takes a form posted without JavaScript: stored, or the page again with the errors', async () => {
     const { app, reads } = current();
     const { db, t } = reads;

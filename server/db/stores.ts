@@ -13,6 +13,8 @@ import { type CheckoutStore, sqliteCheckoutStore } from '../commerce/checkout-st
 import { pgCheckoutStore } from '../commerce/checkout-store-pg.js';
 import { type FormStore, sqliteFormStore } from '../forms/store.js';
 import { pgFormStore } from '../forms/store-pg.js';
+import { type DownloadStore, sqliteDownloadStore } from '../orders/download-store.js';
+import { pgDownloadStore } from '../orders/download-store-pg.js';
 import { type RestockStore, sqliteRestockStore } from '../restock/store.js';
 import { pgRestockStore } from '../restock/store-pg.js';
 import { type OutboxStore, sqliteOutboxStore } from '../email/outbox-store.js';
@@ -51,6 +53,8 @@ export interface CommerceStores {
   readonly siteUserSessions: SiteUserSessionStore;
   /** Customer accounts: sign-up, confirmation, reset, sign-in and out with the cart handover (server/site-users/). */
   readonly accounts: AccountStore;
+  /** Taking a digital line's download (its count, within its limit). */
+  readonly downloads: DownloadStore;
   /** SQLite: this process's memory (one process serves the file); PostgreSQL: a table every node shares. */
   readonly rateLimits: RateLimitStore;
   /** Per-account sign-in counts (owner and customer sign-ins). */
@@ -70,6 +74,7 @@ export function sqliteStores(db: Store): CommerceStores {
     ownerSessions: sqliteOwnerSessionStore(db),
     siteUserSessions: sqliteSiteUserSessionStore(db),
     accounts: sqliteAccountStore(db),
+    downloads: sqliteDownloadStore(db),
     rateLimits: memoryRateLimitStore(),
     signInThrottle: sqliteSignInThrottleStore(db),
     outbox: sqliteOutboxStore(db),
@@ -87,6 +92,7 @@ export function pgStores(db: PgStore): CommerceStores {
     ownerSessions: pgOwnerSessionStore(db),
     siteUserSessions: pgSiteUserSessionStore(db),
     accounts: pgAccountStore(db),
+    downloads: pgDownloadStore(db),
     rateLimits: pgRateLimitStore(db),
     signInThrottle: pgSignInThrottleStore(db),
     outbox: pgOutboxStore(db),

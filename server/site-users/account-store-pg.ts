@@ -198,5 +198,15 @@ export function pgAccountStore(db: PgStore): AccountStore {
         .returning({ id: restockSignups.id });
       return gone.length === 1;
     },
+
+    async createFirst(row) {
+      return db.transaction(async (tx) => {
+        // nodes starting at once take turns here (the lock lets readers through), and the later ones find the first's customer
+        await tx.execute(sql`LOCK TABLE ${siteUsers} IN SHARE ROW EXCLUSIVE MODE`);
+        if ((await tx.select({ id: siteUsers.id }).from(siteUsers).limit(1)).length > 0) return false;
+        await tx.insert(siteUsers).values(row);
+        return true;
+      });
+    },
   };
 }

@@ -6,6 +6,7 @@
  * promises (so SQLite's answers are unchanged); account-store-pg.ts: PostgreSQL.
  */
 import type { Store } from '../db/database.js';
+import { siteUsers } from '../db/schema.js';
 import { accountByEmail, registerHashed, requestReset, resendVerification, resetPasswordHashed, setLocale, type SiteUserRow, userById, verifyEmail } from './accounts.js';
 import { cancelRestockSignup } from './account-data.js';
 import { cartAtSignIn, cartAtSignOut } from './cart-handover.js';
@@ -37,6 +38,8 @@ export interface AccountStore {
   signOut(token: unknown, cloneCart: boolean, now: number): Promise<SignedOut>;
   /** Cancels one of the customer's waiting restock signups; false when it is not theirs (or gone). */
   cancelRestockSignup(user: SignedInSiteUser, signupId: string): Promise<boolean>;
+  /** Makes `row` the store's first customer (demo-customer.ts); false when a customer exists by then. */
+  createFirst(row: typeof siteUsers.$inferInsert): Promise<boolean>;
 }
 
 export function sqliteAccountStore(store: Store): AccountStore {
@@ -66,5 +69,11 @@ export function sqliteAccountStore(store: Store): AccountStore {
       return { wasSignedIn: true, cartCopy: cartAtSignOut(store, user.cartId, cloneCart, now) };
     },
     cancelRestockSignup: async (user, signupId) => cancelRestockSignup(store, user, signupId),
+    createFirst: async (row) =>
+      store.transaction((tx) => {
+        if (tx.select({ id: siteUsers.id }).from(siteUsers).limit(1).get() !== undefined) return false;
+        tx.insert(siteUsers).values(row).run();
+        return true;
+      }),
   };
 }
