@@ -10,6 +10,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_USER_COOKIE } from '../site-users/sessions.js';
 import { demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, testCrumbFor, withCrumb } from '../test-support.js';
+import { lcpBucket } from '../analytics/lcp-buckets.js';
 import { downloadPath } from '../orders/downloads.js';
 import { memberCookieName } from '../orders/member-cookie.js';
 import { ensureDemoCustomerIn } from '../site-users/demo-customer.js';
@@ -165,6 +166,35 @@ function visitorRoutes(current: () => UnderTest) {
       hasNextPage: false,
       nextPageCursor: null,
     });
+  });
+
+  it('records what the tracker sends: a page hit with its roll-ups, performance records, an error', async () => {
+    const { app, reads } = current();
+    const { db, t } = reads;
+    const settings = await app.inject({ url: '/api/1/performance/settings', cookies: TEST_COOKIES });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json().enabled).toBe(true);
+    // pages carry the tracker (its beacons are answered on either database)
+    expect((await app.inject({ url: '/shop', cookies: TEST_COOKIES })).body).toContain('id="tessera-census"');
+    const page = { websiteId: 'demo', url: 'http://shop.test/shop/p/canvas-tote', title: 'Canvas Tote' };
+    const beacon = (url: string, payload: string, cookies: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'text/plain;charset=UTF-8' }, cookies });
+    const hit = (visitor: string) => beacon('/api/census/RecordHit', new URLSearchParams({ event: 'view', data: JSON.stringify(page), ss_cvr: visitor }).toString());
+    // the same visitor twice and another at once: three page views, two visitors of the day
+    const hits = await Promise.all([hit('visitor-1'), hit('visitor-1'), hit('visitor-2')]);
+    expect(hits.map((r) => r.statusCode), hits[0]!.body).toEqual([204, 204, 204]);
+    const [day] = await db.select({ pageViews: t.analyticsDaily.pageViews, uniqueVisitors: t.analyticsDaily.uniqueVisitors }).from(t.analyticsDaily);
+    expect(day).toEqual({ pageViews: 3, uniqueVisitors: 2 });
+    expect(await db.select({ id: t.analyticsHits.id }).from(t.analyticsHits)).toHaveLength(3);
+
+    const records = [{ app: 'storefront', event: 'LCP', pageLoadId: 'pl-1', ts: 1000, data: { name: 'LCP', value: 1800, path: '/shop' } }];
+    const recorded = await beacon('/api/1/performance/records', JSON.stringify(records));
+    expect(recorded.statusCode, recorded.body).toBe(204);
+    const [lcp] = await db.select().from(t.analyticsLcpDaily);
+    expect(lcp).toMatchObject({ path: '/shop', [`b${lcpBucket(1800)}`]: 1 });
+    const errors = [{ event: 'error', data: { message: 'boom', path: '/shop' }, timestamp: 5 }];
+    const reported = await app.inject(withCrumb({ method: 'POST', url: '/api/events/RecordJavascriptErrors', payload: errors }));
+    expect(reported.statusCode, reported.body).toBe(204);
+    expect(await db.select({ message: t.analyticsErrorsDaily.message, count: t.analyticsErrorsDaily.count, lastPage: t.analyticsErrorsDaily.lastPage }).from(t.analyticsErrorsDaily)).toEqual([{ message: 'boom', count: 1, lastPage: '/shop' }]);
   });
 
   it('signs a customer up, confirms, signs in with the cart handed over, shows the account, and signs out', async () => {

@@ -5,6 +5,8 @@
  * limits' buckets, the sign-in counts, the e-mail sender's claims on the outbox. The rest of the server still
  * reads SQLite synchronously (server/db/README.md says which parts).
  */
+import { type AnalyticsStore, sqliteAnalyticsStore } from '../analytics/record-store.js';
+import { pgAnalyticsStore } from '../analytics/record-store-pg.js';
 import { type CartStore, sqliteCartStore } from '../commerce/cart-store.js';
 import { pgCartStore } from '../commerce/cart-store-pg.js';
 import { type CatalogStore, sqliteCatalogStore } from '../commerce/catalog-store.js';
@@ -55,6 +57,8 @@ export interface CommerceStores {
   readonly accounts: AccountStore;
   /** Taking a digital line's download (its count, within its limit). */
   readonly downloads: DownloadStore;
+  /** What the tracker's beacons record: raw rows and their roll-ups (the dashboard reads them elsewhere). */
+  readonly analytics: AnalyticsStore;
   /** SQLite: this process's memory (one process serves the file); PostgreSQL: a table every node shares. */
   readonly rateLimits: RateLimitStore;
   /** Per-account sign-in counts (owner and customer sign-ins). */
@@ -75,6 +79,7 @@ export function sqliteStores(db: Store): CommerceStores {
     siteUserSessions: sqliteSiteUserSessionStore(db),
     accounts: sqliteAccountStore(db),
     downloads: sqliteDownloadStore(db),
+    analytics: sqliteAnalyticsStore(db),
     rateLimits: memoryRateLimitStore(),
     signInThrottle: sqliteSignInThrottleStore(db),
     outbox: sqliteOutboxStore(db),
@@ -93,6 +98,7 @@ export function pgStores(db: PgStore): CommerceStores {
     siteUserSessions: pgSiteUserSessionStore(db),
     accounts: pgAccountStore(db),
     downloads: pgDownloadStore(db),
+    analytics: pgAnalyticsStore(db),
     rateLimits: pgRateLimitStore(db),
     signInThrottle: pgSignInThrottleStore(db),
     outbox: pgOutboxStore(db),
