@@ -136,7 +136,7 @@ export interface AnalyticsOptions {
   readonly store: Store;
   /** How long rows and roll-ups are kept (default: retention.ts, from the environment). */
   readonly retentionMonths?: number;
-  /** Whether old rows are swept (default true; off on PostgreSQL, where analytics do not run yet: server/db/pg-app.ts). */
+  /** Whether old rows are swept (default true; off on PostgreSQL, where the sweeper and the dashboard still read SQLite: server/db/README.md). */
   readonly sweep?: boolean;
 }
 
