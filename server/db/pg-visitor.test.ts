@@ -208,6 +208,12 @@ function visitorRoutes(current: () => UnderTest) {
     // a second sign-up of the address makes no second account: a fresh link
     await formPost(app, '/account/register', { email, password: 'another password' });
     expect(await db.select({ id: t.siteUsers.id }).from(t.siteUsers).where(eq(t.siteUsers.email, email))).toHaveLength(1);
+    // nor do five at once of a new address: one account, five links (none lost, none refused)
+    const rushed = 'rushed@example.com';
+    const five = await Promise.all(Array.from({ length: 5 }, () => formPost(app, '/account/register', { email: rushed, password })));
+    expect(five.map((r) => r.statusCode)).toEqual([303, 303, 303, 303, 303]);
+    expect(await db.select({ id: t.siteUsers.id }).from(t.siteUsers).where(eq(t.siteUsers.email, rushed))).toHaveLength(1);
+    expect(await db.select({ id: t.outboxEmails.id }).from(t.outboxEmails).where(eq(t.outboxEmails.toAddress, rushed))).toHaveLength(5);
     const mails = await db.select({ kind: t.outboxEmails.kind, bodyText: t.outboxEmails.bodyText }).from(t.outboxEmails).where(eq(t.outboxEmails.toAddress, email));
     expect(mails.map((m) => m.kind)).toEqual(['verify-email', 'verify-email']);
     const link = /\/account\/verify\?token=[A-Za-z0-9_.-]+/.exec(mails[0]!.bodyText)![0];
