@@ -5,7 +5,7 @@
  * per dialect (the PostgreSQL one prepared as a node prepares it, in the run's shared cluster: describePg).
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_USER_COOKIE } from '../site-users/sessions.js';
@@ -242,6 +242,29 @@ function visitorRoutes(current: () => UnderTest) {
     expect(cookieOf(again, 'tessera_cart')).toBe(visitorCart);
     const cart = await app.inject({ url: '/api/commerce/shopping-cart', cookies: { tessera_cart: visitorCart } });
     expect(cart.json().totalQuantity).toBe(3);
+  });
+
+  it('resets a customer’s password by the e-mailed link, once, and keeps their language', async () => {
+    const { app, reads } = current();
+    const { db, t } = reads;
+    const email = 'forgetful@example.com';
+    await formPost(app, '/account/register', { email, password: 'first password' });
+    expect((await formPost(app, '/account/reset', { email })).headers.location).toBe('/account/reset?done=reset-sent');
+    const [mail] = await db.select({ bodyText: t.outboxEmails.bodyText }).from(t.outboxEmails).where(and(eq(t.outboxEmails.toAddress, email), eq(t.outboxEmails.kind, 'password-reset')));
+    const link = /\/account\/reset\?token=[A-Za-z0-9_.-]+/.exec(mail!.bodyText)![0];
+    const token = new URL(link, 'http://shop.test').searchParams.get('token')!;
+    expect((await app.inject({ url: link, cookies: TEST_COOKIES })).statusCode).toBe(200);
+    const reset = await formPost(app, '/account/reset/password', { token, password: 'second password' });
+    expect(reset.headers.location).toBe('/account/login?done=password-changed');
+    // the link was made for the old password: it works once
+    expect((await formPost(app, '/account/reset/password', { token, password: 'third password' })).statusCode).toBe(400);
+    // following it proved the address: the account signs in with the new password
+    const signIn = await app.inject(withCrumb({ method: 'POST', url: '/api/site-users/account/session', payload: { email, password: 'second password' } }));
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const cookies = { [SITE_USER_COOKIE]: cookieOf(signIn, SITE_USER_COOKIE)! };
+    const locale = await app.inject(withCrumb({ method: 'POST', url: '/api/site-users/account/locale', payload: { language: 'fr-fr' }, cookies }));
+    expect(locale.json()).toEqual({ language: 'fr-FR' });
+    expect((await db.select({ locale: t.siteUsers.locale }).from(t.siteUsers).where(eq(t.siteUsers.email, email)))[0]!.locale).toBe('fr-FR');
   });
 }
 
