@@ -135,21 +135,11 @@ export function requestReset(store: Store, secret: string, emailGiven: string, n
 
 const hashOf = (db: Pick<Store, 'select'>) => (id: string) => userById(db, id)?.passwordHash ?? null;
 
-/** Whether a reset token still works (for the page that asks for the new password). */
-export function resetTokenWorks(store: Store, secret: string, token: string, now = Date.now()): boolean {
-  return resetTokenUser(secret, token, now, hashOf(store)) !== null;
-}
-
 /**
- * Sets the new password of a reset link: every session of the account ends, and the link (made for the old
- * password) stops working. Following the link proves the address, so an unconfirmed account is confirmed too.
+ * Sets the new password of a reset link, hashed by the caller (the account store's SQLite reset; the page checks
+ * the link first, page-routes.ts): every session of the account ends, and the link (made for the old password)
+ * stops working. Following the link proves the address, so an unconfirmed account is confirmed too.
  */
-export async function resetPassword(store: Store, secret: string, token: string, password: string, now = Date.now()): Promise<boolean> {
-  if (resetTokenUser(secret, token, now, hashOf(store)) === null) return false;
-  return resetPasswordHashed(store, secret, token, await hashPassword(password), now);
-}
-
-/** `resetPassword` with the new password already hashed: checks the link again inside the write. */
 export function resetPasswordHashed(store: Store, secret: string, token: string, passwordHash: string, now = Date.now()): boolean {
   return store.transaction(
     (tx) => {
