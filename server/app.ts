@@ -341,9 +341,9 @@ export async function buildApp({
   await app.register(contributorRoutes, { store });
   await app.register(adminRoutes, { store, assets: theme.islands });
   await app.register(analyticsRoutes, { store, sweep: readAhead === undefined, ...(analyticsRetentionMonths === undefined ? {} : { retentionMonths: analyticsRetentionMonths }) });
-  // this server stores what the visitor tracker sends, so its recorded pages carry it (server/tracker/); not yet on
-  // PostgreSQL, where analytics answer 503 (server/db/pg-app.ts)
-  theme.tracking = readAhead === undefined;
+  // this server stores what the visitor tracker sends (stores.analytics, either database), so its recorded pages
+  // carry it (server/tracker/)
+  theme.tracking = true;
   await app.register(downloadRoutes, { store, theme, files });
   await app.register(siteUserRoutes, { store, theme });
 

@@ -228,24 +228,27 @@ export function folderChildIds(c: CollectionRow): string[] {
 
 /**
  * A child of an index as the index's `collection.collections` carries it (template-files.md §4, `fullData`):
- * the collection with its `mainContent` (a page's body) and its published `items`.
+ * the collection with its `mainContent` (a page's body) and its published `items`, read on either database.
  */
-function indexChildJson(db: Store, c: CollectionRow, now: number): Json | null {
+async function indexChildJson(reads: Reads, c: CollectionRow, now: number): Promise<Json | null> {
   const kind = contentKind(c);
   if (kind === null || !c.enabled || kind === 'index' || kind === 'folder') return null;
   if (kind === 'page') return { ...contentCollectionJson(c, 'page'), mainContent: c.body, body: c.body };
-  const rows = loadRecords(db, c.id, now);
+  const rows = await liveRecordsOf(reads, c.id, now);
   const ordered = kind === 'blog' ? [...rows].sort((a, b) => b.publishOn - a.publishOn) : rows;
   return { ...contentCollectionJson(c, kind, rows), items: ordered.map((r) => recordJson(r, c, kind)) };
 }
 
-/** An index's collection JSON: itself with its enabled children in `collections`, pages and items in full. */
-export function indexCollectionJson(db: Store, c: CollectionRow, now: number): Json {
-  const children: Json[] = [];
-  for (const id of folderChildIds(c)) {
-    const row = loadCollectionById(db, id);
-    const child = row === null || row.websiteId !== c.websiteId ? null : indexChildJson(db, row, now);
-    if (child !== null) children.push(child);
-  }
-  return { ...contentCollectionJson(c, 'index'), collections: children };
+/**
+ * An index's collection JSON: itself with its enabled children in `collections`, pages and items in full. The
+ * children are found among `all` (the site data's collections) and their records read at once.
+ */
+export async function indexCollectionJson(reads: Reads, all: readonly CollectionRow[], c: CollectionRow, now: number): Promise<Json> {
+  const children = await Promise.all(
+    folderChildIds(c).map((id) => {
+      const row = all.find((x) => x.id === id);
+      return row === undefined || row.websiteId !== c.websiteId ? null : indexChildJson(reads, row, now);
+    }),
+  );
+  return { ...contentCollectionJson(c, 'index'), collections: children.filter((child): child is Json => child !== null) };
 }

@@ -12,7 +12,7 @@ import { openPgStore } from './db/pg-store.js';
 import { pgApp } from './db/pg-app.js';
 import { preparePgStore } from './db/seed-pg.js';
 import { ensureSiteOwner } from './owner/site-owner.js';
-import { ensureDemoCustomer } from './site-users/demo-customer.js';
+import { ensureDemoCustomer, ensureDemoCustomerIn } from './site-users/demo-customer.js';
 import { Theme } from './theme.js';
 import { defaultThemeDir, themeDirFromEnv } from './theme/theme-dir.js';
 import { banner, loggerOptions } from './logging.js';
@@ -58,13 +58,15 @@ const app = await buildApp({
   ...common,
 });
 if (seeded) app.log.info('seeded the demo store');
-if (target.dialect === 'postgresql') {
-  // the owner and customer accounts and the e-mail sender still read SQLite (server/db/README.md)
-  app.log.warn(`serving from PostgreSQL (${redactUrl(target.url)}): the shop's pages, cart and checkout; the owner's screens, accounts, analytics and e-mail sending answer 503 there for now`);
+// first start: the site owner account; a generated password is shown this once, framed on stderr (never in
+// the JSON log, where it would be kept and shipped)
+const firstStart = (text: string) => process.stderr.write(`\n${banner(['Tessera: first start', '', ...text.split('\n').flatMap((line) => (line.length <= 76 ? [line] : wrap(line, 76)))])}\n\n`);
+if (target.dialect === 'postgresql' && onPg !== null) {
+  // the owner account and the e-mail sender still read SQLite (server/db/README.md)
+  app.log.warn(`serving from PostgreSQL (${redactUrl(target.url)}): the shop's pages, cart, checkout and customer accounts; the owner's screens, analytics and e-mail sending answer 503 there for now`);
+  // the demo customer (server/site-users/demo-customer.ts), told as on SQLite
+  await ensureDemoCustomerIn(onPg.readAhead.reads, onPg.stores, process.env, app.crumbSecret, firstStart);
 } else {
-  // first start: the site owner account; a generated password is shown this once, framed on stderr (never in
-  // the JSON log, where it would be kept and shipped)
-  const firstStart = (text: string) => process.stderr.write(`\n${banner(['Tessera: first start', '', ...text.split('\n').flatMap((line) => (line.length <= 76 ? [line] : wrap(line, 76)))])}\n\n`);
   await ensureSiteOwner(store, process.env, firstStart);
   // and the demo customer (server/site-users/demo-customer.ts), told the same way
   await ensureDemoCustomer(store, process.env, app.crumbSecret, firstStart);

@@ -70,20 +70,23 @@ export function passAreasIn(all: readonly (typeof collections.$inferSelect)[], i
  * checks access asks here.
  */
 export interface VisitorAccess {
-  isMemberOf(memberAreaId: string): boolean;
+  isMemberOf(memberAreaId: string): Promise<boolean>;
 }
 
+/** The visitor's passes, read through the app's reads (on either database). */
 export function visitorAccess(store: Store, request: FastifyRequest, now = Date.now()): VisitorAccess {
+  const { reads } = request.server;
   return {
-    isMemberOf(memberAreaId) {
+    async isMemberOf(memberAreaId) {
       const claim = memberClaim(request.cookies, request.server.crumbSecret, memberAreaId, now);
       if (claim !== null) {
-        const grant = heldGrant(store, claim.orderId, memberAreaId, now);
+        const grant = await heldGrant(reads, claim.orderId, memberAreaId, now);
         // the cookie says what the order says: a grant of another end was not signed for this order's grant
         if (grant !== null && grant.expiresAt === claim.expiresAt) return true;
       }
+      // the session was looked up as the request arrived (server/security/request-sessions.ts)
       const user = signedInSiteUser(store, request, now);
-      return user !== null && customerHoldsGrant(store, user.id, memberAreaId, now);
+      return user !== null && customerHoldsGrant(reads, user.id, memberAreaId, now);
     },
   };
 }
@@ -111,7 +114,7 @@ export function passwordMatches(collection: CollectionRow, given: string): boole
 }
 
 /** Whether the visitor may see the page now: open, unlocked by its password's cookie, or a member of its area. */
-export function mayView(store: Store, collection: CollectionRow, request: FastifyRequest): boolean {
+export async function mayView(store: Store, collection: CollectionRow, request: FastifyRequest): Promise<boolean> {
   const access = protection(collection);
   if (access.kind === 'open') return true;
   if (access.kind === 'members') return visitorAccess(store, request).isMemberOf(access.memberAreaId);

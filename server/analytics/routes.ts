@@ -43,8 +43,8 @@ import {
   pickFields,
   pickJsonFields,
 } from './fields.js';
-import { recordErrors, recordEvent, recordHit, recordPerformance, type Stamp } from './record.js';
-import { stampAt } from './stamp.js';
+import type { Stamp } from './record.js';
+import { stampOf } from './stamp.js';
 import { dashboardRoutes } from './dashboard-routes.js';
 import { retentionMonthsFromEnv, startSweeping } from './retention.js';
 import { hashedId } from './visitor-id.js';
@@ -136,7 +136,7 @@ export interface AnalyticsOptions {
   readonly store: Store;
   /** How long rows and roll-ups are kept (default: retention.ts, from the environment). */
   readonly retentionMonths?: number;
-  /** Whether old rows are swept (default true; off on PostgreSQL, where analytics do not run yet: server/db/pg-app.ts). */
+  /** Whether old rows are swept (default true; off on PostgreSQL, where the sweeper and the dashboard still read SQLite: server/db/README.md). */
   readonly sweep?: boolean;
 }
 
@@ -150,13 +150,14 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (app,
   const refuse = (reply: FastifyReply, message: string) => reply.code(400).send({ message });
 
   /** The stamp for a write, or null when nothing is to be recorded for this caller. */
-  const stampFor = (request: FastifyRequest, census: boolean): Stamp | null => {
+  const stampFor = async (request: FastifyRequest, census: boolean): Promise<Stamp | null> => {
     if (census && websiteSettings(store)['censusDisabled'] === true) return null;
     // a signed-in contributor with more than the viewer role is not a visitor (spec 001 §6): the same rule
     // that leaves the tracker off their pages
     if (!isRecordedVisitor(store, request)) return null;
-    return stampAt(store, Date.now());
+    return stampOf(app.reads, Date.now());
   };
+  const recorder = app.stores.analytics;
 
   /** Whether a page path is one no analytics is kept for: the editing area and search (spec 001 §2, §6). */
   const unrecorded = (path: string | null) => path !== null && (path === '/config' || path.startsWith('/config/') || path === '/search');
@@ -173,9 +174,9 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (app,
   app.post<{ Body: Body }>('/api/census/RecordHit', { schema: { body: hitBody }, bodyLimit: ANALYTICS_BODY_LIMITS.hit, config: beacon }, async (request, reply) => {
     const data = json(request.body['data'], HIT_FIELDS, 'data');
     if (!data.ok) return refuse(reply, data.message);
-    const at = stampFor(request, true);
+    const at = await stampFor(request, true);
     if (at !== null && !unrecorded(pagePath(request, data.value['url']))) {
-      recordHit(store, at, {
+      await recorder.hit(at, {
         event: String(request.body['event']),
         visitor: visitorOf(request, request.body['ss_cvr']),
         visit: hashedId(request.server.crumbSecret, 'visit', request.cookies['ss_cvt']),
@@ -186,7 +187,7 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (app,
   });
 
   /** A census side call: the page fields from `data` and from the body itself, picked together. */
-  const censusEvent = (request: FastifyRequest<{ Body: Body }>, reply: FastifyReply, source: string, defaultName: string) => {
+  const censusEvent = async (request: FastifyRequest<{ Body: Body }>, reply: FastifyReply, source: string, defaultName: string) => {
     const { visitorCookie, formId, event, data: rawData, ...pageFields } = request.body ?? {};
     const inner = json(rawData, HIT_FIELDS, 'data');
     if (!inner.ok) return refuse(reply, inner.message);
@@ -194,10 +195,10 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (app,
     if (!outer.ok) return refuse(reply, outer.message);
     const data: Body = { ...inner.value, ...outer.value };
     if (typeof formId === 'string') data['formId'] = formId;
-    const at = stampFor(request, true);
+    const at = await stampFor(request, true);
     if (at !== null && !unrecorded(pagePath(request, data['url']))) {
       const eventName = typeof event === 'string' ? event : defaultName;
-      recordEvent(store, at, { source, name: eventName, visitor: visitorOf(request, visitorCookie), data });
+      await recorder.event(at, { source, name: eventName, visitor: visitorOf(request, visitorCookie), data });
     }
     return reply.code(204).send();
   };
@@ -228,11 +229,11 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (app,
     async (request, reply) => {
       const data = json(request.body['data'], LEGACY_EVENT_FIELDS, 'data');
       if (!data.ok) return refuse(reply, data.message);
-      const at = stampFor(request, true);
+      const at = await stampFor(request, true);
       const { eventName } = request.body;
       if (at !== null && !unrecorded(pagePath(request, data.value['pagePath']))) {
         const stored = typeof eventName === 'string' ? { ...data.value, eventName } : data.value;
-        recordEvent(store, at, { source: 'record-event', name: String(request.body['event']), visitor: visitorOf(request, undefined), data: stored });
+        await recorder.event(at, { source: 'record-event', name: String(request.body['event']), visitor: visitorOf(request, undefined), data: stored });
       }
       return reply.code(204).send();
     },
@@ -241,10 +242,10 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (app,
   app.post<{ Body: Body }>('/api/v1/clanker/events', { schema: { body: clankerBody }, bodyLimit: ANALYTICS_BODY_LIMITS.clanker, config: beacon }, async (request, reply) => {
     const content = json(request.body['eventContent'], EVENT_CONTENT_FIELDS, 'eventContent');
     if (!content.ok) return refuse(reply, content.message);
-    const at = stampFor(request, true);
+    const at = await stampFor(request, true);
     if (at !== null && !unrecorded(pagePath(request, content.value['page_path']))) {
       const visitor = visitorOf(request, undefined);
-      recordEvent(store, at, { source: 'clanker', name: String(request.body['eventSchemaName']), visitor, data: content.value });
+      await recorder.event(at, { source: 'clanker', name: String(request.body['eventSchemaName']), visitor, data: content.value });
     }
     return reply.code(202).send();
   });
@@ -274,7 +275,7 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (app,
 
   app.get('/api/1/performance/settings', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const enabled = stampFor(request, false) !== null;
+    const enabled = (await stampFor(request, false)) !== null;
     return { pageLoadId: randomUUID(), enabled, ...PERFORMANCE_SETTINGS };
   });
 
@@ -292,8 +293,8 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (app,
         if (unrecorded(path)) continue;
         rows.push({ app: record.app, event: record.event, pageLoadId: record.pageLoadId, ts: Math.floor(record.ts), data: data.value });
       }
-      const at = stampFor(request, false);
-      if (at !== null && rows.length > 0) recordPerformance(store, at, rows);
+      const at = await stampFor(request, false);
+      if (at !== null && rows.length > 0) await recorder.performance(at, rows);
       return reply.code(204).send();
     },
   );
@@ -311,8 +312,8 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (app,
         const message = typeof data.value['message'] === 'string' && data.value['message'].trim() !== '' ? data.value['message'].trim() : error.event;
         rows.push({ event: error.event, timestamp: Math.floor(error.timestamp), message, page, data: data.value });
       }
-      const at = stampFor(request, false);
-      if (at !== null && rows.length > 0) recordErrors(store, at, rows);
+      const at = await stampFor(request, false);
+      if (at !== null && rows.length > 0) await recorder.errors(at, rows);
       return reply.code(204).send();
     },
   );

@@ -3,6 +3,7 @@
  * falls on in the site's time zone.
  */
 import type { Store } from '../db/database.js';
+import type { Reads } from '../db/reads.js';
 import { websites } from '../db/schema.js';
 import type { Stamp } from './record.js';
 import { dayKey, validZone } from './site-days.js';
@@ -20,6 +21,15 @@ export function siteOf(store: Store): Site | null {
 }
 
 export function stampAt(store: Store, receivedAt: number): Stamp | null {
-  const site = siteOf(store);
+  return stampFrom(siteOf(store), receivedAt);
+}
+
+/** `stampAt` on either database (server/db/reads.ts): the beacons' routes ask so. */
+export async function stampOf({ db, t }: Reads, receivedAt: number): Promise<Stamp | null> {
+  const [row] = await db.select({ id: t.websites.id, timeZone: t.websites.timeZone }).from(t.websites).limit(1);
+  return stampFrom(row === undefined ? null : { id: row.id, timeZone: validZone(row.timeZone) }, receivedAt);
+}
+
+function stampFrom(site: Pick<Site, 'id' | 'timeZone'> | null, receivedAt: number): Stamp | null {
   return site === null ? null : { websiteId: site.id, receivedAt, day: dayKey(receivedAt, site.timeZone) };
 }

@@ -1,14 +1,14 @@
 /**
  * The server on PostgreSQL (issue 25): the whole app built over a PostgreSQL database prepared as a node
  * prepares it at start (migrations, the demo store seeded into it), serving the shop's pages, the cart by JSON
- * and by plain form, and an order; the same body on SQLite. What still reads SQLite answers 503 with a message
- * on PostgreSQL, never a crash. One cluster per test run (describePg), one app per dialect.
+ * and by plain form, and an order; the same body on SQLite (the visitor's other routes: pg-visitor.test.ts).
+ * One cluster per test run (describePg), one app per dialect.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
 import { describePg } from './describe-pg.js';
-import { NOT_ON_POSTGRES, pgApp, type PgApp } from './pg-app.js';
+import { pgApp, type PgApp } from './pg-app.js';
 import { openPgStore, type PgStore } from './pg-store.js';
 import { preparePgStore } from './seed-pg.js';
 import { testDialects } from './describe-stores.js';
@@ -99,17 +99,5 @@ if (testDialects().includes('postgresql')) {
       await pg?.$client.end();
     });
     shopVisit(() => app);
-
-    it('answers 503 with a message where the server still reads SQLite, as JSON or as a page', async () => {
-      // analytics (whether this visitor is recorded) still read SQLite
-      const json = await app.inject({ url: '/api/1/performance/settings', cookies: TEST_COOKIES });
-      expect(json.statusCode).toBe(503);
-      expect(json.json()).toEqual({ message: NOT_ON_POSTGRES });
-      // and so does a member area (the visitor's passes)
-      const page = await app.inject({ url: '/members', cookies: TEST_COOKIES });
-      expect(page.statusCode).toBe(503);
-      expect(page.body).toContain('does not run on PostgreSQL yet');
-      expect(page.body).not.toMatch(/at .*\.js:\d+/);
-    });
   });
 }

@@ -5,6 +5,8 @@
  * limits' buckets, the sign-in counts, the e-mail sender's claims on the outbox. The rest of the server still
  * reads SQLite synchronously (server/db/README.md says which parts).
  */
+import { type AnalyticsStore, sqliteAnalyticsStore } from '../analytics/record-store.js';
+import { pgAnalyticsStore } from '../analytics/record-store-pg.js';
 import { type CartStore, sqliteCartStore } from '../commerce/cart-store.js';
 import { pgCartStore } from '../commerce/cart-store-pg.js';
 import { type CatalogStore, sqliteCatalogStore } from '../commerce/catalog-store.js';
@@ -13,6 +15,8 @@ import { type CheckoutStore, sqliteCheckoutStore } from '../commerce/checkout-st
 import { pgCheckoutStore } from '../commerce/checkout-store-pg.js';
 import { type FormStore, sqliteFormStore } from '../forms/store.js';
 import { pgFormStore } from '../forms/store-pg.js';
+import { type DownloadStore, sqliteDownloadStore } from '../orders/download-store.js';
+import { pgDownloadStore } from '../orders/download-store-pg.js';
 import { type RestockStore, sqliteRestockStore } from '../restock/store.js';
 import { pgRestockStore } from '../restock/store-pg.js';
 import { type OutboxStore, sqliteOutboxStore } from '../email/outbox-store.js';
@@ -25,6 +29,8 @@ import { memoryRateLimitStore, type RateLimitStore } from '../security/rate-limi
 import { pgRateLimitStore } from '../security/rate-limit-store-pg.js';
 import { type SignInThrottleStore, sqliteSignInThrottleStore } from '../security/sign-in-throttle.js';
 import { pgSignInThrottleStore } from '../security/sign-in-throttle-pg.js';
+import { type AccountStore, sqliteAccountStore } from '../site-users/account-store.js';
+import { pgAccountStore } from '../site-users/account-store-pg.js';
 import { type SiteUserSessionStore, sqliteSiteUserSessionStore } from '../site-users/session-store.js';
 import { pgSiteUserSessionStore } from '../site-users/session-store-pg.js';
 import type { Store } from './database.js';
@@ -47,6 +53,12 @@ export interface CommerceStores {
   readonly crumbSecret: CrumbSecretStore;
   readonly ownerSessions: OwnerSessionStore;
   readonly siteUserSessions: SiteUserSessionStore;
+  /** Customer accounts: sign-up, confirmation, reset, sign-in and out with the cart handover (server/site-users/). */
+  readonly accounts: AccountStore;
+  /** Taking a digital line's download (its count, within its limit). */
+  readonly downloads: DownloadStore;
+  /** What the tracker's beacons record: raw rows and their roll-ups (the dashboard reads them elsewhere). */
+  readonly analytics: AnalyticsStore;
   /** SQLite: this process's memory (one process serves the file); PostgreSQL: a table every node shares. */
   readonly rateLimits: RateLimitStore;
   /** Per-account sign-in counts (owner and customer sign-ins). */
@@ -65,6 +77,9 @@ export function sqliteStores(db: Store): CommerceStores {
     crumbSecret: sqliteCrumbSecretStore(db),
     ownerSessions: sqliteOwnerSessionStore(db),
     siteUserSessions: sqliteSiteUserSessionStore(db),
+    accounts: sqliteAccountStore(db),
+    downloads: sqliteDownloadStore(db),
+    analytics: sqliteAnalyticsStore(db),
     rateLimits: memoryRateLimitStore(),
     signInThrottle: sqliteSignInThrottleStore(db),
     outbox: sqliteOutboxStore(db),
@@ -81,6 +96,9 @@ export function pgStores(db: PgStore): CommerceStores {
     crumbSecret: pgCrumbSecretStore(db),
     ownerSessions: pgOwnerSessionStore(db),
     siteUserSessions: pgSiteUserSessionStore(db),
+    accounts: pgAccountStore(db),
+    downloads: pgDownloadStore(db),
+    analytics: pgAnalyticsStore(db),
     rateLimits: pgRateLimitStore(db),
     signInThrottle: pgSignInThrottleStore(db),
     outbox: pgOutboxStore(db),

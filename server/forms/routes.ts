@@ -25,10 +25,10 @@ import { PageType, siteLanguage } from '../page-context.js';
 import { requestLanguage } from '../multilingual/request-language.js';
 import { localRuleText } from '../../commerce/messages/rule-wording.js';
 import { sendPage } from '../routes/page-response.js';
-import { visitorCart } from '../commerce/visitor-cart.js';
+import { pageCart } from '../commerce/visitor-cart.js';
 import type { Theme } from '../theme.js';
 import { captchaConfig, captchaPasses } from './captcha.js';
-import { type FormDefinition, formDefinitionOf, formPage, loadFormDefinition, safeRedirect, submissionMeta } from './service.js';
+import { type FormDefinition, formDefinitionOf, formPage, safeRedirect, submissionMeta } from './service.js';
 import { type FormViewState, formView, SUBMITTED_PARAM } from './view-model.js';
 
 interface Deps {
@@ -125,7 +125,7 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, stores,
   );
 
   /** The page that shows `form` (its content page, or a bare page named after the form), with the form's state. */
-  const showForm = (request: FastifyRequest, reply: FastifyReply, form: FormDefinition, state: FormViewState, status: number) => {
+  const showForm = async (request: FastifyRequest, reply: FastifyReply, form: FormDefinition, state: FormViewState, status: number) => {
     const page = formPage(store, form.row.id);
     return sendPage(
       reply,
@@ -137,7 +137,7 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, stores,
         pageType: PageType.PAGE,
         pageId: page?.id ?? `form-${form.row.id}`,
         collection: page === null ? { id: `form-${form.row.id}`, title: form.row.name, body: '' } : pageJson(page),
-        shoppingCart: visitorCart(store, request),
+        shoppingCart: await pageCart(store, request),
         extra: { form: formView(form, captchaConfig(store), { ...state, language: requestLanguage(store, request) }) },
       },
       status,
@@ -148,10 +148,10 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { store, stores,
     '/forms/:formId',
     { schema: { params: formIdParams } },
     async (request, reply) => {
-      const form = loadFormDefinition(store, request.params.formId);
+      const form = await formDefinitionOf(app.reads, request.params.formId);
       if (form === null) return reply.callNotFound();
       const page = formPage(store, form.row.id);
-      if (page !== null && !mayView(store, page, request)) return reply.callNotFound();
+      if (page !== null && !(await mayView(store, page, request))) return reply.callNotFound();
       const body = isRecord(request.body) ? request.body : {};
       const check = validateForm(form.fields, valuesFromFormPost(form.fields, body));
       const captcha = captchaConfig(store);

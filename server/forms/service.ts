@@ -11,7 +11,8 @@ import { isRecord } from '../../commerce/json.js';
 import { collectionSettings } from '../content.js';
 import type { Store } from '../db/database.js';
 import type { Reads } from '../db/reads.js';
-import { collections, formSubmissionKeys, formSubmissions, forms } from '../db/schema.js';
+import { formSubmissionKeys, formSubmissions, forms } from '../db/schema.js';
+import { siteDataOf } from '../site-data.js';
 import { queueFormNotification } from '../email/form-notification.js';
 
 export type FormRow = typeof forms.$inferSelect;
@@ -44,13 +45,9 @@ function formDefinitionFrom(row: typeof forms.$inferSelect | undefined): FormDef
   return { row, fields: normaliseFields(parsed) };
 }
 
-/** The enabled content page that shows the form (`settings.formId`), if any. */
+/** The enabled content page that shows the form (`settings.formId`), if any, among the site data's collections. */
 export function formPage(store: Store, formId: string) {
-  return store
-    .select()
-    .from(collections)
-    .all()
-    .find((c) => c.enabled && collectionSettings(c)['formId'] === formId) ?? null;
+  return siteDataOf(store).collections.find((c) => c.enabled && collectionSettings(c)['formId'] === formId) ?? null;
 }
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');

@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { parseJson } from '../commerce/catalog.js';
 import type { Store } from '../db/database.js';
-import { orders, products } from '../db/schema.js';
+import { orders } from '../db/schema.js';
 import { signToken, verifyToken } from '../security/signed-token.js';
 import type { DigitalFile } from '../merchant/digital-files/digital-file.js';
 
@@ -73,32 +73,42 @@ export function downloadRefusal(answer: Exclude<DownloadAnswer, { ok: true }>): 
 
 type Line = { itemId?: unknown; productName?: unknown; download?: LineDownload };
 
-/**
- * Follows a link's token at `now`: `take` counts the download (a GET), otherwise it only looks (a HEAD). An
- * unsigned token, an unknown order or a line without a download is `invalid`.
- */
-export function followDownload(store: Store, secret: string, token: string, now: number, take: boolean): DownloadAnswer {
+/** The order and line a link's token names, or null for a token not signed by this server (or not shaped so). */
+export function downloadTarget(secret: string, token: string): { readonly orderId: string; readonly index: number } | null {
   const fields = verifyToken(secret, PURPOSE, token);
-  if (fields === null || fields.length !== 2 || !/^\d{1,4}$/.test(fields[1]!)) return { ok: false, reason: 'invalid' };
-  const [orderId, index] = [fields[0]!, Number(fields[1])];
-  return store.transaction((tx): DownloadAnswer => {
-    const row = tx.select({ items: orders.items }).from(orders).where(eq(orders.id, orderId)).get();
-    const lines = parseJson<Line[]>(row?.items ?? null, []);
-    const line = lines[index];
-    const download = line?.download;
-    if (line === undefined || download === undefined) return { ok: false, reason: 'invalid' };
-    const state = downloadState(download, now);
-    if (state !== 'available') return { ok: false, reason: state, download };
-    const taken = take ? { ...download, count: download.count + 1 } : download;
-    if (take) {
-      lines[index] = { ...line, download: taken };
-      tx.update(orders).set({ items: JSON.stringify(lines) }).where(eq(orders.id, orderId)).run();
-    }
-    return { ok: true, download: taken, productId: String(line.itemId), productName: String(line.productName) };
-  }, { behavior: 'immediate' });
+  if (fields === null || fields.length !== 2 || !/^\d{1,4}$/.test(fields[1]!)) return null;
+  return { orderId: fields[0]!, index: Number(fields[1]) };
 }
 
-/** The product a download is made from, as it is now (its description), or null when it is gone. */
-export function downloadProduct(store: Store, productId: string) {
-  return store.select({ title: products.title, body: products.body }).from(products).where(eq(products.id, productId)).get() ?? null;
+/**
+ * The rule of following a link, on an order's `items` JSON (null: no such order) at `now`: the answer, and the
+ * items to write back when `take` counted a download (either store writes them in the transaction it read them in).
+ */
+export function takeDownload(itemsJson: string | null, index: number, now: number, take: boolean): { readonly answer: DownloadAnswer; readonly items?: string } {
+  const lines = parseJson<Line[]>(itemsJson, []);
+  const line = lines[index];
+  const download = line?.download;
+  if (line === undefined || download === undefined) return { answer: { ok: false, reason: 'invalid' } };
+  const state = downloadState(download, now);
+  if (state !== 'available') return { answer: { ok: false, reason: state, download } };
+  const taken = take ? { ...download, count: download.count + 1 } : download;
+  const answer: DownloadAnswer = { ok: true, download: taken, productId: String(line.itemId), productName: String(line.productName) };
+  if (!take) return { answer };
+  lines[index] = { ...line, download: taken };
+  return { answer, items: JSON.stringify(lines) };
+}
+
+/**
+ * Follows a link's token at `now` (SQLite, one immediate transaction): `take` counts the download (a GET),
+ * otherwise it only looks (a HEAD). An unsigned token, an unknown order or a line without a download is `invalid`.
+ */
+export function followDownload(store: Store, secret: string, token: string, now: number, take: boolean): DownloadAnswer {
+  const target = downloadTarget(secret, token);
+  if (target === null) return { ok: false, reason: 'invalid' };
+  return store.transaction((tx): DownloadAnswer => {
+    const row = tx.select({ items: orders.items }).from(orders).where(eq(orders.id, target.orderId)).get();
+    const { answer, items } = takeDownload(row?.items ?? null, target.index, now, take);
+    if (items !== undefined) tx.update(orders).set({ items }).where(eq(orders.id, target.orderId)).run();
+    return answer;
+  }, { behavior: 'immediate' });
 }

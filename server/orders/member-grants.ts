@@ -7,8 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { parseJson } from '../commerce/catalog.js';
-import type { Store } from '../db/database.js';
-import { orders } from '../db/schema.js';
+import type { Reads } from '../db/reads.js';
 
 const DAY_MS = 86_400_000;
 
@@ -57,19 +56,15 @@ export function currentGrants(itemsJson: string, now: number): MemberGrant[] {
   return [...byArea.values()];
 }
 
-/** The order's current grant of `memberAreaId`, or null (no such order, no such grant, or it has ended). */
-export function heldGrant(store: Store, orderId: string, memberAreaId: string, now: number): MemberGrant | null {
-  const row = store.select({ items: orders.items }).from(orders).where(eq(orders.id, orderId)).get();
+/** The order's current grant of `memberAreaId`, or null (no such order, no such grant, or it has ended); on either database. */
+export async function heldGrant({ db, t }: Reads, orderId: string, memberAreaId: string, now: number): Promise<MemberGrant | null> {
+  const [row] = await db.select({ items: t.orders.items }).from(t.orders).where(eq(t.orders.id, orderId));
   if (row === undefined) return null;
   return currentGrants(row.items, now).find((g) => g.memberAreaId === memberAreaId) ?? null;
 }
 
 /** Whether any order of the customer holds a current grant of `memberAreaId` (the area opens on any device). */
-export function customerHoldsGrant(store: Store, siteUserId: string, memberAreaId: string, now: number): boolean {
-  return store
-    .select({ items: orders.items })
-    .from(orders)
-    .where(eq(orders.siteUserId, siteUserId))
-    .all()
-    .some((row) => currentGrants(row.items, now).some((g) => g.memberAreaId === memberAreaId));
+export async function customerHoldsGrant({ db, t }: Reads, siteUserId: string, memberAreaId: string, now: number): Promise<boolean> {
+  const rows = await db.select({ items: t.orders.items }).from(t.orders).where(eq(t.orders.siteUserId, siteUserId));
+  return rows.some((row) => currentGrants(row.items, now).some((g) => g.memberAreaId === memberAreaId));
 }

@@ -3,8 +3,8 @@
  * area, so the join button can say what it costs ("Join for $15.00") before anything goes in the cart.
  */
 import { ProductType } from '../../commerce/products.js';
-import { type Json, loadProductById, money } from '../commerce/catalog.js';
-import type { Store } from '../db/database.js';
+import { type Json, money } from '../commerce/catalog.js';
+import type { CatalogStore } from '../commerce/catalog-store.js';
 
 const YEAR_DAYS = 365;
 const NUMBERS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
@@ -17,8 +17,8 @@ export function accessPeriodText(days: number | null): string | null {
 }
 
 /** The offer of the pass `itemId` (a paywall product), or null when there is no such product to sell (or it is archived). */
-export function passOffer(store: Store, itemId: string, accessDays: number | null): Json | null {
-  const product = loadProductById(store, itemId)?.row;
+export async function passOffer(catalog: CatalogStore, itemId: string, accessDays: number | null): Promise<Json | null> {
+  const product = (await catalog.productById(itemId))?.row;
   // an archived pass (server/merchant/products/) is no longer sold
   if (product === undefined || product.productType !== ProductType.PAYWALL || product.archived) return null;
   const cents = product.onSale ? (product.salePriceCents ?? 0) : (product.priceCents ?? 0);

@@ -24,7 +24,7 @@ import {
   listSignUps,
   restockSuccessText,
   type SendRequest,
-  variantTarget,
+  variantTargetOf,
 } from './service.js';
 
 const BASE = '/api/site-users/account/notifications/restock';
@@ -119,7 +119,7 @@ export const restockRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceS
     const text = (v: unknown) => (typeof one(v) === 'string' ? (one(v) as string) : undefined);
     const productId = text(b['productId']) ?? '';
     const variantId = text(b['variantId']) ?? '';
-    const target = productId.length <= 100 && variantId.length <= 100 ? variantTarget(store, productId, variantId) : null;
+    const target = productId.length <= 100 && variantId.length <= 100 ? await variantTargetOf(app.reads, productId, variantId) : null;
     if (target === null) return reply.callNotFound();
     const joined = text(b['isJoinMailingList']);
     const body: SignUpBody = {
@@ -153,7 +153,7 @@ export const restockRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceS
     async (request, reply) => {
       const after = decodeCursor(request.query.cursor, ['string', 'string']);
       if (after === 'bad') return failure(reply, 400, RESTOCK_MESSAGES_OURS.badCursor);
-      return listGroups(store, signedInContributor(request).websiteId, after);
+      return listGroups(app.reads, signedInContributor(request).websiteId, after);
     },
   );
 
@@ -167,7 +167,7 @@ export const restockRoutes: FastifyPluginAsync<{ store: Store; stores: CommerceS
       const after = decodeCursor(request.query.cursor, ['number', 'string']);
       if (after === 'bad') return failure(reply, 400, RESTOCK_MESSAGES_OURS.badCursor);
       const { productId, variantId } = request.query;
-      return listSignUps(store, signedInContributor(request).websiteId, productId, variantId, after);
+      return listSignUps(app.reads, signedInContributor(request).websiteId, productId, variantId, after);
     },
   );
 

@@ -4,13 +4,14 @@
  * signup into the outbox in the same transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, max, or, sql } from 'drizzle-orm';
 import { isRecord } from '../../commerce/json.js';
 import { restockOutcomeWording } from '../../commerce/visitor-messages.js';
 import { translator } from '../../commerce/messages/translate.js';
 import { localVisitorMessage } from '../../commerce/messages/visitor-wording.js';
 import { parseJson } from '../commerce/catalog.js';
 import type { Store } from '../db/database.js';
+import { type Reads, sqliteReads } from '../db/reads.js';
 import { collections, products, restockSignups, variants, websites } from '../db/schema.js';
 import { type QueuedEmail, queueEmail } from '../email/queue.js';
 import { restockEmailHtml, restockName } from '../email/restock-email.js';
@@ -46,15 +47,25 @@ export interface VariantTarget {
   readonly archived: boolean;
 }
 
-/** The product and variant a signup names (the variant must belong to the product), or null. */
+/** The query of a signup's target, written once (server/db/reads.ts): run by `variantTarget` and `variantTargetOf`. */
+function targetQuery({ db, t }: Reads, productId: string, variantId: string) {
+  return db
+    .select({ p: t.products, v: t.variants, c: t.collections })
+    .from(t.variants)
+    .innerJoin(t.products, eq(t.products.id, t.variants.productId))
+    .innerJoin(t.collections, eq(t.collections.id, t.products.collectionId))
+    .where(and(eq(t.variants.id, variantId), eq(t.products.id, productId)));
+}
+
+/** The product and variant a signup names (the variant must belong to the product), or null; SQLite, synchronously (inside a write's transaction). */
 export function variantTarget(store: Store, productId: string, variantId: string): VariantTarget | null {
-  const row = store
-    .select({ p: products, v: variants, c: collections })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .innerJoin(collections, eq(collections.id, products.collectionId))
-    .where(and(eq(variants.id, variantId), eq(products.id, productId)))
-    .get();
+  const row = targetQuery(sqliteReads(store), productId, variantId).get();
+  return row === undefined ? null : targetOf(row);
+}
+
+/** `variantTarget` awaited, on either database. */
+export async function variantTargetOf(reads: Reads, productId: string, variantId: string): Promise<VariantTarget | null> {
+  const [row] = await targetQuery(reads, productId, variantId);
   return row === undefined ? null : targetOf(row);
 }
 
@@ -164,33 +175,31 @@ export function decodeCursor(cursor: string | undefined, shape: readonly ('strin
   return 'bad';
 }
 
-interface GroupRow {
-  productId: string;
-  variantId: string;
-  signUpCount: number;
-  pendingCount: number;
-  lastSignUpOn: number;
-}
-
-/** One group per product and variant with its counts, ordered by product then variant id. */
-export function listGroups(store: Store, websiteId: string, after: readonly (string | number)[] | null) {
-  const rows = store.$client
-    .prepare(
-      `SELECT product_id AS productId, variant_id AS variantId, count(*) AS signUpCount,
-              sum(CASE WHEN notified_at IS NULL THEN 1 ELSE 0 END) AS pendingCount, max(created_at) AS lastSignUpOn
-         FROM restock_signups
-        WHERE website_id = ? AND (? IS NULL OR product_id > ? OR (product_id = ? AND variant_id > ?))
-        GROUP BY product_id, variant_id
-        ORDER BY product_id, variant_id
-        LIMIT ?`,
-    )
-    .all(websiteId, after?.[0] ?? null, after?.[0] ?? null, after?.[0] ?? null, after?.[1] ?? null, GROUPS_PAGE_SIZE + 1) as GroupRow[];
+/** One group per product and variant with its counts, ordered by product then variant id; on either database. */
+export async function listGroups(reads: Reads, websiteId: string, after: readonly (string | number)[] | null) {
+  const { db, t } = reads;
+  const s = t.restockSignups;
+  const rows = await db
+    .select({
+      productId: s.productId,
+      variantId: s.variantId,
+      signUpCount: count().mapWith(Number),
+      pendingCount: sql<number>`sum(CASE WHEN ${s.notifiedAt} IS NULL THEN 1 ELSE 0 END)`.mapWith(Number),
+      // the column's own type reads the time back (epoch ms on either database)
+      lastSignUpOn: max(s.createdAt),
+    })
+    .from(s)
+    .where(and(eq(s.websiteId, websiteId), after === null ? undefined : or(gt(s.productId, String(after[0])), and(eq(s.productId, String(after[0])), gt(s.variantId, String(after[1]))))))
+    .groupBy(s.productId, s.variantId)
+    .orderBy(asc(s.productId), asc(s.variantId))
+    .limit(GROUPS_PAGE_SIZE + 1);
   const page = rows.slice(0, GROUPS_PAGE_SIZE);
   const hasNextPage = rows.length > GROUPS_PAGE_SIZE;
   const last = page[page.length - 1];
+  const targets = await Promise.all(page.map((g) => variantTargetOf(reads, g.productId, g.variantId)));
   return {
-    signUpGroups: page.map((g) => {
-      const target = variantTarget(store, g.productId, g.variantId);
+    signUpGroups: page.map((g, i) => {
+      const target = targets[i] ?? null;
       return {
         productId: g.productId,
         variantId: g.variantId,
@@ -209,27 +218,27 @@ export function listGroups(store: Store, websiteId: string, after: readonly (str
   };
 }
 
-/** The signups of one product variant, oldest first. */
-export function listSignUps(store: Store, websiteId: string, productId: string, variantId: string, after: readonly (string | number)[] | null) {
-  const rows = store.$client
-    .prepare(
-      `SELECT id, product_id AS productId, variant_id AS variantId, email, is_join_mailing_list AS isJoinMailingList, language,
-              created_at AS createdOn, notified_at AS notifiedOn
-         FROM restock_signups
-        WHERE website_id = ? AND product_id = ? AND variant_id = ? AND (? IS NULL OR created_at > ? OR (created_at = ? AND id > ?))
-        ORDER BY created_at, id
-        LIMIT ?`,
+/** The signups of one product variant, oldest first; on either database. */
+export async function listSignUps({ db, t }: Reads, websiteId: string, productId: string, variantId: string, after: readonly (string | number)[] | null) {
+  const s = t.restockSignups;
+  const rows = await db
+    .select({ id: s.id, productId: s.productId, variantId: s.variantId, email: s.email, isJoinMailingList: s.isJoinMailingList, language: s.language, createdOn: s.createdAt, notifiedOn: s.notifiedAt })
+    .from(s)
+    .where(
+      and(
+        eq(s.websiteId, websiteId),
+        eq(s.productId, productId),
+        eq(s.variantId, variantId),
+        after === null ? undefined : or(gt(s.createdAt, Number(after[0])), and(eq(s.createdAt, Number(after[0])), gt(s.id, String(after[1])))),
+      ),
     )
-    .all(websiteId, productId, variantId, after?.[0] ?? null, after?.[0] ?? null, after?.[0] ?? null, after?.[1] ?? null, SIGNUPS_PAGE_SIZE + 1) as {
-    id: string;
-    createdOn: number;
-    isJoinMailingList: number;
-  }[];
+    .orderBy(asc(s.createdAt), asc(s.id))
+    .limit(SIGNUPS_PAGE_SIZE + 1);
   const page = rows.slice(0, SIGNUPS_PAGE_SIZE);
   const hasNextPage = rows.length > SIGNUPS_PAGE_SIZE;
   const last = page[page.length - 1];
   return {
-    signUps: page.map((r) => ({ ...r, isJoinMailingList: r.isJoinMailingList === 1 })),
+    signUps: page,
     hasNextPage,
     nextPageCursor: hasNextPage && last !== undefined ? encodeCursor([last.createdOn, last.id]) : null,
   };

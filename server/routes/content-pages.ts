@@ -102,7 +102,7 @@ function outline(c: CollectionRow): Json {
  * the address asked for, where the password form posts back to.
  */
 async function gate({ store, theme }: Deps, request: PageRequest, reply: FastifyReply, c: CollectionRow, path: string, error?: string) {
-  if (error === undefined && mayView(store, c, request)) return null;
+  if (error === undefined && (await mayView(store, c, request))) return null;
   const access = protection(c);
   const shoppingCart = await pageCart(store, request);
   if (access.kind === 'members') {
@@ -117,7 +117,7 @@ async function gate({ store, theme }: Deps, request: PageRequest, reply: Fastify
           joinUrl: access.joinUrl,
           passItemId: access.passItemId,
           // what joining costs, for the join button (null without a pass to sell: the join link instead)
-          pass: access.passItemId === null ? null : passOffer(store, access.passItemId, access.accessDays),
+          pass: access.passItemId === null ? null : await passOffer(request.server.stores.catalog, access.passItemId, access.accessDays),
           message: MEMBERS_ONLY_MESSAGE,
         },
       },
@@ -176,7 +176,7 @@ export async function contentCollectionPage(deps: Deps, request: PageRequest<Col
     });
   }
   if (kind === 'index') {
-    const themed = themedHere(indexCollectionJson(store, c, now));
+    const themed = themedHere(await indexCollectionJson(request.server.reads, siteDataOf(store).collections, c, now));
     // an index of a type the theme shows (its `index.list`); without one it is a folder like any other
     if (theme.hasOwnTemplate(themed.list) || theme.isSystemTemplate(themed.list)) {
       return sendPage(reply, request, theme, store, themed.list, { pageType: PageType.COLLECTION, pageId: c.id, collection: themed.collection, shoppingCart });

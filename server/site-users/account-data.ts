@@ -7,37 +7,32 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { type Json } from '../commerce/catalog.js';
 import { orderJson } from '../commerce/checkout-service.js';
 import type { Store } from '../db/database.js';
-import { orders, restockSignups } from '../db/schema.js';
-import { variantTarget } from '../restock/service.js';
+import type { Reads } from '../db/reads.js';
+import { restockSignups } from '../db/schema.js';
+import { variantTargetOf } from '../restock/service.js';
 import type { SignedInSiteUser } from './sessions.js';
 
 /** The most orders the page lists (a customer with more sees the newest). */
 export const ORDERS_SHOWN = 100;
 
-export function accountOrders(store: Store, user: SignedInSiteUser, secret: string, now = Date.now()): Json[] {
-  return store
-    .select()
-    .from(orders)
-    .where(eq(orders.siteUserId, user.id))
-    .orderBy(desc(orders.createdAt))
-    .limit(ORDERS_SHOWN)
-    .all()
-    .map((row) => orderJson(row, secret, now));
+/** The customer's orders, newest first (either database: server/db/reads.ts). */
+export async function accountOrders({ db, t }: Reads, user: SignedInSiteUser, secret: string, now = Date.now()): Promise<Json[]> {
+  const rows = await db.select().from(t.orders).where(eq(t.orders.siteUserId, user.id)).orderBy(desc(t.orders.createdAt)).limit(ORDERS_SHOWN);
+  return rows.map((row) => orderJson(row, secret, now));
 }
 
-export function accountRestockSignups(store: Store, user: SignedInSiteUser): Json[] {
-  return store
-    .select()
-    .from(restockSignups)
-    .where(and(eq(restockSignups.websiteId, user.websiteId), eq(restockSignups.email, user.email), isNull(restockSignups.notifiedAt)))
-    .orderBy(desc(restockSignups.createdAt))
-    .all()
-    .flatMap((s) => {
-      const target = variantTarget(store, s.productId, s.variantId);
-      if (target === null) return [];
-      const options = Object.entries(target.attributes).map(([k, v]) => `${k}: ${v}`).join(', ');
-      return [{ id: s.id, productTitle: target.productTitle, productUrl: target.productUrl, optionsText: options, created: s.createdAt }];
-    });
+/** The customer's waiting restock signups, newest first, with what each is for (either database). */
+export async function accountRestockSignups(reads: Reads, user: SignedInSiteUser): Promise<Json[]> {
+  const { db, t } = reads;
+  const s = t.restockSignups;
+  const rows = await db.select().from(s).where(and(eq(s.websiteId, user.websiteId), eq(s.email, user.email), isNull(s.notifiedAt))).orderBy(desc(s.createdAt));
+  const targets = await Promise.all(rows.map((row) => variantTargetOf(reads, row.productId, row.variantId)));
+  return rows.flatMap((row, i) => {
+    const target = targets[i] ?? null;
+    if (target === null) return [];
+    const options = Object.entries(target.attributes).map(([k, v]) => `${k}: ${v}`).join(', ');
+    return [{ id: row.id, productTitle: target.productTitle, productUrl: target.productUrl, optionsText: options, created: row.createdAt }];
+  });
 }
 
 /** Cancels one of the customer's waiting signups; false when it is not theirs (or gone). */

@@ -13,7 +13,7 @@ import { ACCOUNT_EXISTS_KIND, PASSWORD_RESET_KIND, queueAccountEmail, VERIFY_EMA
 import { resetPath, resetTokenUser, verifiedTokenUser, verifyPath } from './links.js';
 import { normalEmail } from './messages.js';
 
-type SiteUserRow = typeof siteUsers.$inferSelect;
+export type SiteUserRow = typeof siteUsers.$inferSelect;
 
 /** The site customers belong to (the store serves one website). */
 export function siteId(store: Pick<Store, 'select'>): string | null {
@@ -35,10 +35,14 @@ export function userById(db: Pick<Store, 'select'>, id: string): SiteUserRow | u
  * same in all three cases. The password is hashed in every case, so all take as long.
  */
 export async function register(store: Store, secret: string, emailGiven: string, password: string, now = Date.now()): Promise<void> {
+  registerHashed(store, secret, emailGiven, await hashPassword(password), now);
+}
+
+/** `register` with the password already hashed (the account store's SQLite sign-up). */
+export function registerHashed(store: Store, secret: string, emailGiven: string, passwordHash: string, now = Date.now()): void {
   const websiteId = siteId(store);
   if (websiteId === null) return;
   const email = normalEmail(emailGiven);
-  const passwordHash = await hashPassword(password);
   store.transaction(
     (tx) => {
       const existing = userByEmail(tx, websiteId, email);
@@ -102,8 +106,17 @@ export type Credentials = { readonly kind: 'ok'; readonly user: SiteUserRow } | 
  * only when the password is right.
  */
 export async function checkCredentials(store: Store, emailGiven: string, password: string, verify = verifyPassword): Promise<Credentials> {
+  return credentialsOf(accountByEmail(store, emailGiven), password, verify);
+}
+
+/** The account of an address (normalised here), if any. */
+export function accountByEmail(store: Store, emailGiven: string): SiteUserRow | undefined {
   const websiteId = siteId(store);
-  const user = websiteId === null ? undefined : userByEmail(store, websiteId, normalEmail(emailGiven));
+  return websiteId === null ? undefined : userByEmail(store, websiteId, normalEmail(emailGiven));
+}
+
+/** `checkCredentials` of the account found (either store finds it). */
+export async function credentialsOf(user: SiteUserRow | undefined, password: string, verify = verifyPassword): Promise<Credentials> {
   const matches = await verify(password, user?.passwordHash ?? DECOY_HASH);
   if (user === undefined || !matches) return { kind: 'wrong' };
   return user.verifiedAt === null ? { kind: 'unverified' } : { kind: 'ok', user };
@@ -122,18 +135,12 @@ export function requestReset(store: Store, secret: string, emailGiven: string, n
 
 const hashOf = (db: Pick<Store, 'select'>) => (id: string) => userById(db, id)?.passwordHash ?? null;
 
-/** Whether a reset token still works (for the page that asks for the new password). */
-export function resetTokenWorks(store: Store, secret: string, token: string, now = Date.now()): boolean {
-  return resetTokenUser(secret, token, now, hashOf(store)) !== null;
-}
-
 /**
- * Sets the new password of a reset link: every session of the account ends, and the link (made for the old
- * password) stops working. Following the link proves the address, so an unconfirmed account is confirmed too.
+ * Sets the new password of a reset link, hashed by the caller (the account store's SQLite reset; the page checks
+ * the link first, page-routes.ts): every session of the account ends, and the link (made for the old password)
+ * stops working. Following the link proves the address, so an unconfirmed account is confirmed too.
  */
-export async function resetPassword(store: Store, secret: string, token: string, password: string, now = Date.now()): Promise<boolean> {
-  if (resetTokenUser(secret, token, now, hashOf(store)) === null) return false;
-  const passwordHash = await hashPassword(password);
+export function resetPasswordHashed(store: Store, secret: string, token: string, passwordHash: string, now = Date.now()): boolean {
   return store.transaction(
     (tx) => {
       // checked again inside the write: two resets with one link, one wins

@@ -12,7 +12,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../db/database.js';
 import { canonicalLanguages } from '../language-tags.js';
-import { setLocale } from './accounts.js';
 import { ACCOUNT_MESSAGES, MAX_PASSWORD_LENGTH } from './messages.js';
 import { signedInSiteUser } from './sessions.js';
 import { type SignIn, SITE_USER_GROUP } from './sign-in.js';
@@ -52,7 +51,7 @@ export const siteUserApiRoutes: FastifyPluginAsync<{ store: Store; signIn: SignI
   );
 
   app.delete<{ Querystring: { cloneCart?: 'true' | 'false' } }>(SESSION_PATH, { schema: { querystring: signOutQuery }, config: { rateLimit: SITE_USER_GROUP } }, async (request, reply) => {
-    signIn.signOut(request, reply, request.query.cloneCart === 'true');
+    await signIn.signOut(request, reply, request.query.cloneCart === 'true');
     return { signedOut: true };
   });
 
@@ -67,7 +66,7 @@ export const siteUserApiRoutes: FastifyPluginAsync<{ store: Store; signIn: SignI
     if (user === null) return reply.code(401).send({ message: ACCOUNT_MESSAGES.signInRequired });
     const canonical = canonicalLanguages([request.body.language.trim()]);
     if (!canonical.ok || canonical.languages[0] === undefined) return reply.code(400).send({ message: `${request.body.language} is not a valid language tag.` });
-    setLocale(store, user.id, canonical.languages[0]);
+    await app.stores.accounts.setLocale(user.id, canonical.languages[0]);
     return { language: canonical.languages[0] };
   });
 };

@@ -52,10 +52,10 @@ export function cartAtSignIn(tx: StoreTransaction, siteUserId: string, accountCa
 
 /**
  * At sign-out: with `cloneCart`, the browser keeps a copy of the account's cart (a new cart with the same
- * lines); otherwise, or when the account has no cart, the browser's cart cookies go.
+ * lines: its id); otherwise, or when the account has no cart, null: the browser's cart cookies go (`cartCookiesAtSignOut`).
  */
-export function cartAtSignOut(store: Store, reply: FastifyReply, accountCart: string | null, cloneCart: boolean, now = Date.now()): void {
-  const copy = !cloneCart
+export function cartAtSignOut(store: Store, accountCart: string | null, cloneCart: boolean, now = Date.now()): string | null {
+  return !cloneCart
     ? null
     : store.transaction(
         (tx) => {
@@ -70,6 +70,10 @@ export function cartAtSignOut(store: Store, reply: FastifyReply, accountCart: st
         },
         { behavior: 'immediate' },
       );
+}
+
+/** The browser's cart cookies after a sign-out: the copy's, or none. */
+export function cartCookiesAtSignOut(reply: FastifyReply, copy: string | null): void {
   if (copy === null) clearCartCookies(reply);
   else setCartCookies(reply, copy);
 }

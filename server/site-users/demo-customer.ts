@@ -6,14 +6,12 @@
  * (a digital product: a download, no stock taken) when the store has it. Later starts change nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { addEntry, createCart } from '../commerce/cart-service.js';
-import { placeOrder } from '../commerce/checkout-service.js';
+import { count, eq } from 'drizzle-orm';
 import type { Store } from '../db/database.js';
-import { products, siteUsers } from '../db/schema.js';
+import { type Reads, sqliteReads } from '../db/reads.js';
+import { type CommerceStores, sqliteStores } from '../db/stores.js';
 import { hashPassword } from '../owner/password.js';
 import { passwordFromEnv } from '../owner/site-owner.js';
-import { siteId } from './accounts.js';
 import { emailError, normalEmail } from './messages.js';
 
 export const DEFAULT_CUSTOMER_EMAIL = 'customer@tessera.local';
@@ -31,23 +29,25 @@ export interface DemoCustomerResult {
  * TESSERA_CUSTOMER_EMAIL or a password shorter than 8 characters is a configuration error and throws.
  */
 export async function ensureDemoCustomer(store: Store, env: NodeJS.ProcessEnv, linkSecret: string, log: (text: string) => void, now = Date.now()): Promise<DemoCustomerResult | null> {
-  const count = store.select({ n: sql<number>`count(*)` }).from(siteUsers).get();
-  if (count !== undefined && count.n > 0) return null;
-  const websiteId = siteId(store);
-  if (websiteId === null) return null;
+  return ensureDemoCustomerIn(sqliteReads(store), sqliteStores(store), env, linkSecret, log, now);
+}
+
+/** `ensureDemoCustomer` on either database: its reads, and its writes through the app's stores. */
+export async function ensureDemoCustomerIn(reads: Reads, stores: CommerceStores, env: NodeJS.ProcessEnv, linkSecret: string, log: (text: string) => void, now = Date.now()): Promise<DemoCustomerResult | null> {
+  const { db, t } = reads;
+  const [users] = await db.select({ n: count().mapWith(Number) }).from(t.siteUsers);
+  if (users !== undefined && users.n > 0) return null;
+  const [site] = await db.select({ id: t.websites.id }).from(t.websites).limit(1);
+  if (site === undefined) return null;
+  const websiteId = site.id;
   const email = normalEmail(env['TESSERA_CUSTOMER_EMAIL'] ?? '') || DEFAULT_CUSTOMER_EMAIL;
   if (emailError(email) !== null) throw new Error('TESSERA_CUSTOMER_EMAIL is not an e-mail address');
   const { password, generated } = passwordFromEnv(env, 'TESSERA_CUSTOMER_PASSWORD');
   const passwordHash = await hashPassword(password);
   const id = randomUUID();
-  const created = store.transaction((tx) => {
-    const again = tx.select({ n: sql<number>`count(*)` }).from(siteUsers).get();
-    if (again !== undefined && again.n > 0) return false;
-    tx.insert(siteUsers).values({ id, websiteId, email, passwordHash, verifiedAt: now, createdAt: now }).run();
-    return true;
-  });
-  if (!created) return null;
-  const orders = demoOrder(store, id, email, linkSecret, now) ? 1 : 0;
+  // made only while there is still no customer (two nodes starting at once: one makes it)
+  if (!(await stores.accounts.createFirst({ id, websiteId, email, passwordHash, verifiedAt: now, createdAt: now }))) return null;
+  const orders = (await demoOrder(reads, stores, id, email, linkSecret, now)) ? 1 : 0;
   log(
     generated
       ? [
@@ -62,10 +62,10 @@ export async function ensureDemoCustomer(store: Store, env: NodeJS.ProcessEnv, l
   return { email, generated, orders };
 }
 
-function demoOrder(store: Store, siteUserId: string, email: string, linkSecret: string, now: number): boolean {
-  const product = store.select({ id: products.id }).from(products).where(eq(products.urlId, DEMO_ORDER_PRODUCT)).get();
+async function demoOrder({ db, t }: Reads, stores: CommerceStores, siteUserId: string, email: string, linkSecret: string, now: number): Promise<boolean> {
+  const [product] = await db.select({ id: t.products.id }).from(t.products).where(eq(t.products.urlId, DEMO_ORDER_PRODUCT));
   if (product === undefined) return false;
-  const cartId = createCart(store, now);
-  if (!addEntry(store, cartId, { itemId: product.id, quantity: 1 }).ok) return false;
-  return placeOrder(store, cartId, { email, name: 'Demo Customer' }, linkSecret, now, siteUserId).ok;
+  const cartId = await stores.cart.createCart(now);
+  if (!(await stores.cart.addEntry(cartId, { itemId: product.id, quantity: 1 })).ok) return false;
+  return (await stores.checkout.placeOrder(cartId, { email, name: 'Demo Customer' }, linkSecret, now, siteUserId)).ok;
 }

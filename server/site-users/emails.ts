@@ -6,7 +6,7 @@
  */
 import type { StoreTransaction } from '../db/database.js';
 import { websites } from '../db/schema.js';
-import { queueEmail } from '../email/queue.js';
+import { type QueuedEmail, queueEmail } from '../email/queue.js';
 import { renderEmailHtml } from '../email/render.js';
 import { eq } from 'drizzle-orm';
 
@@ -41,11 +41,15 @@ function texts(kind: string, siteTitle: string, link: string): { subject: string
   }
 }
 
-/** Queues one account e-mail of `kind` (with its link, if any) inside the caller's transaction. */
-export function queueAccountEmail(tx: StoreTransaction, kind: string, mail: AccountEmail, link: string, now: number): void {
-  const site = tx.select({ title: websites.title }).from(websites).where(eq(websites.id, mail.websiteId)).get();
-  const siteTitle = site?.title ?? '';
+/** The account e-mail of `kind` (with its link, if any) of the site titled `siteTitle`: what either store queues. */
+export function accountEmail(kind: string, mail: AccountEmail, siteTitle: string, link: string): QueuedEmail {
   const { subject, bodyText } = texts(kind, siteTitle, link);
   const html = renderEmailHtml(kind, { siteTitle, subject, language: mail.language }, { link });
-  queueEmail(tx, { websiteId: mail.websiteId, kind, to: mail.to, subject, text: bodyText, html, language: mail.language, related: { siteUserId: mail.siteUserId } }, now);
+  return { websiteId: mail.websiteId, kind, to: mail.to, subject, text: bodyText, html, language: mail.language, related: { siteUserId: mail.siteUserId } };
+}
+
+/** Queues one account e-mail of `kind` (with its link, if any) inside the caller's transaction (SQLite). */
+export function queueAccountEmail(tx: StoreTransaction, kind: string, mail: AccountEmail, link: string, now: number): void {
+  const site = tx.select({ title: websites.title }).from(websites).where(eq(websites.id, mail.websiteId)).get();
+  queueEmail(tx, accountEmail(kind, mail, site?.title ?? '', link), now);
 }

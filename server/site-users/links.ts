@@ -36,8 +36,16 @@ export function verifiedTokenUser(secret: string, token: string, now: number): s
 
 /** The account a reset token names, while it lasts and while the password is the one it was made for. */
 export function resetTokenUser(secret: string, token: string, now: number, passwordHashOf: (siteUserId: string) => string | null): string | null {
+  const claim = resetTokenClaim(secret, token, now);
+  return claim !== null && claim.madeFor(passwordHashOf(claim.siteUserId)) ? claim.siteUserId : null;
+}
+
+/**
+ * What a live reset token claims: its account, and whether a password hash is the one it was made for (a store
+ * that reads the hash asynchronously checks it so).
+ */
+export function resetTokenClaim(secret: string, token: string, now: number): { readonly siteUserId: string; madeFor(passwordHash: string | null): boolean } | null {
   const fields = liveFields(secret, RESET, token, 3, now);
   if (fields === null) return null;
-  const hash = passwordHashOf(fields[0]!);
-  return hash !== null && stampOf(hash) === fields[2] ? fields[0]! : null;
+  return { siteUserId: fields[0]!, madeFor: (hash) => hash !== null && stampOf(hash) === fields[2] };
 }

@@ -17,10 +17,11 @@ import type { Store } from '../db/database.js';
 import { backLink, tryAgainPage } from '../error-page.js';
 import { PageType } from '../page-context.js';
 import { type PageQuery, sendPage } from '../routes/page-response.js';
-import { visitorCart } from '../commerce/visitor-cart.js';
+import { pageCart } from '../commerce/visitor-cart.js';
 import type { Theme } from '../theme.js';
-import { register, requestReset, resendVerification, resetPassword, resetTokenWorks, verifyEmail } from './accounts.js';
-import { accountOrders, accountRestockSignups, cancelRestockSignup } from './account-data.js';
+import { hashPassword } from '../owner/password.js';
+import { accountOrders, accountRestockSignups } from './account-data.js';
+import { resetTokenClaim } from './links.js';
 import { translator } from '../../commerce/messages/translate.js';
 import { requestLanguage } from '../multilingual/request-language.js';
 import { localAccountText, ACCOUNT_MESSAGES, DONE_CODES, DONE_MESSAGES, type DoneCode, emailError, MAX_PASSWORD_LENGTH, newPasswordError } from './messages.js';
@@ -73,17 +74,26 @@ function localView(view: View, language: string): View {
 const done = (reply: FastifyReply, path: string, code: DoneCode) => reply.redirect(`${path}?done=${code}`, 303);
 
 export const siteUserPageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme; signIn: SignIn }> = async (app, { store, theme, signIn }) => {
-  function show(request: FastifyRequest, reply: FastifyReply, page: keyof typeof PAGES, view: View, status = 200) {
+  const accounts = app.stores.accounts;
+  async function show(request: FastifyRequest, reply: FastifyReply, page: keyof typeof PAGES, view: View, status = 200) {
     const { template, path } = PAGES[page];
     const language = requestLanguage(store, request);
     const title = translator(language)(PAGES[page].title);
     view = localView(view, language);
     const collection = { id: `account-${page}`, title, navigationTitle: title, urlId: path.slice(1), fullUrl: path, type: COLLECTION_TYPES['template-page'], typeName: 'account' };
-    const parts = { pageType: PageType.PAGE, pageId: `account-${page}`, collection, shoppingCart: visitorCart(store, request), extra: { account: view as Json } };
+    const parts = { pageType: PageType.PAGE, pageId: `account-${page}`, collection, shoppingCart: await pageCart(store, request), extra: { account: view as Json } };
     return sendPage(reply, request as FastifyRequest<{ Querystring: PageQuery }>, theme, store, template, parts, status);
   }
   const doneMessage = (query: DoneQuery) => (query.done === undefined ? undefined : DONE_MESSAGES[query.done]);
   const secret = () => app.crumbSecret;
+  /** Whether a reset link still works: live, and made for the account's current password (accounts.ts `resetTokenWorks`). */
+  const resetTokenWorks = async (token: string, now = Date.now()) => {
+    const claim = resetTokenClaim(secret(), token, now);
+    return claim !== null && claim.madeFor(await accounts.passwordHash(claim.siteUserId));
+  };
+  /** accounts.ts `resetPassword`: the link checked, the new password hashed, then the write (which checks it again). */
+  const resetPassword = async (token: string, password: string, now = Date.now()) =>
+    (await resetTokenWorks(token, now)) && accounts.resetPassword(secret(), token, await hashPassword(password), now);
 
   // ---- sign in and out ----
 
@@ -109,7 +119,7 @@ export const siteUserPageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme
   );
 
   app.post<{ Body: Fields }>('/account/logout', { schema: { body: formBody({ cloneCart: text(10) }) }, config: { rateLimit: SITE_USER_GROUP } }, async (request, reply) => {
-    signIn.signOut(request, reply, request.body['cloneCart'] !== undefined && request.body['cloneCart'] !== 'false');
+    await signIn.signOut(request, reply, request.body['cloneCart'] !== undefined && request.body['cloneCart'] !== 'false');
     return done(reply, '/account/login', 'signed-out');
   });
 
@@ -127,19 +137,19 @@ export const siteUserPageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme
       const fields = { email: { value: email, ...(errors.email === null ? {} : { error: errors.email }) }, password: errors.password === null ? {} : { error: errors.password } };
       return show(request, reply, 'register', { fields }, 400);
     }
-    await register(store, secret(), email, password);
+    await accounts.register(secret(), email, await hashPassword(password), Date.now());
     return done(reply, '/account/login', 'registered');
   });
 
   app.get<{ Querystring: DoneQuery }>('/account/verify', { schema: { querystring: doneQuery } }, async (request, reply) =>
-    done(reply, '/account/login', request.query.token !== undefined && verifyEmail(store, secret(), request.query.token) ? 'verified' : 'bad-link'),
+    done(reply, '/account/login', request.query.token !== undefined && (await accounts.verifyEmail(secret(), request.query.token, Date.now())) ? 'verified' : 'bad-link'),
   );
 
   app.post<{ Body: Fields }>('/account/verify/resend', { schema: { body: formBody({ email: EMAIL_FIELD }) }, config: { rateLimit: SITE_USER_GROUP } }, async (request, reply) => {
     const email = request.body['email'] ?? '';
     const error = emailError(email);
     if (error !== null) return show(request, reply, 'login', { unverified: true, error, fields: { email: { value: email, error } } }, 400);
-    resendVerification(store, secret(), email);
+    await accounts.resendVerification(secret(), email, Date.now());
     return done(reply, '/account/login', 'verify-sent');
   });
 
@@ -148,7 +158,7 @@ export const siteUserPageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme
   app.get<{ Querystring: DoneQuery }>('/account/reset', { schema: { querystring: doneQuery } }, async (request, reply) => {
     const token = request.query.token;
     if (token === undefined) return show(request, reply, 'reset', { message: doneMessage(request.query), fields: {} });
-    if (!resetTokenWorks(store, secret(), token)) return show(request, reply, 'reset', { error: DONE_MESSAGES['bad-link'], fields: {} }, 400);
+    if (!(await resetTokenWorks(token))) return show(request, reply, 'reset', { error: DONE_MESSAGES['bad-link'], fields: {} }, 400);
     return show(request, reply, 'reset', { token, fields: {} });
   });
 
@@ -156,7 +166,7 @@ export const siteUserPageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme
     const email = request.body['email'] ?? '';
     const error = emailError(email);
     if (error !== null) return show(request, reply, 'reset', { fields: { email: { value: email, error } } }, 400);
-    requestReset(store, secret(), email);
+    await accounts.requestReset(secret(), email, Date.now());
     return done(reply, '/account/reset', 'reset-sent');
   });
 
@@ -164,8 +174,8 @@ export const siteUserPageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme
     const token = request.body['token'] ?? '';
     const password = request.body['password'] ?? '';
     const error = newPasswordError(password);
-    if (error !== null && resetTokenWorks(store, secret(), token)) return show(request, reply, 'reset', { token, fields: { password: { error } } }, 400);
-    if (!(await resetPassword(store, secret(), token, password))) return show(request, reply, 'reset', { error: DONE_MESSAGES['bad-link'], fields: {} }, 400);
+    if (error !== null && (await resetTokenWorks(token))) return show(request, reply, 'reset', { token, fields: { password: { error } } }, 400);
+    if (!(await resetPassword(token, password))) return show(request, reply, 'reset', { error: DONE_MESSAGES['bad-link'], fields: {} }, 400);
     return done(reply, '/account/login', 'password-changed');
   });
 
@@ -176,15 +186,14 @@ export const siteUserPageRoutes: FastifyPluginAsync<{ store: Store; theme: Theme
     if (user === null) return done(reply, '/account/login', 'sign-in-required');
     // never kept by a shared cache: the page is this customer's
     reply.header('cache-control', 'private, no-store');
-    const orders = accountOrders(store, user, secret());
-    const signups = accountRestockSignups(store, user);
+    const [orders, signups] = await Promise.all([accountOrders(app.reads, user, secret()), accountRestockSignups(app.reads, user)]);
     return show(request, reply, 'account', { message: doneMessage(request.query), email: user.email, orders, hasOrders: orders.length > 0, restockSignups: signups, hasRestockSignups: signups.length > 0 });
   });
 
   app.post<{ Body: Fields }>('/account/restock/cancel', { schema: { body: formBody({ id: text(100) }) } }, async (request, reply) => {
     const user = signedInSiteUser(store, request);
     if (user === null) return done(reply, '/account/login', 'sign-in-required');
-    if (!cancelRestockSignup(store, user, request.body['id'] ?? '')) return reply.code(404).type('text/html; charset=utf-8').send(tryAgainPage(ACCOUNT_MESSAGES.restockUnknown, backLink(request)));
+    if (!(await accounts.cancelRestockSignup(user, request.body['id'] ?? ''))) return reply.code(404).type('text/html; charset=utf-8').send(tryAgainPage(ACCOUNT_MESSAGES.restockUnknown, backLink(request)));
     return done(reply, '/account', 'restock-cancelled');
   });
 };

@@ -11,7 +11,7 @@ import { siteUserPageRoutes } from './page-routes.js';
 import { SignIn } from './sign-in.js';
 
 export const siteUserRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
-  const signIn = new SignIn(store, app.signInThrottle);
+  const signIn = new SignIn(app.stores.accounts, app.stores.cart, app.signInThrottle);
   await app.register(siteUserApiRoutes, { store, signIn });
   await app.register(siteUserPageRoutes, { store, theme, signIn });
 };

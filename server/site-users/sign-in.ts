@@ -7,17 +7,18 @@
  * owner sign-in does, answering it as `xsrfToken`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Store } from '../db/database.js';
+import type { CartStore } from '../commerce/cart-store.js';
 import { REMEMBERED_SESSION_MS, SESSION_MS } from '../owner/sessions.js';
-import { currentCartId, setCartCookies } from '../commerce/visitor-cart.js';
+import { setCartCookies, storedCartId } from '../commerce/visitor-cart.js';
 import { rotateCrumb } from '../security/crumb.js';
 import { isKnownDevice, rememberDevice } from '../security/known-device.js';
 import { tooManyMessage } from '../security/rate-limit.js';
 import type { SignInThrottle } from '../security/sign-in-throttle.js';
-import { checkCredentials } from './accounts.js';
-import { cartAtSignIn, cartAtSignOut } from './cart-handover.js';
+import type { AccountStore } from './account-store.js';
+import { credentialsOf } from './accounts.js';
+import { cartCookiesAtSignOut } from './cart-handover.js';
 import { ACCOUNT_MESSAGES, normalEmail, WRONG_CREDENTIALS } from './messages.js';
-import { clearSessionCookies, closeSiteUserSession, openSiteUserSession, SITE_USER_COOKIE, sessionSiteUser, setSessionCookies } from './sessions.js';
+import { clearSessionCookies, SITE_USER_COOKIE, setSessionCookies } from './sessions.js';
 
 /** The rate-limit group of the customer routes that take a password or send an e-mail (per address). */
 export const SITE_USER_GROUP = 'site-user';
@@ -34,7 +35,8 @@ export type SignInOutcome =
 
 export class SignIn {
   constructor(
-    private readonly store: Store,
+    private readonly accounts: AccountStore,
+    private readonly carts: CartStore,
     private readonly throttle: SignInThrottle,
   ) {}
 
@@ -45,7 +47,7 @@ export class SignIn {
       reply.header('retry-after', String(admission.retryAfterSeconds));
       return { ok: false, status: 429, reason: 'limited', message: tooManyMessage(admission.retryAfterSeconds) };
     }
-    const credentials = await checkCredentials(this.store, input.email, input.password);
+    const credentials = await credentialsOf(await this.accounts.byEmail(input.email), input.password);
     if (credentials.kind === 'wrong') return { ok: false, status: 401, reason: 'wrong', message: WRONG_CREDENTIALS };
     // the right password: the account's count starts again (also for an account still to be confirmed), and
     // this browser is one of its known devices
@@ -56,27 +58,19 @@ export class SignIn {
     const remembered = input.rememberMe === true;
     const lifetime = remembered ? REMEMBERED_SESSION_MS : SESSION_MS;
     const now = Date.now();
-    const visitorCart = currentCartId(this.store, request);
-    const { token, cartId } = this.store.transaction(
-      (tx) => {
-        // a fresh token on every sign-in: a token planted before sign-in can never become a session
-        closeSiteUserSession(tx, request.cookies[SITE_USER_COOKIE]);
-        return { token: openSiteUserSession(tx, user.id, lifetime, now), cartId: cartAtSignIn(tx, user.id, user.cartId, visitorCart, now) };
-      },
-      { behavior: 'immediate' },
-    );
+    const visitorCart = await storedCartId(this.carts, request);
+    // one transaction: the old session ends, the new one opens, the visitor's cart goes to the account
+    const { token, cartId } = await this.accounts.signIn(user, visitorCart, request.cookies[SITE_USER_COOKIE], lifetime, now);
     setSessionCookies(request, reply, token, user.id, remembered, lifetime);
     if (cartId !== null) setCartCookies(reply, cartId);
     return { ok: true, xsrfToken: rotateCrumb(request, reply, { siteUser: token }) };
   }
 
   /** Ends this browser's session (if any); the cart as `cloneCart` says; a new crumb. */
-  signOut(request: FastifyRequest, reply: FastifyReply, cloneCart: boolean): void {
-    const token = request.cookies[SITE_USER_COOKIE];
-    const user = sessionSiteUser(this.store, token, Date.now());
-    closeSiteUserSession(this.store, token);
+  async signOut(request: FastifyRequest, reply: FastifyReply, cloneCart: boolean): Promise<void> {
+    const out = await this.accounts.signOut(request.cookies[SITE_USER_COOKIE], cloneCart, Date.now());
     clearSessionCookies(reply);
-    if (user !== null) cartAtSignOut(this.store, reply, user.cartId, cloneCart);
+    if (out.wasSignedIn) cartCookiesAtSignOut(reply, out.cartCopy);
     rotateCrumb(request, reply, { siteUser: null });
   }
 }
