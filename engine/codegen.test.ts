@@ -97,6 +97,28 @@ describe('generated code', () => {
     }
   });
 
+  it('runs `{path|apply name}` inline as the formatter runs it: frames, @index, missing names, the budget', () => {
+    // Macros and partials, applied inside a loop (the partial reads its node, the loop's index and an outer
+    // name), a name that is neither, and an apply of a template that applies itself: closures first, then
+    // generated code, which must agree on output, errors and where the render stopped.
+    const partials = {
+      p: compile('[{n}/{@index}/{outer}{.section n}<{@}>{.end}]').template,
+      self: compile('{@|apply self}').template,
+    };
+    const source =
+      '{.macro m}({n}){.end}{.repeated section list}{@|apply p}{@|apply m}{n|apply p}{.end}|{a|apply p}|{@|apply nope}|{a|apply self}';
+    const data = { list: [{ n: 1 }, { n: 'two' }, {}], outer: 'O', a: { n: 'A' } };
+    for (const options of [{ partials }, { partials, maxSteps: 12 }, { partials, maxOutput: 30 }]) {
+      const { template } = compile(source);
+      const [first, ...rest] = Array.from({ length: 5 }, () => render(template, data, options));
+      for (const r of rest) expect(r).toEqual(first);
+    }
+    const { template } = compile(source);
+    const html = Array.from({ length: 4 }, () => render(template, data, { partials }).html);
+    // `{n|apply p}` runs p on the number: its `{n}` walks out to the element, as any lookup does.
+    expect(html[3]).toBe('[1/1/O<1>](1)[1/1/O]' + '[two/2/O<two>](two)[two/2/O]' + '[/3/O]()[/3/O]|[A//O<A>]||');
+  });
+
   it('cannot be made to run code through template text', () => {
     const source = '{.section a}`${globalThis.pwned = 1}`"\'\\u2028\u2028</script>{.end}';
     const [first, ...rest] = renders(source, { a: 1 });

@@ -19,10 +19,12 @@ import {
   compileSectionRef,
   compileValue,
   type Exec,
+  formatterFailed,
 } from './compiler.js';
 import { lookupSource, stepSource } from './accessors.js';
 import { isPlainKey, type Site } from './context.js';
-import { type IfNode, KEYWORD_TEXT, type Node, type OrNode, type PredicateCall, type VarRef } from './instructions.js';
+import { type IfNode, KEYWORD_TEXT, type Node, type OrNode, type PredicateCall, type VariableNode, type VarRef } from './instructions.js';
+import { CORE_APPLY, type ApplyState } from './plugins/core/formatters.js';
 import { CORE_PREDICATES, jsonEqual } from './plugins/core/predicates.js';
 import type { PredicateArg } from './plugins/types.js';
 import { isTruthy, toText } from './values.js';
@@ -99,7 +101,7 @@ class Generator {
   /** The generated function around `body`, with this generator's table. */
   compile(body: string): Exec {
     const source = `'use strict';\nreturn function generated(ctx) {\nlet out = ctx.out;\nlet v, f, n, c;\n${body}ctx.out = out;\n};`;
-    return new Function('K', 'T', 'I', 'E', source)(this.table, toText, isTruthy, jsonEqual) as Exec;
+    return new Function('K', 'T', 'I', 'E', 'F', source)(this.table, toText, isTruthy, jsonEqual, formatterFailed) as Exec;
   }
 
   /**
@@ -207,6 +209,8 @@ class Generator {
       case 'variable': {
         const inline = node.formatters.length === 0 && node.vars.length === 1 ? this.refCode(node.vars[0]!, 'v', false) : null;
         if (inline !== null) return `${inline}${this.write(node.offset)}`;
+        const apply = this.applyCode(node);
+        if (apply !== null) return `${apply}${this.write(node.offset)}`;
         const value = compileValue(node.vars, node.formatters, this.env);
         // ctx.out is brought up to date first: should a formatter stop the render (an apply over the budget), the
         // page returned holds everything written before it, as with closures.
@@ -236,6 +240,33 @@ class Generator {
         // include, eval
         return this.closure(node);
     }
+  }
+
+  /**
+   * `{path|apply name}` (a theme's partials, a few per page) as inline code leaving the partial's output in `v`:
+   * the path read inline and the partial run through RenderContext.applyTemplate, without the formatter's
+   * closure, its generic call and its state checks. The same steps as singleFormatter in compiler.ts: the value
+   * pushed as the formatter's frame (counted like any frame), a failure reported as FORMATTER_FAILED. Null for
+   * any other tag, and for an apply with `key=value` arguments (each call needs its own copy of them).
+   */
+  private applyCode(node: VariableNode): string | null {
+    if (node.vars.length !== 1 || node.formatters.length !== 1) return null;
+    const call = node.formatters[0]!;
+    const r = call.resolved;
+    if (r === null || r === undefined || r.impl !== CORE_APPLY) return null;
+    const state = r.state as ApplyState | undefined;
+    if (state === undefined || state.kv !== null) return null;
+    const read = this.refCode(node.vars[0]!, 'v', false);
+    if (read === null) return null;
+    const site = this.ref({ unit: this.env.unit, offset: call.offset } satisfies Site);
+    return (
+      `${read}ctx.site = ${site};\n` +
+      `if (++ctx.steps > ctx.maxSteps || out.length > ctx.maxOutput) { ctx.out = out; ctx.checkBudget(out.length, ${site}); }\n` +
+      `ctx.frame = { node: v, parent: ctx.frame, index: -1, vars: null, macros: null, stop: false };\n` +
+      `ctx.out = out;\n` +
+      `try { v = ctx.applyTemplate(${JSON.stringify(state.name)}, v, null, ${state.isPrivate}); } ` +
+      `catch (e) { v = F(ctx, ${JSON.stringify(CORE_APPLY.name)}, e); } finally { ctx.frame = ctx.frame.parent; }\n`
+    );
   }
 
   /**
