@@ -119,6 +119,27 @@ describe('generated code', () => {
     expect(html[3]).toBe('[1/1/O<1>](1)[1/1/O]' + '[two/2/O<two>](two)[two/2/O]' + '[/3/O]()[/3/O]|[A//O<A>]||');
   });
 
+  it('reads through sections that build no frame as through those that do', () => {
+    // Sections whose blocks hold only text, inline reads, sections, `.if` and equal? run without a frame
+    // object: names are found in their nodes first (shadowing outer ones), then outward; `@` and a one-argument
+    // equal? test their node; a falsy section's alternative still looks in it; the steps are counted; a
+    // `{@index}`, a formatter or a `.var` inside makes the frame real again. Closures first, then generated code.
+    const source =
+      '{.section a}[{b}{c}{.section d}<{b}{c}{e}{@}>{.equal? "D"}=D{.or}!D{.end}{.end}{.section z}{.or}({b}){.end}]{.end}|' +
+      '{.section a}{.section d}{.if e && b}ok{.or}no{.end}{.equal? e b}same{.end}{.end}{.end}|' +
+      '{.repeated section list}{.section n}{@index}{@}{.end}{.section n}<{@}{b}>{.end}{.end}|' +
+      '{.section a}{.var @x b}{.section d}{@x}{b|html}{.end}{.end}';
+    const data = { a: { b: 'B', d: 'D', z: {} }, b: 'outer', c: 'C', e: 'E', list: [{ n: 1 }, { n: 0 }, { n: 'x' }] };
+    for (const options of [{}, { maxSteps: 9 }, { maxSteps: 14 }, { maxOutput: 20 }]) {
+      const { template } = compile(source);
+      const [first, ...rest] = Array.from({ length: 5 }, () => render(template, data, options));
+      for (const r of rest) expect(r).toEqual(first);
+    }
+    const { template } = compile(source);
+    const html = Array.from({ length: 4 }, () => render(template, data).html);
+    expect(html[3]).toBe('[BC<BCED>=D(B)]|ok|11<1outer>3x<xouter>|BB');
+  });
+
   it('cannot be made to run code through template text', () => {
     const source = '{.section a}`${globalThis.pwned = 1}`"\'\\u2028\u2028</script>{.end}';
     const [first, ...rest] = renders(source, { a: 1 });
