@@ -262,9 +262,11 @@ class Generator {
   /**
    * `{path|apply name}` (a theme's partials, a few per page) as inline code leaving the partial's output in `v`:
    * the path read inline and the partial run through RenderContext.applyTemplate, without the formatter's
-   * closure, its generic call and its state checks. The same steps as singleFormatter in compiler.ts: the value
-   * pushed as the formatter's frame (counted like any frame), a failure reported as FORMATTER_FAILED. Null for
-   * any other tag, and for an apply with `key=value` arguments (each call needs its own copy of them).
+   * closure, its generic call and its state checks. The same steps as singleFormatter in compiler.ts, but for
+   * the formatter's frame, which is counted and not built: the partial's own frame holds the same node, and a
+   * frame without variables, macros, index or stop is only its node on any walk. A failure is reported as
+   * FORMATTER_FAILED. Null for any other tag, and for an apply with `key=value` arguments (each call needs its
+   * own copy of them).
    */
   private applyCode(node: VariableNode): string | null {
     if (node.vars.length !== 1 || node.formatters.length !== 1) return null;
@@ -279,10 +281,9 @@ class Generator {
     return (
       `${read}ctx.site = ${site};\n` +
       `if (++ctx.steps > ctx.maxSteps || out.length > ctx.maxOutput) { ctx.out = out; ctx.checkBudget(out.length, ${site}); }\n` +
-      `ctx.frame = { node: v, parent: ctx.frame, index: -1, vars: null, macros: null, stop: false };\n` +
       `ctx.out = out;\n` +
       `try { v = ctx.applyTemplate(${JSON.stringify(state.name)}, v, null, ${state.isPrivate}); } ` +
-      `catch (e) { v = F(ctx, ${JSON.stringify(CORE_APPLY.name)}, e); } finally { ctx.frame = ctx.frame.parent; }\n`
+      `catch (e) { v = F(ctx, ${JSON.stringify(CORE_APPLY.name)}, e); }\n`
     );
   }
 
