@@ -97,6 +97,49 @@ describe('generated code', () => {
     }
   });
 
+  it('runs `{path|apply name}` inline as the formatter runs it: frames, @index, missing names, the budget', () => {
+    // Macros and partials, applied inside a loop (the partial reads its node, the loop's index and an outer
+    // name), a name that is neither, and an apply of a template that applies itself: closures first, then
+    // generated code, which must agree on output, errors and where the render stopped.
+    const partials = {
+      p: compile('[{n}/{@index}/{outer}{.section n}<{@}>{.end}]').template,
+      self: compile('{@|apply self}').template,
+    };
+    const source =
+      '{.macro m}({n}){.end}{.repeated section list}{@|apply p}{@|apply m}{n|apply p}{.end}|{a|apply p}|{@|apply nope}|{a|apply self}';
+    const data = { list: [{ n: 1 }, { n: 'two' }, {}], outer: 'O', a: { n: 'A' } };
+    for (const options of [{ partials }, { partials, maxSteps: 12 }, { partials, maxOutput: 30 }]) {
+      const { template } = compile(source);
+      const [first, ...rest] = Array.from({ length: 5 }, () => render(template, data, options));
+      for (const r of rest) expect(r).toEqual(first);
+    }
+    const { template } = compile(source);
+    const html = Array.from({ length: 4 }, () => render(template, data, { partials }).html);
+    // `{n|apply p}` runs p on the number: its `{n}` walks out to the element, as any lookup does.
+    expect(html[3]).toBe('[1/1/O<1>](1)[1/1/O]' + '[two/2/O<two>](two)[two/2/O]' + '[/3/O]()[/3/O]|[A//O<A>]||');
+  });
+
+  it('reads through sections that build no frame as through those that do', () => {
+    // Sections whose blocks hold only text, inline reads, sections, `.if` and equal? run without a frame
+    // object: names are found in their nodes first (shadowing outer ones), then outward; `@` and a one-argument
+    // equal? test their node; a falsy section's alternative still looks in it; the steps are counted; a
+    // `{@index}`, a formatter or a `.var` inside makes the frame real again. Closures first, then generated code.
+    const source =
+      '{.section a}[{b}{c}{.section d}<{b}{c}{e}{@}>{.equal? "D"}=D{.or}!D{.end}{.end}{.section z}{.or}({b}){.end}]{.end}|' +
+      '{.section a}{.section d}{.if e && b}ok{.or}no{.end}{.equal? e b}same{.end}{.end}{.end}|' +
+      '{.repeated section list}{.section n}{@index}{@}{.end}{.section n}<{@}{b}>{.end}{.end}|' +
+      '{.section a}{.var @x b}{.section d}{@x}{b|html}{.end}{.end}';
+    const data = { a: { b: 'B', d: 'D', z: {} }, b: 'outer', c: 'C', e: 'E', list: [{ n: 1 }, { n: 0 }, { n: 'x' }] };
+    for (const options of [{}, { maxSteps: 9 }, { maxSteps: 14 }, { maxOutput: 20 }]) {
+      const { template } = compile(source);
+      const [first, ...rest] = Array.from({ length: 5 }, () => render(template, data, options));
+      for (const r of rest) expect(r).toEqual(first);
+    }
+    const { template } = compile(source);
+    const html = Array.from({ length: 4 }, () => render(template, data).html);
+    expect(html[3]).toBe('[BC<BCED>=D(B)]|ok|11<1outer>3x<xouter>|BB');
+  });
+
   it('cannot be made to run code through template text', () => {
     const source = '{.section a}`${globalThis.pwned = 1}`"\'\\u2028\u2028</script>{.end}';
     const [first, ...rest] = renders(source, { a: 1 });

@@ -19,10 +19,12 @@ import {
   compileSectionRef,
   compileValue,
   type Exec,
+  formatterFailed,
 } from './compiler.js';
 import { lookupSource, stepSource } from './accessors.js';
 import { isPlainKey, type Site } from './context.js';
-import { type IfNode, KEYWORD_TEXT, type Node, type OrNode, type PredicateCall, type VarRef } from './instructions.js';
+import { type IfNode, KEYWORD_TEXT, type Node, type OrNode, type PredicateCall, type VariableNode, type VarRef } from './instructions.js';
+import { CORE_APPLY, type ApplyState } from './plugins/core/formatters.js';
 import { CORE_PREDICATES, jsonEqual } from './plugins/core/predicates.js';
 import type { PredicateArg } from './plugins/types.js';
 import { isTruthy, toText } from './values.js';
@@ -59,6 +61,12 @@ const MAX_CARRIED_TEXT = 256;
 class Generator {
   readonly table: unknown[] = [];
   private depth = 0;
+  /**
+   * Sections whose frame is not built (see frameFree), innermost last: the locals holding their nodes, which
+   * inline reads look in before the frames of `ctx.frame`.
+   */
+  private virtual: string[] = [];
+  private labels = 0;
 
   constructor(private readonly env: CompileEnv) {}
 
@@ -90,16 +98,19 @@ class Generator {
   /** A function of its own for `nodes`, sharing this generator's table. */
   function(nodes: readonly Node[], before: string, after: string): Exec {
     const depth = this.depth;
+    const virtual = this.virtual;
     this.depth = 0;
+    this.virtual = [];
     const body = this.sequence(nodes, before, after);
     this.depth = depth;
+    this.virtual = virtual;
     return this.compile(body);
   }
 
   /** The generated function around `body`, with this generator's table. */
   compile(body: string): Exec {
     const source = `'use strict';\nreturn function generated(ctx) {\nlet out = ctx.out;\nlet v, f, n, c;\n${body}ctx.out = out;\n};`;
-    return new Function('K', 'T', 'I', 'E', source)(this.table, toText, isTruthy, jsonEqual) as Exec;
+    return new Function('K', 'T', 'I', 'E', 'F', source)(this.table, toText, isTruthy, jsonEqual, formatterFailed) as Exec;
   }
 
   /**
@@ -163,12 +174,20 @@ class Generator {
     switch (node.type) {
       case 'section': {
         const d = this.depth++;
-        const code =
-          this.sectionValue(node.path, `s${d}`) +
-          this.push(`s${d}`, '-1', node.offset) +
-          `if (${truthy(`s${d}`)}) {\n${this.block(node.block, before, after)}}` +
-          this.elseBranch(node.alternative, before, after) +
-          `\n${POP}`;
+        let code = this.sectionValue(node.path, `s${d}`);
+        if (weight(node) <= CHUNK && this.frameFree(node.block) && this.alternativeFree(node.alternative)) {
+          // No frame object: the block's reads look in `s${d}` first (see frameFree); the step is counted all the same.
+          code += this.count(node.offset);
+          this.virtual.push(`s${d}`);
+          code += `if (${truthy(`s${d}`)}) {\n${this.block(node.block, before, after)}}` + this.elseBranch(node.alternative, before, after) + '\n';
+          this.virtual.pop();
+        } else {
+          code +=
+            this.push(`s${d}`, '-1', node.offset) +
+            `if (${truthy(`s${d}`)}) {\n${this.block(node.block, before, after)}}` +
+            this.elseBranch(node.alternative, before, after) +
+            `\n${POP}`;
+        }
         this.depth--;
         return `{\n${code}}\n`;
       }
@@ -207,6 +226,8 @@ class Generator {
       case 'variable': {
         const inline = node.formatters.length === 0 && node.vars.length === 1 ? this.refCode(node.vars[0]!, 'v', false) : null;
         if (inline !== null) return `${inline}${this.write(node.offset)}`;
+        const apply = this.applyCode(node);
+        if (apply !== null) return `${apply}${this.write(node.offset)}`;
         const value = compileValue(node.vars, node.formatters, this.env);
         // ctx.out is brought up to date first: should a formatter stop the render (an apply over the budget), the
         // page returned holds everything written before it, as with closures.
@@ -239,15 +260,82 @@ class Generator {
   }
 
   /**
+   * `{path|apply name}` (a theme's partials, a few per page) as inline code leaving the partial's output in `v`:
+   * the path read inline and the partial run through RenderContext.applyTemplate, without the formatter's
+   * closure, its generic call and its state checks. The same steps as singleFormatter in compiler.ts, but for
+   * the formatter's frame, which is counted and not built: the partial's own frame holds the same node, and a
+   * frame without variables, macros, index or stop is only its node on any walk. A failure is reported as
+   * FORMATTER_FAILED. Null for any other tag, and for an apply with `key=value` arguments (each call needs its
+   * own copy of them).
+   */
+  private applyCode(node: VariableNode): string | null {
+    if (node.vars.length !== 1 || node.formatters.length !== 1) return null;
+    const call = node.formatters[0]!;
+    const r = call.resolved;
+    if (r === null || r === undefined || r.impl !== CORE_APPLY) return null;
+    const state = r.state as ApplyState | undefined;
+    if (state === undefined || state.kv !== null) return null;
+    const read = this.refCode(node.vars[0]!, 'v', false);
+    if (read === null) return null;
+    const site = this.ref({ unit: this.env.unit, offset: call.offset } satisfies Site);
+    return (
+      `${read}ctx.site = ${site};\n` +
+      `if (++ctx.steps > ctx.maxSteps || out.length > ctx.maxOutput) { ctx.out = out; ctx.checkBudget(out.length, ${site}); }\n` +
+      `ctx.out = out;\n` +
+      `try { v = ctx.applyTemplate(${JSON.stringify(state.name)}, v, null, ${state.isPrivate}); } ` +
+      `catch (e) { v = F(ctx, ${JSON.stringify(CORE_APPLY.name)}, e); }\n`
+    );
+  }
+
+  /**
    * A new frame for `node` (an expression of the generated code): the work budget counted as RenderContext.push
    * does, the frame written as newFrame writes it (same shape), and the instruction's position for the error.
    */
   private push(node: string, index: string, offset: number): string {
+    return this.count(offset) + `ctx.frame = { node: ${node}, parent: ctx.frame, index: ${index}, vars: null, macros: null, stop: false };\n`;
+  }
+
+  /** The work budget counted for a frame at `offset`, as RenderContext.push counts it. */
+  private count(offset: number): string {
     const site: Site = { unit: this.env.unit, offset };
-    return (
-      `if (++ctx.steps > ctx.maxSteps || out.length > ctx.maxOutput) { ctx.out = out; ctx.checkBudget(out.length, ${this.ref(site)}); }\n` +
-      `ctx.frame = { node: ${node}, parent: ctx.frame, index: ${index}, vars: null, macros: null, stop: false };\n`
-    );
+    return `if (++ctx.steps > ctx.maxSteps || out.length > ctx.maxOutput) { ctx.out = out; ctx.checkBudget(out.length, ${this.ref(site)}); }\n`;
+  }
+
+  /**
+   * Whether a section's block can run without its frame object: every instruction in it is text, a variable
+   * read inline, or a section, `.if` or `equal?`/`notEqual?` made of the same. Nothing in such a block looks at
+   * the frames but the inline reads, which look in the sections' locals first: a frame without variables,
+   * macros or a stop is only its node on the walk outward. Anything that runs a closure (formatters, other
+   * predicates, `.var`, loops, `apply`) sees `ctx.frame` and needs the frame built.
+   */
+  private frameFree(nodes: readonly Node[]): boolean {
+    return nodes.every((node) => {
+      if (constantText(node) !== null) return true;
+      switch (node.type) {
+        case 'variable':
+          return node.formatters.length === 0 && node.vars.length === 1 && inlineRef(node.vars[0]!, false);
+        case 'section':
+          return inlineRef(node.path, true) && this.frameFree(node.block) && this.alternativeFree(node.alternative);
+        case 'if':
+          return (
+            node.vars.slice(0, ifOperands(node)).every((ref) => inlineRef(ref, false)) &&
+            this.frameFree(node.block) &&
+            this.alternativeFree(node.alternative)
+          );
+        case 'predicate':
+          return this.equalityTest(node.predicate, 'a', 'b') !== null && this.frameFree(node.block) && this.alternativeFree(node.alternative);
+        default:
+          return false;
+      }
+    });
+  }
+
+  private alternativeFree(or: OrNode | null): boolean {
+    for (; or !== null; or = or.alternative) {
+      if (or.predicate !== null && this.equalityTest(or.predicate, 'a', 'b') === null) return false;
+      if (!this.frameFree(or.block)) return false;
+    }
+    return true;
   }
 
   /**
@@ -279,17 +367,33 @@ class Generator {
    * own inline cache). Null for the rarer heads and keys, which keep their compiled getters.
    */
   private refCode(ref: VarRef, target: string, section: boolean): string | null {
-    const [first, ...rest] = ref.segs;
-    if (first === undefined || !rest.every((key) => isPlainKey(key) || isIndexKey(key))) return null;
+    if (!inlineRef(ref, section)) return null;
+    const [first, ...rest] = ref.segs as [string, ...string[]];
+    const here = this.here();
     let code: string;
-    if (first === '@') code = `${target} = ctx.frame.node;\n`;
-    else if (first === '@index' || first === '@index0' || (first.charCodeAt(0) === 64 && section)) return null;
+    if (first === '@') code = `${target} = ${here};\n`;
+    // A section without its frame sets no variables: the walk for one starts at the frames.
     else if (first.charCodeAt(0) === 64) code = varSource(target, first);
-    else if (!isPlainKey(first)) return null;
-    else if (section) code = `${target} = ctx.frame.node;\n${stepSource(target, first)}`;
-    else code = lookupSource(target, first, 'ctx.frame'); // written out at each use: each gets its own inline cache
+    else if (section) code = `${target} = ${here};\n${stepSource(target, first)}`;
+    else code = this.lookupCode(target, first); // written out at each use: each gets its own inline cache
     for (const key of rest) code += isPlainKey(key) ? stepSource(target, key) : indexStepSource(target, key);
     return code;
+  }
+
+  /** The current node: the innermost section without a frame, else the current frame's. */
+  private here(): string {
+    return this.virtual.length > 0 ? this.virtual[this.virtual.length - 1]! : 'ctx.frame.node';
+  }
+
+  /** `key` looked up innermost outward: in the nodes of sections without frames, then along `ctx.frame`. */
+  private lookupCode(target: string, key: string): string {
+    if (this.virtual.length === 0) return lookupSource(target, key, 'ctx.frame');
+    const label = `l${this.labels++}`;
+    let code = `${label}: {\n`;
+    for (let i = this.virtual.length - 1; i >= 0; i--) {
+      code += `n = ${this.virtual[i]}; if (n !== null && n !== undefined && (${target} = n[${JSON.stringify(key)}]) !== undefined) break ${label};\n`;
+    }
+    return `${code}${lookupSource(target, key, 'ctx.frame')}}\n`;
   }
 
   /**
@@ -354,7 +458,7 @@ class Generator {
       if (arg.kind === 'literal') return `${target} = ${this.ref(arg.value)};\n`;
       return this.refCode({ raw: arg.raw, segs: arg.path }, target, false);
     };
-    const first = args.length === 2 ? side(args[0]!, a) : `${a} = ctx.frame.node;\n`;
+    const first = args.length === 2 ? side(args[0]!, a) : `${a} = ${this.here()};\n`;
     const second = side(args[args.length - 1]!, b);
     if (first === null || second === null) return null;
     return { setup: first + second, test: `${name === 'equal?' ? '' : '!'}${equal(a, b)}` };
@@ -401,6 +505,16 @@ function equal(a: string, b: string): string {
 
 /** Leaves the current frame (the inverse of Generator.push). */
 const POP = 'ctx.frame = ctx.frame.parent;\n';
+
+/** Whether Generator.refCode reads `ref` inline (as a section's path when `section`); else its compiled getter runs. */
+function inlineRef(ref: VarRef, section: boolean): boolean {
+  const [first, ...rest] = ref.segs;
+  if (first === undefined || !rest.every((key) => isPlainKey(key) || isIndexKey(key))) return false;
+  if (first === '@') return true;
+  if (first === '@index' || first === '@index0') return false;
+  if (first.charCodeAt(0) === 64) return !section;
+  return isPlainKey(first);
+}
 
 /** A path segment of digits naming an array index (`items.0`): no sign, no leading zero, below 2^31. */
 function isIndexKey(key: string): boolean {

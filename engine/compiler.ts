@@ -407,9 +407,7 @@ export function compileValue(
         if (all !== null) all[0] = v;
       }
     } catch (e) {
-      if (e instanceof BudgetExceeded) throw e; // the render is over, not this formatter
-      ctx.error(ErrorCode.FORMATTER_FAILED, messages.formatterFailed(resolved[i]!.impl.name, describe(e)));
-      return undefined;
+      return formatterFailed(ctx, resolved[i]!.impl.name, e);
     } finally {
       if (scoped) ctx.pop();
     }
@@ -456,9 +454,7 @@ function singleFormatter(
     try {
       r = formatter.format(v, args, ctx, state, all);
     } catch (e) {
-      if (e instanceof BudgetExceeded) throw e; // the render is over, not this formatter
-      ctx.error(ErrorCode.FORMATTER_FAILED, messages.formatterFailed(formatter.name, describe(e)));
-      r = undefined;
+      r = formatterFailed(ctx, formatter.name, e);
     } finally {
       if (scoped) ctx.pop();
     }
@@ -466,6 +462,16 @@ function singleFormatter(
     write(ctx, typeof r === 'string' ? r : toText(r), site.unit, printAt);
     return undefined;
   };
+}
+
+/**
+ * What a formatter that threw leaves: nothing, after reporting FORMATTER_FAILED; a budget that ran out goes on
+ * stopping the render. Shared with generated code (its inline `apply`).
+ */
+export function formatterFailed(ctx: RenderContext, name: string, e: unknown): undefined {
+  if (e instanceof BudgetExceeded) throw e; // the render is over, not this formatter
+  ctx.error(ErrorCode.FORMATTER_FAILED, messages.formatterFailed(name, describe(e)));
+  return undefined;
 }
 
 function describe(e: unknown): string {

@@ -137,31 +137,42 @@ function findIn(name: string, fromEnd: boolean): Formatter {
   };
 }
 
-export const CORE_FORMATTERS: Formatter[] = [
-  {
-    name: 'apply',
-    scoped: true,
-    prepare(args) {
-      if (args.length === 0 || args[0] === '') return { error: 'apply needs the name of a macro or partial' };
-      let isPrivate = false;
-      // Any text after the name (a lone space too) gives the partial an @args of its key=value words, even none
-      // (`{}`); a word without `=` adds nothing, `=1` adds the empty key, as on the platform.
-      const kv: Record<string, string> | null = args.length > 1 ? (Object.create(null) as Record<string, string>) : null;
-      for (const a of args.slice(1)) {
-        if (a === 'private') isPrivate = true;
-        const eq = a.indexOf('=');
-        if (eq >= 0) kv![a.slice(0, eq)] = a.slice(eq + 1);
-      }
-      return { state: { name: args[0]!, isPrivate, kv } };
-    },
-    format(value, _args, ctx, state: { name: string; isPrivate: boolean; kv: Record<string, string> | null } | undefined) {
-      // Without a name: empty text, as on the platform (so `{x|apply|json}` is `""`).
-      if (state === undefined) return '';
-      // A fresh copy of the arguments per call, so a macro that changes @args cannot leak into the next call.
-      const args = state.kv === null ? null : Object.assign(Object.create(null) as Record<string, string>, state.kv);
-      return ctx.applyTemplate(state.name, value, args, state.isPrivate);
-    },
+/** What `apply` keeps of its arguments: the partial or macro, `private`, and its `key=value` words (or null). */
+export interface ApplyState {
+  name: string;
+  isPrivate: boolean;
+  kv: Record<string, string> | null;
+}
+
+/** `apply`, which generated code runs inline when it can (see codegen.ts). */
+export const CORE_APPLY: Formatter = {
+  name: 'apply',
+  scoped: true,
+  prepare(args) {
+    if (args.length === 0 || args[0] === '') return { error: 'apply needs the name of a macro or partial' };
+    let isPrivate = false;
+    // Any text after the name (a lone space too) gives the partial an @args of its key=value words, even none
+    // (`{}`); a word without `=` adds nothing, `=1` adds the empty key, as on the platform.
+    const kv: Record<string, string> | null = args.length > 1 ? (Object.create(null) as Record<string, string>) : null;
+    for (const a of args.slice(1)) {
+      if (a === 'private') isPrivate = true;
+      const eq = a.indexOf('=');
+      if (eq >= 0) kv![a.slice(0, eq)] = a.slice(eq + 1);
+    }
+    const state: ApplyState = { name: args[0]!, isPrivate, kv };
+    return { state };
   },
+  format(value, _args, ctx, state: ApplyState | undefined) {
+    // Without a name: empty text, as on the platform (so `{x|apply|json}` is `""`).
+    if (state === undefined) return '';
+    // A fresh copy of the arguments per call, so a macro that changes @args cannot leak into the next call.
+    const args = state.kv === null ? null : Object.assign(Object.create(null) as Record<string, string>, state.kv);
+    return ctx.applyTemplate(state.name, value, args, state.isPrivate);
+  },
+};
+
+export const CORE_FORMATTERS: Formatter[] = [
+  CORE_APPLY,
   simple('count', (v) => {
     if (Array.isArray(v)) return v.length;
     if (isObject(v)) return Object.keys(v).length;
