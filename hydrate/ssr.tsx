@@ -54,15 +54,36 @@ const rendered = new Map<string, string>();
 let renderedChars = 0;
 const MAX_RENDERED_CHARS = 4_000_000;
 
+/** A number for each frozen object props share across pages (an island's messages), for `markupKey`. */
+const sharedIds = new WeakMap<object, number>();
+let nextSharedId = 0;
+
+/**
+ * The key of an island's markup: its props' JSON, with each frozen object at their top level (the catalog's
+ * messages and refusals, the same object on every page in a language: commerce/messages/island-messages.ts) named
+ * by a number of its own instead of written out. Written out, they made a cart page's key several kilobytes of
+ * JSON built and hashed on every request.
+ */
+function markupKey(name: string, props: object): string {
+  let keyProps: Record<string, unknown> | null = null;
+  for (const [field, value] of Object.entries(props)) {
+    if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) continue;
+    let id = sharedIds.get(value);
+    if (id === undefined) sharedIds.set(value, (id = nextSharedId++));
+    (keyProps ??= { ...props })[field] = { '\u0000shared': id };
+  }
+  return `${name}\u0000${JSON.stringify(keyProps ?? props)}`;
+}
+
 export function islandMarkup<N extends IslandName>(name: N, props: IslandProps[N]): string {
-  const json = JSON.stringify(props);
-  const key = `${name}\u0000${json}`;
+  const key = markupKey(name, props);
   const kept = rendered.get(key);
   if (kept !== undefined) {
     rendered.delete(key); // re-inserted: Map order is the recency order
     rendered.set(key, kept);
     return kept;
   }
+  const json = JSON.stringify(props);
   const Component = COMPONENTS[name] as ComponentType<IslandProps[N]>;
   // ids from useId must be unique on the page: each island gets its own prefix (the browser uses the same)
   const itemId = (props as { itemId?: unknown }).itemId;

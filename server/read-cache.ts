@@ -15,6 +15,7 @@
  */
 import type { ChangeSignal } from './db/change-feed.js';
 import type { Store } from './db/database.js';
+import { deepFreeze } from '../commerce/json.js';
 
 /** How often another process's commits are looked for (ms). */
 export const EXTERNAL_CHECK_MS = 250;
@@ -106,15 +107,6 @@ export class ReadCache {
     this.entries.set(key, value);
     return value;
   }
-}
-
-/** Freezes `value` and everything in it; bytes (Buffers, typed arrays) cannot be frozen and are left as they are. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value) && !ArrayBuffer.isView(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }
 
 const caches = new WeakMap<Store, ReadCache>();

@@ -3,6 +3,7 @@
  * compacted from the catalog's parsed ICU message (./compact.ts), with the catalog's tag to format them in.
  * Kept per language and key set: the same few keys are asked for on every page.
  */
+import { deepFreeze } from '../json.js';
 import type { IntlMessageFormat } from 'intl-messageformat';
 import { catalogLocale } from './catalogs.js';
 import type { CompactMessage, IslandMessages, MessagePart } from './compact.js';
@@ -56,6 +57,8 @@ export function islandMessages<K extends MessageKey>(locale: string, keys: reado
   let messages = kept.get(id);
   if (messages === undefined) {
     messages = { locale: tag, text: Object.fromEntries(keys.map((key) => [key, compactMessage(tag, key)])) as IslandMessages<MessageKey>['text'] };
+    // shared by every page in the language (hydrate/ssr.tsx keys island markup by its identity)
+    deepFreeze(messages);
     kept.set(id, messages);
   }
   return messages as IslandMessages<K>;

@@ -5,6 +5,7 @@
  * their field and kind; and the messages an island's props carry to say the rules itself (./rule-text.ts),
  * only those the catalog words differently from the English source. The JSON APIs keep the spec's English.
  */
+import { deepFreeze } from '../json.js';
 import { CHECKOUT_FIELDS, CHECKOUT_MESSAGES, type CheckoutField, type FieldErrors } from '../checkout-form.js';
 import { ADD_FAILURE_MESSAGES, ADD_TO_CART_MESSAGES, addFailureTitle } from '../add-to-cart.js';
 import { ADDITIONAL_FIELDS_MESSAGES } from '../additional-fields.js';
@@ -140,6 +141,8 @@ export function ruleMessages(locale: string, keys: readonly MessageKey[]): RuleM
   if (messages === undefined) {
     const own = keys.filter((key) => CATALOGS[tag]![key] !== EN_US[key]);
     messages = { locale: tag, text: Object.fromEntries(own.map((key) => [BY_KEY.has(key) ? key : EN_US[key], compactMessage(tag, key)])) };
+    // shared by every page in the language (hydrate/ssr.tsx keys island markup by its identity)
+    deepFreeze(messages);
     kept.set(id, messages);
   }
   return messages;
