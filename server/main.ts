@@ -58,14 +58,14 @@ const app = await buildApp({
   ...common,
 });
 if (seeded) app.log.info('seeded the demo store');
+// first start: the site owner account; a generated password is shown this once, framed on stderr (never in
+// the JSON log, where it would be kept and shipped)
+const firstStart = (text: string) => process.stderr.write(`\n${banner(['Tessera: first start', '', ...text.split('\n').flatMap((line) => (line.length <= 76 ? [line] : wrap(line, 76)))])}\n\n`);
+await ensureSiteOwner(onPg?.stores.transactions ?? store, process.env, firstStart);
 if (target.dialect === 'postgresql') {
-  // the owner and customer accounts and the e-mail sender still read SQLite (server/db/README.md)
-  app.log.warn(`serving from PostgreSQL (${redactUrl(target.url)}): the shop's pages, cart and checkout; the owner's screens, accounts, analytics and e-mail sending answer 503 there for now`);
+  // the customer accounts and the e-mail sender still read SQLite (server/db/README.md)
+  app.log.warn(`serving from PostgreSQL (${redactUrl(target.url)}): the shop's pages, cart and checkout, the owner's screens and APIs; customer accounts, analytics recording and e-mail sending answer 503 there for now`);
 } else {
-  // first start: the site owner account; a generated password is shown this once, framed on stderr (never in
-  // the JSON log, where it would be kept and shipped)
-  const firstStart = (text: string) => process.stderr.write(`\n${banner(['Tessera: first start', '', ...text.split('\n').flatMap((line) => (line.length <= 76 ? [line] : wrap(line, 76)))])}\n\n`);
-  await ensureSiteOwner(store, process.env, firstStart);
   // and the demo customer (server/site-users/demo-customer.ts), told the same way
   await ensureDemoCustomer(store, process.env, app.crumbSecret, firstStart);
 }

@@ -61,6 +61,8 @@ const PAGE_WRITES = {
   cart: ['addEntry', 'setEntryQuantity', 'removeEntry', 'setEntryFields', 'createTokenCart'],
   checkout: ['placeOrder'],
   restock: ['signUp', 'sendRestockEmails'],
+  // the owner's and the merchant's writes (a product, a price, the site's title…): rare, so each one counts
+  transactions: ['write'],
 } as const;
 
 /** `stores` whose page writes move `changes` when they resolve. */
