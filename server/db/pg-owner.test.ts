@@ -50,6 +50,65 @@ function ownerVisit(current: () => Under) {
     expect(login.statusCode).toBe(200);
     expect(login.body).toContain('Sign in');
   });
+
+  it('creates a product with stock that the shop shows, edits its price and stock, finds it by SKU', async () => {
+    const app = current().app;
+    const created = await asOwner({ method: 'POST', url: '/api/merchant/products', payload: { title: 'Wool Scarf', type: 'physical', description: 'Warm and long', price: { priceCents: 4500 }, sku: 'SCARF-1', qtyInStock: 4 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const product = created.json();
+    expect(product).toMatchObject({ urlId: 'wool-scarf', url: '/shop/p/wool-scarf', variants: [{ sku: 'SCARF-1', priceCents: 4500, qtyInStock: 4 }] });
+    // a second one of the same title gets a free address of its own
+    const twin = await asOwner({ method: 'POST', url: '/api/merchant/products', payload: { title: 'Wool Scarf', type: 'physical', price: { priceCents: 100 } } });
+    expect(twin.json().urlId).toBe('wool-scarf-1');
+    // this node's next page shows the new product at once
+    const page = await app.inject({ url: '/shop/p/wool-scarf', cookies: TEST_COOKIES });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Warm and long');
+    expect(page.body).toContain('$45.00');
+    expect((await app.inject({ url: '/shop/p/wool-scarf-1', cookies: TEST_COOKIES })).statusCode).toBe(200);
+
+    const variant = product.variants[0];
+    const priced = await asOwner({ method: 'PUT', url: `/api/merchant/products/${product.id}/variants`, payload: { options: [], variants: [{ id: variant.id, sku: 'SCARF-1', attributes: {}, priceCents: 3900, qtyInStock: 4 }] } });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect((await app.inject({ url: '/shop/p/wool-scarf', cookies: TEST_COOKIES })).body).toContain('$39.00');
+    const edited = await asOwner({ method: 'PUT', url: `/api/merchant/products/${product.id}`, payload: { title: 'Wool Scarf, long' } });
+    expect(edited.json().title).toBe('Wool Scarf, long');
+    // stock: a delta below 0 is refused, one within is counted
+    const below = await asOwner({ method: 'PATCH', url: `/api/merchant/products/${product.id}/variants/${variant.id}/stock`, payload: { delta: -5 } });
+    expect(below.statusCode).toBe(409);
+    const taken = await asOwner({ method: 'PATCH', url: `/api/merchant/products/${product.id}/variants/${variant.id}/stock`, payload: { delta: -1 } });
+    expect(taken.json().variants[0].qtyInStock).toBe(3);
+    const found = await asOwner({ url: '/api/merchant/products?q=scarf-1' });
+    expect(found.json()).toMatchObject({ total: 1, products: [{ id: product.id, title: 'Wool Scarf, long' }] });
+    expect((await asOwner({ url: `/api/merchant/products/${product.id}` })).json().variants[0].priceCents).toBe(3900);
+  });
+
+  it('lists an order placed through the cart, finds it by product, fulfils it once and reads the form submissions', async () => {
+    const app = current().app;
+    const added = await app.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: 'p01', quantity: 1 } }));
+    const cart = added.cookies.find((c) => c.name === 'tessera_cart')!.value;
+    const placed = await app.inject(
+      withCrumb({ method: 'POST', url: '/api/commerce/orders', payload: { email: 'grace@example.com', name: 'Grace Hopper', shippingAddress: { address1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' } }, cookies: { tessera_cart: cart } }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().order.id as string;
+    const list = await asOwner({ url: '/api/merchant/orders?q=apron' });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().orders.map((o: { id: string }) => o.id)).toContain(orderId);
+    expect((await asOwner({ url: '/api/merchant/orders?q=grace' })).json().orders[0]).toMatchObject({ id: orderId, customerName: 'Grace Hopper', status: 'open' });
+    const fulfilled = await asOwner({ method: 'POST', url: `/api/merchant/orders/${orderId}/fulfil`, payload: { carrier: 'UPS', trackingNumber: '1Z999' } });
+    expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+    expect(fulfilled.json()).toMatchObject({ status: 'fulfilled', carrier: 'UPS', trackingNumber: '1Z999' });
+    expect((await asOwner({ method: 'POST', url: `/api/merchant/orders/${orderId}/fulfil`, payload: {} })).statusCode).toBe(409);
+    const noted = await asOwner({ method: 'POST', url: `/api/merchant/orders/${orderId}/notes`, payload: { text: 'Sent on Monday' } });
+    expect(noted.json().notes).toMatchObject([{ text: 'Sent on Monday' }]);
+    const csv = await asOwner({ url: '/api/merchant/orders.csv' });
+    expect(csv.body).toContain('grace@example.com');
+    const forms = await asOwner({ url: '/api/merchant/forms' });
+    expect(forms.statusCode, forms.body).toBe(200);
+    const contact = forms.json().forms[0];
+    expect((await asOwner({ url: `/api/merchant/forms/${contact.id}/submissions` })).json().submissions).toHaveLength(contact.submissions);
+  });
 }
 
 if (testDialects().includes('sqlite')) {

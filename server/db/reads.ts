@@ -38,3 +38,8 @@ export function pgReads(store: PgStore): Reads {
 export function readsOf(db: Store | Reads): Reads {
   return 'db' in db && 't' in db ? db : sqliteReads(db);
 }
+
+/** Whether `reads` are PostgreSQL's: for the few expressions the dialects spell differently (JSON fields). */
+export function onPostgres(reads: Reads): boolean {
+  return reads.t !== sqliteSchema;
+}

@@ -11,7 +11,7 @@
  *   SQLite behaviour is the synchronous code's, statement for statement;
  * - `pgWork(pg)`: inside `db.transaction(async tx => …)` (READ COMMITTED), each step awaited.
  *
- * Reads run the same generators outside a transaction (`read`, both dialects awaited). "How many changed" is a
+ * Reads run the same generators outside a transaction (`runRead`, both dialects awaited). "How many changed" is a
  * `.returning()` read with `all`, never `changes` (PostgreSQL has no `run()`).
  */
 import type { Store } from './database.js';
@@ -63,7 +63,7 @@ async function driveAsync<T>(work: Work<T>): Promise<T> {
 }
 
 /** Runs `body` as a read, outside a transaction, awaiting each step (both dialects). */
-export function read<T>(reads: Reads, body: (q: Reads) => Work<T>): Promise<T> {
+export function runRead<T>(reads: Reads, body: (q: Reads) => Work<T>): Promise<T> {
   return driveAsync(body(reads));
 }
 
@@ -73,10 +73,18 @@ export interface Transactions {
   write<T>(body: (q: Reads) => Work<T>): Promise<T>;
 }
 
-export function sqliteTransactions(store: Store): Transactions {
+/**
+ * `body` in one SQLite transaction, synchronously (`BEGIN IMMEDIATE`: the write lock first, so what it checks
+ * stays true until it writes, whichever process shares the file). For SQLite-only callers that are synchronous.
+ */
+export function writeSqliteSync<T>(store: Store, body: (q: Reads) => Work<T>): T {
   const { t } = sqliteReads(store);
   // better-sqlite3's transaction is synchronous: nothing else runs on the connection until it commits
-  return { write: async (body) => store.transaction((tx) => driveSync(body({ db: tx as unknown as Store, t }))) };
+  return store.transaction((tx) => driveSync(body({ db: tx as unknown as Store, t })), { behavior: 'immediate' });
+}
+
+export function sqliteTransactions(store: Store): Transactions {
+  return { write: async (body) => writeSqliteSync(store, body) };
 }
 
 export function pgTransactions(pg: PgStore): Transactions {
