@@ -3,6 +3,7 @@
  * APIs a shop lives on and the owner APIs, each followed to the shop's page that shows it. One body, run on a
  * SQLite app and on an app over a PostgreSQL database prepared as a node prepares it (one cluster per test run).
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureSiteOwner } from '../owner/site-owner.js';
@@ -108,6 +109,59 @@ function ownerVisit(current: () => Under) {
     expect(forms.statusCode, forms.body).toBe(200);
     const contact = forms.json().forms[0];
     expect((await asOwner({ url: `/api/merchant/forms/${contact.id}/submissions` })).json().submissions).toHaveLength(contact.submissions);
+  });
+
+  it('changes the site title (the next page shows it), the navigation, the languages, and lists the pages', async () => {
+    const app = current().app;
+    expect((await asOwner({ url: '/api/owner/site-settings' })).json()).toMatchObject({ siteIcon: null });
+    const titled = await asOwner({ method: 'PUT', url: '/api/owner/site-settings', payload: { siteTitle: 'Linen & Wool' } });
+    expect(titled.statusCode, titled.body).toBe(200);
+    expect(titled.json().siteTitle).toBe('Linen & Wool');
+    expect((await app.inject({ url: '/', cookies: TEST_COOKIES })).body).toContain('Linen &amp; Wool');
+    expect((await app.inject({ url: '/favicon.ico' })).statusCode).toBe(200);
+
+    const pages = (await asOwner({ url: '/api/owner/pages' })).json().pages as { id: string; urlId: string; isStore: boolean; productCount: number }[];
+    const shop = pages.find((p) => p.urlId === 'shop')!;
+    expect(shop).toMatchObject({ isStore: true });
+    expect(shop.productCount).toBeGreaterThan(2);
+    const layout = await asOwner({ url: '/api/commondata/GetSiteLayout' });
+    expect(layout.statusCode, layout.body).toBe(200);
+    const nav = await asOwner({ method: 'POST', url: '/api/widget/UpdateNavigation', payload: { navigation: { items: [{ collectionId: shop.id, title: 'The Goods' }] } } });
+    expect(nav.statusCode, nav.body).toBe(200);
+    expect((await app.inject({ url: '/', cookies: TEST_COOKIES })).body).toContain('The Goods');
+    expect((await asOwner({ method: 'POST', url: '/api/widget/UpdateNavigation', payload: { navigation: { items: [{ collectionId: 'no-such-page' }] } } })).statusCode).toBe(400);
+
+    expect((await asOwner({ method: 'PUT', url: '/api/multilingual/languages', payload: { languages: ['de-DE'] } })).statusCode).toBe(200);
+    expect((await asOwner({ url: '/api/multilingual/status' })).json()).toEqual({ status: 'CONNECTED', languageCount: 1 });
+    expect((await asOwner({ method: 'DELETE', url: '/api/multilingual/connection' })).statusCode).toBe(204);
+    expect((await app.inject({ url: '/api/multilingual/languages' })).json()).toEqual({ languages: [] });
+    const header = await asOwner({ method: 'PUT', url: '/api/site-header-footer', payload: { header: { logo: 'text' }, footer: {} } });
+    expect(header.statusCode).toBe(200);
+    expect((await asOwner({ url: '/api/site-header-footer' })).json().header).toEqual({ logo: 'text' });
+    expect((await asOwner({ method: 'PUT', url: '/api/v1/commerce-preferences/checkout', payload: { tipping: true } })).statusCode).toBe(200);
+    expect((await asOwner({ url: '/api/v1/commerce-preferences/checkout' })).json()).toEqual({ tipping: true });
+  });
+
+  it('invites a contributor, who accepts and signs in; the last admin stays', async () => {
+    const app = current().app;
+    const invited = await asOwner({ method: 'POST', url: '/api/owner/contributors/invitations', payload: { email: 'Ed@Example.com', roles: ['editor'] } });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const { db, t } = app.reads;
+    const [mail] = await db.select().from(t.outboxEmails).where(eq(t.outboxEmails.kind, 'invite'));
+    const token = /token=([\w-]+)/.exec(mail!.bodyText)![1]!;
+    expect((await app.inject({ url: `/api/owner/invitations/${token}` })).json()).toMatchObject({ email: 'ed@example.com', siteTitle: 'Linen & Wool' });
+    const accepted = await app.inject(withCrumb({ method: 'POST', url: `/api/owner/invitations/${token}/accept`, payload: { displayName: 'Ed', password: 'an editor password' } }));
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect((await app.inject(withCrumb({ method: 'POST', url: `/api/owner/invitations/${token}/accept`, payload: { displayName: 'Ed', password: 'an editor password' } }))).statusCode).toBe(410);
+    const people = (await asOwner({ url: '/api/owner/contributors' })).json().contributors as { id: string; email: string }[];
+    expect(people.map((p) => p.email).sort()).toEqual(['ed@example.com', OWNER.TESSERA_OWNER_EMAIL]);
+    const signedIn = await app.inject(withCrumb({ method: 'POST', url: '/api/owner/session', payload: { email: 'ed@example.com', password: 'an editor password' } }));
+    expect(signedIn.statusCode).toBe(200);
+    const ownerId = people.find((p) => p.email === OWNER.TESSERA_OWNER_EMAIL)!.id;
+    expect((await asOwner({ method: 'PUT', url: `/api/owner/contributors/${ownerId}`, payload: { roles: ['editor'] } })).statusCode).toBe(409);
+    const ed = people.find((p) => p.email === 'ed@example.com')!.id;
+    expect((await asOwner({ method: 'PUT', url: `/api/owner/contributors/${ed}`, payload: { roles: ['store manager'] } })).json().roles).toEqual([{ name: 'store manager', code: expect.any(Number) }]);
+    expect((await asOwner({ method: 'DELETE', url: `/api/owner/contributors/${ed}` })).statusCode).toBe(204);
   });
 }
 

@@ -83,6 +83,11 @@ export function writeSqliteSync<T>(store: Store, body: (q: Reads) => Work<T>): T
   return store.transaction((tx) => driveSync(body({ db: tx as unknown as Store, t })), { behavior: 'immediate' });
 }
 
+/** `body` on a SQLite handle, synchronously, inside whatever transaction the caller has open (for the synchronous callers of a step). */
+export function runSqliteSync<T>(store: Store, body: (q: Reads) => Work<T>): T {
+  return driveSync(body(sqliteReads(store)));
+}
+
 export function sqliteTransactions(store: Store): Transactions {
   return { write: async (body) => writeSqliteSync(store, body) };
 }
