@@ -53,7 +53,7 @@ const store = onPg?.store ?? openStore();
 const seeded = pg === null ? seedDemoStore(store) : await preparePgStore(pg);
 const app = await buildApp({
   store,
-  ...(onPg === null ? {} : { stores: onPg.stores, readAhead: onPg.readAhead, mail: { worker: false } }),
+  ...(onPg === null ? {} : { stores: onPg.stores, readAhead: onPg.readAhead }),
   theme: new Theme(themeDir, !production, (p) => app.log.warn(p)),
   ...common,
 });
@@ -63,8 +63,8 @@ if (seeded) app.log.info('seeded the demo store');
 const firstStart = (text: string) => process.stderr.write(`\n${banner(['Tessera: first start', '', ...text.split('\n').flatMap((line) => (line.length <= 76 ? [line] : wrap(line, 76)))])}\n\n`);
 await ensureSiteOwner(onPg?.stores.transactions ?? store, process.env, firstStart);
 if (target.dialect === 'postgresql') {
-  // the customer accounts and the e-mail sender still read SQLite (server/db/README.md)
-  app.log.warn(`serving from PostgreSQL (${redactUrl(target.url)}): the shop's pages, cart and checkout, the owner's screens and APIs; customer accounts, analytics recording and e-mail sending answer 503 there for now`);
+  // customer accounts and analytics still read SQLite (server/db/README.md)
+  app.log.warn(`serving from PostgreSQL (${redactUrl(target.url)}): the shop's pages, cart and checkout, the owner's screens and APIs, e-mail sending; customer accounts and analytics answer 503 there for now`);
 } else {
   // and the demo customer (server/site-users/demo-customer.ts), told the same way
   await ensureDemoCustomer(store, process.env, app.crumbSecret, firstStart);

@@ -20,7 +20,7 @@ import { dashboardBody } from './dashboard-page.js';
 import { type RangeQuery, rangeOf } from './range.js';
 import { firstKeptDay } from './retention.js';
 import { dayKey } from './site-days.js';
-import { siteOf } from './stamp.js';
+import { siteOfReads } from './stamp.js';
 
 export const DASHBOARD_PATH = '/config/analytics';
 export const LOGIN_PATH = '/config/login';
@@ -93,11 +93,11 @@ export const dashboardRoutes: FastifyPluginAsync<{ store: Store; retentionMonths
     const contributor = requestContributor(store, request);
     if (contributor === null) return reply.redirect(LOGIN_PATH, 303);
     if (!contributor.roles.some((r) => ALLOWED.has(r))) return send(reply, 403, 'Analytics', request.crumb, `<h1>Analytics</h1><p class="message" role="alert">${NOT_ALLOWED}</p>`);
-    const site = siteOf(store);
+    const site = await siteOfReads(app.reads);
     if (site === null) return send(reply, 404, 'Analytics', request.crumb, '<h1>Analytics</h1><p>There is no site yet.</p>');
     const today = dayKey(Date.now(), site.timeZone);
     const asked = rangeOf(request.query, today, firstKeptDay(today, retentionMonths));
-    const data = dashboardData(store, site, asked.range);
+    const data = await dashboardData(app.reads, site, asked.range);
     const body = dashboardBody(data, request.query, asked.ok ? null : asked.message);
     return send(reply, asked.ok ? 200 : 400, 'Analytics', request.crumb, body);
   });

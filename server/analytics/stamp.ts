@@ -4,6 +4,7 @@
  */
 import type { Store } from '../db/database.js';
 import { websites } from '../db/schema.js';
+import type { Reads } from '../db/reads.js';
 import type { Stamp } from './record.js';
 import { dayKey, validZone } from './site-days.js';
 
@@ -15,9 +16,16 @@ export interface Site {
 
 /** The site, or null in a store without one (nothing to record for). */
 export function siteOf(store: Store): Site | null {
-  const row = store.select({ id: websites.id, timeZone: websites.timeZone, currency: websites.currency }).from(websites).get();
-  return row === undefined ? null : { ...row, timeZone: validZone(row.timeZone) };
+  return siteFrom(store.select({ id: websites.id, timeZone: websites.timeZone, currency: websites.currency }).from(websites).get());
 }
+
+/** The same on either database. */
+export async function siteOfReads({ db, t }: Reads): Promise<Site | null> {
+  const [row] = await db.select({ id: t.websites.id, timeZone: t.websites.timeZone, currency: t.websites.currency }).from(t.websites).limit(1);
+  return siteFrom(row);
+}
+
+const siteFrom = (row: Omit<Site, 'timeZone'> & { timeZone: string } | undefined): Site | null => (row === undefined ? null : { ...row, timeZone: validZone(row.timeZone) });
 
 export function stampAt(store: Store, receivedAt: number): Stamp | null {
   const site = siteOf(store);

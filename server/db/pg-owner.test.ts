@@ -6,6 +6,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardData } from '../analytics/dashboard-data.js';
+import { addDays, dayKey } from '../analytics/site-days.js';
+import { siteOfReads } from '../analytics/stamp.js';
 import { ensureSiteOwner } from '../owner/site-owner.js';
 import { OWNER_COOKIE } from '../owner/sessions.js';
 import { demoApp, TEST_COOKIES, withCrumb } from '../test-support.js';
@@ -162,6 +165,33 @@ function ownerVisit(current: () => Under) {
     const ed = people.find((p) => p.email === 'ed@example.com')!.id;
     expect((await asOwner({ method: 'PUT', url: `/api/owner/contributors/${ed}`, payload: { roles: ['store manager'] } })).json().roles).toEqual([{ name: 'store manager', code: expect.any(Number) }]);
     expect((await asOwner({ method: 'DELETE', url: `/api/owner/contributors/${ed}` })).statusCode).toBe(204);
+  });
+
+  it('reads and saves the mail settings, lists the outbox, and shows the analytics dashboard', async () => {
+    const before = await asOwner({ url: '/api/email/settings' });
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toMatchObject({ smtp: null, sending: false });
+    const settings = { smtp: { host: 'smtp.example.com', port: 587, secure: false, user: 'shop', password: 'secret' }, from: 'Shop <shop@example.com>', siteUrl: 'https://shop.example.com/', notificationAddress: 'orders@example.com' };
+    const saved = await asOwner({ method: 'PUT', url: '/api/email/settings', payload: settings });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ smtp: { host: 'smtp.example.com', passwordSet: true }, siteUrl: 'https://shop.example.com', sending: true });
+    // the password is kept when the form leaves it out
+    const again = await asOwner({ method: 'PUT', url: '/api/email/settings', payload: { ...settings, smtp: { host: 'smtp.example.com', port: 465, secure: true } } });
+    expect(again.json().smtp).toMatchObject({ port: 465, passwordSet: true });
+    const outbox = await asOwner({ url: '/api/email/outbox' });
+    expect(outbox.statusCode, outbox.body).toBe(200);
+    const kinds = (outbox.json().messages as { kind: string }[]).map((m) => m.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['order-fulfilled', 'invite']));
+    const dashboard = await asOwner({ url: '/config/analytics?days=30' });
+    expect(dashboard.statusCode, dashboard.body.slice(0, 500)).toBe(200);
+    expect(dashboard.body).toContain('Linen &#38; Wool');
+    // the figures behind it: the order placed in this visit counted on its day, with its revenue in cents
+    const site = (await siteOfReads(current().app.reads))!;
+    const today = dayKey(Date.now(), site.timeZone);
+    const data = await dashboardData(current().app.reads, site, { from: addDays(today, -1), to: today, days: 2 });
+    const orders = data.days.reduce((n, d) => n + d.orders, 0);
+    expect(orders).toBe(1);
+    expect(data.days.reduce((n, d) => n + d.revenueCents, 0)).toBeGreaterThan(0);
   });
 }
 
