@@ -10,6 +10,7 @@ import { dashboardData } from '../analytics/dashboard-data.js';
 import { addDays, dayKey } from '../analytics/site-days.js';
 import { siteOfReads } from '../analytics/stamp.js';
 import { ensureSiteOwner } from '../owner/site-owner.js';
+import { TEMPLATE_TWEAKS_PATH } from '../routes/template-tweaks.js';
 import { OWNER_COOKIE } from '../owner/sessions.js';
 import { demoApp, TEST_COOKIES, withCrumb } from '../test-support.js';
 import { describePg } from './describe-pg.js';
@@ -143,6 +144,11 @@ function ownerVisit(current: () => Under) {
     expect((await asOwner({ url: '/api/site-header-footer' })).json().header).toEqual({ logo: 'text' });
     expect((await asOwner({ method: 'PUT', url: '/api/v1/commerce-preferences/checkout', payload: { tipping: true } })).statusCode).toBe(200);
     expect((await asOwner({ url: '/api/v1/commerce-preferences/checkout' })).json()).toEqual({ tipping: true });
+    const tweaks = await asOwner({ url: TEMPLATE_TWEAKS_PATH });
+    expect(tweaks.statusCode, tweaks.body).toBe(200);
+    // the default theme has no tweaks: what is stored is the empty set, and an unknown one is refused
+    expect((await asOwner({ method: 'PUT', url: TEMPLATE_TWEAKS_PATH, payload: { values: {} } })).statusCode).toBe(200);
+    expect((await asOwner({ method: 'PUT', url: TEMPLATE_TWEAKS_PATH, payload: { values: { noSuchTweak: 'x' } } })).statusCode).toBe(400);
   });
 
   it('invites a contributor, who accepts and signs in; the last admin stays', async () => {
