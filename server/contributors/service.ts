@@ -14,9 +14,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { isValidEmail } from '../../commerce/form-validation.js';
 import { parseJson } from '../commerce/catalog.js';
-import { onPostgres, type Reads } from '../db/reads.js';
+import type { Reads } from '../db/reads.js';
 import type { contributorInvitations, contributors as contributorsTable } from '../db/schema.js';
-import { all, get, run, runRead, type Transactions, type Work } from '../db/work.js';
+import { all, forUpdate, get, run, runRead, type Transactions, type Work } from '../db/work.js';
 import { queueInviteEmailStep } from '../email/invite.js';
 import { hashPassword } from '../owner/password.js';
 import { type ContributorRole, isContributorRole, ROLE_CODES } from '../owner/roles.js';
@@ -146,8 +146,7 @@ export async function revokeInvitation(transactions: Transactions, websiteId: st
  */
 function* contributorAndOtherAdmin({ db, t }: Reads, websiteId: string, id: string): Work<{ row: ContributorRow | undefined; otherAdmin: boolean }> {
   const { contributors } = t;
-  const query = db.select().from(contributors).where(eq(contributors.websiteId, websiteId)).orderBy(contributors.id);
-  const everyone = yield* all(onPostgres({ db, t }) ? (query as unknown as { for(strength: 'update'): typeof query }).for('update') : query);
+  const everyone = yield* all(forUpdate({ db, t }, db.select().from(contributors).where(eq(contributors.websiteId, websiteId)).orderBy(contributors.id)));
   return { row: everyone.find((c) => c.id === id), otherAdmin: everyone.some((c) => c.id !== id && rolesOf(c.roles).includes('admin')) };
 }
 

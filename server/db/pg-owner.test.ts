@@ -65,6 +65,10 @@ function ownerVisit(current: () => Under) {
     // a second one of the same title gets a free address of its own
     const twin = await asOwner({ method: 'POST', url: '/api/merchant/products', payload: { title: 'Wool Scarf', type: 'physical', price: { priceCents: 100 } } });
     expect(twin.json().urlId).toBe('wool-scarf-1');
+    // ten at once under one title: ten addresses (on PostgreSQL the store's row makes them take turns)
+    const many = await Promise.all(Array.from({ length: 10 }, () => asOwner({ method: 'POST', url: '/api/merchant/products', payload: { title: 'Felt Hat', type: 'physical', price: { priceCents: 100 } } })));
+    expect(many.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    expect(new Set(many.map((r) => r.json().urlId)).size).toBe(10);
     // this node's next page shows the new product at once
     const page = await app.inject({ url: '/shop/p/wool-scarf', cookies: TEST_COOKIES });
     expect(page.statusCode).toBe(200);
@@ -137,6 +141,7 @@ function ownerVisit(current: () => Under) {
 
     expect((await asOwner({ method: 'PUT', url: '/api/multilingual/languages', payload: { languages: ['de-DE'] } })).statusCode).toBe(200);
     expect((await asOwner({ url: '/api/multilingual/status' })).json()).toEqual({ status: 'CONNECTED', languageCount: 1 });
+    expect((await asOwner({ url: '/api/multilingual/settings' })).json()).toEqual({ websiteLanguage: 'en-US', languages: ['de-DE'], connected: true });
     expect((await asOwner({ method: 'DELETE', url: '/api/multilingual/connection' })).statusCode).toBe(204);
     expect((await app.inject({ url: '/api/multilingual/languages' })).json()).toEqual({ languages: [] });
     const header = await asOwner({ method: 'PUT', url: '/api/site-header-footer', payload: { header: { logo: 'text' }, footer: {} } });

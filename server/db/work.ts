@@ -16,7 +16,7 @@
  */
 import type { Store } from './database.js';
 import type { PgStore } from './pg-store.js';
-import { pgReads, type Reads, sqliteReads } from './reads.js';
+import { onPostgres, pgReads, type Reads, sqliteReads } from './reads.js';
 
 /** One query of a piece of work and the terminal it needs on SQLite. */
 export interface Step {
@@ -40,6 +40,19 @@ export function* get<R>(query: { get(): R | undefined }): Generator<Step, R | un
 /** A write whose rows are not needed. */
 export function* run(query: { run(): unknown }): Generator<Step, void, unknown> {
   yield { kind: 'run', query };
+}
+
+/**
+ * `query` locking the rows it reads until the transaction ends, on PostgreSQL (`FOR UPDATE`); on SQLite as it is
+ * (its write transaction holds the whole file).
+ */
+export function forUpdate<Q extends object>(q: Reads, query: Q): Q {
+  return onPostgres(q) ? (query as unknown as { for(strength: 'update'): Q }).for('update') : query;
+}
+
+/** Locks the rows `query` reads until the transaction ends, on PostgreSQL; nothing on SQLite (its write transaction holds the file). */
+export function* lockRows(q: Reads, query: { all(): unknown[] }): Work<void> {
+  if (onPostgres(q)) yield* all(forUpdate(q, query));
 }
 
 type Terminals = { all(): unknown[]; get(): unknown; run(): unknown };

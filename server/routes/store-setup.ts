@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { storeUrlId } from '../../commerce/store-url-id.js';
 import { baseCollectionJson } from '../commerce/catalog.js';
 import type { Store } from '../db/database.js';
-import { all, get, run } from '../db/work.js';
+import { all, get, lockRows, run } from '../db/work.js';
 import { requirePermission, signedInContributor } from '../owner/guard.js';
 
 /** Collection type code of a store (spec 001 §3 "Collection types": products 13). */
@@ -99,8 +99,11 @@ export const storeSetupRoutes: FastifyPluginAsync<{ store: Store }> = async (app
       if (websiteId === null) return reply;
       const { title, navigationTitle, urlId, description } = request.body;
       // one transaction: the free URL id is chosen and taken with no other write in between
-      const created = await app.stores.transactions.write(function* ({ db, t }) {
+      const created = await app.stores.transactions.write(function* (q) {
+        const { db, t } = q;
         const { collections } = t;
+        // on PostgreSQL two stores created at once take turns from here (the website's row locked): one free URL id each
+        yield* lockRows(q, db.select({ id: t.websites.id }).from(t.websites).where(eq(t.websites.id, websiteId)));
         const used = new Set((yield* all(db.select({ urlId: collections.urlId }).from(collections).where(eq(collections.websiteId, websiteId)))).map((c) => c.urlId.toLowerCase()));
         const chosen = storeUrlId(urlId !== undefined && urlId.trim() !== '' ? urlId : title, (candidate) => used.has(candidate) || RESERVED_URL_IDS.has(candidate));
         const last = yield* get(db.select({ n: sql<number | null>`max(${collections.ordering})` }).from(collections).where(eq(collections.websiteId, websiteId)));

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { MIN_URL_ID_LENGTH, slugify, storeUrlId } from '../../../commerce/store-url-id.js';
 import type { Reads } from '../../db/reads.js';
-import { all, get, run, type Transactions, type Work } from '../../db/work.js';
+import { all, get, lockRows, run, type Transactions, type Work } from '../../db/work.js';
 import { storedForm } from './additional-fields-form.js';
 import { canChangeType, isPricedOnProduct, type ProductTypeName, storedType, typeLabel, typeName } from './product-types.js';
 import { firstStore, ownProduct, type ProductRow, type ProductView, readProduct, storeOf, variantsOf } from './queries.js';
@@ -138,6 +138,9 @@ export async function createProduct(transactions: Transactions, websiteId: strin
     if (shop === null) return body.storeId === undefined ? refuse(409, PRODUCT_MESSAGES.storeFirst) : refuse(404, PRODUCT_MESSAGES.noStore);
     if (body.sku !== undefined && (yield* skusTaken(q, websiteId, [body.sku]))) return refuse(409, PRODUCT_MESSAGES.skuTaken);
     const source = body.urlId !== undefined && body.urlId.trim() !== '' ? body.urlId : body.title;
+    // on PostgreSQL two creations in one store take turns from here (the store's row locked), so both cannot
+    // choose the same free URL id (unique per store: the second would fail)
+    yield* lockRows(q, db.select({ id: t.collections.id }).from(t.collections).where(eq(t.collections.id, shop.id)));
     const taken = yield* urlIdsOf(q, shop.id);
     const urlId = storeUrlId(source, (candidate) => taken.has(candidate.toLowerCase()), FALLBACK_PRODUCT_URL_ID);
     const last = yield* get(db.select({ n: sql<number | null>`max(${products.ordering})` }).from(products).where(eq(products.collectionId, shop.id)));
