@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardData } from '../analytics/dashboard-data.js';
 import { addDays, dayKey } from '../analytics/site-days.js';
 import { siteOfReads } from '../analytics/stamp.js';
-import { ensureSiteOwner } from '../owner/site-owner.js';
+import { ensureSiteOwner, resetOwnerPassword } from '../owner/site-owner.js';
 import { TEMPLATE_TWEAKS_PATH } from '../routes/template-tweaks.js';
 import { OWNER_COOKIE } from '../owner/sessions.js';
 import { demoApp, TEST_COOKIES, withCrumb } from '../test-support.js';
@@ -203,6 +203,17 @@ function ownerVisit(current: () => Under) {
     const orders = data.days.reduce((n, d) => n + d.orders, 0);
     expect(orders).toBe(1);
     expect(data.days.reduce((n, d) => n + d.revenueCents, 0)).toBeGreaterThan(0);
+  });
+
+  it('gives the owner a new password (tessera owner-password), which ends their sessions', async () => {
+    const { app, transactions } = current();
+    const lines: string[] = [];
+    expect(await resetOwnerPassword(transactions, { TESSERA_OWNER_PASSWORD: 'a brand new password' }, (l) => lines.push(l))).toEqual({ email: OWNER.TESSERA_OWNER_EMAIL, generated: false });
+    expect((await asOwner({ url: '/api/owner/session' })).statusCode).toBe(401);
+    const old = await app.inject(withCrumb({ method: 'POST', url: '/api/owner/session', payload: { email: OWNER.TESSERA_OWNER_EMAIL, password: OWNER.TESSERA_OWNER_PASSWORD } }));
+    expect(old.statusCode).toBe(401);
+    const fresh = await app.inject(withCrumb({ method: 'POST', url: '/api/owner/session', payload: { email: OWNER.TESSERA_OWNER_EMAIL, password: 'a brand new password' } }));
+    expect(fresh.statusCode).toBe(200);
   });
 }
 

@@ -9,8 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Store } from '../db/database.js';
-import { contributors, ownerSessions } from '../db/schema.js';
-import { all, get, type Transactions, transactionsOf } from '../db/work.js';
+import { all, get, run, type Transactions, transactionsOf } from '../db/work.js';
 import { generatePassword, hashPassword } from './password.js';
 
 export const DEFAULT_OWNER_EMAIL = 'owner@tessera.local';
@@ -84,14 +83,18 @@ export const CHANGE_PASSWORD_HINT = 'run `TESSERA_OWNER_PASSWORD=… npx tessera
  * else generated and told once through `log`. Every session of that owner ends (signed in with the old one).
  * Null when the store has no site owner yet (the first start makes one).
  */
-export async function resetOwnerPassword(store: Store, env: NodeJS.ProcessEnv, log: (lines: string) => void): Promise<{ email: string; generated: boolean } | null> {
-  const owner = store.select().from(contributors).where(sql`${contributors.roles} like '%"admin"%'`).orderBy(contributors.createdAt).get();
+export async function resetOwnerPassword(db: Store | Transactions, env: NodeJS.ProcessEnv, log: (lines: string) => void): Promise<{ email: string; generated: boolean } | null> {
+  const transactions = transactionsOf(db);
+  const owner = await transactions.write(function* ({ db, t }) {
+    const { contributors } = t;
+    return yield* get(db.select().from(contributors).where(sql`${contributors.roles} like '%"admin"%'`).orderBy(contributors.createdAt).limit(1));
+  });
   if (owner === undefined) return null;
   const { password, generated } = passwordFromEnv(env, 'TESSERA_OWNER_PASSWORD');
   const passwordHash = await hashPassword(password);
-  store.transaction((tx) => {
-    tx.update(contributors).set({ passwordHash }).where(eq(contributors.id, owner.id)).run();
-    tx.delete(ownerSessions).where(eq(ownerSessions.contributorId, owner.id)).run();
+  await transactions.write(function* ({ db, t }) {
+    yield* run(db.update(t.contributors).set({ passwordHash }).where(eq(t.contributors.id, owner.id)));
+    yield* run(db.delete(t.ownerSessions).where(eq(t.ownerSessions.contributorId, owner.id)));
   });
   log(generated ? [`New password of the site owner ${owner.email}:`, `  Password: ${password}`, `Shown only this once.`].join('\n') : `The site owner ${owner.email} now has the password from TESSERA_OWNER_PASSWORD.`);
   return { email: owner.email, generated };
