@@ -7,9 +7,12 @@
  * drizzle's builders over `{ db, t }` (server/db/reads.ts) and yields it (`yield* get(q)`, `all(q)`, `run(q)`);
  * a runner executes the steps:
  *
- * - `sqliteWork(store)`: inside one better-sqlite3 transaction, each step with its synchronous terminal, so the
- *   SQLite behaviour is the synchronous code's, statement for statement;
- * - `pgWork(pg)`: inside `db.transaction(async tx => …)` (READ COMMITTED), each step awaited.
+ * - `sqliteTransactions(store)`: inside one better-sqlite3 transaction, each step with its synchronous terminal,
+ *   so the SQLite behaviour is the synchronous code's, statement for statement;
+ * - `pgTransactions(pg)`: inside `db.transaction(async tx => …)` (READ COMMITTED), each step awaited.
+ *
+ * The app has them as `stores.transactions` (server/db/stores.ts; on PostgreSQL each write also empties this
+ * node's page caches when it resolves: pg-app.ts).
  *
  * Reads run the same generators outside a transaction (`runRead`, both dialects awaited). "How many changed" is a
  * `.returning()` read with `all`, never `changes` (PostgreSQL has no `run()`).

@@ -1,8 +1,9 @@
 /**
- * The merchant's product writes: create, edit, archive, the variant matrix, stock and order. Each runs in one
- * transaction of the store, so what it checks (a free URL id, a free SKU, stock not below 0) is still true
- * when it writes; the storefront sees the change at once, because any write empties the pages' read cache
- * (server/read-cache.ts). Each returns the product as the APIs answer it, or a refusal with its status and
+ * The merchant's product writes: create, edit, archive, the variant matrix, stock and order. Each is written once
+ * as steps and runs in one transaction of either database (server/db/work.ts), so what it checks (a free URL id,
+ * a free SKU, stock not below 0) is still true when it writes; the storefront sees the change at once, because
+ * any write empties the pages' read cache (server/read-cache.ts; on PostgreSQL this node's at once, the others'
+ * on the change feed). Each returns the product as the APIs answer it, or a refusal with its status and
  * message (the spec 001 editor's messages verbatim where one applies: 'This {tagType} already exists',
  * '{val} is not one of the expected options', '{val} is not a valid page URL').
  */
