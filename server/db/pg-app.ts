@@ -5,8 +5,8 @@
  * rest of the server still takes.
  *
  * The stand-in holds no data: any statement on it throws `NotOnPostgresError` (503 with a message), so a route
- * whose reads have not moved to the async stores yet (accounts, analytics, the merchant APIs…: server/db/README.md
- * lists them) answers "not on PostgreSQL yet" instead of crashing or, worse, answering from an empty store. The
+ * whose reads have not moved to the async stores yet (customer accounts, analytics recording, member areas…:
+ * server/db/README.md lists them) answers "not on PostgreSQL yet" instead of crashing or, worse, answering from an empty store. The
  * routes that have moved never touch it; a test on both databases proves each one.
  */
 import { drizzle } from 'drizzle-orm/better-sqlite3';
