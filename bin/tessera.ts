@@ -39,8 +39,8 @@ Usage:
   tessera bench [--compare] [--time MS] [--filter TEXT] [--json-only]
       Benchmark the renderer (with --compare, against the reference engine).
   tessera owner-password
-      Give the site owner of the store at TESSERA_DB a new password: TESSERA_OWNER_PASSWORD, or a generated
-      one printed once; the owner's sessions end.
+      Give the site owner of the store (TESSERA_DATABASE_URL's PostgreSQL, else TESSERA_DB) a new password:
+      TESSERA_OWNER_PASSWORD, or a generated one printed once; the owner's sessions end.
   tessera migrate [up | status]
       Bring the store's schema up to date (up, the default), or list its migrations as applied or pending
       (status; exit 1 if any is pending). The store is PostgreSQL when TESSERA_DATABASE_URL is a
@@ -178,7 +178,7 @@ export async function main(argv: string[]): Promise<number> {
         return await runBench(rest);
       }
       case 'owner-password': {
-        if (rest.length > 0) throw new UsageError('owner-password takes no arguments (it reads TESSERA_DB and TESSERA_OWNER_PASSWORD)');
+        if (rest.length > 0) throw new UsageError('owner-password takes no arguments (it reads TESSERA_DATABASE_URL or TESSERA_DB, and TESSERA_OWNER_PASSWORD)');
         const { cmdOwnerPassword } = await import('./owner-password.js');
         return await cmdOwnerPassword();
       }

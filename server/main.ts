@@ -53,7 +53,7 @@ const store = onPg?.store ?? openStore();
 const seeded = pg === null ? seedDemoStore(store) : await preparePgStore(pg);
 const app = await buildApp({
   store,
-  ...(onPg === null ? {} : { stores: onPg.stores, readAhead: onPg.readAhead, mail: { worker: false } }),
+  ...(onPg === null ? {} : { stores: onPg.stores, readAhead: onPg.readAhead }),
   theme: new Theme(themeDir, !production, (p) => app.log.warn(p)),
   ...common,
 });
@@ -61,13 +61,13 @@ if (seeded) app.log.info('seeded the demo store');
 // first start: the site owner account; a generated password is shown this once, framed on stderr (never in
 // the JSON log, where it would be kept and shipped)
 const firstStart = (text: string) => process.stderr.write(`\n${banner(['Tessera: first start', '', ...text.split('\n').flatMap((line) => (line.length <= 76 ? [line] : wrap(line, 76)))])}\n\n`);
+await ensureSiteOwner(onPg?.stores.transactions ?? store, process.env, firstStart);
 if (target.dialect === 'postgresql' && onPg !== null) {
-  // the owner account and the e-mail sender still read SQLite (server/db/README.md)
-  app.log.warn(`serving from PostgreSQL (${redactUrl(target.url)}): the shop's pages, cart, checkout and customer accounts; the owner's screens, analytics and e-mail sending answer 503 there for now`);
+  // what still reads SQLite only (server/db/README.md)
+  app.log.warn(`serving from PostgreSQL (${redactUrl(target.url)}): the shop, customer accounts, the owner's screens and APIs and e-mail sending; the clean-up of old analytics rows runs on SQLite only for now`);
   // the demo customer (server/site-users/demo-customer.ts), told as on SQLite
   await ensureDemoCustomerIn(onPg.readAhead.reads, onPg.stores, process.env, app.crumbSecret, firstStart);
 } else {
-  await ensureSiteOwner(store, process.env, firstStart);
   // and the demo customer (server/site-users/demo-customer.ts), told the same way
   await ensureDemoCustomer(store, process.env, app.crumbSecret, firstStart);
 }

@@ -8,10 +8,11 @@ import { asc, eq } from 'drizzle-orm';
 import { isRecord } from '../commerce/json.js';
 import type { Json } from './commerce/catalog.js';
 import type { Store } from './db/database.js';
-import { collections } from './db/schema.js';
+import type { Reads } from './db/reads.js';
+import { all, runSqliteSync, type Work } from './db/work.js';
 import { type NavigationItem } from './navigation-items.js';
 import { safeUrl } from '../commerce/safe-url.js';
-import { createSiteDocument, readSiteDocument } from './site-documents.js';
+import { createSiteDocumentStep, readSiteDocumentStep } from './site-documents.js';
 
 export const LAYOUT_DOCUMENT = 'layout';
 /** The theme's main navigation (templates/template.conf `navigations[0].name`). */
@@ -27,23 +28,34 @@ export interface LayoutEntry {
 
 export type SiteLayout = unknown[];
 
-export function defaultLayout(store: Store, websiteId: string): SiteLayout {
-  const rows = store
-    .select({ id: collections.id, enabled: collections.enabled })
-    .from(collections)
-    .where(eq(collections.websiteId, websiteId))
-    .orderBy(asc(collections.ordering), asc(collections.id))
-    .all();
+export function* defaultLayoutStep({ db, t }: Reads, websiteId: string): Work<SiteLayout> {
+  const { collections } = t;
+  const rows = yield* all(
+    db
+      .select({ id: collections.id, enabled: collections.enabled })
+      .from(collections)
+      .where(eq(collections.websiteId, websiteId))
+      .orderBy(asc(collections.ordering), asc(collections.id)),
+  );
   return [{ identifier: MAIN_NAVIGATION_ID, links: rows.filter((c) => c.enabled).map((c) => ({ collectionId: c.id })) }];
 }
 
-/** The stored layout, created from the collections on first use. */
-export function siteLayout(store: Store, websiteId: string): SiteLayout {
-  const stored = readSiteDocument(store, websiteId, LAYOUT_DOCUMENT);
+export function defaultLayout(store: Store, websiteId: string): SiteLayout {
+  return runSqliteSync(store, (q) => defaultLayoutStep(q, websiteId));
+}
+
+/** The stored layout, created from the collections on first use (a step on either database: server/db/work.ts). */
+export function* siteLayoutStep(q: Reads, websiteId: string): Work<SiteLayout> {
+  const stored = yield* readSiteDocumentStep(q, websiteId, LAYOUT_DOCUMENT);
   if (Array.isArray(stored)) return stored;
-  const layout = defaultLayout(store, websiteId);
-  createSiteDocument(store, websiteId, LAYOUT_DOCUMENT, layout);
+  const layout = yield* defaultLayoutStep(q, websiteId);
+  yield* createSiteDocumentStep(q, websiteId, LAYOUT_DOCUMENT, layout);
   return layout;
+}
+
+/** The same on SQLite, synchronously. */
+export function siteLayout(store: Store, websiteId: string): SiteLayout {
+  return runSqliteSync(store, (q) => siteLayoutStep(q, websiteId));
 }
 
 /** The main navigation (the layout's first entry), or null when the layout has none. */

@@ -9,19 +9,20 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database.js';
-import { websites } from '../db/schema.js';
 import type { IslandAssets } from '../islands/assets.js';
 import { contributorView } from '../owner/roles.js';
-import { OWNER_COOKIE, sessionContributor } from '../owner/sessions.js';
+import { requestContributor } from '../owner/sessions.js';
 import { adminShell } from './shell.js';
 
 export const ADMIN_PATH = '/config';
 
 export const adminRoutes: FastifyPluginAsync<{ store: Store; assets: IslandAssets }> = async (app, { store, assets }) => {
   const shell = async (request: FastifyRequest, reply: FastifyReply) => {
-    const signedIn = sessionContributor(store, request.cookies[OWNER_COOKIE], Date.now());
+    // who is signed in, as looked up when the request arrived (either database: server/security/request-sessions.ts)
+    const signedIn = requestContributor(store, request);
     const contributor = signedIn === null ? null : contributorView(signedIn);
-    const site = store.select({ title: websites.title, currency: websites.currency }).from(websites).get();
+    const { db, t } = request.server.reads;
+    const [site] = await db.select({ title: t.websites.title, currency: t.websites.currency }).from(t.websites).limit(1);
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')

@@ -6,8 +6,10 @@
  * histograms (whole months from the monthly one, the days at either end from the daily one); the JavaScript
  * errors seen, per message.
  */
-import type Database from 'better-sqlite3';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Store } from '../db/database.js';
+import { onPostgres, type Reads, readsOf } from '../db/reads.js';
+import type { PgStore } from '../db/pg-store.js';
 import { BUCKET_COLUMNS, bucketUpperEdge, p75Bucket } from './lcp-buckets.js';
 import type { Range } from './range.js';
 import { addDays, dayKey, dayNumberKey, dayStart, daysBetween, localDayExpression, monthOf } from './site-days.js';
@@ -50,18 +52,42 @@ export interface Dashboard {
 export const SLOWEST_PAGES = 10;
 export const ERRORS_SHOWN = 20;
 
-type Row = Record<string, number | string | null>;
+type Row = Record<string, unknown>;
 
-/** The figures of a range for `site`, at instant `now`. */
-export function dashboardData(store: Store, site: Site, range: Range, now: number = Date.now()): Dashboard {
-  const db = store.$client;
+/**
+ * The dialect's spelling of what differs: a time column as epoch ms and an epoch-ms parameter as a time (SQLite
+ * keeps times as epoch ms; PostgreSQL as timestamptz), and the last page of the latest error of a group (SQLite
+ * takes a bare column from the row holding max(); PostgreSQL needs it said).
+ */
+interface Dialect {
+  readonly rows: (query: SQL) => Promise<Row[]>;
+  readonly ms: (column: string) => string;
+  readonly time: (ms: number) => SQL;
+  readonly lastPage: string;
+}
+
+function dialectOf(reads: Reads): Dialect {
+  if (onPostgres(reads)) {
+    const pg = reads.db as unknown as PgStore;
+    return {
+      rows: async (query) => [...(await pg.execute(query))] as Row[],
+      ms: (column) => `(extract(epoch from ${column}) * 1000)::bigint`,
+      time: (ms) => sql`to_timestamp(${ms}::double precision / 1000)`,
+      lastPage: '(array_agg(last_page ORDER BY last_seen DESC))[1]',
+    };
+  }
+  return { rows: async (query) => reads.db.all<Row>(query), ms: (column) => column, time: (ms) => sql`${ms}`, lastPage: 'last_page' };
+}
+
+/** The figures of a range for `site`, at instant `now` (either database). */
+export async function dashboardData(from: Store | Reads, site: Site, range: Range, now: number = Date.now()): Promise<Dashboard> {
+  const dialect = dialectOf(readsOf(from));
   const days = daysBetween(range.from, range.to).map(
     (day): DayFigures => ({ day, pageViews: 0, uniqueVisitors: 0, addToCart: 0, orders: 0, revenueCents: 0, formSubmissions: 0, restockSignups: 0 }),
   );
   const byDay = new Map(days.map((d) => [d.day, d]));
-  const all = (sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as Row[];
 
-  for (const r of all('SELECT day, page_views, unique_visitors, add_to_cart FROM analytics_daily WHERE website_id = ? AND day >= ? AND day <= ?', site.id, range.from, range.to)) {
+  for (const r of await dialect.rows(sql`SELECT day, page_views, unique_visitors, add_to_cart FROM analytics_daily WHERE website_id = ${site.id} AND day >= ${range.from} AND day <= ${range.to}`)) {
     const d = byDay.get(String(r['day']));
     if (d === undefined) continue;
     d.pageViews = Number(r['page_views']);
@@ -71,23 +97,30 @@ export function dashboardData(store: Store, site: Site, range: Range, now: numbe
 
   const start = dayStart(range.from, site.timeZone);
   const end = dayStart(addDays(range.to, 1), site.timeZone);
-  const local = localDayExpression('created_at', start, end, site.timeZone);
-  const perDay = (table: string, where: string, select: string, params: unknown[], apply: (d: DayFigures, r: Row) => void) => {
-    const sql = `SELECT ${local} AS d, ${select} FROM ${table} WHERE ${where} created_at >= ? AND created_at < ? GROUP BY d`;
-    for (const r of db.prepare(sql).all(...params, start, end) as Row[]) {
+  const local = sql.raw(localDayExpression(dialect.ms('created_at'), start, end, site.timeZone));
+  const perDay = async (table: string, where: SQL, select: SQL, apply: (d: DayFigures, r: Row) => void) => {
+    const query = sql`SELECT ${local} AS d, ${select} FROM ${sql.raw(table)} WHERE ${where} AND created_at >= ${dialect.time(start)} AND created_at < ${dialect.time(end)} GROUP BY d`;
+    for (const r of await dialect.rows(query)) {
       const d = byDay.get(dayNumberKey(Number(r['d'])));
       if (d !== undefined) apply(d, r);
     }
   };
-  perDay('orders', 'website_id = ? AND', 'count(*) AS n, total(CASE WHEN currency = ? THEN grand_total_cents ELSE 0 END) AS cents', [site.currency, site.id], (d, r) => {
+  await perDay('orders', sql`website_id = ${site.id}`, sql`count(*) AS n, coalesce(sum(CASE WHEN currency = ${site.currency} THEN grand_total_cents ELSE 0 END), 0) AS cents`, (d, r) => {
     d.orders = Number(r['n']);
     d.revenueCents = Number(r['cents']);
   });
-  perDay('form_submissions', 'form_id IN (SELECT id FROM forms WHERE website_id = ?) AND', 'count(*) AS n', [site.id], (d, r) => (d.formSubmissions = Number(r['n'])));
-  perDay('restock_signups', 'website_id = ? AND', 'count(*) AS n', [site.id], (d, r) => (d.restockSignups = Number(r['n'])));
+  await perDay('form_submissions', sql`form_id IN (SELECT id FROM forms WHERE website_id = ${site.id})`, sql`count(*) AS n`, (d, r) => (d.formSubmissions = Number(r['n'])));
+  await perDay('restock_signups', sql`website_id = ${site.id}`, sql`count(*) AS n`, (d, r) => (d.restockSignups = Number(r['n'])));
 
   const today = dayKey(now, site.timeZone);
-  return { range, currency: site.currency, timeZone: site.timeZone, days, slowestPages: slowestPages(db, site.id, splitRange(range, today)), errors: errorsSeen(db, site.id, range) };
+  return {
+    range,
+    currency: site.currency,
+    timeZone: site.timeZone,
+    days,
+    slowestPages: await slowestPages(dialect, site.id, splitRange(range, today)),
+    errors: await errorsSeen(dialect, site.id, range),
+  };
 }
 
 /**
@@ -109,33 +142,30 @@ export function splitRange(range: Range, today = ''): { months: [string, string]
   return { months: [firstFull, lastFull], dayRanges };
 }
 
-function slowestPages(db: Database.Database, websiteId: string, { months, dayRanges }: ReturnType<typeof splitRange>): SlowPage[] {
+async function slowestPages(dialect: Dialect, websiteId: string, { months, dayRanges }: ReturnType<typeof splitRange>): Promise<SlowPage[]> {
   const histograms = new Map<string, number[]>();
-  const sums = BUCKET_COLUMNS.map((b) => `sum(${b})`).join(', ');
-  const add = (rows: unknown[][]) => {
-    for (const [path, ...counts] of rows) {
-      const h = histograms.get(String(path));
-      if (h === undefined) histograms.set(String(path), counts as number[]);
-      else for (let b = 0; b < h.length; b++) h[b]! += counts[b] as number;
+  const sums = sql.raw(BUCKET_COLUMNS.map((b) => `sum(${b}) AS ${b}`).join(', '));
+  const add = (rows: Row[]) => {
+    for (const row of rows) {
+      const path = String(row['path']);
+      const counts = BUCKET_COLUMNS.map((b) => Number(row[b]));
+      const h = histograms.get(path);
+      if (h === undefined) histograms.set(path, counts);
+      else for (let b = 0; b < h.length; b++) h[b]! += counts[b]!;
     }
   };
   if (months !== null) {
-    add(db.prepare(`SELECT path, ${sums} FROM analytics_lcp_monthly WHERE website_id = ? AND month >= ? AND month <= ? GROUP BY path`).raw().all(websiteId, ...months) as unknown[][]);
+    add(await dialect.rows(sql`SELECT path, ${sums} FROM analytics_lcp_monthly WHERE website_id = ${websiteId} AND month >= ${months[0]} AND month <= ${months[1]} GROUP BY path`));
   }
-  const daily = db.prepare(`SELECT path, ${sums} FROM analytics_lcp_daily WHERE website_id = ? AND day >= ? AND day <= ? GROUP BY path`).raw();
-  for (const [from, to] of dayRanges) add(daily.all(websiteId, from, to) as unknown[][]);
+  for (const [from, to] of dayRanges) add(await dialect.rows(sql`SELECT path, ${sums} FROM analytics_lcp_daily WHERE website_id = ${websiteId} AND day >= ${from} AND day <= ${to} GROUP BY path`));
   const pages = [...histograms].map(([path, h]) => ({ path, bucket: p75Bucket(h) ?? 0, samples: h.reduce((a, b) => a + b, 0) }));
   pages.sort((a, b) => b.bucket - a.bucket || b.samples - a.samples || (a.path < b.path ? -1 : 1));
   return pages.slice(0, SLOWEST_PAGES).map((p) => ({ path: p.path, p75Ms: bucketUpperEdge(p.bucket), samples: p.samples }));
 }
 
-function errorsSeen(db: Database.Database, websiteId: string, range: Range): ErrorSeen[] {
-  // SQLite: with max(), the bare column last_page comes from the row holding the maximum
-  const rows = db
-    .prepare(
-      'SELECT message, sum(count) AS n, max(last_seen) AS seen, last_page FROM analytics_errors_daily WHERE website_id = ? AND day >= ? AND day <= ? ' +
-        `GROUP BY message ORDER BY n DESC, seen DESC LIMIT ${ERRORS_SHOWN}`,
-    )
-    .all(websiteId, range.from, range.to) as Row[];
+async function errorsSeen(dialect: Dialect, websiteId: string, range: Range): Promise<ErrorSeen[]> {
+  const rows = await dialect.rows(
+    sql`SELECT message, sum(count) AS n, ${sql.raw(dialect.ms('max(last_seen)'))} AS seen, ${sql.raw(dialect.lastPage)} AS last_page FROM analytics_errors_daily WHERE website_id = ${websiteId} AND day >= ${range.from} AND day <= ${range.to} ${sql.raw(`GROUP BY message ORDER BY n DESC, seen DESC LIMIT ${ERRORS_SHOWN}`)}`,
+  );
   return rows.map((r) => ({ message: String(r['message']), count: Number(r['n']), lastSeen: Number(r['seen']), page: String(r['last_page']) }));
 }

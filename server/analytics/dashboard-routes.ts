@@ -14,14 +14,13 @@ import { NOT_ALLOWED } from '../owner/guard.js';
 import { OWNER_PERMISSIONS } from '../owner/roles.js';
 import { requestContributor } from '../owner/sessions.js';
 import { endOwnerSession, ownerSignIn, ownerSignInRefusal, startOwnerSession } from '../routes/owner-session.js';
-import { websites } from '../db/schema.js';
 import { CONFIG_PAGE_POLICY, configPage } from './config-page.js';
 import { dashboardData } from './dashboard-data.js';
 import { dashboardBody } from './dashboard-page.js';
 import { type RangeQuery, rangeOf } from './range.js';
 import { firstKeptDay } from './retention.js';
 import { dayKey } from './site-days.js';
-import { siteOf } from './stamp.js';
+import { siteOfReads } from './stamp.js';
 
 export const DASHBOARD_PATH = '/config/analytics';
 export const LOGIN_PATH = '/config/login';
@@ -42,15 +41,19 @@ const loginBody = {
 } as const;
 
 export const dashboardRoutes: FastifyPluginAsync<{ store: Store; retentionMonths: number }> = async (app, { store, retentionMonths }) => {
-  const siteTitle = () => store.select({ title: websites.title }).from(websites).get()?.title ?? 'Tessera';
+  const siteTitle = async () => {
+    const { db, t } = app.reads;
+    const [site] = await db.select({ title: t.websites.title }).from(t.websites).limit(1);
+    return site?.title ?? 'Tessera';
+  };
 
-  const send = (reply: FastifyReply, status: number, title: string, crumb: string | null, body: string) =>
+  const send = async (reply: FastifyReply, status: number, title: string, crumb: string | null, body: string) =>
     reply
       .code(status)
       .header('content-security-policy', CONFIG_PAGE_POLICY)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(configPage({ title, siteTitle: siteTitle(), crumb, body }));
+      .send(configPage({ title, siteTitle: await siteTitle(), crumb, body }));
 
   const loginForm = (crumb: string, message: string | null, email = '') =>
     `<h1>Sign in</h1><p>Sign in as the site owner or a contributor to see the site's analytics.</p>` +
@@ -71,7 +74,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ store: Store; retentionMonths
     LOGIN_PATH,
     { schema: { body: loginBody }, config: { rateLimit: 'owner' } },
     async (request, reply) => {
-      const outcome = await ownerSignIn(store, request, reply, request.body.email, request.body.password);
+      const outcome = await ownerSignIn(request, reply, request.body.email, request.body.password);
       if (outcome.kind !== 'ok') {
         const { status, message } = ownerSignInRefusal(outcome);
         return send(reply, status, 'Sign in', null, loginForm(request.crumb, message, request.body.email));
@@ -90,11 +93,11 @@ export const dashboardRoutes: FastifyPluginAsync<{ store: Store; retentionMonths
     const contributor = requestContributor(store, request);
     if (contributor === null) return reply.redirect(LOGIN_PATH, 303);
     if (!contributor.roles.some((r) => ALLOWED.has(r))) return send(reply, 403, 'Analytics', request.crumb, `<h1>Analytics</h1><p class="message" role="alert">${NOT_ALLOWED}</p>`);
-    const site = siteOf(store);
+    const site = await siteOfReads(app.reads);
     if (site === null) return send(reply, 404, 'Analytics', request.crumb, '<h1>Analytics</h1><p>There is no site yet.</p>');
     const today = dayKey(Date.now(), site.timeZone);
     const asked = rangeOf(request.query, today, firstKeptDay(today, retentionMonths));
-    const data = dashboardData(store, site, asked.range);
+    const data = await dashboardData(app.reads, site, asked.range);
     const body = dashboardBody(data, request.query, asked.ok ? null : asked.message);
     return send(reply, asked.ok ? 200 : 400, 'Analytics', request.crumb, body);
   });

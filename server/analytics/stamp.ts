@@ -16,18 +16,24 @@ export interface Site {
 
 /** The site, or null in a store without one (nothing to record for). */
 export function siteOf(store: Store): Site | null {
-  const row = store.select({ id: websites.id, timeZone: websites.timeZone, currency: websites.currency }).from(websites).get();
-  return row === undefined ? null : { ...row, timeZone: validZone(row.timeZone) };
+  return siteFrom(store.select({ id: websites.id, timeZone: websites.timeZone, currency: websites.currency }).from(websites).get());
 }
+
+/** The same on either database. */
+export async function siteOfReads({ db, t }: Reads): Promise<Site | null> {
+  const [row] = await db.select({ id: t.websites.id, timeZone: t.websites.timeZone, currency: t.websites.currency }).from(t.websites).limit(1);
+  return siteFrom(row);
+}
+
+const siteFrom = (row: Omit<Site, 'timeZone'> & { timeZone: string } | undefined): Site | null => (row === undefined ? null : { ...row, timeZone: validZone(row.timeZone) });
 
 export function stampAt(store: Store, receivedAt: number): Stamp | null {
   return stampFrom(siteOf(store), receivedAt);
 }
 
 /** `stampAt` on either database (server/db/reads.ts): the beacons' routes ask so. */
-export async function stampOf({ db, t }: Reads, receivedAt: number): Promise<Stamp | null> {
-  const [row] = await db.select({ id: t.websites.id, timeZone: t.websites.timeZone }).from(t.websites).limit(1);
-  return stampFrom(row === undefined ? null : { id: row.id, timeZone: validZone(row.timeZone) }, receivedAt);
+export async function stampOf(reads: Reads, receivedAt: number): Promise<Stamp | null> {
+  return stampFrom(await siteOfReads(reads), receivedAt);
 }
 
 function stampFrom(site: Pick<Site, 'id' | 'timeZone'> | null, receivedAt: number): Stamp | null {

@@ -54,36 +54,36 @@ export const contributorRoutes: FastifyPluginAsync<{ store: Store }> = async (ap
   const writeConfig = { rateLimit: 'owner' } as const;
   const BASE = '/api/owner/contributors';
 
-  app.get(BASE, { preValidation: manage }, async (request) => listContributors(store, signedInContributor(request).websiteId, Date.now()));
+  app.get(BASE, { preValidation: manage }, async (request) => listContributors(app.reads, signedInContributor(request).websiteId, Date.now()));
 
   app.post<{ Body: { email: string; roles: ContributorRole[] } }>(
     `${BASE}/invitations`,
     { preValidation: manage, config: writeConfig, schema: { body: inviteBody } },
-    async (request, reply) => answer(reply, invite(store, signedInContributor(request), request.body.email, request.body.roles, Date.now()), 201),
+    async (request, reply) => answer(reply, await invite(app.stores.transactions, signedInContributor(request), request.body.email, request.body.roles, Date.now()), 201),
   );
 
   app.delete<{ Params: { id: string } }>(`${BASE}/invitations/:id`, { preValidation: manage, config: writeConfig, schema: { params: idParams } }, async (request, reply) =>
-    answer(reply, revokeInvitation(store, signedInContributor(request).websiteId, request.params.id)),
+    answer(reply, await revokeInvitation(app.stores.transactions, signedInContributor(request).websiteId, request.params.id)),
   );
 
   app.put<{ Params: { id: string }; Body: { roles: ContributorRole[] } }>(
     `${BASE}/:id`,
     { preValidation: manage, config: writeConfig, schema: { params: idParams, body: rolesBody } },
-    async (request, reply) => answer(reply, changeRoles(store, signedInContributor(request).websiteId, request.params.id, request.body.roles)),
+    async (request, reply) => answer(reply, await changeRoles(app.stores.transactions, signedInContributor(request).websiteId, request.params.id, request.body.roles)),
   );
 
   app.delete<{ Params: { id: string } }>(`${BASE}/:id`, { preValidation: manage, config: writeConfig, schema: { params: idParams } }, async (request, reply) =>
-    answer(reply, removeContributor(store, signedInContributor(request).websiteId, request.params.id)),
+    answer(reply, await removeContributor(app.stores.transactions, signedInContributor(request).websiteId, request.params.id)),
   );
 
   app.get<{ Params: { token: string } }>('/api/owner/invitations/:token', { schema: { params: tokenParams } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return answer(reply, readInvitation(store, request.params.token, Date.now()));
+    return answer(reply, await readInvitation(app.reads, request.params.token, Date.now()));
   });
 
   app.post<{ Params: { token: string }; Body: { displayName: string; password: string } }>(
     '/api/owner/invitations/:token/accept',
     { config: writeConfig, schema: { params: tokenParams, body: acceptBody } },
-    async (request, reply) => answer(reply, await acceptInvitation(store, request.params.token, request.body.displayName, request.body.password, Date.now()), 201),
+    async (request, reply) => answer(reply, await acceptInvitation(app.reads, app.stores.transactions, request.params.token, request.body.displayName, request.body.password, Date.now()), 201),
   );
 };

@@ -11,12 +11,13 @@
  *   next request already has the new roles (the guard reads them on each request).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { isValidEmail } from '../../commerce/form-validation.js';
 import { parseJson } from '../commerce/catalog.js';
-import type { Store, StoreTransaction } from '../db/database.js';
-import { contributorInvitations, contributors, ownerSessions, websites } from '../db/schema.js';
-import { queueInviteEmail } from '../email/invite.js';
+import type { Reads } from '../db/reads.js';
+import type { contributorInvitations, contributors as contributorsTable } from '../db/schema.js';
+import { all, forUpdate, get, run, runRead, type Transactions, type Work } from '../db/work.js';
+import { queueInviteEmailStep } from '../email/invite.js';
 import { hashPassword } from '../owner/password.js';
 import { type ContributorRole, isContributorRole, ROLE_CODES } from '../owner/roles.js';
 import type { SignedInContributor } from '../owner/sessions.js';
@@ -67,40 +68,38 @@ const rolesOf = (json: string): ContributorRole[] => {
 const coded = (roles: readonly ContributorRole[]) => roles.map((name) => ({ name, code: ROLE_CODES[name] }));
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function listContributors(store: Store, websiteId: string, now: number): { contributors: ContributorView[]; invitations: InvitationView[] } {
-  const people = store
-    .select()
-    .from(contributors)
-    .where(eq(contributors.websiteId, websiteId))
-    .orderBy(contributors.createdAt, contributors.email)
-    .all()
-    .map((c) => ({ id: c.id, email: c.email, displayName: c.displayName, roles: coded(rolesOf(c.roles)), createdAt: c.createdAt }));
-  const waiting = store
-    .select()
-    .from(contributorInvitations)
-    .where(and(eq(contributorInvitations.websiteId, websiteId), isNull(contributorInvitations.acceptedAt), gt(contributorInvitations.expiresAt, now)))
-    .orderBy(contributorInvitations.createdAt)
-    .all()
-    .map((i) => ({ id: i.id, email: i.email, roles: coded(rolesOf(i.roles)), createdAt: i.createdAt, expiresAt: i.expiresAt }));
-  return { contributors: people, invitations: waiting };
+export async function listContributors({ db, t }: Reads, websiteId: string, now: number): Promise<{ contributors: ContributorView[]; invitations: InvitationView[] }> {
+  const { contributorInvitations, contributors } = t;
+  const [people, waiting] = await Promise.all([
+    db.select().from(contributors).where(eq(contributors.websiteId, websiteId)).orderBy(contributors.createdAt, contributors.email),
+    db
+      .select()
+      .from(contributorInvitations)
+      .where(and(eq(contributorInvitations.websiteId, websiteId), isNull(contributorInvitations.acceptedAt), gt(contributorInvitations.expiresAt, now)))
+      .orderBy(contributorInvitations.createdAt),
+  ]);
+  return {
+    contributors: people.map((c) => ({ id: c.id, email: c.email, displayName: c.displayName, roles: coded(rolesOf(c.roles)), createdAt: c.createdAt })),
+    invitations: waiting.map((i) => ({ id: i.id, email: i.email, roles: coded(rolesOf(i.roles)), createdAt: i.createdAt, expiresAt: i.expiresAt })),
+  };
 }
 
 /** Invites `email` with `roles`; the e-mail is queued with the invitation. */
-export function invite(store: Store, inviter: SignedInContributor, email: string, roles: readonly ContributorRole[], now: number): Outcome<InvitationView> {
+export async function invite(transactions: Transactions, inviter: SignedInContributor, email: string, roles: readonly ContributorRole[], now: number): Promise<Outcome<InvitationView>> {
   const address = email.trim().toLowerCase();
   if (!isValidEmail(address)) return refuse(400, CONTRIBUTOR_MESSAGES.invalidEmail);
   const token = randomBytes(32).toString('base64url');
   const unique = [...new Set(roles)];
-  return store.transaction((tx) => {
-    const existing = tx
-      .select({ id: contributors.id })
-      .from(contributors)
-      .where(and(eq(contributors.websiteId, inviter.websiteId), eq(contributors.email, address)))
-      .get();
+  return transactions.write(function* (q): Work<Outcome<InvitationView>> {
+    const { db } = q;
+    const { contributorInvitations, contributors } = q.t;
+    const existing = yield* get(db.select({ id: contributors.id }).from(contributors).where(and(eq(contributors.websiteId, inviter.websiteId), eq(contributors.email, address))));
     if (existing !== undefined) return refuse(409, CONTRIBUTOR_MESSAGES.alreadyContributor);
-    tx.delete(contributorInvitations)
-      .where(and(eq(contributorInvitations.websiteId, inviter.websiteId), eq(contributorInvitations.email, address), isNull(contributorInvitations.acceptedAt)))
-      .run();
+    yield* run(
+      db
+        .delete(contributorInvitations)
+        .where(and(eq(contributorInvitations.websiteId, inviter.websiteId), eq(contributorInvitations.email, address), isNull(contributorInvitations.acceptedAt))),
+    );
     const row = {
       id: randomUUID(),
       websiteId: inviter.websiteId,
@@ -111,9 +110,9 @@ export function invite(store: Store, inviter: SignedInContributor, email: string
       createdAt: now,
       expiresAt: now + INVITATION_HOURS * HOUR_MS,
     };
-    tx.insert(contributorInvitations).values(row).run();
-    queueInviteEmail(
-      tx,
+    yield* run(db.insert(contributorInvitations).values(row));
+    yield* queueInviteEmailStep(
+      q,
       {
         websiteId: inviter.websiteId,
         to: address,
@@ -128,50 +127,58 @@ export function invite(store: Store, inviter: SignedInContributor, email: string
   });
 }
 
-export function revokeInvitation(store: Store, websiteId: string, id: string): Outcome<null> {
-  const removed = store
-    .delete(contributorInvitations)
-    .where(and(eq(contributorInvitations.id, id), eq(contributorInvitations.websiteId, websiteId), isNull(contributorInvitations.acceptedAt)))
-    .run();
-  return removed.changes === 0 ? refuse(404, CONTRIBUTOR_MESSAGES.invitationNotFound) : { ok: true, value: null };
+export async function revokeInvitation(transactions: Transactions, websiteId: string, id: string): Promise<Outcome<null>> {
+  const removed = await transactions.write(function* ({ db, t }) {
+    const { contributorInvitations } = t;
+    return yield* all(
+      db
+        .delete(contributorInvitations)
+        .where(and(eq(contributorInvitations.id, id), eq(contributorInvitations.websiteId, websiteId), isNull(contributorInvitations.acceptedAt)))
+        .returning({ id: contributorInvitations.id }),
+    );
+  });
+  return removed.length === 0 ? refuse(404, CONTRIBUTOR_MESSAGES.invitationNotFound) : { ok: true, value: null };
 }
 
-/** Whether the site has an administrator other than `exceptId`. */
-function otherAdminExists(tx: StoreTransaction, websiteId: string, exceptId: string): boolean {
-  return tx
-    .select({ id: contributors.id, roles: contributors.roles })
-    .from(contributors)
-    .where(and(eq(contributors.websiteId, websiteId), sql`${contributors.id} <> ${exceptId}`))
-    .all()
-    .some((c) => rolesOf(c.roles).includes('admin'));
+/**
+ * The caller's contributor `id`, and whether the site has an administrator other than them. On PostgreSQL the
+ * site's contributors are locked (`FOR UPDATE`), so two admins removing each other at once cannot both go.
+ */
+function* contributorAndOtherAdmin({ db, t }: Reads, websiteId: string, id: string): Work<{ row: ContributorRow | undefined; otherAdmin: boolean }> {
+  const { contributors } = t;
+  const everyone = yield* all(forUpdate({ db, t }, db.select().from(contributors).where(eq(contributors.websiteId, websiteId)).orderBy(contributors.id)));
+  return { row: everyone.find((c) => c.id === id), otherAdmin: everyone.some((c) => c.id !== id && rolesOf(c.roles).includes('admin')) };
 }
 
-export function changeRoles(store: Store, websiteId: string, id: string, roles: readonly ContributorRole[]): Outcome<ContributorView> {
+type ContributorRow = typeof contributorsTable.$inferSelect;
+
+export function changeRoles(transactions: Transactions, websiteId: string, id: string, roles: readonly ContributorRole[]): Promise<Outcome<ContributorView>> {
   const unique = [...new Set(roles)];
-  return store.transaction((tx) => {
-    const row = tx.select().from(contributors).where(and(eq(contributors.id, id), eq(contributors.websiteId, websiteId))).get();
+  return transactions.write(function* (q): Work<Outcome<ContributorView>> {
+    const { row, otherAdmin } = yield* contributorAndOtherAdmin(q, websiteId, id);
     if (row === undefined) return refuse(404, CONTRIBUTOR_MESSAGES.notFound);
-    if (rolesOf(row.roles).includes('admin') && !unique.includes('admin') && !otherAdminExists(tx, websiteId, id)) return refuse(409, CONTRIBUTOR_MESSAGES.lastAdmin);
-    tx.update(contributors).set({ roles: JSON.stringify(unique) }).where(eq(contributors.id, id)).run();
+    if (rolesOf(row.roles).includes('admin') && !unique.includes('admin') && !otherAdmin) return refuse(409, CONTRIBUTOR_MESSAGES.lastAdmin);
+    yield* run(q.db.update(q.t.contributors).set({ roles: JSON.stringify(unique) }).where(eq(q.t.contributors.id, id)));
     return { ok: true, value: { id, email: row.email, displayName: row.displayName, roles: coded(unique), createdAt: row.createdAt } } as const;
   });
 }
 
-export function removeContributor(store: Store, websiteId: string, id: string): Outcome<null> {
-  return store.transaction((tx) => {
-    const row = tx.select().from(contributors).where(and(eq(contributors.id, id), eq(contributors.websiteId, websiteId))).get();
+export function removeContributor(transactions: Transactions, websiteId: string, id: string): Promise<Outcome<null>> {
+  return transactions.write(function* (q): Work<Outcome<null>> {
+    const { row, otherAdmin } = yield* contributorAndOtherAdmin(q, websiteId, id);
     if (row === undefined) return refuse(404, CONTRIBUTOR_MESSAGES.notFound);
-    if (rolesOf(row.roles).includes('admin') && !otherAdminExists(tx, websiteId, id)) return refuse(409, CONTRIBUTOR_MESSAGES.lastAdmin);
-    tx.delete(ownerSessions).where(eq(ownerSessions.contributorId, id)).run();
-    tx.delete(contributors).where(eq(contributors.id, id)).run();
+    if (rolesOf(row.roles).includes('admin') && !otherAdmin) return refuse(409, CONTRIBUTOR_MESSAGES.lastAdmin);
+    yield* run(q.db.delete(q.t.ownerSessions).where(eq(q.t.ownerSessions.contributorId, id)));
+    yield* run(q.db.delete(q.t.contributors).where(eq(q.t.contributors.id, id)));
     return { ok: true, value: null } as const;
   });
 }
 
 type InvitationRow = typeof contributorInvitations.$inferSelect;
 
-function usableInvitation(store: Store | StoreTransaction, token: string, now: number): Outcome<InvitationRow> {
-  const row = store.select().from(contributorInvitations).where(eq(contributorInvitations.tokenHash, hashOf(token))).get();
+function* usableInvitation({ db, t }: Reads, token: string, now: number): Work<Outcome<InvitationRow>> {
+  const { contributorInvitations } = t;
+  const row = yield* get(db.select().from(contributorInvitations).where(eq(contributorInvitations.tokenHash, hashOf(token))));
   if (row === undefined) return refuse(404, CONTRIBUTOR_MESSAGES.linkInvalid);
   if (row.acceptedAt !== null) return refuse(410, CONTRIBUTOR_MESSAGES.linkUsed);
   if (row.expiresAt <= now) return refuse(410, CONTRIBUTOR_MESSAGES.linkExpired);
@@ -179,34 +186,45 @@ function usableInvitation(store: Store | StoreTransaction, token: string, now: n
 }
 
 /** What the accept page shows: who is invited, to which site, with which roles. */
-export function readInvitation(store: Store, token: string, now: number): Outcome<{ email: string; siteTitle: string; roles: ReturnType<typeof coded> }> {
-  const found = usableInvitation(store, token, now);
-  if (!found.ok) return found;
-  const site = store.select({ title: websites.title }).from(websites).where(eq(websites.id, found.value.websiteId)).get();
-  return { ok: true, value: { email: found.value.email, siteTitle: site?.title ?? '', roles: coded(rolesOf(found.value.roles)) } };
+export function readInvitation(reads: Reads, token: string, now: number): Promise<Outcome<{ email: string; siteTitle: string; roles: ReturnType<typeof coded> }>> {
+  return runRead(reads, function* (q) {
+    const found = yield* usableInvitation(q, token, now);
+    if (!found.ok) return found;
+    const { websites } = q.t;
+    const site = yield* get(q.db.select({ title: websites.title }).from(websites).where(eq(websites.id, found.value.websiteId)));
+    return { ok: true, value: { email: found.value.email, siteTitle: site?.title ?? '', roles: coded(rolesOf(found.value.roles)) } } as const;
+  });
 }
 
 /** The invitee becomes a contributor; answers their e-mail (the accept page signs them in with it). */
-export async function acceptInvitation(store: Store, token: string, displayName: string, password: string, now: number): Promise<Outcome<{ email: string }>> {
+export async function acceptInvitation(reads: Reads, transactions: Transactions, token: string, displayName: string, password: string, now: number): Promise<Outcome<{ email: string }>> {
   if (password.length < MIN_PASSWORD_LENGTH) return refuse(400, CONTRIBUTOR_MESSAGES.shortPassword);
-  const checked = usableInvitation(store, token, now);
+  const checked = await runRead(reads, (q) => usableInvitation(q, token, now));
   if (!checked.ok) return checked;
-  // hashed before the transaction (scrypt is slow and asynchronous); the token is checked again inside it
+  // hashed before the transaction (scrypt is slow and asynchronous); the token is checked again inside it, and
+  // spent by a conditional update, so two acceptances at once make one contributor
   const passwordHash = await hashPassword(password);
-  return store.transaction((tx) => {
-    const found = usableInvitation(tx, token, now);
+  return transactions.write(function* (q): Work<Outcome<{ email: string }>> {
+    const { db } = q;
+    const { contributorInvitations, contributors } = q.t;
+    const found = yield* usableInvitation(q, token, now);
     if (!found.ok) return found;
     const invitation = found.value;
-    const taken = tx
-      .select({ id: contributors.id })
-      .from(contributors)
-      .where(and(eq(contributors.websiteId, invitation.websiteId), eq(contributors.email, invitation.email)))
-      .get();
+    const taken = yield* get(db.select({ id: contributors.id }).from(contributors).where(and(eq(contributors.websiteId, invitation.websiteId), eq(contributors.email, invitation.email))));
     if (taken !== undefined) return refuse(409, CONTRIBUTOR_MESSAGES.alreadyContributor);
-    tx.insert(contributors)
-      .values({ id: randomUUID(), websiteId: invitation.websiteId, email: invitation.email, displayName: displayName.trim(), passwordHash, roles: invitation.roles, createdAt: now })
-      .run();
-    tx.update(contributorInvitations).set({ acceptedAt: now }).where(eq(contributorInvitations.id, invitation.id)).run();
+    const spent = yield* all(
+      db
+        .update(contributorInvitations)
+        .set({ acceptedAt: now })
+        .where(and(eq(contributorInvitations.id, invitation.id), isNull(contributorInvitations.acceptedAt)))
+        .returning({ id: contributorInvitations.id }),
+    );
+    if (spent.length === 0) return refuse(410, CONTRIBUTOR_MESSAGES.linkUsed);
+    yield* run(
+      db
+        .insert(contributors)
+        .values({ id: randomUUID(), websiteId: invitation.websiteId, email: invitation.email, displayName: displayName.trim(), passwordHash, roles: invitation.roles, createdAt: now }),
+    );
     return { ok: true, value: { email: invitation.email } } as const;
   });
 }

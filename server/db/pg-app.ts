@@ -5,8 +5,8 @@
  * rest of the server still takes.
  *
  * The stand-in holds no data: any statement on it throws `NotOnPostgresError` (503 with a message), so a route
- * whose reads have not moved to the async stores yet (the owner's screens, the analytics dashboard, the merchant
- * APIs…: server/db/README.md lists them) answers "not on PostgreSQL yet" instead of crashing or, worse, answering from an empty store. The
+ * whose reads have not moved to the async stores yet (server/db/README.md lists what is left) answers "not on
+ * PostgreSQL yet" instead of crashing or, worse, answering from an empty store. The
  * routes that have moved never touch it; a test on both databases proves each one.
  */
 import { drizzle } from 'drizzle-orm/better-sqlite3';
@@ -63,6 +63,8 @@ const PAGE_WRITES = {
   restock: ['signUp', 'sendRestockEmails'],
   // a sign-in hands the visitor's cart over to the account's; a sign-out may copy it
   accounts: ['signIn', 'signOut'],
+  // the owner's and the merchant's writes (a product, a price, the site's title…): rare, so each one counts
+  transactions: ['write'],
 } as const;
 
 /** `stores` whose page writes move `changes` when they resolve. */

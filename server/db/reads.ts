@@ -33,3 +33,13 @@ export function sqliteReads(store: Store): Reads {
 export function pgReads(store: PgStore): Reads {
   return { db: store as unknown as Store, t: pgSchema as unknown as typeof sqliteSchema };
 }
+
+/** `db`'s reads: a SQLite handle's, or the ones given (functions that tests still call with the SQLite store). */
+export function readsOf(db: Store | Reads): Reads {
+  return 'db' in db && 't' in db ? db : sqliteReads(db);
+}
+
+/** Whether `reads` are PostgreSQL's: for the few expressions the dialects spell differently (JSON fields). */
+export function onPostgres(reads: Reads): boolean {
+  return reads.t !== sqliteSchema;
+}

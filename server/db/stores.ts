@@ -34,6 +34,7 @@ import { pgAccountStore } from '../site-users/account-store-pg.js';
 import { type SiteUserSessionStore, sqliteSiteUserSessionStore } from '../site-users/session-store.js';
 import { pgSiteUserSessionStore } from '../site-users/session-store-pg.js';
 import type { Store } from './database.js';
+import { pgTransactions, sqliteTransactions, type Transactions } from './work.js';
 import type { PgStore } from './pg-store.js';
 
 declare module 'fastify' {
@@ -65,6 +66,8 @@ export interface CommerceStores {
   readonly signInThrottle: SignInThrottleStore;
   /** The e-mail sender's claims on the outbox (server/email/worker.ts). */
   readonly outbox: OutboxStore;
+  /** The owner's and the merchant's writes, each written once as steps and run in one transaction (work.ts). */
+  readonly transactions: Transactions;
 }
 
 export function sqliteStores(db: Store): CommerceStores {
@@ -83,6 +86,7 @@ export function sqliteStores(db: Store): CommerceStores {
     rateLimits: memoryRateLimitStore(),
     signInThrottle: sqliteSignInThrottleStore(db),
     outbox: sqliteOutboxStore(db),
+    transactions: sqliteTransactions(db),
   };
 }
 
@@ -102,5 +106,6 @@ export function pgStores(db: PgStore): CommerceStores {
     rateLimits: pgRateLimitStore(db),
     signInThrottle: pgSignInThrottleStore(db),
     outbox: pgOutboxStore(db),
+    transactions: pgTransactions(db),
   };
 }

@@ -8,10 +8,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { isRecord } from '../../commerce/json.js';
 import type { Customer } from '../../commerce/checkout-form.js';
 import type { Store } from '../db/database.js';
-import { orders, websites } from '../db/schema.js';
+import type { Reads } from '../db/reads.js';
+import { all, get, type Work, writeSqliteSync } from '../db/work.js';
 import { addressLines, emailLanguage } from '../orders/order-email.js';
 import { translator } from '../../commerce/messages/translate.js';
-import { queueEmail } from './queue.js';
+import { queueEmailStep } from './queue.js';
 import { renderEmailHtml } from './render.js';
 
 export const ORDER_FULFILLED_KIND = 'order-fulfilled';
@@ -75,42 +76,46 @@ export function fulfilledEmail(
   return { subject: t('email.shipped.subject', { number, site: siteTitle }), bodyText: `${text.join('\n')}\n` };
 }
 
-/** Marks `orderId` (of `websiteId`) fulfilled with `shipment` and queues its shipping e-mail. */
+/** Marks `orderId` (of `websiteId`) fulfilled with `shipment` and queues its shipping e-mail (SQLite, synchronously). */
 export function fulfilOrder(store: Store, websiteId: string, orderId: string, shipment: Shipment, now: number = Date.now()): FulfilResult {
-  return store.transaction(
-    (tx) => {
-      const mine = and(eq(orders.id, orderId), eq(orders.websiteId, websiteId));
-      const order = tx.select().from(orders).where(mine).get();
-      if (order === undefined) return { ok: false, reason: 'not-found' } as const;
-      const carrier = shipment.carrier || null;
-      const trackingNumber = shipment.trackingNumber || null;
-      // a cancelled order is never shipped (server/merchant/orders/)
-      const changed = tx.update(orders).set({ fulfilledAt: now, shippingCarrier: carrier, trackingNumber }).where(and(mine, isNull(orders.fulfilledAt), isNull(orders.cancelledAt))).run();
-      if (changed.changes !== 1) return { ok: false, reason: order.cancelledAt === null ? 'already-fulfilled' : 'cancelled' } as const;
-      const site = tx.select({ title: websites.title, settings: websites.settings }).from(websites).where(eq(websites.id, websiteId)).get();
-      const siteTitle = site?.title ?? '';
-      const language = emailLanguage(site?.settings);
-      const t = translator(language);
-      const customer = customerOf(order.customer, order.email);
-      const lines = shippedLines(order.items);
-      const { subject, bodyText } = fulfilledEmail(order.orderNumber, customer, lines, { carrier, trackingNumber }, siteTitle, language);
-      const words = {
-        heading: t('email.shipped.heading', { number: String(order.orderNumber) }),
-        hello: t('email.shipped.hello', { name: customer.name, site: siteTitle }),
-        carrier: t('email.shipped.carrier'),
-        tracking: t('email.shipped.tracking'),
-        shippingTo: t('email.shippingTo'),
-      };
-      const data = {
-        words,
-        tracking: trackingNumber === null ? null : { carrier, number: trackingNumber },
-        lines,
-        shippingAddress: addressLines(customer, language),
-      };
-      const html = renderEmailHtml(ORDER_FULFILLED_KIND, { siteTitle, subject, language }, data);
-      const emailId = queueEmail(tx, { websiteId, kind: ORDER_FULFILLED_KIND, to: order.email, subject, text: bodyText, html, related: { orderId, orderNumber: order.orderNumber } }, now);
-      return { ok: true, emailId } as const;
-    },
-    { behavior: 'immediate' },
+  return writeSqliteSync(store, (q) => fulfilOrderWork(q, websiteId, orderId, shipment, now));
+}
+
+/** The same as a piece of work on either database (server/db/work.ts), run in the caller's transaction. */
+export function* fulfilOrderWork(q: Reads, websiteId: string, orderId: string, shipment: Shipment, now: number = Date.now()): Work<FulfilResult> {
+  const { db } = q;
+  const { orders, websites } = q.t;
+  const mine = and(eq(orders.id, orderId), eq(orders.websiteId, websiteId));
+  const order = yield* get(db.select().from(orders).where(mine));
+  if (order === undefined) return { ok: false, reason: 'not-found' } as const;
+  const carrier = shipment.carrier || null;
+  const trackingNumber = shipment.trackingNumber || null;
+  // a cancelled order is never shipped (server/merchant/orders/)
+  const changed = yield* all(
+    db.update(orders).set({ fulfilledAt: now, shippingCarrier: carrier, trackingNumber }).where(and(mine, isNull(orders.fulfilledAt), isNull(orders.cancelledAt))).returning({ id: orders.id }),
   );
+  if (changed.length !== 1) return { ok: false, reason: order.cancelledAt === null ? 'already-fulfilled' : 'cancelled' } as const;
+  const site = yield* get(db.select({ title: websites.title, settings: websites.settings }).from(websites).where(eq(websites.id, websiteId)));
+  const siteTitle = site?.title ?? '';
+  const language = emailLanguage(site?.settings);
+  const t = translator(language);
+  const customer = customerOf(order.customer, order.email);
+  const lines = shippedLines(order.items);
+  const { subject, bodyText } = fulfilledEmail(order.orderNumber, customer, lines, { carrier, trackingNumber }, siteTitle, language);
+  const words = {
+    heading: t('email.shipped.heading', { number: String(order.orderNumber) }),
+    hello: t('email.shipped.hello', { name: customer.name, site: siteTitle }),
+    carrier: t('email.shipped.carrier'),
+    tracking: t('email.shipped.tracking'),
+    shippingTo: t('email.shippingTo'),
+  };
+  const data = {
+    words,
+    tracking: trackingNumber === null ? null : { carrier, number: trackingNumber },
+    lines,
+    shippingAddress: addressLines(customer, language),
+  };
+  const html = renderEmailHtml(ORDER_FULFILLED_KIND, { siteTitle, subject, language }, data);
+  const emailId = yield* queueEmailStep(q, { websiteId, kind: ORDER_FULFILLED_KIND, to: order.email, subject, text: bodyText, html, related: { orderId, orderNumber: order.orderNumber } }, now);
+  return { ok: true, emailId } as const;
 }

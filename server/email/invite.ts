@@ -4,9 +4,10 @@
  * none): who invited whom, to which site, with which roles, and how long the link works.
  */
 import { eq } from 'drizzle-orm';
-import type { StoreTransaction } from '../db/database.js';
-import { websites } from '../db/schema.js';
-import { queueEmail } from './queue.js';
+import type { Store, StoreTransaction } from '../db/database.js';
+import type { Reads } from '../db/reads.js';
+import { get, runSqliteSync, type Work } from '../db/work.js';
+import { queueEmailStep } from './queue.js';
 import { renderEmailHtml } from './render.js';
 
 export const INVITE_KIND = 'invite';
@@ -22,9 +23,15 @@ export interface Invitation {
   readonly validForHours: number;
 }
 
-/** Queues the invitation e-mail inside the caller's transaction; returns the outbox row's id. */
+/** Queues the invitation e-mail inside the caller's SQLite transaction; returns the outbox row's id. */
 export function queueInviteEmail(tx: StoreTransaction, invitation: Invitation, now: number): string {
-  const siteTitle = tx.select({ title: websites.title }).from(websites).where(eq(websites.id, invitation.websiteId)).get()?.title ?? '';
+  return runSqliteSync(tx as unknown as Store, (q) => queueInviteEmailStep(q, invitation, now));
+}
+
+/** The same as a step of a piece of work on either database (server/db/work.ts). */
+export function* queueInviteEmailStep(q: Reads, invitation: Invitation, now: number): Work<string> {
+  const { websites } = q.t;
+  const siteTitle = (yield* get(q.db.select({ title: websites.title }).from(websites).where(eq(websites.id, invitation.websiteId))))?.title ?? '';
   const roles = invitation.roles.length === 0 ? 'a contributor' : invitation.roles.join(', ');
   const days = invitation.validForHours / 24;
   const validFor = Number.isInteger(days) ? `${days} day${days === 1 ? '' : 's'}` : `${invitation.validForHours} hours`;
@@ -38,5 +45,5 @@ export function queueInviteEmail(tx: StoreTransaction, invitation: Invitation, n
     'If you did not expect this invitation, ignore this e-mail.',
   ].join('\n');
   const html = renderEmailHtml(INVITE_KIND, { siteTitle, subject }, { inviterName: invitation.inviterName, roles, link: invitation.link, validFor });
-  return queueEmail(tx, { websiteId: invitation.websiteId, kind: INVITE_KIND, to: invitation.to, subject, text: `${text}\n`, html, related: { roles: invitation.roles } }, now);
+  return yield* queueEmailStep(q, { websiteId: invitation.websiteId, kind: INVITE_KIND, to: invitation.to, subject, text: `${text}\n`, html, related: { roles: invitation.roles } }, now);
 }

@@ -4,8 +4,9 @@
  * Bodies are not listed (they hold customers' links); each message says who, what, when and how it went.
  */
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
-import type { Store } from '../db/database.js';
-import { outboxEmails } from '../db/schema.js';
+import type { Reads } from '../db/reads.js';
+import type { outboxEmails } from '../db/schema.js';
+import { all, get, type Transactions, type Work } from '../db/work.js';
 import { encodeCursor } from '../restock/service.js';
 import type { OutboxStatus } from './worker.js';
 
@@ -50,20 +51,20 @@ function message(row: Row): OutboxMessage {
 }
 
 /** A page of the site's messages, newest first; `after` is the last row's [createdAt, id] of the page before. */
-export function listOutbox(store: Store, websiteId: string, status: OutboxStatus | undefined, after: readonly (string | number)[] | null) {
+export async function listOutbox({ db, t }: Reads, websiteId: string, status: OutboxStatus | undefined, after: readonly (string | number)[] | null) {
+  const { outboxEmails } = t;
   const where: SQL[] = [eq(outboxEmails.websiteId, websiteId)];
   if (status !== undefined) where.push(eq(outboxEmails.status, status));
   if (after !== null) {
     const [at, id] = after as [number, string];
     where.push(or(lt(outboxEmails.createdAt, at), and(eq(outboxEmails.createdAt, at), lt(outboxEmails.id, id)))!);
   }
-  const rows = store
+  const rows = await db
     .select()
     .from(outboxEmails)
     .where(and(...where))
     .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
-    .limit(OUTBOX_PAGE_SIZE + 1)
-    .all();
+    .limit(OUTBOX_PAGE_SIZE + 1);
   const page = rows.slice(0, OUTBOX_PAGE_SIZE);
   const hasNextPage = rows.length > OUTBOX_PAGE_SIZE;
   const last = page[page.length - 1];
@@ -73,16 +74,14 @@ export function listOutbox(store: Store, websiteId: string, status: OutboxStatus
 export type RetryResult = { readonly ok: true; readonly message: OutboxMessage } | { readonly ok: false; readonly reason: 'not-found' | 'not-failed' };
 
 /** A failed message queued again, due now, with its attempts counted from zero (its last error kept until the next). */
-export function retryMessage(store: Store, websiteId: string, id: string): RetryResult {
-  return store.transaction(
-    (tx) => {
-      const mine = and(eq(outboxEmails.id, id), eq(outboxEmails.websiteId, websiteId));
-      const row = tx.select().from(outboxEmails).where(mine).get();
-      if (row === undefined) return { ok: false, reason: 'not-found' } as const;
-      const changed = tx.update(outboxEmails).set({ status: 'queued', attempts: 0, nextAttemptAt: null }).where(and(mine, eq(outboxEmails.status, 'failed'))).run();
-      if (changed.changes !== 1) return { ok: false, reason: 'not-failed' } as const;
-      return { ok: true, message: message(tx.select().from(outboxEmails).where(mine).get()!) } as const;
-    },
-    { behavior: 'immediate' },
-  );
+export function retryMessage(transactions: Transactions, websiteId: string, id: string): Promise<RetryResult> {
+  return transactions.write(function* ({ db, t }): Work<RetryResult> {
+    const { outboxEmails } = t;
+    const mine = and(eq(outboxEmails.id, id), eq(outboxEmails.websiteId, websiteId));
+    const row = yield* get(db.select().from(outboxEmails).where(mine));
+    if (row === undefined) return { ok: false, reason: 'not-found' } as const;
+    const [changed] = yield* all(db.update(outboxEmails).set({ status: 'queued', attempts: 0, nextAttemptAt: null }).where(and(mine, eq(outboxEmails.status, 'failed'))).returning());
+    if (changed === undefined) return { ok: false, reason: 'not-failed' } as const;
+    return { ok: true, message: message(changed) } as const;
+  });
 }

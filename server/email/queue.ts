@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { StoreTransaction } from '../db/database.js';
 import { outboxEmails } from '../db/schema.js';
+import type { Reads } from '../db/reads.js';
+import { run, type Work } from '../db/work.js';
 
 export interface QueuedEmail {
   readonly websiteId: string;
@@ -41,5 +43,12 @@ export function outboxRow(mail: QueuedEmail, now: number): typeof outboxEmails.$
 export function queueEmail(tx: StoreTransaction, mail: QueuedEmail, now: number): string {
   const row = outboxRow(mail, now);
   tx.insert(outboxEmails).values(row).run();
+  return row.id;
+}
+
+/** Queues `mail` as a step of a piece of work on either database (server/db/work.ts); returns the new row's id. */
+export function* queueEmailStep({ db, t }: Reads, mail: QueuedEmail, now: number): Work<string> {
+  const row = outboxRow(mail, now);
+  yield* run(db.insert(t.outboxEmails).values(row));
   return row.id;
 }

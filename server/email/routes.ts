@@ -12,18 +12,18 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Store } from '../db/database.js';
 import { requirePermission, signedInContributor } from '../owner/guard.js';
 import { decodeCursor } from '../restock/service.js';
-import { writeSiteDocument } from '../site-documents.js';
+import { writeSiteDocumentStep } from '../site-documents.js';
 import { listOutbox, retryMessage } from './outbox.js';
 import {
   ADDRESS_PATTERN,
   type EffectiveMailSettings,
-  effectiveMailSettings,
+  effectiveMailSettingsOf,
   FROM_PATTERN,
   MAIL_DOCUMENT,
   type MailEnvironment,
   mailEnvironment,
   SITE_URL_PATTERN,
-  storedMailSettings,
+  storedMailSettingsOf,
 } from './settings.js';
 import { type MailLog, MailWorker, type MailWorkerOptions, OUTBOX_STATUSES, type OutboxStatus } from './worker.js';
 
@@ -98,7 +98,7 @@ export const emailRoutes: FastifyPluginAsync<EmailPluginOptions> = async (app, {
   for (const problem of mailEnv.problems) app.log.error(`e-mail: ${problem}`);
 
   if (workerOptions !== false) {
-    const worker = new MailWorker({ store, outbox: app.stores.outbox, env: mailEnv, log: logTo(app.log), ...workerOptions });
+    const worker = new MailWorker({ store, reads: app.reads, outbox: app.stores.outbox, env: mailEnv, log: logTo(app.log), ...workerOptions });
     app.addHook('onListen', async () => {
       const smtp = mailEnv.smtp;
       app.log.info(smtp === undefined ? 'e-mail: sender started; it sends once an SMTP server is set (TESSERA_SMTP_URL or PUT /api/email/settings)' : `e-mail: sender started, sending through ${smtp.host}:${smtp.port}`);
@@ -121,7 +121,7 @@ export const emailRoutes: FastifyPluginAsync<EmailPluginOptions> = async (app, {
     async (request, reply) => {
       const after = decodeCursor(request.query.cursor, ['number', 'string']);
       if (after === 'bad') return reply.code(400).send({ message: EMAIL_MESSAGES.badCursor });
-      return listOutbox(store, signedInContributor(request).websiteId, request.query.status, after);
+      return listOutbox(app.reads, signedInContributor(request).websiteId, request.query.status, after);
     },
   );
 
@@ -133,18 +133,18 @@ export const emailRoutes: FastifyPluginAsync<EmailPluginOptions> = async (app, {
       schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, additionalProperties: false } },
     },
     async (request, reply) => {
-      const result = retryMessage(store, signedInContributor(request).websiteId, request.params.id);
+      const result = await retryMessage(app.stores.transactions, signedInContributor(request).websiteId, request.params.id);
       if (result.ok) return { message: result.message };
       return result.reason === 'not-found' ? reply.code(404).send({ message: EMAIL_MESSAGES.notFound }) : reply.code(409).send({ message: EMAIL_MESSAGES.notFailed });
     },
   );
 
-  app.get('/api/email/settings', { preValidation: readSettings }, async (request) => settingsView(effectiveMailSettings(store, signedInContributor(request).websiteId, mailEnv)));
+  app.get('/api/email/settings', { preValidation: readSettings }, async (request) => settingsView(await effectiveMailSettingsOf(app.reads, signedInContributor(request).websiteId, mailEnv)));
 
   app.put<{ Body: SettingsBody }>('/api/email/settings', { preValidation: writeSettings, config: { rateLimit: 'owner' }, schema: { body: settingsBody } }, async (request) => {
     const websiteId = signedInContributor(request).websiteId;
     const body = request.body;
-    const saved = storedMailSettings(store, websiteId);
+    const saved = await storedMailSettingsOf(app.reads, websiteId);
     const smtp =
       body.smtp === null
         ? null
@@ -157,7 +157,8 @@ export const emailRoutes: FastifyPluginAsync<EmailPluginOptions> = async (app, {
             password: body.smtp.password === undefined ? (saved.smtp?.password ?? null) : body.smtp.password,
           };
     const siteUrl = body.siteUrl === null ? null : body.siteUrl.replace(/\/$/, '');
-    writeSiteDocument(store, websiteId, MAIL_DOCUMENT, { smtp, from: body.from, siteUrl, notificationAddress: body.notificationAddress });
-    return settingsView(effectiveMailSettings(store, websiteId, mailEnv));
+    const value = { smtp, from: body.from, siteUrl, notificationAddress: body.notificationAddress };
+    await app.stores.transactions.write((q) => writeSiteDocumentStep(q, websiteId, MAIL_DOCUMENT, value));
+    return settingsView(await effectiveMailSettingsOf(app.reads, websiteId, mailEnv));
   });
 };

@@ -11,7 +11,9 @@
 import { publicUrlFromEnv } from '../security/public-url.js';
 import type { Store } from '../db/database.js';
 import { isRecord } from '../../commerce/json.js';
-import { readSiteDocument } from '../site-documents.js';
+import { readSiteDocument, readSiteDocumentStep } from '../site-documents.js';
+import type { Reads } from '../db/reads.js';
+import { runRead } from '../db/work.js';
 
 export const MAIL_DOCUMENT = 'mail';
 
@@ -107,7 +109,16 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ?
 
 /** The site's own `mail` document (what the owner saved), read leniently: anything unusable counts as unset. */
 export function storedMailSettings(store: Store, websiteId: string): MailSettings {
-  const doc = readSiteDocument(store, websiteId, MAIL_DOCUMENT);
+  return mailSettingsOf(readSiteDocument(store, websiteId, MAIL_DOCUMENT));
+}
+
+/** The same on either database (server/db/work.ts). */
+export async function storedMailSettingsOf(reads: Reads, websiteId: string): Promise<MailSettings> {
+  return mailSettingsOf(await runRead(reads, (q) => readSiteDocumentStep(q, websiteId, MAIL_DOCUMENT)));
+}
+
+/** The settings a stored `mail` document says. */
+function mailSettingsOf(doc: unknown): MailSettings {
   if (!isRecord(doc)) return NO_MAIL_SETTINGS;
   const s = doc['smtp'];
   const smtp =
@@ -124,7 +135,15 @@ export interface EffectiveMailSettings extends MailSettings {
 
 /** What is in force for one site: the environment over the owner's settings. */
 export function effectiveMailSettings(store: Store, websiteId: string, env: MailEnvironment): EffectiveMailSettings {
-  const saved = storedMailSettings(store, websiteId);
+  return effectiveOf(storedMailSettings(store, websiteId), env);
+}
+
+/** The same on either database. */
+export async function effectiveMailSettingsOf(reads: Reads, websiteId: string, env: MailEnvironment): Promise<EffectiveMailSettings> {
+  return effectiveOf(await storedMailSettingsOf(reads, websiteId), env);
+}
+
+function effectiveOf(saved: MailSettings, env: MailEnvironment): EffectiveMailSettings {
   const fixed = (['smtp', 'from', 'siteUrl'] as const).filter((k) => env[k] !== undefined || (k === 'smtp' && env.smtpInvalid === true));
   return {
     smtp: env.smtpInvalid === true ? null : (env.smtp ?? saved.smtp),

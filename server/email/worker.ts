@@ -16,7 +16,8 @@ import nodemailer from 'nodemailer';
 import type { Store } from '../db/database.js';
 import { absoluteHtmlLinks, absoluteTextLinks } from './links.js';
 import { type OutboxStore, sqliteOutboxStore } from './outbox-store.js';
-import { type EffectiveMailSettings, effectiveMailSettings, type MailEnvironment, type SmtpSettings } from './settings.js';
+import { type EffectiveMailSettings, effectiveMailSettingsOf, type MailEnvironment, type SmtpSettings } from './settings.js';
+import { type Reads, sqliteReads } from '../db/reads.js';
 
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -41,8 +42,10 @@ export interface MailLog {
 }
 
 export interface MailWorkerOptions {
-  /** The store of the mail settings (SQLite). */
+  /** The SQLite store, the default of `reads` and `outbox`. */
   readonly store: Store;
+  /** Where the mail settings are read (either database; default: on `store`). */
+  readonly reads?: Reads;
   /** The outbox's claims (outbox-store.ts; default: on `store`). */
   readonly outbox?: OutboxStore;
   readonly env: MailEnvironment;
@@ -110,7 +113,7 @@ function permanent(error: unknown): boolean {
 }
 
 export class MailWorker {
-  private readonly store: Store;
+  private readonly reads: Reads;
   private readonly outbox: OutboxStore;
   private readonly env: MailEnvironment;
   private readonly now: () => number;
@@ -127,7 +130,7 @@ export class MailWorker {
   private stopped = false;
 
   constructor(options: MailWorkerOptions) {
-    this.store = options.store;
+    this.reads = options.reads ?? sqliteReads(options.store);
     this.outbox = options.outbox ?? sqliteOutboxStore(options.store);
     this.env = options.env;
     this.now = options.now ?? Date.now;
@@ -162,7 +165,7 @@ export class MailWorker {
       const settings = new Map<string, (EffectiveMailSettings & { siteTitle: string }) | null>();
       const settingsOf = async (websiteId: string) => {
         if (!settings.has(websiteId)) {
-          const s = effectiveMailSettings(this.store, websiteId, this.env);
+          const s = await effectiveMailSettingsOf(this.reads, websiteId, this.env);
           settings.set(websiteId, s.smtp === null ? null : { ...s, siteTitle: await this.outbox.siteTitle(websiteId) });
         }
         return settings.get(websiteId)!;

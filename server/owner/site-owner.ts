@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Store } from '../db/database.js';
-import { contributors, ownerSessions, websites } from '../db/schema.js';
+import { all, get, run, type Transactions, transactionsOf } from '../db/work.js';
 import { generatePassword, hashPassword } from './password.js';
 
 export const DEFAULT_OWNER_EMAIL = 'owner@tessera.local';
@@ -38,23 +38,27 @@ export interface SiteOwnerResult {
  * to do (a contributor exists, or there is no website yet). A bad TESSERA_OWNER_EMAIL or a password shorter
  * than 8 characters is a configuration error and throws, so the server does not start with a weak owner.
  */
-export async function ensureSiteOwner(store: Store, env: NodeJS.ProcessEnv, log: (line: string) => void, now: number = Date.now()): Promise<SiteOwnerResult | null> {
-  const count = store.select({ n: sql<number>`count(*)` }).from(contributors).get();
-  if (count !== undefined && count.n > 0) return null;
-  const site = store.select({ id: websites.id }).from(websites).get();
-  if (site === undefined) return null;
+export async function ensureSiteOwner(db: Store | Transactions, env: NodeJS.ProcessEnv, log: (line: string) => void, now: number = Date.now()): Promise<SiteOwnerResult | null> {
+  const transactions = transactionsOf(db);
+  const site = await transactions.write(function* ({ db, t }) {
+    const count = yield* get(db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(t.contributors));
+    if (count !== undefined && count.n > 0) return null;
+    return (yield* get(db.select({ id: t.websites.id }).from(t.websites))) ?? null;
+  });
+  if (site === null) return null;
 
   const email = (env['TESSERA_OWNER_EMAIL'] ?? '').trim().toLowerCase() || DEFAULT_OWNER_EMAIL;
   if (!EMAIL.test(email)) throw new Error('TESSERA_OWNER_EMAIL is not an e-mail address');
   const { password, generated } = passwordFromEnv(env, 'TESSERA_OWNER_PASSWORD');
 
   const passwordHash = await hashPassword(password);
-  // the count is checked again inside the write, so two processes starting at once create one owner
-  const created = store.transaction((tx) => {
-    const again = tx.select({ n: sql<number>`count(*)` }).from(contributors).get();
+  // the count is checked again inside the write, so two processes starting at once create one owner (on
+  // PostgreSQL two at once both see none: the unique e-mail keeps the second out)
+  const created = await transactions.write(function* ({ db, t }) {
+    const again = yield* get(db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(t.contributors));
     if (again !== undefined && again.n > 0) return false;
-    tx.insert(contributors).values({ id: randomUUID(), websiteId: site.id, email, displayName: 'Site owner', passwordHash, roles: JSON.stringify(['admin']), createdAt: now }).run();
-    return true;
+    const row = { id: randomUUID(), websiteId: site.id, email, displayName: 'Site owner', passwordHash, roles: JSON.stringify(['admin']), createdAt: now };
+    return (yield* all(db.insert(t.contributors).values(row).onConflictDoNothing().returning({ id: t.contributors.id }))).length === 1;
   });
   if (!created) return null;
   log(
@@ -79,14 +83,18 @@ export const CHANGE_PASSWORD_HINT = 'run `TESSERA_OWNER_PASSWORD=… npx tessera
  * else generated and told once through `log`. Every session of that owner ends (signed in with the old one).
  * Null when the store has no site owner yet (the first start makes one).
  */
-export async function resetOwnerPassword(store: Store, env: NodeJS.ProcessEnv, log: (lines: string) => void): Promise<{ email: string; generated: boolean } | null> {
-  const owner = store.select().from(contributors).where(sql`${contributors.roles} like '%"admin"%'`).orderBy(contributors.createdAt).get();
+export async function resetOwnerPassword(db: Store | Transactions, env: NodeJS.ProcessEnv, log: (lines: string) => void): Promise<{ email: string; generated: boolean } | null> {
+  const transactions = transactionsOf(db);
+  const owner = await transactions.write(function* ({ db, t }) {
+    const { contributors } = t;
+    return yield* get(db.select().from(contributors).where(sql`${contributors.roles} like '%"admin"%'`).orderBy(contributors.createdAt).limit(1));
+  });
   if (owner === undefined) return null;
   const { password, generated } = passwordFromEnv(env, 'TESSERA_OWNER_PASSWORD');
   const passwordHash = await hashPassword(password);
-  store.transaction((tx) => {
-    tx.update(contributors).set({ passwordHash }).where(eq(contributors.id, owner.id)).run();
-    tx.delete(ownerSessions).where(eq(ownerSessions.contributorId, owner.id)).run();
+  await transactions.write(function* ({ db, t }) {
+    yield* run(db.update(t.contributors).set({ passwordHash }).where(eq(t.contributors.id, owner.id)));
+    yield* run(db.delete(t.ownerSessions).where(eq(t.ownerSessions.contributorId, owner.id)));
   });
   log(generated ? [`New password of the site owner ${owner.email}:`, `  Password: ${password}`, `Shown only this once.`].join('\n') : `The site owner ${owner.email} now has the password from TESSERA_OWNER_PASSWORD.`);
   return { email: owner.email, generated };

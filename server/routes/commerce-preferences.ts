@@ -6,7 +6,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../db/database.js';
 import { requirePermission, signedInContributor } from '../owner/guard.js';
-import { countSiteDocuments, readSiteDocument, writeSiteDocument } from '../site-documents.js';
+import { countSiteDocumentsStep, readSiteDocumentStep, writeSiteDocumentStep } from '../site-documents.js';
+import { runRead } from '../db/work.js';
 import { isRecord } from '../../commerce/json.js';
 import { nestsDeeperThan } from '../json-depth.js';
 
@@ -35,7 +36,7 @@ export const commercePreferencesRoutes: FastifyPluginAsync<{ store: Store }> = a
   app.get<{ Params: Params }>(
     '/api/v1/commerce-preferences/:namespace',
     { schema: { params }, preValidation: requirePermission(store, 'readCommercePreferences') },
-    async (request) => withoutWebsiteId(readSiteDocument(store, signedInContributor(request).websiteId, PREFIX + request.params.namespace)),
+    async (request) => withoutWebsiteId(await runRead(app.reads, (q) => readSiteDocumentStep(q, signedInContributor(request).websiteId, PREFIX + request.params.namespace))),
   );
 
   app.put<{ Params: Params; Body: Record<string, unknown> }>(
@@ -50,12 +51,14 @@ export const commercePreferencesRoutes: FastifyPluginAsync<{ store: Store }> = a
       if (nestsDeeperThan(request.body, MAX_PREFERENCES_DEPTH)) return reply.code(400).send({ message: `Preferences may nest at most ${MAX_PREFERENCES_DEPTH} levels deep.` });
       const websiteId = signedInContributor(request).websiteId;
       const name = PREFIX + request.params.namespace;
-      if (readSiteDocument(store, websiteId, name) === undefined && countSiteDocuments(store, websiteId, PREFIX) >= MAX_NAMESPACES) {
-        return reply.code(400).send({ message: `A site has at most ${MAX_NAMESPACES} preference namespaces.` });
-      }
       // the caller's own websiteId (if any) is replaced: a document always names the site it belongs to
       const preferences = withoutWebsiteId(request.body);
-      writeSiteDocument(store, websiteId, name, { ...preferences, websiteId });
+      const written = await app.stores.transactions.write(function* (q) {
+        if ((yield* readSiteDocumentStep(q, websiteId, name)) === undefined && (yield* countSiteDocumentsStep(q, websiteId, PREFIX)) >= MAX_NAMESPACES) return false;
+        yield* writeSiteDocumentStep(q, websiteId, name, { ...preferences, websiteId });
+        return true;
+      });
+      if (!written) return reply.code(400).send({ message: `A site has at most ${MAX_NAMESPACES} preference namespaces.` });
       return preferences;
     },
   );

@@ -8,7 +8,8 @@ import { isRecord } from '../../commerce/json.js';
 import type { Store } from '../db/database.js';
 import { nestsDeeperThan } from '../json-depth.js';
 import { requirePermission, signedInContributor } from '../owner/guard.js';
-import { readSiteDocument, writeSiteDocument } from '../site-documents.js';
+import { readSiteDocumentStep, writeSiteDocumentStep } from '../site-documents.js';
+import { runRead } from '../db/work.js';
 
 const DOCUMENT = 'header-footer';
 export const HEADER_FOOTER_BODY_LIMIT = 64 * 1024;
@@ -28,7 +29,7 @@ interface HeaderFooter {
 
 export const headerFooterRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
   app.get('/api/site-header-footer', { preValidation: requirePermission(store, 'readHeaderFooter') }, async (request): Promise<HeaderFooter> => {
-    const stored = readSiteDocument(store, signedInContributor(request).websiteId, DOCUMENT);
+    const stored = await runRead(app.reads, (q) => readSiteDocumentStep(q, signedInContributor(request).websiteId, DOCUMENT));
     const part = (key: string) => (isRecord(stored) && isRecord(stored[key]) ? stored[key] : {});
     return { header: part('header'), footer: part('footer') };
   });
@@ -41,7 +42,7 @@ export const headerFooterRoutes: FastifyPluginAsync<{ store: Store }> = async (a
         return reply.code(400).send({ message: `Header and footer may nest at most ${MAX_HEADER_FOOTER_DEPTH} levels deep.` });
       }
       const { header, footer } = request.body;
-      writeSiteDocument(store, signedInContributor(request).websiteId, DOCUMENT, { header, footer });
+      await app.stores.transactions.write((q) => writeSiteDocumentStep(q, signedInContributor(request).websiteId, DOCUMENT, { header, footer }));
       return { header, footer };
     },
   );

@@ -10,12 +10,12 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../db/database.js';
-import { websites } from '../db/schema.js';
+import { runRead } from '../db/work.js';
 import { canonicalLanguages } from '../language-tags.js';
 import { siteLanguage } from '../page-context.js';
 import { requirePermission, signedInContributor } from '../owner/guard.js';
-import { deleteSiteDocument, writeSiteDocument } from '../site-documents.js';
-import { MULTILINGUAL_DOCUMENT as DOCUMENT, readMultilingual } from '../multilingual/site-languages.js';
+import { deleteSiteDocumentStep, readSiteDocumentStep, writeSiteDocumentStep } from '../site-documents.js';
+import { MULTILINGUAL_DOCUMENT as DOCUMENT, multilingualOf } from '../multilingual/site-languages.js';
 
 const languagesBody = {
   type: 'object',
@@ -29,21 +29,23 @@ const languagesBody = {
 export const multilingualRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
   const read = requirePermission(store, 'readMultilingual');
   const write = requirePermission(store, 'writeMultilingual');
+  const multilingualSettings = async (websiteId: string) => multilingualOf(await runRead(app.reads, (q) => readSiteDocumentStep(q, websiteId, DOCUMENT)));
 
   app.get('/api/multilingual/settings', { preValidation: read }, async (request) => {
-    const { languages, connected } = readMultilingual(store, signedInContributor(request).websiteId);
+    const { languages, connected } = await multilingualSettings(signedInContributor(request).websiteId);
     return { websiteLanguage: siteLanguage(store), languages, connected };
   });
 
   app.get('/api/multilingual/status', { preValidation: read }, async (request) => {
-    const { languages, connected } = readMultilingual(store, signedInContributor(request).websiteId);
+    const { languages, connected } = await multilingualSettings(signedInContributor(request).websiteId);
     return { status: connected ? 'CONNECTED' : 'DISCONNECTED', languageCount: languages.length };
   });
 
   // public: no session; the storefront has one website, the first
   app.get('/api/multilingual/languages', async () => {
-    const site = store.select({ id: websites.id }).from(websites).get();
-    return { languages: site === undefined ? [] : readMultilingual(store, site.id).languages };
+    const { db, t } = app.reads;
+    const [site] = await db.select({ id: t.websites.id }).from(t.websites).limit(1);
+    return { languages: site === undefined ? [] : (await multilingualSettings(site.id)).languages };
   });
 
   app.put<{ Body: { languages: string[] } }>(
@@ -52,13 +54,14 @@ export const multilingualRoutes: FastifyPluginAsync<{ store: Store }> = async (a
     async (request, reply) => {
       const result = canonicalLanguages(request.body.languages);
       if (!result.ok) return reply.code(400).send({ message: result.message });
-      writeSiteDocument(store, signedInContributor(request).websiteId, DOCUMENT, { languages: result.languages, connected: result.languages.length > 0 });
+      const value = { languages: result.languages, connected: result.languages.length > 0 };
+      await app.stores.transactions.write((q) => writeSiteDocumentStep(q, signedInContributor(request).websiteId, DOCUMENT, value));
       return { languages: result.languages };
     },
   );
 
   app.delete('/api/multilingual/connection', { preValidation: write, config: { rateLimit: 'owner' } }, async (request, reply) => {
-    deleteSiteDocument(store, signedInContributor(request).websiteId, DOCUMENT);
+    await app.stores.transactions.write((q) => deleteSiteDocumentStep(q, signedInContributor(request).websiteId, DOCUMENT));
     return reply.code(204).send();
   });
 };

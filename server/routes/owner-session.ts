@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Store } from '../db/database.js';
-import { contributors } from '../db/schema.js';
+import { type Reads, readsOf } from '../db/reads.js';
 import { DECOY_HASH, verifyPassword } from '../owner/password.js';
 import { contributorView } from '../owner/roles.js';
 import { OWNER_COOKIE, REMEMBERED_SESSION_MS, SESSION_MS, requestContributor } from '../owner/sessions.js';
@@ -43,10 +43,11 @@ interface SignInBody {
  * account's hash, or the decoy's when the e-mail is unknown, so timing does not tell which accounts exist.
  * `verify` is the check (tests count its calls).
  */
-export async function checkOwnerCredentials(store: Store, givenEmail: string, password: string, verify = verifyPassword): Promise<string | null> {
+export async function checkOwnerCredentials(from: Store | Reads, givenEmail: string, password: string, verify = verifyPassword): Promise<string | null> {
   const email = givenEmail.trim().toLowerCase();
+  const { db, t } = readsOf(from);
   // an e-mail is one account per website, and the store serves one website
-  const candidate = store.select({ id: contributors.id, passwordHash: contributors.passwordHash }).from(contributors).where(eq(contributors.email, email)).get();
+  const [candidate] = await db.select({ id: t.contributors.id, passwordHash: t.contributors.passwordHash }).from(t.contributors).where(eq(t.contributors.email, email)).limit(1);
   const matches = await verify(password, candidate?.passwordHash ?? DECOY_HASH);
   return candidate !== undefined && matches ? candidate.id : null;
 }
@@ -58,14 +59,14 @@ export type OwnerSignIn = { readonly kind: 'ok'; readonly contributorId: string 
  * browser signed in to the account before): the contributor, a wrong e-mail or password, or too many attempts
  * at that account (Retry-After set on `reply`). A success makes this browser a known device of the account.
  */
-export async function ownerSignIn(store: Store, request: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<OwnerSignIn> {
+export async function ownerSignIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<OwnerSignIn> {
   const throttle = request.server.signInThrottle;
   const admission = await throttle.admit('owner', email, isKnownDevice(request, 'owner', email));
   if (!admission.ok) {
     reply.header('retry-after', String(admission.retryAfterSeconds));
     return { kind: 'limited', retryAfterSeconds: admission.retryAfterSeconds };
   }
-  const contributorId = await checkOwnerCredentials(store, email, password);
+  const contributorId = await checkOwnerCredentials(request.server.reads, email, password);
   if (contributorId === null) return { kind: 'wrong' };
   await throttle.succeeded('owner', email);
   rememberDevice(request, reply, 'owner', email);
@@ -98,7 +99,7 @@ export async function endOwnerSession(request: FastifyRequest, reply: FastifyRep
 
 export const ownerSessionRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
   app.post<{ Body: SignInBody }>('/api/owner/session', { schema: { body: signInBody }, config: { rateLimit: 'owner' } }, async (request, reply) => {
-    const outcome = await ownerSignIn(store, request, reply, request.body.email, request.body.password);
+    const outcome = await ownerSignIn(request, reply, request.body.email, request.body.password);
     if (outcome.kind !== 'ok') {
       const { status, message } = ownerSignInRefusal(outcome);
       return reply.code(status).send({ message });

@@ -4,14 +4,13 @@
  * main navigation's links and answers the new `{ layout }`. A layout without a first entry is answered 404
  * 'Unable to find site main navigation' (the spec gives the message, not the status).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../db/database.js';
-import { collections } from '../db/schema.js';
 import { type NavigationItem, navigationItemsSchema, navigationProblem } from '../navigation-items.js';
 import { requirePermission, signedInContributor } from '../owner/guard.js';
-import { writeSiteDocument } from '../site-documents.js';
-import { LAYOUT_DOCUMENT, NO_MAIN_NAVIGATION, mainNavigation, siteLayout } from '../site-layout.js';
+import { writeSiteDocumentStep } from '../site-documents.js';
+import { LAYOUT_DOCUMENT, NO_MAIN_NAVIGATION, mainNavigation, siteLayoutStep } from '../site-layout.js';
 
 export const updateNavigationBody = {
   type: 'object',
@@ -33,7 +32,8 @@ interface UpdateNavigationBody {
 
 export const siteLayoutRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
   app.get('/api/commondata/GetSiteLayout', { preValidation: requirePermission(store, 'readNavigation') }, async (request, reply) => {
-    const layout = siteLayout(store, signedInContributor(request).websiteId);
+    // the first read stores the layout derived from the collections: a write, so a transaction
+    const layout = await app.stores.transactions.write((q) => siteLayoutStep(q, signedInContributor(request).websiteId));
     if (mainNavigation(layout) === null) return reply.code(404).send({ message: NO_MAIN_NAVIGATION });
     return { layout };
   });
@@ -44,16 +44,16 @@ export const siteLayoutRoutes: FastifyPluginAsync<{ store: Store }> = async (app
     async (request, reply) => {
       const websiteId = signedInContributor(request).websiteId;
       const items = request.body.navigation.items;
-      const exists = (id: string) =>
-        store.select({ id: collections.id }).from(collections).where(and(eq(collections.id, id), eq(collections.websiteId, websiteId))).get() !== undefined;
-      const problem = navigationProblem(items, exists);
+      const { db, t } = app.reads;
+      const ids = new Set((await db.select({ id: t.collections.id }).from(t.collections).where(eq(t.collections.websiteId, websiteId))).map((c) => c.id));
+      const problem = navigationProblem(items, (id) => ids.has(id));
       if (problem !== null) return reply.code(400).send({ message: problem });
-      const updated = store.transaction(() => {
-        const layout = siteLayout(store, websiteId);
+      const updated = await app.stores.transactions.write(function* (q) {
+        const layout = yield* siteLayoutStep(q, websiteId);
         const main = mainNavigation(layout);
         if (main === null) return null;
         const next = [{ ...main, links: items }, ...layout.slice(1)];
-        writeSiteDocument(store, websiteId, LAYOUT_DOCUMENT, next);
+        yield* writeSiteDocumentStep(q, websiteId, LAYOUT_DOCUMENT, next);
         return next;
       });
       if (updated === null) return reply.code(404).send({ message: NO_MAIN_NAVIGATION });

@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { storeUrlId } from '../../commerce/store-url-id.js';
 import { baseCollectionJson } from '../commerce/catalog.js';
 import type { Store } from '../db/database.js';
-import { categories, collections, websites } from '../db/schema.js';
+import { all, get, lockRows, run } from '../db/work.js';
 import { requirePermission, signedInContributor } from '../owner/guard.js';
 
 /** Collection type code of a store (spec 001 §3 "Collection types": products 13). */
@@ -76,9 +76,10 @@ export const storeSetupRoutes: FastifyPluginAsync<{ store: Store }> = async (app
   const guard = requirePermission(store, 'storeSetup');
 
   /** The caller's website when `websiteId` names it; otherwise answers 404 and returns null. */
-  const ownWebsite = (request: FastifyRequest, reply: FastifyReply, websiteId: string): string | null => {
+  const ownWebsite = async (request: FastifyRequest, reply: FastifyReply, websiteId: string): Promise<string | null> => {
     const contributor = signedInContributor(request);
-    const site = contributor.websiteId === websiteId ? store.select({ id: websites.id }).from(websites).where(eq(websites.id, websiteId)).get() : undefined;
+    const { db, t } = app.reads;
+    const [site] = contributor.websiteId === websiteId ? await db.select({ id: t.websites.id }).from(t.websites).where(eq(t.websites.id, websiteId)) : [];
     if (site === undefined) {
       void reply.code(404).send({ message: WEBSITE_NOT_FOUND });
       return null;
@@ -94,21 +95,18 @@ export const storeSetupRoutes: FastifyPluginAsync<{ store: Store }> = async (app
       config: { rateLimit: 'owner' },
     },
     async (request, reply) => {
-      const websiteId = ownWebsite(request, reply, request.params.websiteId);
+      const websiteId = await ownWebsite(request, reply, request.params.websiteId);
       if (websiteId === null) return reply;
       const { title, navigationTitle, urlId, description } = request.body;
       // one transaction: the free URL id is chosen and taken with no other write in between
-      const created = store.transaction((tx) => {
-        const used = new Set(
-          tx
-            .select({ urlId: collections.urlId })
-            .from(collections)
-            .where(eq(collections.websiteId, websiteId))
-            .all()
-            .map((c) => c.urlId.toLowerCase()),
-        );
+      const created = await app.stores.transactions.write(function* (q) {
+        const { db, t } = q;
+        const { collections } = t;
+        // on PostgreSQL two stores created at once take turns from here (the website's row locked): one free URL id each
+        yield* lockRows(q, db.select({ id: t.websites.id }).from(t.websites).where(eq(t.websites.id, websiteId)));
+        const used = new Set((yield* all(db.select({ urlId: collections.urlId }).from(collections).where(eq(collections.websiteId, websiteId)))).map((c) => c.urlId.toLowerCase()));
         const chosen = storeUrlId(urlId !== undefined && urlId.trim() !== '' ? urlId : title, (candidate) => used.has(candidate) || RESERVED_URL_IDS.has(candidate));
-        const last = tx.select({ n: sql<number | null>`max(${collections.ordering})` }).from(collections).where(eq(collections.websiteId, websiteId)).get();
+        const last = yield* get(db.select({ n: sql<number | null>`max(${collections.ordering})` }).from(collections).where(eq(collections.websiteId, websiteId)));
         const row = {
           id: newId(),
           websiteId,
@@ -120,8 +118,8 @@ export const storeSetupRoutes: FastifyPluginAsync<{ store: Store }> = async (app
           enabled: true,
           ordering: (last?.n ?? -1) + 1,
         };
-        tx.insert(collections).values(row).run();
-        return tx.select().from(collections).where(eq(collections.id, row.id)).get();
+        yield* run(db.insert(collections).values(row));
+        return yield* get(db.select().from(collections).where(eq(collections.id, row.id)));
       });
       return reply.code(201).send(baseCollectionJson(created!));
     },
@@ -138,20 +136,22 @@ export const storeSetupRoutes: FastifyPluginAsync<{ store: Store }> = async (app
       config: { rateLimit: 'owner' },
     },
     async (request, reply) => {
-      const websiteId = ownWebsite(request, reply, request.params.websiteId);
+      const websiteId = await ownWebsite(request, reply, request.params.websiteId);
       if (websiteId === null) return reply;
       const collectionId = request.params.collectionId;
-      const result = store.transaction((tx) => {
-        const collection = tx
-          .select({ id: collections.id })
-          .from(collections)
-          .where(and(eq(collections.id, collectionId), eq(collections.websiteId, websiteId), eq(collections.type, PRODUCTS_COLLECTION_TYPE)))
-          .get();
+      const result = await app.stores.transactions.write(function* ({ db, t }) {
+        const { categories, collections } = t;
+        const collection = yield* get(
+          db
+            .select({ id: collections.id })
+            .from(collections)
+            .where(and(eq(collections.id, collectionId), eq(collections.websiteId, websiteId), eq(collections.type, PRODUCTS_COLLECTION_TYPE))),
+        );
         if (collection === undefined) return 'no store' as const;
-        const root = tx.select({ id: categories.id }).from(categories).where(and(eq(categories.collectionId, collectionId), eq(categories.type, ROOT_CATEGORY.type))).get();
+        const root = yield* get(db.select({ id: categories.id }).from(categories).where(and(eq(categories.collectionId, collectionId), eq(categories.type, ROOT_CATEGORY.type))));
         if (root !== undefined) return 'exists' as const;
         const row = { id: newId(), collectionId, displayName: request.body.displayName.trim(), parentCategoryId: null, ...ROOT_CATEGORY };
-        tx.insert(categories).values(row).run();
+        yield* run(db.insert(categories).values(row));
         return row;
       });
       if (result === 'no store') return reply.code(404).send({ message: STORE_NOT_FOUND });

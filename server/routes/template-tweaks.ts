@@ -12,10 +12,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../db/database.js';
 import { nestsDeeperThan } from '../json-depth.js';
 import { requirePermission, signedInContributor } from '../owner/guard.js';
-import { writeSiteDocument } from '../site-documents.js';
+import { readSiteDocumentStep, writeSiteDocumentStep } from '../site-documents.js';
+import { runRead } from '../db/work.js';
 import type { Theme } from '../theme.js';
 import { type Preset, presetValues, readPresets } from '../theme/tweaks/presets.js';
-import { readStoredTweakValues, TWEAKS_DOCUMENT } from '../theme/tweaks/site-tweaks.js';
+import { storedTweakValuesOf, TWEAKS_DOCUMENT } from '../theme/tweaks/site-tweaks.js';
 import type { Tweak } from '../theme/tweaks/tweak.js';
 import { checkTweakValues } from '../theme/tweaks/tweak-values.js';
 
@@ -76,8 +77,9 @@ function tweakAnswer(t: Tweak, value: string): TweakAnswer {
 }
 
 export const templateTweakRoutes: FastifyPluginAsync<{ store: Store; theme: Theme }> = async (app, { store, theme }) => {
-  const answer = (websiteId: string, presets: readonly Preset[]): TweaksAnswer => {
-    const { values } = theme.tweakState(readStoredTweakValues(store, websiteId));
+  const answer = async (websiteId: string, presets: readonly Preset[]): Promise<TweaksAnswer> => {
+    const stored = storedTweakValuesOf(await runRead(app.reads, (q) => readSiteDocumentStep(q, websiteId, TWEAKS_DOCUMENT)));
+    const { values } = theme.tweakState(stored);
     return {
       tweaks: theme.tweaks().map((t) => tweakAnswer(t, values.get(t.name) ?? t.default)),
       presets: presets.map((p) => ({ name: p.name, title: p.title })),
@@ -109,7 +111,7 @@ export const templateTweakRoutes: FastifyPluginAsync<{ store: Store; theme: Them
       const checked = checkTweakValues(tweaks, values);
       problems.push(...checked.problems);
       if (problems.length > 0) return reply.code(400).send({ message: problems.join(' ') });
-      writeSiteDocument(store, websiteId, TWEAKS_DOCUMENT, { values: { ...base, ...checked.values } });
+      await app.stores.transactions.write((q) => writeSiteDocumentStep(q, websiteId, TWEAKS_DOCUMENT, { values: { ...base, ...checked.values } }));
       return answer(websiteId, presets);
     },
   );

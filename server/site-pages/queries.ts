@@ -4,8 +4,7 @@
  * products each holds (archived ones included: they are the store's still).
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Store } from '../db/database.js';
-import { collections, products } from '../db/schema.js';
+import type { Reads } from '../db/reads.js';
 import { PRODUCTS_COLLECTION_TYPE } from '../routes/store-setup.js';
 
 export interface SitePage {
@@ -22,30 +21,22 @@ export interface SitePage {
   readonly productCount: number;
 }
 
-export function listSitePages(store: Store, websiteId: string): SitePage[] {
-  const counts = new Map(
-    store
-      .select({ collectionId: products.collectionId, n: sql<number>`count(*)` })
-      .from(products)
-      .groupBy(products.collectionId)
-      .all()
-      .map((r) => [r.collectionId, r.n]),
-  );
-  return store
-    .select()
-    .from(collections)
-    .where(eq(collections.websiteId, websiteId))
-    .orderBy(asc(collections.ordering), asc(collections.id))
-    .all()
-    .map((c) => ({
-      id: c.id,
-      title: c.title,
-      navigationTitle: c.navigationTitle,
-      urlId: c.urlId,
-      url: `/${c.urlId}`,
-      type: c.type,
-      isStore: c.type === PRODUCTS_COLLECTION_TYPE,
-      enabled: c.enabled,
-      productCount: counts.get(c.id) ?? 0,
-    }));
+export async function listSitePages({ db, t }: Reads, websiteId: string): Promise<SitePage[]> {
+  const { collections, products } = t;
+  const [counted, pages] = await Promise.all([
+    db.select({ collectionId: products.collectionId, n: sql<number>`count(*)`.mapWith(Number) }).from(products).groupBy(products.collectionId),
+    db.select().from(collections).where(eq(collections.websiteId, websiteId)).orderBy(asc(collections.ordering), asc(collections.id)),
+  ]);
+  const counts = new Map(counted.map((r) => [r.collectionId, r.n]));
+  return pages.map((c) => ({
+    id: c.id,
+    title: c.title,
+    navigationTitle: c.navigationTitle,
+    urlId: c.urlId,
+    url: `/${c.urlId}`,
+    type: c.type,
+    isStore: c.type === PRODUCTS_COLLECTION_TYPE,
+    enabled: c.enabled,
+    productCount: counts.get(c.id) ?? 0,
+  }));
 }

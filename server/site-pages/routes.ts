@@ -13,6 +13,6 @@ import { listSitePages } from './queries.js';
 export const sitePageRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
   app.get('/api/owner/pages', { preValidation: requirePermission(store, 'readPages') }, async (request) => {
     const { websiteId } = signedInContributor(request);
-    return { websiteId, pages: listSitePages(store, websiteId) };
+    return { websiteId, pages: await listSitePages(app.reads, websiteId) };
   });
 };

@@ -11,6 +11,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database.js';
+import { runRead } from '../db/work.js';
 import { MAX_PICTURE_BYTES } from '../merchant/pictures/picture.js';
 import { acceptPictureUploads, storeUpload, uploadQuery } from '../merchant/pictures/upload-body.js';
 import { requirePermission, signedInContributor } from '../owner/guard.js';
@@ -35,10 +36,10 @@ export const siteSettingsRoutes: FastifyPluginAsync<{ store: Store; files: FileS
   // a contributor's website always exists; a 404 only if it was removed under the session
   const answer = (reply: FastifyReply, settings: SiteSettings | null) => (settings === null ? reply.code(404).send({ message: NO_SITE }) : settings);
 
-  app.get('/api/owner/site-settings', { preValidation: read }, async (request, reply) => answer(reply, readSiteSettings(store, site(request))));
+  app.get('/api/owner/site-settings', { preValidation: read }, async (request, reply) => answer(reply, await runRead(app.reads, (q) => readSiteSettings(q, site(request)))));
 
   app.put<{ Body: { siteTitle: string } }>('/api/owner/site-settings', { preValidation: write, config: writeConfig, schema: { body: titleBody } }, async (request, reply) =>
-    answer(reply, setSiteTitle(store, site(request), request.body.siteTitle.trim())),
+    answer(reply, await setSiteTitle(app.stores.transactions, site(request), request.body.siteTitle.trim())),
   );
 
   app.post<{ Querystring: { fileName: string } }>(
@@ -47,9 +48,9 @@ export const siteSettingsRoutes: FastifyPluginAsync<{ store: Store; files: FileS
     async (request, reply) => {
       const stored = await storeUpload(files, request.body, request.query.fileName);
       if (!stored.ok) return reply.code(400).send({ message: stored.message });
-      return answer(reply, setSiteIcon(store, site(request), stored.url));
+      return answer(reply, await setSiteIcon(app.stores.transactions, site(request), stored.url));
     },
   );
 
-  app.delete('/api/owner/site-icon', { preValidation: write, config: writeConfig }, async (request, reply) => answer(reply, setSiteIcon(store, site(request), null)));
+  app.delete('/api/owner/site-icon', { preValidation: write, config: writeConfig }, async (request, reply) => answer(reply, await setSiteIcon(app.stores.transactions, site(request), null)));
 };

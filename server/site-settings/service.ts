@@ -7,8 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { isRecord } from '../../commerce/json.js';
 import { parseJson } from '../commerce/catalog.js';
-import type { Store } from '../db/database.js';
-import { websites } from '../db/schema.js';
+import type { Reads } from '../db/reads.js';
+import { get, run, type Transactions, type Work } from '../db/work.js';
 import { ownerIconUrl } from '../site-icon/site-icon.js';
 
 export interface SiteSettings {
@@ -17,28 +17,34 @@ export interface SiteSettings {
   readonly siteIcon: string | null;
 }
 
-export function readSiteSettings(store: Store, websiteId: string): SiteSettings | null {
-  const site = store.select({ title: websites.title, settings: websites.settings }).from(websites).where(eq(websites.id, websiteId)).get();
+export function* readSiteSettings({ db, t }: Reads, websiteId: string): Work<SiteSettings | null> {
+  const { websites } = t;
+  const site = yield* get(db.select({ title: websites.title, settings: websites.settings }).from(websites).where(eq(websites.id, websiteId)));
   if (site === undefined) return null;
   return { siteTitle: site.title, siteIcon: ownerIconUrl(parseJson<unknown>(site.settings, {})) };
 }
 
-export function setSiteTitle(store: Store, websiteId: string, title: string): SiteSettings | null {
-  store.update(websites).set({ title }).where(eq(websites.id, websiteId)).run();
-  return readSiteSettings(store, websiteId);
+export function setSiteTitle(transactions: Transactions, websiteId: string, title: string): Promise<SiteSettings | null> {
+  return transactions.write(function* (q) {
+    yield* run(q.db.update(q.t.websites).set({ title }).where(eq(q.t.websites.id, websiteId)));
+    return yield* readSiteSettings(q, websiteId);
+  });
 }
 
 /** Sets (or with null removes) the icon, keeping every other setting as it was, in one transaction. */
-export function setSiteIcon(store: Store, websiteId: string, icon: string | null): SiteSettings | null {
-  store.transaction((tx) => {
-    const site = tx.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId)).get();
-    if (site === undefined) return;
+export function setSiteIcon(transactions: Transactions, websiteId: string, icon: string | null): Promise<SiteSettings | null> {
+  return transactions.write(function* (q) {
+    const { websites } = q.t;
+    const site = yield* get(q.db.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId)));
+    if (site === undefined) return null;
     const parsed = parseJson<unknown>(site.settings, {});
     const { siteIcon: _old, ...rest } = isRecord(parsed) ? parsed : {};
-    tx.update(websites)
-      .set({ settings: JSON.stringify(icon === null ? rest : { ...rest, siteIcon: icon }) })
-      .where(eq(websites.id, websiteId))
-      .run();
+    yield* run(
+      q.db
+        .update(websites)
+        .set({ settings: JSON.stringify(icon === null ? rest : { ...rest, siteIcon: icon }) })
+        .where(eq(websites.id, websiteId)),
+    );
+    return yield* readSiteSettings(q, websiteId);
   });
-  return readSiteSettings(store, websiteId);
 }

@@ -10,25 +10,23 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Store } from '../../db/database.js';
-import { products } from '../../db/schema.js';
+import { run, runRead, type Transactions, type Work } from '../../db/work.js';
 import { requirePermission, signedInContributor } from '../../owner/guard.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { acceptUploads, uploadQuery } from '../pictures/upload-body.js';
 import { ownProduct, readProduct } from '../products/queries.js';
 import { typeName } from '../products/product-types.js';
 import { productParams } from '../products/schemas.js';
-import { PRODUCT_MESSAGES } from '../products/service.js';
+import { type Outcome, PRODUCT_MESSAGES } from '../products/service.js';
 import { DIGITAL_FILE_MESSAGES, type DigitalFile, digitalFileOf, MAX_DIGITAL_BYTES } from './digital-file.js';
 
-type Outcome = { ok: true; product: NonNullable<ReturnType<typeof readProduct>> } | { ok: false; status: number; message: string };
-
-function setDigitalFile(store: Store, websiteId: string, productId: string, file: DigitalFile | null): Outcome {
-  return store.transaction((tx): Outcome => {
-    const found = ownProduct(tx, websiteId, productId);
+function setDigitalFile(transactions: Transactions, websiteId: string, productId: string, file: DigitalFile | null): Promise<Outcome> {
+  return transactions.write(function* (q): Work<Outcome> {
+    const found = yield* ownProduct(q, websiteId, productId);
     if (found === null) return { ok: false, status: 404, message: PRODUCT_MESSAGES.notFound };
     if (typeName(found.row) !== 'digital') return { ok: false, status: 400, message: DIGITAL_FILE_MESSAGES.notDigital };
-    tx.update(products).set({ digitalFile: file === null ? null : JSON.stringify(file) }).where(eq(products.id, productId)).run();
-    return { ok: true, product: readProduct(tx, websiteId, productId)! };
+    yield* run(q.db.update(q.t.products).set({ digitalFile: file === null ? null : JSON.stringify(file) }).where(eq(q.t.products.id, productId)));
+    return { ok: true, product: (yield* readProduct(q, websiteId, productId))! };
   });
 }
 
@@ -50,16 +48,16 @@ export const digitalFileRoutes: FastifyPluginAsync<{ store: Store; files: FileSt
       if (!Buffer.isBuffer(body) || body.length === 0) return reply.code(400).send({ message: DIGITAL_FILE_MESSAGES.empty(fileName) });
       const websiteId = signedInContributor(request).websiteId;
       // checked before the bytes are stored, so a refused upload leaves nothing behind
-      const found = ownProduct(store, websiteId, request.params.id);
+      const found = await runRead(app.reads, (q) => ownProduct(q, websiteId, request.params.id));
       if (found === null) return reply.code(404).send({ message: PRODUCT_MESSAGES.notFound });
       if (typeName(found.row) !== 'digital') return reply.code(400).send({ message: DIGITAL_FILE_MESSAGES.notDigital });
       const file = digitalFileOf(body, fileName, request.headers['content-type']);
       await files.put(file.key, body);
-      return answer(reply, setDigitalFile(store, websiteId, request.params.id, file));
+      return answer(reply, await setDigitalFile(app.stores.transactions, websiteId, request.params.id, file));
     },
   );
 
   app.delete<{ Params: { id: string } }>(url, { preValidation: write, config: { rateLimit: 'owner' }, schema: { params: productParams } }, async (request, reply) =>
-    answer(reply, setDigitalFile(store, signedInContributor(request).websiteId, request.params.id, null)),
+    answer(reply, await setDigitalFile(app.stores.transactions, signedInContributor(request).websiteId, request.params.id, null)),
   );
 };

@@ -6,8 +6,7 @@
 import { and, count, desc, eq, lt, max, or } from 'drizzle-orm';
 import { isRecord } from '../../../commerce/json.js';
 import { type FieldValue, type FormField, normaliseFields } from '../../../commerce/form-validation.js';
-import type { Store } from '../../db/database.js';
-import { forms, formSubmissions } from '../../db/schema.js';
+import type { Reads } from '../../db/reads.js';
 import { answerText, submittedFrom } from '../../forms/submission-text.js';
 
 export const PAGE_SIZE = 50;
@@ -29,24 +28,19 @@ const parse = (text: string): unknown => {
   }
 };
 
-export function formsOf(store: Store, websiteId: string): FormSummary[] {
-  const counts = new Map(
-    store
+export async function formsOf({ db, t }: Reads, websiteId: string): Promise<FormSummary[]> {
+  const { forms, formSubmissions } = t;
+  const [counted, rows] = await Promise.all([
+    db
       .select({ formId: formSubmissions.formId, n: count(), last: max(formSubmissions.createdAt) })
       .from(formSubmissions)
       .innerJoin(forms, eq(forms.id, formSubmissions.formId))
       .where(eq(forms.websiteId, websiteId))
-      .groupBy(formSubmissions.formId)
-      .all()
-      .map((r) => [r.formId, r]),
-  );
-  return store
-    .select({ id: forms.id, name: forms.name, fields: forms.fields })
-    .from(forms)
-    .where(eq(forms.websiteId, websiteId))
-    .orderBy(forms.name, forms.id)
-    .all()
-    .map((f) => ({
+      .groupBy(formSubmissions.formId),
+    db.select({ id: forms.id, name: forms.name, fields: forms.fields }).from(forms).where(eq(forms.websiteId, websiteId)).orderBy(forms.name, forms.id),
+  ]);
+  const counts = new Map(counted.map((r) => [r.formId, r]));
+  return rows.map((f) => ({
       id: f.id,
       name: f.name,
       fields: normaliseFields(parse(f.fields)).map((field) => ({ id: field.id, title: field.title, kind: field.kind })),
@@ -56,8 +50,9 @@ export function formsOf(store: Store, websiteId: string): FormSummary[] {
 }
 
 /** The site's form with its fields, or null when the site has none of that id. */
-export function formOf(store: Store, websiteId: string, formId: string): { id: string; name: string; fields: FormField[] } | null {
-  const row = store.select({ id: forms.id, name: forms.name, fields: forms.fields }).from(forms).where(and(eq(forms.id, formId), eq(forms.websiteId, websiteId))).get();
+export async function formOf({ db, t }: Reads, websiteId: string, formId: string): Promise<{ id: string; name: string; fields: FormField[] } | null> {
+  const { forms } = t;
+  const [row] = await db.select({ id: forms.id, name: forms.name, fields: forms.fields }).from(forms).where(and(eq(forms.id, formId), eq(forms.websiteId, websiteId)));
   return row === undefined ? null : { id: row.id, name: row.name, fields: normaliseFields(parse(row.fields)) };
 }
 
@@ -90,13 +85,14 @@ function submissionView(row: { id: string; data: string; meta: string; createdAt
 }
 
 /** A page of the form's submissions, newest first, after the `(time, id)` key of the last one seen. */
-export function submissionsPage(
-  store: Store,
+export async function submissionsPage(
+  { db, t }: Reads,
   form: { id: string; fields: readonly FormField[] },
   after: readonly [number, string] | null,
   limit: number,
-): { submissions: SubmissionView[]; next: [number, string] | null } {
-  const rows = store
+): Promise<{ submissions: SubmissionView[]; next: [number, string] | null }> {
+  const { formSubmissions } = t;
+  const rows = await db
     .select({ id: formSubmissions.id, data: formSubmissions.data, meta: formSubmissions.meta, createdAt: formSubmissions.createdAt })
     .from(formSubmissions)
     .where(
@@ -106,8 +102,7 @@ export function submissionsPage(
       ),
     )
     .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
-    .limit(limit + 1)
-    .all();
+    .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return { submissions: page.map((r) => submissionView(r, form.fields)), next: rows.length > limit && last !== undefined ? [last.createdAt, last.id] : null };

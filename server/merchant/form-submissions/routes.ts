@@ -11,6 +11,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../../db/database.js';
+import type { Reads } from '../../db/reads.js';
 import { requirePermission, signedInContributor } from '../../owner/guard.js';
 import { decodeCursor, encodeCursor } from '../../restock/service.js';
 import { CSV_BOM, CSV_CONTENT_TYPE, csvFileName, csvRow } from '../csv.js';
@@ -31,7 +32,7 @@ const pageQuery = {
 /** How many rows the export reads at a time. */
 const EXPORT_PAGE = 500;
 
-function csvOf(store: Store, form: NonNullable<ReturnType<typeof formOf>>): Readable {
+function csvOf(reads: Reads, form: NonNullable<Awaited<ReturnType<typeof formOf>>>): Readable {
   const fieldIds = form.fields.map((f) => f.id);
   async function* rows() {
     yield CSV_BOM;
@@ -39,7 +40,7 @@ function csvOf(store: Store, form: NonNullable<ReturnType<typeof formOf>>): Read
     // left out: a first pass finds them, since the header comes before any row
     const extra: string[] = [];
     for (let after: [number, string] | null = null, first = true; first || after !== null; first = false) {
-      const page = submissionsPage(store, form, after, EXPORT_PAGE);
+      const page = await submissionsPage(reads, form, after, EXPORT_PAGE);
       for (const s of page.submissions) for (const a of s.answers) if (!fieldIds.includes(a.fieldId) && !extra.includes(a.fieldId)) extra.push(a.fieldId);
       after = page.next;
     }
@@ -50,7 +51,7 @@ function csvOf(store: Store, form: NonNullable<ReturnType<typeof formOf>>): Read
       return csvRow([new Date(s.submittedOn).toISOString(), ...columns.map((id) => text.get(id) ?? ''), s.page ?? '']);
     };
     for (let after: [number, string] | null = null, first = true; first || after !== null; first = false) {
-      const page = submissionsPage(store, form, after, EXPORT_PAGE);
+      const page = await submissionsPage(reads, form, after, EXPORT_PAGE);
       yield page.submissions.map(line).join('');
       after = page.next;
     }
@@ -62,30 +63,30 @@ export const formSubmissionRoutes: FastifyPluginAsync<{ store: Store }> = async 
   const read = requirePermission(store, 'readFormSubmissions');
   const site = (request: Parameters<typeof signedInContributor>[0]) => signedInContributor(request).websiteId;
 
-  app.get('/api/merchant/forms', { preValidation: read }, async (request) => ({ forms: formsOf(store, site(request)) }));
+  app.get('/api/merchant/forms', { preValidation: read }, async (request) => ({ forms: await formsOf(app.reads, site(request)) }));
 
   app.get<{ Params: { formId: string }; Querystring: { cursor?: string; limit?: string } }>(
     '/api/merchant/forms/:formId/submissions',
     { preValidation: read, schema: { params: formParams, querystring: pageQuery } },
     async (request, reply) => {
-      const form = formOf(store, site(request), request.params.formId);
+      const form = await formOf(app.reads, site(request), request.params.formId);
       if (form === null) return reply.code(404).send({ message: FORM_SUBMISSION_MESSAGES.noForm });
       const after = decodeCursor(request.query.cursor, ['number', 'string']);
       if (after === 'bad') return reply.code(400).send({ message: FORM_SUBMISSION_MESSAGES.badCursor });
       const limit = Math.min(MAX_PAGE_SIZE, Number(request.query.limit ?? PAGE_SIZE));
-      const page = submissionsPage(store, form, after as [number, string] | null, limit);
+      const page = await submissionsPage(app.reads, form, after as [number, string] | null, limit);
       return { submissions: page.submissions, nextCursor: page.next === null ? null : encodeCursor(page.next) };
     },
   );
 
   app.get<{ Params: { formId: string } }>('/api/merchant/forms/:formId/submissions.csv', { preValidation: read, schema: { params: formParams } }, async (request, reply) => {
-    const form = formOf(store, site(request), request.params.formId);
+    const form = await formOf(app.reads, site(request), request.params.formId);
     if (form === null) return reply.code(404).send({ message: FORM_SUBMISSION_MESSAGES.noForm });
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .type(CSV_CONTENT_TYPE)
       .header('content-disposition', `attachment; filename="${csvFileName(form.name, `submissions-${day}`)}"`)
       .header('cache-control', 'private, no-store')
-      .send(csvOf(store, form));
+      .send(csvOf(app.reads, form));
   });
 };

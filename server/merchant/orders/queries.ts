@@ -7,14 +7,13 @@ import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzl
 import type { Customer } from '../../../commerce/checkout-form.js';
 import { parseJson } from '../../commerce/catalog.js';
 import type { OrderLine } from '../../commerce/checkout-service.js';
-import type { Store } from '../../db/database.js';
-import { orderNotes, orders } from '../../db/schema.js';
+import { onPostgres, type Reads } from '../../db/reads.js';
+import type { orders } from '../../db/schema.js';
+import { all, get, type Work } from '../../db/work.js';
 import { type Filters, type ListQuery, type OrderStatus, PAGE_SIZE } from './schemas.js';
 import { likePattern } from '../like.js';
 
 export type OrderRow = typeof orders.$inferSelect;
-type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
-export type Reader = Store | Tx;
 
 export function statusOf(row: Pick<OrderRow, 'fulfilledAt' | 'cancelledAt'>): OrderStatus {
   return row.cancelledAt !== null ? 'cancelled' : row.fulfilledAt !== null ? 'fulfilled' : 'open';
@@ -48,8 +47,9 @@ export function orderSummary(row: OrderRow) {
 }
 
 /** An order as its detail shows it, with the merchant's notes. */
-export function orderDetail(db: Reader, row: OrderRow) {
-  const notes = db.select().from(orderNotes).where(eq(orderNotes.orderId, row.id)).orderBy(asc(orderNotes.createdAt), asc(orderNotes.id)).all();
+export function* orderDetail({ db, t }: Reads, row: OrderRow) {
+  const { orderNotes } = t;
+  const notes = yield* all(db.select().from(orderNotes).where(eq(orderNotes.orderId, row.id)).orderBy(asc(orderNotes.createdAt), asc(orderNotes.id)));
   return {
     ...orderSummary(row),
     customer: customerOf(row),
@@ -75,17 +75,19 @@ export function orderDetail(db: Reader, row: OrderRow) {
   };
 }
 
-export type OrderDetail = ReturnType<typeof orderDetail>;
+export type OrderDetail = ReturnType<typeof orderDetail> extends Work<infer D> ? D : never;
 
-export function ownOrder(db: Reader, websiteId: string, orderId: string): OrderRow | null {
-  return db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId))).get() ?? null;
+export function* ownOrder({ db, t }: Reads, websiteId: string, orderId: string): Work<OrderRow | null> {
+  const { orders } = t;
+  return (yield* get(db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId))))) ?? null;
 }
 
 /**
  * The filters as SQL: a status, and `q` finding an order by its number (`1042` or `#1042`), or by the customer's
  * e-mail or name, or a product name or SKU in its lines (case-insensitive).
  */
-function whereOf(websiteId: string, filters: Filters): SQL {
+function whereOf(reads: Reads, websiteId: string, filters: Filters): SQL {
+  const { orders } = reads.t;
   const conditions: SQL[] = [eq(orders.websiteId, websiteId)];
   if (filters.status === 'open') conditions.push(isNull(orders.fulfilledAt), isNull(orders.cancelledAt));
   if (filters.status === 'fulfilled') conditions.push(isNotNull(orders.fulfilledAt), isNull(orders.cancelledAt));
@@ -95,34 +97,43 @@ function whereOf(websiteId: string, filters: Filters): SQL {
     const number = /^#?(\d{1,9})$/.exec(q);
     const pattern = likePattern(q);
     const like = (value: SQL) => sql`lower(${value}) LIKE ${pattern} ESCAPE '\\'`;
-    // the JSON fields' values, not their keys: `name` finds a customer called so, not every order
-    const name = sql`json_extract(${orders.customer}, '$.name')`;
-    const inLines = sql`exists (select 1 from json_each(${orders.items}) where ${like(sql`json_extract(value, '$.productName')`)} or ${like(sql`json_extract(value, '$.sku')`)})`;
+    // the JSON fields' values, not their keys: `name` finds a customer called so, not every order (JSON is text
+    // in both dialects: SQLite's json functions, PostgreSQL's operators on the text cast to json)
+    const pg = onPostgres(reads);
+    const name = pg ? sql`(${orders.customer}::json ->> 'name')` : sql`json_extract(${orders.customer}, '$.name')`;
+    const inLines = pg
+      ? sql`exists (select 1 from json_array_elements(${orders.items}::json) as line(value) where ${like(sql`(value ->> 'productName')`)} or ${like(sql`(value ->> 'sku')`)})`
+      : sql`exists (select 1 from json_each(${orders.items}) where ${like(sql`json_extract(value, '$.productName')`)} or ${like(sql`json_extract(value, '$.sku')`)})`;
     conditions.push(or(...(number === null ? [] : [eq(orders.orderNumber, Number(number[1]))]), like(sql`${orders.email}`), like(name), inLines)!);
   }
   return and(...conditions)!;
 }
 
-export function listOrders(db: Store, websiteId: string, query: ListQuery) {
-  const where = whereOf(websiteId, query);
+export function* listOrders(reads: Reads, websiteId: string, query: ListQuery) {
+  const { db, t } = reads;
+  const { orders } = t;
+  const where = whereOf(reads, websiteId, query);
   const page = Number(query.page ?? '1');
-  const total = db.select({ n: sql<number>`count(*)` }).from(orders).where(where).get()?.n ?? 0;
-  const rows = db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
-    .all();
+  const total = (yield* get(db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where)))?.n ?? 0;
+  const rows = yield* all(
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+  );
   return { orders: rows.map(orderSummary), total, page, pageSize: PAGE_SIZE, hasNextPage: page * PAGE_SIZE < total };
 }
 
 /** Every order the filters find, newest first, read a batch at a time (the CSV export streams them). */
-export function* eachOrder(db: Store, websiteId: string, filters: Filters, batch = 500): Generator<OrderRow> {
-  const where = whereOf(websiteId, filters);
+export async function* eachOrder(reads: Reads, websiteId: string, filters: Filters, batch = 500): AsyncGenerator<OrderRow> {
+  const { db, t } = reads;
+  const { orders } = t;
+  const where = whereOf(reads, websiteId, filters);
   for (let offset = 0; ; offset += batch) {
-    const rows = db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.orderNumber)).limit(batch).offset(offset).all();
+    const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.orderNumber)).limit(batch).offset(offset);
     yield* rows;
     if (rows.length < batch) return;
   }

@@ -14,6 +14,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../../db/database.js';
+import type { Reads } from '../../db/reads.js';
+import { runRead } from '../../db/work.js';
 import { requirePermission, signedInContributor } from '../../owner/guard.js';
 import { CSV_BOM, CSV_CONTENT_TYPE, csvRow } from '../csv.js';
 import { CSV_HEADER, orderCsvRows } from './csv.js';
@@ -31,9 +33,9 @@ function answer(reply: FastifyReply, outcome: Outcome, created = false) {
 }
 
 /** The export's rows, a batch of orders at a time, after a byte-order mark (spreadsheets then read UTF-8 as UTF-8). */
-function* csvChunks(store: Store, websiteId: string, filters: Filters): Generator<string> {
+async function* csvChunks(reads: Reads, websiteId: string, filters: Filters): AsyncGenerator<string> {
   yield `${CSV_BOM}${csvRow(CSV_HEADER)}`;
-  for (const row of eachOrder(store, websiteId, filters)) yield orderCsvRows(row);
+  for await (const row of eachOrder(reads, websiteId, filters)) yield orderCsvRows(row);
 }
 
 export const merchantOrderRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
@@ -42,7 +44,7 @@ export const merchantOrderRoutes: FastifyPluginAsync<{ store: Store }> = async (
   const writeConfig = { rateLimit: 'owner' } as const;
   const site = (request: FastifyRequest) => signedInContributor(request).websiteId;
 
-  app.get<{ Querystring: ListQuery }>(BASE, { preValidation: read, schema: { querystring: listQuery } }, async (request) => listOrders(store, site(request), request.query));
+  app.get<{ Querystring: ListQuery }>(BASE, { preValidation: read, schema: { querystring: listQuery } }, async (request) => runRead(app.reads, (q) => listOrders(q, site(request), request.query)));
 
   app.get<{ Querystring: Filters }>(`${BASE}.csv`, { preValidation: read, schema: { querystring: exportQuery } }, async (request, reply) => {
     const day = new Date().toISOString().slice(0, 10);
@@ -50,27 +52,30 @@ export const merchantOrderRoutes: FastifyPluginAsync<{ store: Store }> = async (
       .header('cache-control', 'no-store')
       .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
       .type(CSV_CONTENT_TYPE)
-      .send(Readable.from(csvChunks(store, site(request), request.query)));
+      .send(Readable.from(csvChunks(app.reads, site(request), request.query)));
   });
 
   app.get<{ Params: Params }>(`${BASE}/:id`, { preValidation: read, schema: { params: orderParams } }, async (request, reply) => {
-    const row = ownOrder(store, site(request), request.params.id);
-    return row === null ? reply.code(404).send({ message: ORDER_MESSAGES.notFound }) : orderDetail(store, row);
+    const order = await runRead(app.reads, function* (q) {
+      const row = yield* ownOrder(q, site(request), request.params.id);
+      return row === null ? null : yield* orderDetail(q, row);
+    });
+    return order === null ? reply.code(404).send({ message: ORDER_MESSAGES.notFound }) : order;
   });
 
   app.post<{ Params: Params; Body: FulfilBody }>(
     `${BASE}/:id/fulfil`,
     { preValidation: write, config: writeConfig, schema: { params: orderParams, body: fulfilBody } },
-    async (request, reply) => answer(reply, fulfil(store, site(request), request.params.id, request.body ?? {})),
+    async (request, reply) => answer(reply, await fulfil(app.stores.transactions, site(request), request.params.id, request.body ?? {})),
   );
 
   app.post<{ Params: Params }>(`${BASE}/:id/cancel`, { preValidation: write, config: writeConfig, schema: { params: orderParams } }, async (request, reply) =>
-    answer(reply, cancel(store, site(request), request.params.id)),
+    answer(reply, await cancel(app.stores.transactions, site(request), request.params.id)),
   );
 
   app.post<{ Params: Params; Body: { text: string } }>(
     `${BASE}/:id/notes`,
     { preValidation: write, config: writeConfig, schema: { params: orderParams, body: noteBody } },
-    async (request, reply) => answer(reply, addNote(store, signedInContributor(request), request.params.id, request.body.text), true),
+    async (request, reply) => answer(reply, await addNote(app.stores.transactions, signedInContributor(request), request.params.id, request.body.text), true),
   );
 };

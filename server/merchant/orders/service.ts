@@ -10,9 +10,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Store } from '../../db/database.js';
-import { orderNotes, orders, variants } from '../../db/schema.js';
-import { fulfilOrder } from '../../email/fulfil.js';
+import type { Reads } from '../../db/reads.js';
+import { all, run, type Transactions, type Work } from '../../db/work.js';
+import { fulfilOrderWork } from '../../email/fulfil.js';
 import type { SignedInContributor } from '../../owner/sessions.js';
 import { linesOf, type OrderDetail, orderDetail, ownOrder } from './queries.js';
 import type { FulfilBody } from './schemas.js';
@@ -30,50 +30,54 @@ export type Outcome = { readonly ok: true; readonly order: OrderDetail } | { rea
 
 const refuse = (status: number, message: string): Outcome => ({ ok: false, status, message });
 
-function detail(store: Store, websiteId: string, orderId: string): Outcome {
-  const row = ownOrder(store, websiteId, orderId);
-  return row === null ? refuse(404, ORDER_MESSAGES.notFound) : { ok: true, order: orderDetail(store, row) };
+function* detail(q: Reads, websiteId: string, orderId: string): Work<Outcome> {
+  const row = yield* ownOrder(q, websiteId, orderId);
+  return row === null ? refuse(404, ORDER_MESSAGES.notFound) : { ok: true, order: yield* orderDetail(q, row) };
 }
 
-export function fulfil(store: Store, websiteId: string, orderId: string, body: FulfilBody, now = Date.now()): Outcome {
+export function fulfil(transactions: Transactions, websiteId: string, orderId: string, body: FulfilBody, now = Date.now()): Promise<Outcome> {
   const carrier = body.carrier?.trim() ?? '';
   const trackingNumber = body.trackingNumber?.trim() ?? '';
-  if (carrier !== '' && trackingNumber === '') return refuse(400, ORDER_MESSAGES.carrierWithoutNumber);
-  const result = fulfilOrder(store, websiteId, orderId, { carrier, trackingNumber }, now);
-  if (!result.ok) {
-    if (result.reason === 'not-found') return refuse(404, ORDER_MESSAGES.notFound);
-    return refuse(409, result.reason === 'cancelled' ? ORDER_MESSAGES.cancelledNotFulfilled : ORDER_MESSAGES.alreadyFulfilled);
-  }
-  return detail(store, websiteId, orderId);
+  if (carrier !== '' && trackingNumber === '') return Promise.resolve(refuse(400, ORDER_MESSAGES.carrierWithoutNumber));
+  return transactions.write(function* (q): Work<Outcome> {
+    const result = yield* fulfilOrderWork(q, websiteId, orderId, { carrier, trackingNumber }, now);
+    if (!result.ok) {
+      if (result.reason === 'not-found') return refuse(404, ORDER_MESSAGES.notFound);
+      return refuse(409, result.reason === 'cancelled' ? ORDER_MESSAGES.cancelledNotFulfilled : ORDER_MESSAGES.alreadyFulfilled);
+    }
+    return yield* detail(q, websiteId, orderId);
+  });
 }
 
-export function cancel(store: Store, websiteId: string, orderId: string, now = Date.now()): Outcome {
-  const refused = store.transaction(
-    (tx): Outcome | null => {
-      const row = ownOrder(tx, websiteId, orderId);
-      if (row === null) return refuse(404, ORDER_MESSAGES.notFound);
-      const mine = and(eq(orders.id, orderId), eq(orders.websiteId, websiteId), isNull(orders.cancelledAt), isNull(orders.fulfilledAt));
-      if (tx.update(orders).set({ cancelledAt: now }).where(mine).run().changes !== 1) {
-        return refuse(409, row.cancelledAt !== null ? ORDER_MESSAGES.alreadyCancelled : ORDER_MESSAGES.fulfilledNotCancelled);
-      }
-      for (const line of linesOf(row)) {
-        if (line.variantId === null || !(line.quantity > 0)) continue;
-        tx.update(variants)
+export function cancel(transactions: Transactions, websiteId: string, orderId: string, now = Date.now()): Promise<Outcome> {
+  return transactions.write(function* (q): Work<Outcome> {
+    const { db } = q;
+    const { orders, variants } = q.t;
+    const row = yield* ownOrder(q, websiteId, orderId);
+    if (row === null) return refuse(404, ORDER_MESSAGES.notFound);
+    const mine = and(eq(orders.id, orderId), eq(orders.websiteId, websiteId), isNull(orders.cancelledAt), isNull(orders.fulfilledAt));
+    if ((yield* all(db.update(orders).set({ cancelledAt: now }).where(mine).returning({ id: orders.id }))).length !== 1) {
+      return refuse(409, row.cancelledAt !== null ? ORDER_MESSAGES.alreadyCancelled : ORDER_MESSAGES.fulfilledNotCancelled);
+    }
+    for (const line of linesOf(row)) {
+      if (line.variantId === null || !(line.quantity > 0)) continue;
+      yield* run(
+        db
+          .update(variants)
           .set({ qtyInStock: sql`${variants.qtyInStock} + ${line.quantity}` })
-          .where(and(eq(variants.id, line.variantId), eq(variants.unlimited, false)))
-          .run();
-      }
-      return null;
-    },
-    { behavior: 'immediate' },
-  );
-  return refused ?? detail(store, websiteId, orderId);
+          .where(and(eq(variants.id, line.variantId), eq(variants.unlimited, false))),
+      );
+    }
+    return yield* detail(q, websiteId, orderId);
+  });
 }
 
-export function addNote(store: Store, contributor: SignedInContributor, orderId: string, text: string, now = Date.now()): Outcome {
-  const row = ownOrder(store, contributor.websiteId, orderId);
-  if (row === null) return refuse(404, ORDER_MESSAGES.notFound);
-  const author = contributor.displayName.trim() === '' ? contributor.email : contributor.displayName;
-  store.insert(orderNotes).values({ id: randomUUID(), orderId, websiteId: contributor.websiteId, author, body: text.trim(), createdAt: now }).run();
-  return detail(store, contributor.websiteId, orderId);
+export function addNote(transactions: Transactions, contributor: SignedInContributor, orderId: string, text: string, now = Date.now()): Promise<Outcome> {
+  return transactions.write(function* (q): Work<Outcome> {
+    const row = yield* ownOrder(q, contributor.websiteId, orderId);
+    if (row === null) return refuse(404, ORDER_MESSAGES.notFound);
+    const author = contributor.displayName.trim() === '' ? contributor.email : contributor.displayName;
+    yield* run(q.db.insert(q.t.orderNotes).values({ id: randomUUID(), orderId, websiteId: contributor.websiteId, author, body: text.trim(), createdAt: now }));
+    return yield* detail(q, contributor.websiteId, orderId);
+  });
 }

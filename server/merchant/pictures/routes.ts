@@ -43,13 +43,13 @@ export const pictureRoutes: FastifyPluginAsync<PictureRoutesOptions> = async (ap
     async (request, reply) => {
       const stored = await storeUpload(files, request.body, request.query.fileName);
       if (!stored.ok) return reply.code(400).send({ message: stored.message });
-      const outcome = setPicture(store, signedInContributor(request).websiteId, request.params.id, stored.url);
+      const outcome = await setPicture(app.stores.transactions, signedInContributor(request).websiteId, request.params.id, stored.url);
       return outcome.ok ? outcome.product : reply.code(outcome.status).send({ message: outcome.message });
     },
   );
 
   app.delete<{ Params: { id: string } }>(url, { preValidation: write, config: { rateLimit: 'owner' }, schema: { params: productParams } }, async (request, reply) => {
-    const outcome = setPicture(store, signedInContributor(request).websiteId, request.params.id, null);
+    const outcome = await setPicture(app.stores.transactions, signedInContributor(request).websiteId, request.params.id, null);
     return outcome.ok ? outcome.product : reply.code(outcome.status).send({ message: outcome.message });
   });
 

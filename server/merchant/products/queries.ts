@@ -5,8 +5,9 @@
  */
 import { and, asc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { parseJson } from '../../commerce/catalog.js';
-import type { Store } from '../../db/database.js';
-import { collections, products, variants } from '../../db/schema.js';
+import type { Reads } from '../../db/reads.js';
+import type { collections, products, variants } from '../../db/schema.js';
+import { all, get, type Work } from '../../db/work.js';
 import { PRODUCTS_COLLECTION_TYPE } from '../../routes/store-setup.js';
 import { isPricedOnProduct, type ProductTypeName, storedType, typeName } from './product-types.js';
 import { type ListQuery, PAGE_SIZE } from './schemas.js';
@@ -20,33 +21,50 @@ function digitalFileView(json: string | null) {
 
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;
-type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
-/** The store or a transaction on it: the writes read through their transaction. */
-export type Reader = Store | Tx;
+type CollectionRow = typeof collections.$inferSelect;
+
+/*
+ * Each read is a piece of work (server/db/work.ts) over `{ db, t }`: the writes run it inside their transaction,
+ * the routes as a read (`read(app.reads, …)`), on either database.
+ */
 
 /** The caller's store (products collection) by id, or null when it is not one of theirs. */
-export function storeOf(db: Reader, websiteId: string, storeId: string) {
-  return db.select().from(collections).where(and(eq(collections.id, storeId), eq(collections.websiteId, websiteId), eq(collections.type, PRODUCTS_COLLECTION_TYPE))).get() ?? null;
+export function* storeOf({ db, t }: Reads, websiteId: string, storeId: string): Work<CollectionRow | null> {
+  const { collections } = t;
+  return (yield* get(db.select().from(collections).where(and(eq(collections.id, storeId), eq(collections.websiteId, websiteId), eq(collections.type, PRODUCTS_COLLECTION_TYPE))))) ?? null;
 }
 
 /** The website's first store (by navigation order), where a product goes when the request names none. */
-export function firstStore(db: Reader, websiteId: string) {
-  return db.select().from(collections).where(and(eq(collections.websiteId, websiteId), eq(collections.type, PRODUCTS_COLLECTION_TYPE))).orderBy(asc(collections.ordering), asc(collections.id)).get() ?? null;
+export function* firstStore({ db, t }: Reads, websiteId: string): Work<CollectionRow | null> {
+  const { collections } = t;
+  return (
+    (yield* get(
+      db
+        .select()
+        .from(collections)
+        .where(and(eq(collections.websiteId, websiteId), eq(collections.type, PRODUCTS_COLLECTION_TYPE)))
+        .orderBy(asc(collections.ordering), asc(collections.id))
+        .limit(1),
+    )) ?? null
+  );
 }
 
 /** The product with its store, when it belongs to the caller's website. */
-export function ownProduct(db: Reader, websiteId: string, productId: string): { row: ProductRow; store: typeof collections.$inferSelect } | null {
-  const found = db
-    .select({ row: products, store: collections })
-    .from(products)
-    .innerJoin(collections, eq(collections.id, products.collectionId))
-    .where(and(eq(products.id, productId), eq(collections.websiteId, websiteId)))
-    .get();
+export function* ownProduct({ db, t }: Reads, websiteId: string, productId: string): Work<{ row: ProductRow; store: CollectionRow } | null> {
+  const { collections, products } = t;
+  const found = yield* get(
+    db
+      .select({ row: products, store: collections })
+      .from(products)
+      .innerJoin(collections, eq(collections.id, products.collectionId))
+      .where(and(eq(products.id, productId), eq(collections.websiteId, websiteId))),
+  );
   return found ?? null;
 }
 
-export function variantsOf(db: Reader, productId: string): VariantRow[] {
-  return db.select().from(variants).where(eq(variants.productId, productId)).orderBy(asc(variants.ordering), asc(variants.id)).all();
+export function* variantsOf({ db, t }: Reads, productId: string): Work<VariantRow[]> {
+  const { variants } = t;
+  return yield* all(db.select().from(variants).where(eq(variants.productId, productId)).orderBy(asc(variants.ordering), asc(variants.id)));
 }
 
 export function variantView(v: VariantRow) {
@@ -106,12 +124,12 @@ export function productView(row: ProductRow, storeUrlId: string, vs: readonly Va
 export type ProductView = ReturnType<typeof productView>;
 
 /** The caller's product as the APIs answer it, or null. */
-export function readProduct(db: Reader, websiteId: string, productId: string): ProductView | null {
-  const found = ownProduct(db, websiteId, productId);
-  return found === null ? null : productView(found.row, found.store.urlId, variantsOf(db, productId));
+export function* readProduct(q: Reads, websiteId: string, productId: string): Work<ProductView | null> {
+  const found = yield* ownProduct(q, websiteId, productId);
+  return found === null ? null : productView(found.row, found.store.urlId, yield* variantsOf(q, productId));
 }
 
-function typeCondition(type: ProductTypeName): SQL {
+function typeCondition(products: Reads['t']['products'], type: ProductTypeName): SQL {
   const { productType, isSubscribable } = storedType(type);
   return isSubscribable ? eq(products.isSubscribable, true) : and(eq(products.productType, productType), eq(products.isSubscribable, false))!;
 }
@@ -121,11 +139,12 @@ function typeCondition(type: ProductTypeName): SQL {
  * product order): by default the ones not archived; `q` finds a title or a variant's SKU containing it
  * (case-insensitive).
  */
-export function listProducts(db: Store, websiteId: string, query: ListQuery) {
+export function* listProducts({ db, t }: Reads, websiteId: string, query: ListQuery) {
+  const { collections, products, variants } = t;
   const conditions: SQL[] = [eq(collections.websiteId, websiteId), eq(collections.type, PRODUCTS_COLLECTION_TYPE)];
   const archived = query.archived ?? 'false';
   if (archived !== 'all') conditions.push(eq(products.archived, archived === 'true'));
-  if (query.type !== undefined) conditions.push(typeCondition(query.type));
+  if (query.type !== undefined) conditions.push(typeCondition(products, query.type));
   if (query.storeId !== undefined) conditions.push(eq(products.collectionId, query.storeId));
   const q = query.q?.trim() ?? '';
   if (q !== '') {
@@ -138,19 +157,20 @@ export function listProducts(db: Store, websiteId: string, query: ListQuery) {
   }
   const where = and(...conditions);
   const page = Number(query.page ?? '1');
-  const total = db.select({ n: sql<number>`count(*)` }).from(products).innerJoin(collections, eq(collections.id, products.collectionId)).where(where).get()?.n ?? 0;
-  const rows = db
-    .select({ row: products, storeUrlId: collections.urlId })
-    .from(products)
-    .innerJoin(collections, eq(collections.id, products.collectionId))
-    .where(where)
-    .orderBy(asc(collections.ordering), asc(products.ordering), asc(products.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
-    .all();
+  const total = (yield* get(db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).innerJoin(collections, eq(collections.id, products.collectionId)).where(where)))?.n ?? 0;
+  const rows = yield* all(
+    db
+      .select({ row: products, storeUrlId: collections.urlId })
+      .from(products)
+      .innerJoin(collections, eq(collections.id, products.collectionId))
+      .where(where)
+      .orderBy(asc(collections.ordering), asc(products.ordering), asc(products.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+  );
   const byProduct = new Map<string, VariantRow[]>(rows.map((r) => [r.row.id, []]));
   if (rows.length > 0) {
-    for (const v of db.select().from(variants).where(inArray(variants.productId, [...byProduct.keys()])).orderBy(asc(variants.ordering), asc(variants.id)).all()) byProduct.get(v.productId)!.push(v);
+    for (const v of yield* all(db.select().from(variants).where(inArray(variants.productId, [...byProduct.keys()])).orderBy(asc(variants.ordering), asc(variants.id)))) byProduct.get(v.productId)!.push(v);
   }
   return {
     products: rows.map((r) => productView(r.row, r.storeUrlId, byProduct.get(r.row.id)!)),
@@ -160,4 +180,3 @@ export function listProducts(db: Store, websiteId: string, query: ListQuery) {
     hasNextPage: page * PAGE_SIZE < total,
   };
 }
-

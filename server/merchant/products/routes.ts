@@ -19,6 +19,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Store } from '../../db/database.js';
+import { runRead } from '../../db/work.js';
 import { requirePermission, signedInContributor } from '../../owner/guard.js';
 import { listProducts, readProduct } from './queries.js';
 import {
@@ -53,42 +54,42 @@ export const merchantProductRoutes: FastifyPluginAsync<{ store: Store }> = async
   const writeConfig = { rateLimit: 'owner' } as const;
   const site = (request: Parameters<typeof signedInContributor>[0]) => signedInContributor(request).websiteId;
 
-  app.get<{ Querystring: ListQuery }>(BASE, { preValidation: read, schema: { querystring: listQuery } }, async (request) => listProducts(store, site(request), request.query));
+  app.get<{ Querystring: ListQuery }>(BASE, { preValidation: read, schema: { querystring: listQuery } }, async (request) => runRead(app.reads, (q) => listProducts(q, site(request), request.query)));
 
   app.get<{ Params: Params }>(`${BASE}/:id`, { preValidation: read, schema: { params: productParams } }, async (request, reply) => {
-    const product = readProduct(store, site(request), request.params.id);
+    const product = await runRead(app.reads, (q) => readProduct(q, site(request), request.params.id));
     return product === null ? reply.code(404).send({ message: PRODUCT_MESSAGES.notFound }) : product;
   });
 
   app.post<{ Body: CreateBody }>(BASE, { preValidation: write, config: writeConfig, schema: { body: createBody } }, async (request, reply) =>
-    answer(reply, createProduct(store, site(request), request.body), true),
+    answer(reply, await createProduct(app.stores.transactions, site(request), request.body), true),
   );
 
   // declared before `/:id/…` routes cannot take it: `order` is no product id
   app.post<{ Body: { ids: string[] } }>(`${BASE}/order`, { preValidation: write, config: writeConfig, schema: { body: orderBody } }, async (request, reply) => {
-    const result = reorderProducts(store, site(request), request.body.ids);
+    const result = await reorderProducts(app.stores.transactions, site(request), request.body.ids);
     return result.ok ? { ids: result.ids } : reply.code(result.status).send({ message: result.message });
   });
 
   app.put<{ Params: Params; Body: EditBody }>(`${BASE}/:id`, { preValidation: write, config: writeConfig, schema: { params: productParams, body: editBody } }, async (request, reply) =>
-    answer(reply, editProduct(store, site(request), request.params.id, request.body)),
+    answer(reply, await editProduct(app.stores.transactions, site(request), request.params.id, request.body)),
   );
 
   for (const [action, archived] of [['archive', true], ['unarchive', false]] as const) {
     app.post<{ Params: Params }>(`${BASE}/:id/${action}`, { preValidation: write, config: writeConfig, schema: { params: productParams } }, async (request, reply) =>
-      answer(reply, setArchived(store, site(request), request.params.id, archived)),
+      answer(reply, await setArchived(app.stores.transactions, site(request), request.params.id, archived)),
     );
   }
 
   app.put<{ Params: Params; Body: VariantsBody }>(
     `${BASE}/:id/variants`,
     { preValidation: write, config: writeConfig, schema: { params: productParams, body: variantsBody } },
-    async (request, reply) => answer(reply, replaceVariants(store, site(request), request.params.id, request.body)),
+    async (request, reply) => answer(reply, await replaceVariants(app.stores.transactions, site(request), request.params.id, request.body)),
   );
 
   app.patch<{ Params: Params & { variantId: string }; Body: StockBody }>(
     `${BASE}/:id/variants/:variantId/stock`,
     { preValidation: write, config: writeConfig, schema: { params: variantParams, body: stockBody } },
-    async (request, reply) => answer(reply, changeStock(store, site(request), request.params.id, request.params.variantId, request.body)),
+    async (request, reply) => answer(reply, await changeStock(app.stores.transactions, site(request), request.params.id, request.params.variantId, request.body)),
   );
 };

@@ -1,19 +1,20 @@
 /**
- * The merchant's product writes: create, edit, archive, the variant matrix, stock and order. Each runs in one
- * transaction of the store, so what it checks (a free URL id, a free SKU, stock not below 0) is still true
- * when it writes; the storefront sees the change at once, because any write empties the pages' read cache
- * (server/read-cache.ts). Each returns the product as the APIs answer it, or a refusal with its status and
+ * The merchant's product writes: create, edit, archive, the variant matrix, stock and order. Each is written once
+ * as steps and runs in one transaction of either database (server/db/work.ts), so what it checks (a free URL id,
+ * a free SKU, stock not below 0) is still true when it writes; the storefront sees the change at once, because
+ * any write empties the pages' read cache (server/read-cache.ts; on PostgreSQL this node's at once, the others'
+ * on the change feed). Each returns the product as the APIs answer it, or a refusal with its status and
  * message (the spec 001 editor's messages verbatim where one applies: 'This {tagType} already exists',
  * '{val} is not one of the expected options', '{val} is not a valid page URL').
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { MIN_URL_ID_LENGTH, slugify, storeUrlId } from '../../../commerce/store-url-id.js';
-import type { Store } from '../../db/database.js';
-import { cartEntries, carts, collections, products, restockSignups, variants, websites } from '../../db/schema.js';
+import type { Reads } from '../../db/reads.js';
+import { all, get, lockRows, run, type Transactions, type Work } from '../../db/work.js';
 import { storedForm } from './additional-fields-form.js';
 import { canChangeType, isPricedOnProduct, type ProductTypeName, storedType, typeLabel, typeName } from './product-types.js';
-import { firstStore, ownProduct, type ProductRow, type ProductView, type Reader, readProduct, storeOf, variantsOf } from './queries.js';
+import { firstStore, ownProduct, type ProductRow, type ProductView, readProduct, storeOf, variantsOf } from './queries.js';
 import type { CreateBody, EditBody, PriceBody, StockBody, VariantsBody } from './schemas.js';
 
 /** A product's URL id when its title gives none (spec 001's rule names a fallback title; ours). */
@@ -61,25 +62,35 @@ function checkPrice(p: { priceCents: number; salePriceCents?: number; onSale?: b
 }
 
 /** A URL id taken in the store by another product than `except`, compared case-insensitively. */
-function urlIdTaken(db: Reader, storeId: string, urlId: string, except?: string): boolean {
-  const clash = db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.collectionId, storeId), sql`lower(${products.urlId}) = ${urlId.toLowerCase()}`, except === undefined ? undefined : ne(products.id, except)))
-    .get();
+function* urlIdTaken({ db, t }: Reads, storeId: string, urlId: string, except?: string): Work<boolean> {
+  const { products } = t;
+  const clash = yield* get(
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.collectionId, storeId), sql`lower(${products.urlId}) = ${urlId.toLowerCase()}`, except === undefined ? undefined : ne(products.id, except))),
+  );
   return clash !== undefined;
 }
 
+/** The store's URL ids, lowercased (a new product's id is chosen among the free ones without a read per candidate). */
+function* urlIdsOf({ db, t }: Reads, storeId: string): Work<Set<string>> {
+  const { products } = t;
+  return new Set((yield* all(db.select({ urlId: products.urlId }).from(products).where(eq(products.collectionId, storeId)))).map((r) => r.urlId.toLowerCase()));
+}
+
 /** The SKUs among `skus` used by the website's variants outside `exceptProduct`. */
-function skusTaken(db: Reader, websiteId: string, skus: readonly string[], exceptProduct?: string): boolean {
+function* skusTaken({ db, t }: Reads, websiteId: string, skus: readonly string[], exceptProduct?: string): Work<boolean> {
   if (skus.length === 0) return false;
-  const clash = db
-    .select({ id: variants.id })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .innerJoin(collections, eq(collections.id, products.collectionId))
-    .where(and(eq(collections.websiteId, websiteId), inArray(sql`lower(${variants.sku})`, skus.map((s) => s.toLowerCase())), exceptProduct === undefined ? undefined : ne(products.id, exceptProduct)))
-    .get();
+  const { collections, products, variants } = t;
+  const clash = yield* get(
+    db
+      .select({ id: variants.id })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .innerJoin(collections, eq(collections.id, products.collectionId))
+      .where(and(eq(collections.websiteId, websiteId), inArray(sql`lower(${variants.sku})`, skus.map((s) => s.toLowerCase())), exceptProduct === undefined ? undefined : ne(products.id, exceptProduct))),
+  );
   return clash !== undefined;
 }
 
@@ -110,7 +121,7 @@ function labels(body: { categories?: readonly string[]; tags?: readonly string[]
   return { ok: true, changes };
 }
 
-export function createProduct(store: Store, websiteId: string, body: CreateBody): Outcome {
+export async function createProduct(transactions: Transactions, websiteId: string, body: CreateBody): Promise<Outcome> {
   const type = body.type;
   const rule = typeRules(type, body, { price: body.price !== undefined, plan: body.subscriptionPlan !== undefined });
   if (rule !== null) return refuse(400, rule);
@@ -121,17 +132,24 @@ export function createProduct(store: Store, websiteId: string, body: CreateBody)
   if (!labelled.ok) return refuse(409, labelled.message);
   const form = storedForm(body.additionalFieldsForm ?? null);
   if (!form.ok) return refuse(400, form.message);
-  return store.transaction((tx): Outcome => {
-    const shop = body.storeId === undefined ? firstStore(tx, websiteId) : storeOf(tx, websiteId, body.storeId);
+  return transactions.write(function* (q): Work<Outcome> {
+    const { db, t } = q;
+    const { products, variants } = t;
+    const shop = body.storeId === undefined ? yield* firstStore(q, websiteId) : yield* storeOf(q, websiteId, body.storeId);
     if (shop === null) return body.storeId === undefined ? refuse(409, PRODUCT_MESSAGES.storeFirst) : refuse(404, PRODUCT_MESSAGES.noStore);
-    if (body.sku !== undefined && skusTaken(tx, websiteId, [body.sku])) return refuse(409, PRODUCT_MESSAGES.skuTaken);
+    if (body.sku !== undefined && (yield* skusTaken(q, websiteId, [body.sku]))) return refuse(409, PRODUCT_MESSAGES.skuTaken);
     const source = body.urlId !== undefined && body.urlId.trim() !== '' ? body.urlId : body.title;
-    const urlId = storeUrlId(source, (candidate) => urlIdTaken(tx, shop.id, candidate), FALLBACK_PRODUCT_URL_ID);
-    const last = tx.select({ n: sql<number | null>`max(${products.ordering})` }).from(products).where(eq(products.collectionId, shop.id)).get();
+    // on PostgreSQL two creations in one store take turns from here (the store's row locked), so both cannot
+    // choose the same free URL id (unique per store: the second would fail)
+    yield* lockRows(q, db.select({ id: t.collections.id }).from(t.collections).where(eq(t.collections.id, shop.id)));
+    const taken = yield* urlIdsOf(q, shop.id);
+    const urlId = storeUrlId(source, (candidate) => taken.has(candidate.toLowerCase()), FALLBACK_PRODUCT_URL_ID);
+    const last = yield* get(db.select({ n: sql<number | null>`max(${products.ordering})` }).from(products).where(eq(products.collectionId, shop.id)));
     const id = newId();
     const priced = isPricedOnProduct(type) ? productPrice(body.price) : null;
-    tx.insert(products)
-      .values({
+    const currency = yield* currencyOf(q, websiteId);
+    yield* run(
+      db.insert(products).values({
         id,
         collectionId: shop.id,
         urlId,
@@ -141,7 +159,7 @@ export function createProduct(store: Store, websiteId: string, body: CreateBody)
         priceCents: priced?.priceCents ?? null,
         salePriceCents: priced?.salePriceCents ?? null,
         onSale: priced?.onSale ?? false,
-        currency: currencyOf(tx, websiteId),
+        currency,
         subscriptionPlan: planJson(body.subscriptionPlan),
         useCustomAddButtonText: typeof body.customAddButtonText === 'string',
         customAddButtonText: body.customAddButtonText ?? null,
@@ -149,37 +167,38 @@ export function createProduct(store: Store, websiteId: string, body: CreateBody)
         additionalFieldsForm: form.json,
         ...labelled.changes,
         ordering: (last?.n ?? -1) + 1,
-      })
-      .run();
+      }),
+    );
     if (!isPricedOnProduct(type)) {
       const price = body.price!;
-      tx.insert(variants)
-        .values({
+      yield* run(
+        db.insert(variants).values({
           id: newId(),
           productId: id,
           sku: body.sku ?? `SQ${id.slice(-8).toUpperCase()}`,
           priceCents: price.priceCents,
           salePriceCents: price.salePriceCents ?? 0,
           onSale: price.onSale ?? false,
-          currency: currencyOf(tx, websiteId),
+          currency,
           unlimited: type === 'gift-card' || (body.unlimited ?? false),
           qtyInStock: body.qtyInStock ?? 0,
           weightGrams: body.weightGrams ?? null,
           ordering: 0,
-        })
-        .run();
+        }),
+      );
     }
-    return { ok: true, product: readProduct(tx, websiteId, id)! };
+    return { ok: true, product: (yield* readProduct(q, websiteId, id))! };
   });
 }
 
-function currencyOf(db: Reader, websiteId: string): string {
-  return db.select({ currency: websites.currency }).from(websites).where(eq(websites.id, websiteId)).get()?.currency ?? 'USD';
+function* currencyOf({ db, t }: Reads, websiteId: string): Work<string> {
+  return (yield* get(db.select({ currency: t.websites.currency }).from(t.websites).where(eq(t.websites.id, websiteId))))?.currency ?? 'USD';
 }
 
-export function editProduct(store: Store, websiteId: string, productId: string, body: EditBody): Outcome {
-  return store.transaction((tx): Outcome => {
-    const found = ownProduct(tx, websiteId, productId);
+export async function editProduct(transactions: Transactions, websiteId: string, productId: string, body: EditBody): Promise<Outcome> {
+  return transactions.write(function* (q): Work<Outcome> {
+    const { db, t } = q;
+    const found = yield* ownProduct(q, websiteId, productId);
     if (found === null) return refuse(404, PRODUCT_MESSAGES.notFound);
     const row = found.row;
     const was = typeName(row);
@@ -192,7 +211,7 @@ export function editProduct(store: Store, websiteId: string, productId: string, 
     if (body.urlId !== undefined) {
       const urlId = slugify(body.urlId);
       if (urlId.length < MIN_URL_ID_LENGTH) return refuse(400, PRODUCT_MESSAGES.badUrl(body.urlId));
-      if (urlIdTaken(tx, row.collectionId, urlId, row.id)) return refuse(409, PRODUCT_MESSAGES.urlTaken);
+      if (yield* urlIdTaken(q, row.collectionId, urlId, row.id)) return refuse(409, PRODUCT_MESSAGES.urlTaken);
       changes.urlId = urlId;
     }
     if (body.title !== undefined) changes.title = body.title.trim();
@@ -212,16 +231,21 @@ export function editProduct(store: Store, websiteId: string, productId: string, 
     const price = productPrice(body.price);
     if (price !== null) Object.assign(changes, price);
     if (body.customAddButtonText !== undefined) Object.assign(changes, { useCustomAddButtonText: body.customAddButtonText !== null, customAddButtonText: body.customAddButtonText });
-    if (Object.keys(changes).length > 0) tx.update(products).set(changes).where(eq(products.id, row.id)).run();
-    return { ok: true, product: readProduct(tx, websiteId, row.id)! };
+    if (Object.keys(changes).length > 0) yield* run(db.update(t.products).set(changes).where(eq(t.products.id, row.id)));
+    return { ok: true, product: (yield* readProduct(q, websiteId, row.id))! };
   });
 }
 
-export function setArchived(store: Store, websiteId: string, productId: string, archived: boolean): Outcome {
-  return store.transaction((tx): Outcome => {
-    if (ownProduct(tx, websiteId, productId) === null) return refuse(404, PRODUCT_MESSAGES.notFound);
-    tx.update(products).set({ archived }).where(eq(products.id, productId)).run();
-    return { ok: true, product: readProduct(tx, websiteId, productId)! };
+export function setArchived(transactions: Transactions, websiteId: string, productId: string, archived: boolean): Promise<Outcome> {
+  return setProductFields(transactions, websiteId, productId, { archived });
+}
+
+/** Sets fields of the caller's product that need no check but its being theirs; the product after. */
+function setProductFields(transactions: Transactions, websiteId: string, productId: string, fields: Partial<ProductRow>): Promise<Outcome> {
+  return transactions.write(function* (q): Work<Outcome> {
+    if ((yield* ownProduct(q, websiteId, productId)) === null) return refuse(404, PRODUCT_MESSAGES.notFound);
+    yield* run(q.db.update(q.t.products).set(fields).where(eq(q.t.products.id, productId)));
+    return { ok: true, product: (yield* readProduct(q, websiteId, productId))! };
   });
 }
 
@@ -263,37 +287,40 @@ function matrixProblem(body: VariantsBody): string | null {
  * back-in-stock signups keep pointing at it); one without is new; one not sent is removed, with the open carts'
  * lines and the signups that name it. A variant in a purchased cart (an order) cannot be removed.
  */
-export function replaceVariants(store: Store, websiteId: string, productId: string, body: VariantsBody): Outcome {
-  return store.transaction((tx): Outcome => {
-    const found = ownProduct(tx, websiteId, productId);
+export function replaceVariants(transactions: Transactions, websiteId: string, productId: string, body: VariantsBody): Promise<Outcome> {
+  return transactions.write(function* (q): Work<Outcome> {
+    const { db, t } = q;
+    const { cartEntries, carts, products, restockSignups, variants } = t;
+    const found = yield* ownProduct(q, websiteId, productId);
     if (found === null) return refuse(404, PRODUCT_MESSAGES.notFound);
     const type = typeName(found.row);
     if (isPricedOnProduct(type)) return refuse(409, PRODUCT_MESSAGES.pricedOnProduct(type));
     const problem = matrixProblem(body);
     if (problem !== null) return refuse(400, problem);
-    const existing = variantsOf(tx, productId);
+    const existing = yield* variantsOf(q, productId);
     const existingIds = new Set(existing.map((v) => v.id));
     const unknown = body.variants.find((v) => v.id !== undefined && !existingIds.has(v.id));
     if (unknown !== undefined) return refuse(400, PRODUCT_MESSAGES.unknownVariant(unknown.id!));
-    if (skusTaken(tx, websiteId, body.variants.map((v) => v.sku), productId)) return refuse(409, PRODUCT_MESSAGES.skuTaken);
+    if (yield* skusTaken(q, websiteId, body.variants.map((v) => v.sku), productId)) return refuse(409, PRODUCT_MESSAGES.skuTaken);
     const kept = new Set(body.variants.flatMap((v) => (v.id === undefined ? [] : [v.id])));
     const removed = existing.filter((v) => !kept.has(v.id));
     if (removed.length > 0) {
-      const ordered = tx
-        .select({ variantId: cartEntries.variantId })
-        .from(cartEntries)
-        .innerJoin(carts, eq(carts.id, cartEntries.cartId))
-        .where(and(inArray(cartEntries.variantId, removed.map((v) => v.id)), isNotNull(carts.orderId)))
-        .get();
+      const ordered = yield* get(
+        db
+          .select({ variantId: cartEntries.variantId })
+          .from(cartEntries)
+          .innerJoin(carts, eq(carts.id, cartEntries.cartId))
+          .where(and(inArray(cartEntries.variantId, removed.map((v) => v.id)), isNotNull(carts.orderId))),
+      );
       if (ordered !== undefined) return refuse(409, PRODUCT_MESSAGES.ordered(removed.find((v) => v.id === ordered.variantId)!.sku));
       const ids = removed.map((v) => v.id);
-      tx.delete(cartEntries).where(inArray(cartEntries.variantId, ids)).run();
-      tx.delete(restockSignups).where(inArray(restockSignups.variantId, ids)).run();
-      tx.delete(variants).where(inArray(variants.id, ids)).run();
+      yield* run(db.delete(cartEntries).where(inArray(cartEntries.variantId, ids)));
+      yield* run(db.delete(restockSignups).where(inArray(restockSignups.variantId, ids)));
+      yield* run(db.delete(variants).where(inArray(variants.id, ids)));
     }
-    const currency = currencyOf(tx, websiteId);
+    const currency = yield* currencyOf(q, websiteId);
     const names = body.options.map((o) => o.name.trim());
-    body.variants.forEach((v, ordering) => {
+    for (const [ordering, v] of body.variants.entries()) {
       const fields = {
         sku: v.sku,
         attributes: JSON.stringify(Object.fromEntries(names.map((n) => [n, v.attributes[n]!.trim()]))),
@@ -305,11 +332,11 @@ export function replaceVariants(store: Store, websiteId: string, productId: stri
         weightGrams: v.weightGrams ?? null,
         ordering,
       };
-      if (v.id !== undefined) tx.update(variants).set(fields).where(eq(variants.id, v.id)).run();
-      else tx.insert(variants).values({ id: newId(), productId, currency, ...fields }).run();
-    });
-    tx.update(products).set({ variantOptionOrdering: JSON.stringify(names) }).where(eq(products.id, productId)).run();
-    return { ok: true, product: readProduct(tx, websiteId, productId)! };
+      if (v.id !== undefined) yield* run(db.update(variants).set(fields).where(eq(variants.id, v.id)));
+      else yield* run(db.insert(variants).values({ id: newId(), productId, currency, ...fields }));
+    }
+    yield* run(db.update(products).set({ variantOptionOrdering: JSON.stringify(names) }).where(eq(products.id, productId)));
+    return { ok: true, product: (yield* readProduct(q, websiteId, productId))! };
   });
 }
 
@@ -318,28 +345,32 @@ export function replaceVariants(store: Store, websiteId: string, productId: stri
  * `unlimited`. The delta is one conditional UPDATE, so two merchants (or a checkout) changing the same stock at
  * once both count, and it never goes below 0 (the database's CHECK would refuse it too).
  */
-export function changeStock(store: Store, websiteId: string, productId: string, variantId: string, body: StockBody): Outcome {
-  return store.transaction((tx): Outcome => {
-    const found = ownProduct(tx, websiteId, productId);
+export function changeStock(transactions: Transactions, websiteId: string, productId: string, variantId: string, body: StockBody): Promise<Outcome> {
+  return transactions.write(function* (q): Work<Outcome> {
+    const { db, t } = q;
+    const { variants } = t;
+    const found = yield* ownProduct(q, websiteId, productId);
     if (found === null) return refuse(404, PRODUCT_MESSAGES.notFound);
-    const variant = variantsOf(tx, productId).find((v) => v.id === variantId);
+    const variant = (yield* variantsOf(q, productId)).find((v) => v.id === variantId);
     if (variant === undefined) return refuse(404, PRODUCT_MESSAGES.variantNotFound);
     const type = typeName(found.row);
     if (type === 'gift-card') return refuse(409, PRODUCT_MESSAGES.giftCardStock);
     if ('qtyInStock' in body) {
-      tx.update(variants).set({ qtyInStock: body.qtyInStock, unlimited: false }).where(eq(variants.id, variantId)).run();
+      yield* run(db.update(variants).set({ qtyInStock: body.qtyInStock, unlimited: false }).where(eq(variants.id, variantId)));
     } else if ('unlimited' in body) {
-      tx.update(variants).set({ unlimited: body.unlimited }).where(eq(variants.id, variantId)).run();
+      yield* run(db.update(variants).set({ unlimited: body.unlimited }).where(eq(variants.id, variantId)));
     } else {
       if (variant.unlimited) return refuse(409, PRODUCT_MESSAGES.unlimitedDelta);
-      const changed = tx
-        .update(variants)
-        .set({ qtyInStock: sql`${variants.qtyInStock} + ${body.delta}` })
-        .where(and(eq(variants.id, variantId), sql`${variants.qtyInStock} + ${body.delta} >= 0`))
-        .run();
-      if (changed.changes === 0) return refuse(409, PRODUCT_MESSAGES.belowZero);
+      const changed = yield* all(
+        db
+          .update(variants)
+          .set({ qtyInStock: sql`${variants.qtyInStock} + ${body.delta}` })
+          .where(and(eq(variants.id, variantId), sql`${variants.qtyInStock} + ${body.delta} >= 0`))
+          .returning({ id: variants.id }),
+      );
+      if (changed.length === 0) return refuse(409, PRODUCT_MESSAGES.belowZero);
     }
-    return { ok: true, product: readProduct(tx, websiteId, productId)! };
+    return { ok: true, product: (yield* readProduct(q, websiteId, productId))! };
   });
 }
 
@@ -348,32 +379,25 @@ export function changeStock(store: Store, websiteId: string, productId: string, 
  * so a page of the list (or one product dragged) reorders without sending the whole store. Then numbers the
  * store 0, 1, 2, … Answers the store's product ids in their new order.
  */
-export function reorderProducts(store: Store, websiteId: string, ids: readonly string[]): { ok: true; ids: string[] } | { ok: false; status: number; message: string } {
-  return store.transaction((tx) => {
-    const rows = ids.map((id) => ownProduct(tx, websiteId, id));
+export function reorderProducts(transactions: Transactions, websiteId: string, ids: readonly string[]): Promise<{ ok: true; ids: string[] } | { ok: false; status: number; message: string }> {
+  return transactions.write(function* (q) {
+    const { db, t } = q;
+    const { products } = t;
+    const rows: ({ row: ProductRow } | null)[] = [];
+    for (const id of ids) rows.push(yield* ownProduct(q, websiteId, id));
     if (rows.some((r) => r === null)) return { ok: false as const, status: 404, message: PRODUCT_MESSAGES.notFound };
     const storeId = rows[0]!.row.collectionId;
     if (rows.some((r) => r!.row.collectionId !== storeId)) return { ok: false as const, status: 400, message: PRODUCT_MESSAGES.otherStore };
-    const all = tx
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.collectionId, storeId))
-      .orderBy(products.ordering, products.id)
-      .all()
-      .map((r) => r.id);
+    const inStore = (yield* all(db.select({ id: products.id }).from(products).where(eq(products.collectionId, storeId)).orderBy(products.ordering, products.id))).map((r) => r.id);
     const moved = new Set(ids);
     let next = 0;
-    const order = all.map((id) => (moved.has(id) ? ids[next++]! : id));
-    order.forEach((id, ordering) => tx.update(products).set({ ordering }).where(eq(products.id, id)).run());
+    const order = inStore.map((id) => (moved.has(id) ? ids[next++]! : id));
+    for (const [ordering, id] of order.entries()) yield* run(db.update(products).set({ ordering }).where(eq(products.id, id)));
     return { ok: true as const, ids: order };
   });
 }
 
 /** Gives a product a picture (the address of an uploaded one, server/merchant/pictures/) or, with null, none. */
-export function setPicture(store: Store, websiteId: string, productId: string, imageUrl: string | null): Outcome {
-  return store.transaction((tx): Outcome => {
-    if (ownProduct(tx, websiteId, productId) === null) return refuse(404, PRODUCT_MESSAGES.notFound);
-    tx.update(products).set({ imageUrl }).where(eq(products.id, productId)).run();
-    return { ok: true, product: readProduct(tx, websiteId, productId)! };
-  });
+export function setPicture(transactions: Transactions, websiteId: string, productId: string, imageUrl: string | null): Promise<Outcome> {
+  return setProductFields(transactions, websiteId, productId, { imageUrl });
 }
