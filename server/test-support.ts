@@ -13,6 +13,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { type AppOptions, buildApp } from './app.js';
 import { openStore, repoRoot, type Store } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
+import { pgApp, type PgApp } from './db/pg-app.js';
+import { openPgStore, type PgStore } from './db/pg-store.js';
+import { preparePgStore } from './db/seed-pg.js';
 import type { GuardOptions } from './security/install.js';
 import type { TrustProxy } from './security/trust-proxy.js';
 import { Theme } from './theme.js';
@@ -108,3 +111,24 @@ export function postCheckoutForm(app: FastifyInstance, fields: Record<string, st
 
 /** A page with each answer's own nonce (server/security/nonce.ts) written as `{nonce}`, to compare two answers. */
 export const withoutNonce = (html: string) => html.replace(/ nonce="[^"]+"/g, ' nonce="{nonce}"');
+
+/**
+ * The demo app on a PostgreSQL database prepared as a node prepares it at start (migrations, the demo store), as
+ * the tests on both databases build it (server/db/pg-app.ts); `close` stops the app, the change feed and the pool.
+ */
+export async function pgDemoApp(url: string, options: Omit<DemoAppOptions, 'store' | 'stores' | 'readAhead'> = {}): Promise<{ app: FastifyInstance; parts: PgApp; pg: PgStore; close(): Promise<void> }> {
+  const pg = openPgStore(url);
+  await preparePgStore(pg);
+  const parts = await pgApp(pg);
+  const { app } = await demoApp({ ...options, store: parts.store, stores: parts.stores, readAhead: parts.readAhead });
+  return {
+    app,
+    parts,
+    pg,
+    async close() {
+      await app.close();
+      await parts.close();
+      await pg.$client.end();
+    },
+  };
+}

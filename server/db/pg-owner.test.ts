@@ -12,12 +12,9 @@ import { siteOfReads } from '../analytics/stamp.js';
 import { ensureSiteOwner, resetOwnerPassword } from '../owner/site-owner.js';
 import { TEMPLATE_TWEAKS_PATH } from '../routes/template-tweaks.js';
 import { OWNER_COOKIE } from '../owner/sessions.js';
-import { demoApp, TEST_COOKIES, withCrumb } from '../test-support.js';
+import { demoApp, pgDemoApp, TEST_COOKIES, withCrumb } from '../test-support.js';
 import { describePg } from './describe-pg.js';
 import { testDialects } from './describe-stores.js';
-import { pgApp, type PgApp } from './pg-app.js';
-import { openPgStore, type PgStore } from './pg-store.js';
-import { preparePgStore } from './seed-pg.js';
 import type { Transactions } from './work.js';
 
 const OWNER = { TESSERA_OWNER_EMAIL: 'owner@example.com', TESSERA_OWNER_PASSWORD: 'a long owner password' };
@@ -231,21 +228,9 @@ if (testDialects().includes('sqlite')) {
 
 if (testDialects().includes('postgresql')) {
   describePg('the owner [postgresql]', (cluster) => {
-    let pg: PgStore;
-    let parts: PgApp;
-    let under: Under;
-    beforeAll(async () => {
-      pg = openPgStore(cluster().url);
-      await preparePgStore(pg);
-      parts = await pgApp(pg);
-      const { app } = await demoApp({ store: parts.store, stores: parts.stores, readAhead: parts.readAhead, guards: LIMITS });
-      under = { app, transactions: parts.stores.transactions };
-    }, 60_000);
-    afterAll(async () => {
-      await under?.app.close();
-      await parts?.close();
-      await pg?.$client.end();
-    });
-    ownerVisit(() => under);
+    let on: Awaited<ReturnType<typeof pgDemoApp>>;
+    beforeAll(async () => void (on = await pgDemoApp(cluster().url, { guards: LIMITS })), 60_000);
+    afterAll(() => on?.close());
+    ownerVisit(() => ({ app: on.app, transactions: on.parts.stores.transactions }));
   });
 }

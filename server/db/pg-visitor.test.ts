@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_USER_COOKIE } from '../site-users/sessions.js';
-import { demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, testCrumbFor, withCrumb } from '../test-support.js';
+import { demoApp, pgDemoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, testCrumbFor, withCrumb } from '../test-support.js';
 import { lcpBucket } from '../analytics/lcp-buckets.js';
 import { downloadPath } from '../orders/downloads.js';
 import { memberCookieName } from '../orders/member-cookie.js';
@@ -17,10 +17,7 @@ import { ensureDemoCustomerIn } from '../site-users/demo-customer.js';
 import { CHANGE_BOUND_MS } from './change-feed.js';
 import { describePg } from './describe-pg.js';
 import { testDialects } from './describe-stores.js';
-import { pgApp, type PgApp } from './pg-app.js';
-import { openPgStore, type PgStore } from './pg-store.js';
 import type { Reads } from './reads.js';
-import { preparePgStore } from './seed-pg.js';
 
 const cookieOf = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name)?.value;
 const RESTOCK = '/api/site-users/account/notifications/restock';
@@ -283,20 +280,9 @@ if (testDialects().includes('sqlite')) {
 
 if (testDialects().includes('postgresql')) {
   describePg('the visitor routes [postgresql]', (cluster) => {
-    let pg: PgStore;
-    let parts: PgApp;
-    let app: FastifyInstance;
-    beforeAll(async () => {
-      pg = openPgStore(cluster().url);
-      await preparePgStore(pg);
-      parts = await pgApp(pg);
-      ({ app } = await demoApp({ store: parts.store, stores: parts.stores, readAhead: parts.readAhead, guards: GUARDS }));
-    }, 60_000);
-    afterAll(async () => {
-      await app?.close();
-      await parts?.close();
-      await pg?.$client.end();
-    });
-    visitorRoutes(() => ({ app, reads: parts.readAhead.reads }));
+    let on: Awaited<ReturnType<typeof pgDemoApp>>;
+    beforeAll(async () => void (on = await pgDemoApp(cluster().url, { guards: GUARDS })), 60_000);
+    afterAll(() => on?.close());
+    visitorRoutes(() => ({ app: on.app, reads: on.parts.readAhead.reads }));
   });
 }
