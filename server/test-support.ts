@@ -13,9 +13,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { type AppOptions, buildApp } from './app.js';
 import { openStore, repoRoot, type Store } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
-import { pgApp, type PgApp } from './db/pg-app.js';
+import { pgApp, type PgApp, sqliteStandIn } from './db/pg-app.js';
 import { openPgStore, type PgStore } from './db/pg-store.js';
 import { preparePgStore } from './db/seed-pg.js';
+import { freshPgDemoDatabase, testDatabase } from './db/pg-test-database.js';
 import type { GuardOptions } from './security/install.js';
 import type { TrustProxy } from './security/trust-proxy.js';
 import { Theme } from './theme.js';
@@ -72,7 +73,6 @@ export interface DemoAppOptions {
   readonly readAhead?: AppOptions['readAhead'];
 }
 
-/** The storefront in-process, with the default theme or `themeDir` (not watched), as the server tests use it. */
 /** The demo app listening on a free loopback port, for tests that need a real socket (close it after). */
 export async function listeningDemoApp(options: DemoAppOptions = {}): Promise<{ app: FastifyInstance; port: number }> {
   const { app } = await demoApp(options);
@@ -80,7 +80,15 @@ export async function listeningDemoApp(options: DemoAppOptions = {}): Promise<{ 
   return { app, port: (app.server.address() as AddressInfo).port };
 }
 
+/**
+ * The demo app: on a fresh in-memory SQLite store seeded with the demo shop, or on `options.store`. Under
+ * `TESSERA_TEST_DATABASE=postgresql` (server/db/pg-test-database.ts), an app given no store of its own is built
+ * on a fresh PostgreSQL copy of the demo shop instead, and the `store` answered is the SQLite stand-in, whose every
+ * statement throws `NotOnPostgresError` (read through `app.reads` or the API to run on both); closing the app ends
+ * its pool and drops the database.
+ */
 export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: FastifyInstance; store: Store }> {
+  if (options.store === undefined && options.stores === undefined && testDatabase() === 'postgresql') return pgDemoAppOnFreshDatabase(options);
   let store = options.store;
   if (store === undefined) {
     store = openStore(':memory:');
@@ -132,3 +140,21 @@ export async function pgDemoApp(url: string, options: Omit<DemoAppOptions, 'stor
     },
   };
 }
+
+/** `demoApp(options)` on a fresh PostgreSQL copy of the demo shop, dropped when the app closes. */
+async function pgDemoAppOnFreshDatabase(options: DemoAppOptions): Promise<{ app: FastifyInstance; store: Store }> {
+  const database = await freshPgDemoDatabase();
+  const pg = openPgStore(database.url);
+  const parts = await pgApp(pg);
+  const { app } = await demoApp({ ...options, store: parts.store, stores: parts.stores, readAhead: parts.readAhead });
+  app.addHook('onClose', async () => {
+    await parts.close();
+    await pg.$client.end();
+    database.drop();
+  });
+  // the test's own stand-in, apart from the app's, so a failure says whether the test or a route read SQLite
+  return { app, store: sqliteStandIn(TEST_STORE_ON_POSTGRES) };
+}
+
+/** What a test reading the `store` handle `demoApp()` gave it meets under `TESSERA_TEST_DATABASE=postgresql`. */
+export const TEST_STORE_ON_POSTGRES = 'This test reads or writes the SQLite store directly, but its app runs on PostgreSQL (TESSERA_TEST_DATABASE=postgresql): demoApp() answered the SQLite stand-in. Read through app.reads ({ db, t }) or the API to run on both databases.';
