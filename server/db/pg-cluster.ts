@@ -20,8 +20,6 @@ export interface PgCluster {
    * or a copy of database `template` (`CREATE DATABASE … TEMPLATE`, which no one may be connected to meanwhile).
    */
   createDatabase(name: string, template?: string): string;
-  /** Drops a database `createDatabase(name)` made (`WITH (FORCE)`: a pool left open does not keep it). */
-  dropDatabase(name: string): void;
   /** Stops the cluster and removes its folder. Safe to call twice. */
   stop(): void;
 }
@@ -89,15 +87,16 @@ function psql(info: PgClusterInfo, statement: string): void {
   runTool(info, 'psql', ['-X', '-q', '-h', info.dir, '-p', String(info.port), '-U', 'tessera', '-d', 'postgres', '-c', statement]);
 }
 
-function dropDatabaseIn(info: PgClusterInfo, database: string): void {
+/** Drops `database` (`WITH (FORCE)`: a pool a test forgot to end does not keep it alive). */
+export function dropDatabaseIn(info: PgClusterInfo, database: string): void {
   checkName(database);
-  // FORCE: a pool a test forgot to end does not keep its database alive
   psql(info, `DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`);
 }
 
 const urlOf = (info: PgClusterInfo, database: string) => `postgres://tessera:${info.password}@127.0.0.1:${info.port}/${database}`;
 
-function createDatabaseIn(info: PgClusterInfo, database: string, template?: string): string {
+/** Creates `database` in the cluster, empty or a copy of `template` (no one connected to it meanwhile); answers its URL. */
+export function createDatabaseIn(info: PgClusterInfo, database: string, template?: string): string {
   for (const n of template === undefined ? [database] : [database, template]) checkName(n);
   const copy = template === undefined ? '' : ` TEMPLATE ${quoteIdent(template)}`;
   psql(info, `CREATE DATABASE ${quoteIdent(database)}${copy}`);
@@ -161,7 +160,7 @@ export async function startPgCluster(name = 'tessera'): Promise<OwnedPgCluster> 
     }
     started = true;
     const info: PgClusterInfo = { ...tools, port };
-    return { url: createDatabaseIn(info, name), createDatabase: (database, template) => createDatabaseIn(info, database, template), dropDatabase: (database) => dropDatabaseIn(info, database), stop, info };
+    return { url: createDatabaseIn(info, name), createDatabase: (database, template) => createDatabaseIn(info, database, template), stop, info };
   } catch (e) {
     stop();
     throw e;
@@ -187,13 +186,6 @@ export function attachPgCluster(info: PgClusterInfo, prefix: string): PgCluster 
     createDatabase: (database, template) => {
       checkName(database);
       return create(`${prefix}_${database}`, template === undefined ? undefined : `${prefix}_${template}`);
-    },
-    dropDatabase(database) {
-      checkName(database);
-      const name = `${prefix}_${database}`;
-      dropDatabaseIn(info, name);
-      const at = made.indexOf(name);
-      if (at >= 0) made.splice(at, 1);
     },
     stop() {
       if (stopped) return;

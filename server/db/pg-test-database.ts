@@ -4,15 +4,15 @@
  * fresh PostgreSQL database of the run's shared cluster (pg-shared-cluster.ts) instead of an in-memory SQLite
  * store, everything else the same. Unset (or `sqlite`), nothing changes.
  *
- * Each test process prepares one demo database as a node prepares it at start (`preparePgStore`: migrations, the
- * demo shop) and uses it as a template: an app gets `CREATE DATABASE … TEMPLATE` of it (tens of ms, where the
- * preparation takes about a second), dropped when the app closes. The app's `store` is then the SQLite stand-in
- * (pg-app.ts), whose every statement throws `NotOnPostgresError`: a test that reads or writes the SQLite handle
- * directly fails saying so instead of passing or failing on data that is not there.
+ * Under the switch, vitest's global setup (pg-test-global-setup.ts) starts the cluster and prepares one demo
+ * database in it as a node prepares it at start (`preparePgStore`: migrations, the demo shop; about a second,
+ * kept out of the files' 10-second hooks); each app gets `CREATE DATABASE … TEMPLATE` of it (tens of ms), dropped
+ * when the app closes. The app's `store` is then a SQLite stand-in (pg-app.ts), whose every statement throws
+ * `NotOnPostgresError`: a test that reads or writes the SQLite handle directly fails saying so instead of passing
+ * or failing on data that is not there.
  */
 import { randomBytes } from 'node:crypto';
-import { attachPgCluster, type PgCluster } from './pg-cluster.js';
-import { PG_RUN_DIR, sharedPgCluster } from './pg-shared-cluster.js';
+import { createDatabaseIn, dropDatabaseIn, type PgClusterInfo } from './pg-cluster.js';
 import { openPgStore } from './pg-store.js';
 import { preparePgStore } from './seed-pg.js';
 
@@ -26,30 +26,39 @@ export function testDatabase(env: NodeJS.ProcessEnv = process.env): TestDatabase
   throw new Error(`TESSERA_TEST_DATABASE is sqlite (the default) or postgresql, not ${JSON.stringify(asked)}`);
 }
 
-/** This process's databases in the run's cluster and the prepared template, made by the first app that asks. */
-let ready: Promise<{ cluster: PgCluster; made: number }> | undefined;
+/** The key under which the global setup provides the cluster holding the prepared demo database. */
+export const PG_DEMO_CLUSTER = 'tesseraPgDemoCluster';
+/** The prepared demo database, the apps' template. */
+const DEMO_TEMPLATE = 'demo_shop';
 
-async function prepare(): Promise<{ cluster: PgCluster; made: number }> {
-  // vitest's `inject`, imported here only: test-support.ts is also loaded outside vitest (page-memory-child.ts)
-  const { inject } = await import('vitest');
-  const runDir = inject(PG_RUN_DIR);
-  if (runDir === undefined) throw new Error('TESSERA_TEST_DATABASE=postgresql needs the run\'s shared cluster (vitest.config.ts\'s global setup)');
-  const cluster = attachPgCluster(await sharedPgCluster(runDir), `t_${randomBytes(5).toString('hex')}`);
-  const template = openPgStore(cluster.createDatabase('demo'), { max: 2 });
+declare module 'vitest' {
+  export interface ProvidedContext {
+    [PG_DEMO_CLUSTER]: PgClusterInfo | undefined;
+  }
+}
+
+/** The global setup's part: the demo database prepared in the run's cluster, as a template for the apps. */
+export async function prepareDemoTemplate(info: PgClusterInfo): Promise<void> {
+  const template = openPgStore(createDatabaseIn(info, DEMO_TEMPLATE), { max: 2 });
   try {
     await preparePgStore(template);
   } finally {
     // a template takes no connections: closed before the first copy
     await template.$client.end();
   }
-  return { cluster, made: 0 };
 }
+
+/** This process's prefix for its apps' databases (files in other worker processes run at once). */
+const prefix = `t_${randomBytes(5).toString('hex')}`;
+let made = 0;
 
 /** A fresh copy of the prepared demo database: its URL, and `drop` to remove it (after its pools ended). */
 export async function freshPgDemoDatabase(): Promise<{ url: string; drop(): void }> {
-  ready ??= prepare();
-  const state = await ready;
-  const name = `app_${++state.made}`;
-  const url = state.cluster.createDatabase(name, 'demo');
-  return { url, drop: () => state.cluster.dropDatabase(name) };
+  // vitest's `inject`, imported here only: test-support.ts is also loaded outside vitest (page-memory-child.ts)
+  const { inject } = await import('vitest');
+  const info = inject(PG_DEMO_CLUSTER);
+  if (info === undefined) throw new Error('TESSERA_TEST_DATABASE=postgresql: the global setup prepared no PostgreSQL cluster (vitest.config.ts runs server/db/pg-test-global-setup.ts)');
+  const name = `${prefix}_${++made}`;
+  const url = createDatabaseIn(info, name, DEMO_TEMPLATE);
+  return { url, drop: () => dropDatabaseIn(info, name) };
 }
