@@ -3,6 +3,7 @@
  * (server/security/crumb.ts), so the tests' visitor has a fixed id (the `tessera_visitor` cookie) and the crumb
  * of that id, or of that id and the owner's or customer's session among a request's cookies (`withCrumb`).
  */
+import { eq } from 'drizzle-orm';
 import { crumbFor, crumbSessions, VISITOR_COOKIE } from './security/crumb.js';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -191,4 +192,13 @@ export async function writeBeside<T>(app: FastifyInstance, write: (reads: Reads)
     }
   }
   return result;
+}
+
+/** The site's settings (JSON text on both databases) changed beside `app` by `change`, as `writeBeside`. */
+export function changeSiteSettings(app: FastifyInstance, change: (settings: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+  return writeBeside(app, async ({ db, t }) => {
+    const [site] = await db.select({ id: t.websites.id, settings: t.websites.settings }).from(t.websites).limit(1);
+    const settings = change(JSON.parse(site!.settings) as Record<string, unknown>);
+    await db.update(t.websites).set({ settings: JSON.stringify(settings) }).where(eq(t.websites.id, site!.id));
+  });
 }

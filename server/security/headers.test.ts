@@ -4,11 +4,10 @@
  * fresh nonce per page, carried by every script Tessera writes and by nothing else; a platform theme's looser one.
  */
 import { resolve } from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../db/database.js';
-import { demoApp, TEST_COOKIES, writeBeside } from '../test-support.js';
+import { changeSiteSettings, demoApp, TEST_COOKIES } from '../test-support.js';
 import { contentPolicy, policyDirectives } from './content-policy.js';
 import { HSTS } from './headers.js';
 import { fillNonce, newNonce, NONCE_SLOT } from './nonce.js';
@@ -29,14 +28,7 @@ describe('security headers', () => {
     const { app: own } = await demoApp();
     try {
       const connect = async () => policyDirectives(String((await get('/', {}, own)).headers['content-security-policy'])).get('connect-src');
-      // the site's settings are JSON text on both databases: read, changed and written back beside the app
-      const setHost = (host: string) =>
-        writeBeside(own, async ({ db, t }) => {
-          const [site] = await db.select({ id: t.websites.id, settings: t.websites.settings }).from(t.websites).limit(1);
-          const settings = JSON.parse(site!.settings) as { storeSettings?: Record<string, unknown> };
-          settings.storeSettings = { ...settings.storeSettings, installmentModalHost: host };
-          await db.update(t.websites).set({ settings: JSON.stringify(settings) }).where(eq(t.websites.id, site!.id));
-        });
+      const setHost = (host: string) => changeSiteSettings(own, (settings) => ({ ...settings, storeSettings: { ...(settings['storeSettings'] as object), installmentModalHost: host } }));
       expect(await connect()).not.toContain('https://modal-one.example');
       await setHost('https://modal-one.example/path');
       expect(await connect()).toContain('https://modal-one.example');
