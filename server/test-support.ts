@@ -202,3 +202,18 @@ export function changeSiteSettings(app: FastifyInstance, change: (settings: Reco
     await db.update(t.websites).set({ settings: JSON.stringify(settings) }).where(eq(t.websites.id, site!.id));
   });
 }
+
+/** A contributor added beside `app` with these roles, and a session opened for them: the owner cookie's token. */
+export async function contributorSession(app: FastifyInstance, contributor: { id: string; email: string; displayName: string; roles: readonly string[] }): Promise<string> {
+  await writeBeside(app, async ({ db, t }) => {
+    const [site] = await db.select({ id: t.websites.id }).from(t.websites).limit(1);
+    await db.insert(t.contributors).values({ ...contributor, websiteId: site!.id, passwordHash: 'unused', roles: JSON.stringify(contributor.roles), createdAt: 0 });
+  });
+  return app.stores.ownerSessions.open(contributor.id, 60_000, Date.now());
+}
+
+/** The demo site's id, read through `app.reads`. */
+export async function siteIdOf(app: FastifyInstance): Promise<string> {
+  const { db, t } = app.reads;
+  return (await db.select({ id: t.websites.id }).from(t.websites).limit(1))[0]!.id;
+}

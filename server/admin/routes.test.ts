@@ -10,7 +10,7 @@ import type { IslandManifest } from '../../hydrate/build.js';
 import { IslandAssets } from '../islands/assets.js';
 import { OWNER_PERMISSIONS } from '../owner/roles.js';
 import { OWNER_COOKIE } from '../owner/sessions.js';
-import { demoApp, writeBeside } from '../test-support.js';
+import { contributorSession, demoApp } from '../test-support.js';
 
 let app: FastifyInstance;
 const manifest = IslandAssets.load().manifest as IslandManifest;
@@ -56,8 +56,7 @@ describe('/config', () => {
   it('carries who is signed in, so the app starts without asking; nobody when signed out or the session is unknown', async () => {
     expect((await app.inject('/config')).body).not.toContain('data-contributor');
     expect((await app.inject({ url: '/config', cookies: { [OWNER_COOKIE]: 'x'.repeat(43) } })).body).not.toContain('data-contributor');
-    await writeBeside(app, ({ db, t }) => db.insert(t.contributors).values({ id: 'shell-owner', websiteId: 'demo', email: 'shell@example.com', displayName: 'Shell Owner', passwordHash: 'unused', roles: '["admin"]', createdAt: 0 }));
-    const token = await app.stores.ownerSessions.open('shell-owner', 60_000, Date.now());
+    const token = await contributorSession(app, { id: 'shell-owner', email: 'shell@example.com', displayName: 'Shell Owner', roles: ['admin'] });
     const body = (await app.inject({ url: '/config/orders', cookies: { [OWNER_COOKIE]: token } })).body;
     const attribute = /data-contributor="([^"]+)"/.exec(body)![1]!;
     const contributor = JSON.parse(attribute.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code))));
