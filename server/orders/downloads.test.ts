@@ -6,23 +6,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { signToken } from '../security/signed-token.js';
 import { TEST_CRUMB_SECRET, writeBeside } from '../test-support.js';
 import { DOWNLOAD_HOURS, DOWNLOAD_LIMIT } from './downloads.js';
-import { buy, confirmation, useFreshShops } from './order-test-support.js';
+import { buy, confirmation, storedLines, useFreshShops } from './order-test-support.js';
 
 const freshShop = useFreshShops();
 const GUIDE = { itemId: 'p09' };
 const NO_ADDRESS = { email: 'ada@example.com', name: 'Ada' };
 const LINK = /<a class="order-line-download" href="(\/downloads\/[^"]+)">Download field-guide\.pdf<\/a>/;
 
-/** The order's lines as stored, read through the app's reads (either database). */
-async function storedLines(app: FastifyInstance, orderId: string) {
-  const { db, t } = app.reads;
-  const [order] = await db.select({ items: t.orders.items }).from(t.orders).where(eq(t.orders.id, orderId));
-  return JSON.parse(order!.items);
-}
 
 describe('download links', () => {
   it('the confirmation links each digital line to its file, which any browser can fetch, counted on the order', async () => {
