@@ -1,17 +1,16 @@
 /** The storefront in-process (Fastify inject) on a fresh in-memory store seeded with the demo shop. */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_TO_CART_MESSAGES } from '../commerce/add-to-cart.js';
-import { type Store } from './db/database.js';
-import { demoApp, TEST_COOKIES, TEST_CRUMB, visitorCookies, withCrumb, withoutNonce } from './test-support.js';
+import { demoApp, TEST_COOKIES, TEST_CRUMB, visitorCookies, withCrumb, withoutNonce, writeBeside } from './test-support.js';
 
 let app: FastifyInstance;
-let store: Store;
 const problems: string[] = [];
 
 beforeAll(async () => {
   // the cart limit is raised so the concurrency test below is about stock; limits have their own tests
-  ({ app, store } = await demoApp({ log: (p) => problems.push(p), guards: { rateLimits: { cart: { burst: 1000, perMinute: 1000 } } } }));
+  ({ app } = await demoApp({ log: (p) => problems.push(p), guards: { rateLimits: { cart: { burst: 1000, perMinute: 1000 } } } }));
 });
 afterAll(() => app.close());
 
@@ -300,9 +299,10 @@ describe('kept page content', () => {
     const withCart = await app.inject({ url: '/shop/p/linen-apron', cookies: { ...visitorA, tessera_cart: cart } });
     expect(withCart.body).toContain('<span class="sqs-cart-quantity" data-count="3">3</span>');
     expect(first.body).toContain('<span class="sqs-cart-quantity" data-count="0">0</span>');
-    store.$client.prepare("UPDATE products SET title = 'Linen Apron No. 2' WHERE id = 'p01'").run();
+    const retitle = (title: string) => writeBeside(app, ({ db, t }) => db.update(t.products).set({ title }).where(eq(t.products.id, 'p01')));
+    await retitle('Linen Apron No. 2');
     expect((await app.inject('/shop/p/linen-apron')).body).toContain('<h1>Linen Apron No. 2</h1>');
-    store.$client.prepare("UPDATE products SET title = 'Linen Apron' WHERE id = 'p01'").run();
+    await retitle('Linen Apron');
   });
 });
 

@@ -321,7 +321,7 @@ export async function buildApp({
   await app.register(templateTweakRoutes, { store, theme });
   await app.register(checkoutRoutes, { store, stores, theme });
   await app.register(subscriptionRoutes, { stores });
-  await app.register(imageRoutes, { store });
+  await app.register(imageRoutes, { reads: app.reads });
   await app.register(siteIconRoutes, { store });
   await app.register(islandRoutes, { assets: theme.islands });
   await app.register(platformRuntimeRoutes, { assets: theme.runtime });

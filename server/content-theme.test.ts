@@ -6,24 +6,21 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from './db/database.js';
-import { collections } from './db/schema.js';
-import { demoApp, TEST_COOKIE_HEADER, TEST_CRUMB } from './test-support.js';
+import { demoApp, TEST_COOKIE_HEADER, TEST_CRUMB, writeBeside } from './test-support.js';
 
 let app: FastifyInstance;
-let store: Store;
 
 beforeAll(async () => {
-  ({ app, store } = await demoApp());
+  ({ app } = await demoApp());
 });
 afterAll(() => app.close());
 
 const html = async (url: string): Promise<string> => (await app.inject({ url })).body;
 const main = (page: string): string => page.slice(page.indexOf('<main'), page.indexOf('</main>'));
 
-/** Stores these gallery options on the Lookbook (the read cache sees the write). */
-function setLookbookOptions(gallery: Record<string, unknown>): void {
-  store.update(collections).set({ settings: JSON.stringify({ gallery }) }).where(eq(collections.id, 'lookbook')).run();
+/** Stores these gallery options on the Lookbook, beside the app (the read cache sees the write). */
+function setLookbookOptions(gallery: Record<string, unknown>): Promise<unknown> {
+  return writeBeside(app, ({ db, t }) => db.update(t.collections).set({ settings: JSON.stringify({ gallery }) }).where(eq(t.collections.id, 'lookbook')));
 }
 
 describe('blog', () => {
@@ -101,7 +98,7 @@ describe('galleries (spec 001 gallery options, no JavaScript)', () => {
     });
 
     it('prints previous and next links between the slides, wrapping around, when controls are on', async () => {
-      setLookbookOptions({ design: 'slideshow', controls: true });
+      await setLookbookOptions({ design: 'slideshow', controls: true });
       const page = main(await html('/lookbook'));
       const links = [...page.matchAll(/<a class="gallery-control gallery-(prev|next)" href="#(slide-\d)">/g)].map((m) => `${m[1]}:${m[2]}`);
       expect(links).toEqual(['prev:slide-3', 'next:slide-2', 'prev:slide-1', 'next:slide-3', 'prev:slide-2', 'next:slide-1']);
@@ -111,14 +108,14 @@ describe('galleries (spec 001 gallery options, no JavaScript)', () => {
     });
 
     it('follows the stored options: title-only captions, no captions, no thumbnails, a transparent slider, a lightbox', async () => {
-      setLookbookOptions({ design: 'slider', 'show-meta-only-title': true, 'active-alignment': 'right', transparentBackground: true, 'square-thumbs': false });
+      await setLookbookOptions({ design: 'slider', 'show-meta-only-title': true, 'active-alignment': 'right', transparentBackground: true, 'square-thumbs': false });
       let page = main(await html('/lookbook'));
       expect(page).toContain('gallery-design-slider gallery-aspect-square gallery-meta-bottom gallery-align-right gallery-auto-crop gallery-transparent"');
       expect(page).toContain('<figcaption class="gallery-meta"><span class="gallery-meta-title">Loom</span></figcaption>');
       expect(page).not.toContain('gallery-thumbnails'); // a slider turns thumbnails off
       expect(page).toContain('role="region" tabindex="0"');
 
-      setLookbookOptions({ design: 'stacked', 'show-meta': false, lightbox: true, newWindow: true, 'auto-crop': false });
+      await setLookbookOptions({ design: 'stacked', 'show-meta': false, lightbox: true, newWindow: true, 'auto-crop': false });
       page = main(await html('/lookbook'));
       expect(page).toContain('class="gallery gallery-design-stacked');
       expect(page).not.toContain('gallery-auto-crop');

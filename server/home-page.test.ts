@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from './db/database.js';
-import { products } from './db/schema.js';
 import { sqliteCatalogStore } from './commerce/catalog-store.js';
 import { sqliteReads } from './db/reads.js';
 import { homePage } from './home-page.js';
-import { demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb, withoutNonce } from './test-support.js';
+import { demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb, withoutNonce, writeBeside } from './test-support.js';
 
 let app: FastifyInstance;
 let store: Store;
@@ -19,6 +18,9 @@ afterAll(() => app.close());
 
 const FEATURED = ['Linen Apron', 'Field Shirt', 'Enamel Mug', 'Wool Blanket'];
 type Item = { id: string; title: string; publishOn: number; startDate: number; endDate: number; starred?: boolean; fullUrl: string };
+
+/** Marks product `urlId` (every product when none) featured or not, beside the app (either database). */
+const setFeatured = (app: FastifyInstance, featured: boolean, urlId?: string) => writeBeside(app, ({ db, t }) => db.update(t.products).set({ featured }).where(urlId === undefined ? undefined : eq(t.products.urlId, urlId)));
 
 /** The part of the page between the opening of `<section class="{cls}` and its `</section>`. */
 function section(html: string, cls: string): string {
@@ -121,18 +123,18 @@ describe('the home page', () => {
     expect(theirs.match(/class="sqs-cart-quantity"/g)).toHaveLength(1);
     expect(strip(theirs).replace('data-count="3">3<', 'data-count="0">0<')).toBe(strip(a.body));
 
-    store.update(products).set({ featured: false }).where(eq(products.urlId, 'enamel-mug')).run();
+    await setFeatured(app, false, 'enamel-mug');
     try {
       const titles = ((await app.inject('/?format=json')).json().items as Item[]).map((i) => i.title);
       expect(titles).toEqual(FEATURED.filter((t) => t !== 'Enamel Mug'));
       expect((await app.inject('/')).body).not.toContain('Enamel Mug');
     } finally {
-      store.update(products).set({ featured: true }).where(eq(products.urlId, 'enamel-mug')).run();
+      await setFeatured(app, true, 'enamel-mug');
     }
   });
 
   it('still has a hero, without a picture, in a store with no featured product (a store made before the flag)', async () => {
-    store.update(products).set({ featured: false }).run();
+    await setFeatured(app, false);
     try {
       const res = await app.inject('/');
       expect(res.statusCode).toBe(200);
@@ -142,7 +144,7 @@ describe('the home page', () => {
       expect(res.body).toContain('home-posts');
       expect((await app.inject('/?format=json')).json().hero.image).toBeUndefined();
     } finally {
-      for (const urlId of ['linen-apron', 'field-shirt', 'enamel-mug', 'wool-blanket']) store.update(products).set({ featured: true }).where(eq(products.urlId, urlId)).run();
+      for (const urlId of ['linen-apron', 'field-shirt', 'enamel-mug', 'wool-blanket']) await setFeatured(app, true, urlId);
     }
     expect(((await app.inject('/?format=json')).json().items as Item[]).map((i) => i.title)).toEqual(FEATURED);
   });

@@ -5,10 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from './db/database.js';
-import { websites } from './db/schema.js';
 import { languageOfSettings } from './site-language.js';
-import { addToCartApi, demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb } from './test-support.js';
+import { addToCartApi, demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb, writeBeside } from './test-support.js';
 
 describe('languageOfSettings', () => {
   it('the settings’ tag, canonical; en-US when unset, empty, not a string or not a tag', () => {
@@ -24,15 +22,17 @@ describe('languageOfSettings', () => {
 
 describe('a German site', () => {
   let app: FastifyInstance;
-  let store: Store;
   let seeded: string;
+  /** The site's settings written beside the app (either database). */
+  const setSettings = (settings: string) => writeBeside(app, ({ db, t }) => db.update(t.websites).set({ settings }));
   beforeAll(async () => {
-    ({ app, store } = await demoApp());
-    seeded = store.select().from(websites).get()!.settings;
+    ({ app } = await demoApp());
+    const { db, t } = app.reads;
+    seeded = (await db.select({ settings: t.websites.settings }).from(t.websites).limit(1))[0]!.settings;
   });
   afterAll(() => app.close());
-  beforeEach(() => {
-    store.update(websites).set({ settings: JSON.stringify({ ...JSON.parse(seeded), language: 'de-DE' }) }).run();
+  beforeEach(async () => {
+    await setSettings(JSON.stringify({ ...JSON.parse(seeded), language: 'de-DE' }));
   });
 
   /** The text of markup: numeric references (islands write everything beyond ASCII so) and the named ones. */
@@ -136,7 +136,7 @@ describe('a German site', () => {
   });
 
   it('an English site is as before', async () => {
-    store.update(websites).set({ settings: seeded }).run();
+    await setSettings(seeded);
     const html = (await app.inject('/shop/p/field-shirt')).body;
     expect(html).toMatch(/<html lang="en-US"/);
     expect(propsOf(html, 'product-form').labels).toMatchObject({ add: 'Add To Cart', adding: 'Adding…', added: 'Added!' });

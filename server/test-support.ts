@@ -3,6 +3,7 @@
  * (server/security/crumb.ts), so the tests' visitor has a fixed id (the `tessera_visitor` cookie) and the crumb
  * of that id, or of that id and the owner's or customer's session among a request's cookies (`withCrumb`).
  */
+import { eq } from 'drizzle-orm';
 import { crumbFor, crumbSessions, VISITOR_COOKIE } from './security/crumb.js';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -13,9 +14,12 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { type AppOptions, buildApp } from './app.js';
 import { openStore, repoRoot, type Store } from './db/database.js';
 import { seedDemoStore } from './db/seed.js';
-import { pgApp, type PgApp } from './db/pg-app.js';
+import { NotOnPostgresError, pgApp, type PgApp, sqliteStandIn } from './db/pg-app.js';
 import { openPgStore, type PgStore } from './db/pg-store.js';
 import { preparePgStore } from './db/seed-pg.js';
+import { freshPgDemoDatabase, testDatabase } from './db/pg-test-database.js';
+import { CHANGE_BOUND_MS, type ChangeSignal } from './db/change-feed.js';
+import type { Reads } from './db/reads.js';
 import type { GuardOptions } from './security/install.js';
 import type { TrustProxy } from './security/trust-proxy.js';
 import { Theme } from './theme.js';
@@ -72,7 +76,6 @@ export interface DemoAppOptions {
   readonly readAhead?: AppOptions['readAhead'];
 }
 
-/** The storefront in-process, with the default theme or `themeDir` (not watched), as the server tests use it. */
 /** The demo app listening on a free loopback port, for tests that need a real socket (close it after). */
 export async function listeningDemoApp(options: DemoAppOptions = {}): Promise<{ app: FastifyInstance; port: number }> {
   const { app } = await demoApp(options);
@@ -80,7 +83,20 @@ export async function listeningDemoApp(options: DemoAppOptions = {}): Promise<{ 
   return { app, port: (app.server.address() as AddressInfo).port };
 }
 
+/**
+ * The demo app: on a fresh in-memory SQLite store seeded with the demo shop, or on `options.store`. Under
+ * `TESSERA_TEST_DATABASE=postgresql` (server/db/pg-test-database.ts) it is built on a fresh PostgreSQL copy of the
+ * demo shop instead, and the `store` answered is a SQLite stand-in whose every statement throws
+ * `NotOnPostgresError` (read through `app.reads` or the API to run on both); a test giving its own SQLite store
+ * is refused the same way. Closing the app ends its pool and drops the database. `pgDemoApp` (given `stores`)
+ * is the same on either setting.
+ */
 export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: FastifyInstance; store: Store }> {
+  if (options.stores === undefined && testDatabase() === 'postgresql') {
+    // a test's own SQLite store would run it on SQLite and pass as if on PostgreSQL: said instead
+    if (options.store !== undefined) throw new NotOnPostgresError(TEST_OWN_STORE_ON_POSTGRES);
+    return pgDemoAppOnFreshDatabase(options);
+  }
   let store = options.store;
   if (store === undefined) {
     store = openStore(':memory:');
@@ -121,6 +137,7 @@ export async function pgDemoApp(url: string, options: Omit<DemoAppOptions, 'stor
   await preparePgStore(pg);
   const parts = await pgApp(pg);
   const { app } = await demoApp({ ...options, store: parts.store, stores: parts.stores, readAhead: parts.readAhead });
+  pgChanges.set(app, parts.readAhead.changes);
   return {
     app,
     parts,
@@ -131,4 +148,72 @@ export async function pgDemoApp(url: string, options: Omit<DemoAppOptions, 'stor
       await pg.$client.end();
     },
   };
+}
+
+/** `demoApp(options)` on a fresh PostgreSQL copy of the demo shop, dropped when the app closes. */
+async function pgDemoAppOnFreshDatabase(options: DemoAppOptions): Promise<{ app: FastifyInstance; store: Store }> {
+  const database = await freshPgDemoDatabase();
+  const pg = openPgStore(database.url);
+  const parts = await pgApp(pg);
+  const { app } = await demoApp({ ...options, store: parts.store, stores: parts.stores, readAhead: parts.readAhead });
+  app.addHook('onClose', async () => {
+    await parts.close();
+    await pg.$client.end();
+    database.drop();
+  });
+  pgChanges.set(app, parts.readAhead.changes);
+  // the test's own stand-in, apart from the app's, so a failure says whether the test or a route read SQLite
+  return { app, store: sqliteStandIn(TEST_STORE_ON_POSTGRES) };
+}
+
+/** What a test that gives `demoApp()` its own SQLite store meets under `TESSERA_TEST_DATABASE=postgresql`. */
+export const TEST_OWN_STORE_ON_POSTGRES = 'This test gives demoApp() its own SQLite store, but its apps run on PostgreSQL (TESSERA_TEST_DATABASE=postgresql): set the shop up through the API or app.reads instead.';
+
+/** What a test reading the `store` handle `demoApp()` gave it meets under `TESSERA_TEST_DATABASE=postgresql`. */
+export const TEST_STORE_ON_POSTGRES = 'This test reads or writes the SQLite store directly, but its app runs on PostgreSQL (TESSERA_TEST_DATABASE=postgresql): demoApp() answered the SQLite stand-in. Read through app.reads ({ db, t }) or the API to run on both databases.';
+
+/** The change signal of each app on PostgreSQL, for `writeBeside` to wait on. */
+const pgChanges = new WeakMap<FastifyInstance, ChangeSignal>();
+
+/**
+ * A write made beside `app` (as another node or the owner's tools would), through `app.reads` on either database,
+ * resolved once `app` will show it: at once on SQLite, once the change notification reached `app` on PostgreSQL
+ * (at most `CHANGE_BOUND_MS`, which the change feed is held to). For tests that set a store state the API cannot.
+ */
+export async function writeBeside<T>(app: FastifyInstance, write: (reads: Reads) => Promise<T>): Promise<T> {
+  const changes = pgChanges.get(app);
+  const before = changes?.generation();
+  const result = await write(app.reads);
+  if (changes !== undefined) {
+    const until = Date.now() + CHANGE_BOUND_MS;
+    while (changes.generation() === before) {
+      if (Date.now() > until) throw new Error(`the app did not hear of the write within ${CHANGE_BOUND_MS} ms`);
+      await new Promise((done) => setTimeout(done, 5));
+    }
+  }
+  return result;
+}
+
+/** The site's settings (JSON text on both databases) changed beside `app` by `change`, as `writeBeside`. */
+export function changeSiteSettings(app: FastifyInstance, change: (settings: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+  return writeBeside(app, async ({ db, t }) => {
+    const [site] = await db.select({ id: t.websites.id, settings: t.websites.settings }).from(t.websites).limit(1);
+    const settings = change(JSON.parse(site!.settings) as Record<string, unknown>);
+    await db.update(t.websites).set({ settings: JSON.stringify(settings) }).where(eq(t.websites.id, site!.id));
+  });
+}
+
+/** A contributor added beside `app` with these roles, and a session opened for them: the owner cookie's token. */
+export async function contributorSession(app: FastifyInstance, contributor: { id: string; email: string; displayName: string; roles: readonly string[] }): Promise<string> {
+  await writeBeside(app, async ({ db, t }) => {
+    const [site] = await db.select({ id: t.websites.id }).from(t.websites).limit(1);
+    await db.insert(t.contributors).values({ ...contributor, websiteId: site!.id, passwordHash: 'unused', roles: JSON.stringify(contributor.roles), createdAt: 0 });
+  });
+  return app.stores.ownerSessions.open(contributor.id, 60_000, Date.now());
+}
+
+/** The demo site's id, read through `app.reads`. */
+export async function siteIdOf(app: FastifyInstance): Promise<string> {
+  const { db, t } = app.reads;
+  return (await db.select({ id: t.websites.id }).from(t.websites).limit(1))[0]!.id;
 }

@@ -8,18 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IslandManifest } from '../../hydrate/build.js';
 import { IslandAssets } from '../islands/assets.js';
-import type { Store } from '../db/database.js';
-import { contributors } from '../db/schema.js';
 import { OWNER_PERMISSIONS } from '../owner/roles.js';
-import { OWNER_COOKIE, openSession } from '../owner/sessions.js';
-import { demoApp } from '../test-support.js';
+import { OWNER_COOKIE } from '../owner/sessions.js';
+import { contributorSession, demoApp } from '../test-support.js';
 
 let app: FastifyInstance;
-let demoStore: Store;
 const manifest = IslandAssets.load().manifest as IslandManifest;
 
 beforeAll(async () => {
-  ({ app, store: demoStore } = await demoApp());
+  ({ app } = await demoApp());
 });
 afterAll(() => app.close());
 
@@ -59,8 +56,7 @@ describe('/config', () => {
   it('carries who is signed in, so the app starts without asking; nobody when signed out or the session is unknown', async () => {
     expect((await app.inject('/config')).body).not.toContain('data-contributor');
     expect((await app.inject({ url: '/config', cookies: { [OWNER_COOKIE]: 'x'.repeat(43) } })).body).not.toContain('data-contributor');
-    demoStore.insert(contributors).values({ id: 'shell-owner', websiteId: 'demo', email: 'shell@example.com', displayName: 'Shell Owner', passwordHash: 'unused', roles: '["admin"]', createdAt: 0 }).run();
-    const token = openSession(demoStore, 'shell-owner', 60_000, Date.now());
+    const token = await contributorSession(app, { id: 'shell-owner', email: 'shell@example.com', displayName: 'Shell Owner', roles: ['admin'] });
     const body = (await app.inject({ url: '/config/orders', cookies: { [OWNER_COOKIE]: token } })).body;
     const attribute = /data-contributor="([^"]+)"/.exec(body)![1]!;
     const contributor = JSON.parse(attribute.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code))));

@@ -24,15 +24,15 @@ export class NotOnPostgresError extends Error {
   readonly statusCode = 503;
   /** What server/error-page.ts answers 503 for (any other 5xx is a 500 that says nothing). */
   readonly notOnPostgres = true;
-  constructor() {
-    super(NOT_ON_POSTGRES);
+  constructor(message = NOT_ON_POSTGRES) {
+    super(message);
   }
 }
 
-/** A SQLite handle with no database behind it: every statement throws `NotOnPostgresError`. */
-export function sqliteStandIn(): Store {
+/** A SQLite handle with no database behind it: every statement throws `NotOnPostgresError` (with `message`). */
+export function sqliteStandIn(message = NOT_ON_POSTGRES): Store {
   const refuse = () => {
-    throw new NotOnPostgresError();
+    throw new NotOnPostgresError(message);
   };
   const client = new Proxy({}, { get: () => refuse });
   return drizzle(client as never, { schema }) as Store;

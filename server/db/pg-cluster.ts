@@ -87,9 +87,16 @@ function psql(info: PgClusterInfo, statement: string): void {
   runTool(info, 'psql', ['-X', '-q', '-h', info.dir, '-p', String(info.port), '-U', 'tessera', '-d', 'postgres', '-c', statement]);
 }
 
+/** Drops `database` (`WITH (FORCE)`: a pool a test forgot to end does not keep it alive). */
+export function dropDatabaseIn(info: PgClusterInfo, database: string): void {
+  checkName(database);
+  psql(info, `DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`);
+}
+
 const urlOf = (info: PgClusterInfo, database: string) => `postgres://tessera:${info.password}@127.0.0.1:${info.port}/${database}`;
 
-function createDatabaseIn(info: PgClusterInfo, database: string, template?: string): string {
+/** Creates `database` in the cluster, empty or a copy of `template` (no one connected to it meanwhile); answers its URL. */
+export function createDatabaseIn(info: PgClusterInfo, database: string, template?: string): string {
   for (const n of template === undefined ? [database] : [database, template]) checkName(n);
   const copy = template === undefined ? '' : ` TEMPLATE ${quoteIdent(template)}`;
   psql(info, `CREATE DATABASE ${quoteIdent(database)}${copy}`);
@@ -183,8 +190,7 @@ export function attachPgCluster(info: PgClusterInfo, prefix: string): PgCluster 
     stop() {
       if (stopped) return;
       stopped = true;
-      // FORCE: a pool a test forgot to end does not keep its database alive
-      for (const database of made.reverse()) psql(info, `DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`);
+      for (const database of made.reverse()) dropDatabaseIn(info, database);
     },
   };
 }

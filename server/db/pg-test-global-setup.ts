@@ -1,22 +1,35 @@
 /**
  * Vitest's global setup for PostgreSQL tests: a folder for the run's one shared cluster (pg-shared-cluster.ts),
- * handed to every file through `provide`; the cluster itself starts only when a file asks for it. The teardown
- * stops it and removes the folder.
+ * handed to every file through `provide`; the cluster itself starts only when a file asks for it, or here when
+ * the run's apps are on PostgreSQL (`TESSERA_TEST_DATABASE=postgresql`, pg-test-database.ts), which also prepares
+ * their demo database here. The teardown stops it and removes the folder.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { PG_RUN_DIR, stopSharedPgCluster } from './pg-shared-cluster.js';
+import { PG_RUN_DIR, sharedPgCluster, stopSharedPgCluster } from './pg-shared-cluster.js';
+import { PG_DEMO_CLUSTER, prepareDemoTemplate, testDatabase } from './pg-test-database.js';
 
-export default function setup(project: TestProject): () => void {
+export default async function setup(project: TestProject): Promise<() => void> {
   const runDir = mkdtempSync(join(tmpdir(), 'tessera-pg-run-'));
-  project.provide(PG_RUN_DIR, runDir);
-  return () => {
+  const teardown = () => {
     try {
       stopSharedPgCluster(runDir);
     } finally {
       rmSync(runDir, { recursive: true, force: true });
     }
   };
+  project.provide(PG_RUN_DIR, runDir);
+  if (testDatabase() === 'postgresql') {
+    try {
+      const info = await sharedPgCluster(runDir);
+      await prepareDemoTemplate(info);
+      project.provide(PG_DEMO_CLUSTER, info);
+    } catch (e) {
+      teardown();
+      throw e;
+    }
+  }
+  return teardown;
 }

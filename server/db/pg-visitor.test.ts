@@ -1,7 +1,7 @@
 /**
  * The visitor-facing routes that read the store while answering (issue 25), on both databases: a form posted
  * without JavaScript, an index page, a member area with and without its pass, a restock listing, a customer's
- * sign-up → sign-in → account with the cart handed over, a download and an analytics event. One body, one app
+ * sign-up → sign-in → account with the cart handed over, a download, an analytics event and a product's pictures. One body, one app
  * per dialect (the PostgreSQL one prepared as a node prepares it, in the run's shared cluster: describePg).
  */
 import { randomUUID } from 'node:crypto';
@@ -122,6 +122,18 @@ function visitorRoutes(current: () => UnderTest) {
     const children = res.json().collection.collections as { urlId: string; items?: { title: string }[] }[];
     expect(children.map((c) => c.urlId)).toEqual(['about', 'blog']);
     expect(children[1]!.items!.map((i) => i.title)).toContain('Caring for linen');
+  });
+
+  it('draws a product’s picture and a variant’s, and 404 for a product it does not have', async () => {
+    const { app } = current();
+    const own = await app.inject('/static/images/p01.svg?format=300w');
+    expect(own.statusCode, own.body.slice(0, 300)).toBe(200);
+    expect(own.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(own.body).toContain('Linen Apron');
+    const shirt = await app.inject('/shop/p/field-shirt?format=json');
+    const variantPicture = /\/static\/images\/(p02-[A-Za-z0-9_-]+)\.svg/.exec(shirt.body)![1]!;
+    expect((await app.inject(`/static/images/${variantPicture}.svg`)).statusCode).toBe(200);
+    expect((await app.inject('/static/images/p99.svg')).statusCode).toBe(404);
   });
 
   it('opens a member area to the buyer of its pass, and only to them', async () => {

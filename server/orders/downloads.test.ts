@@ -6,23 +6,20 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../db/database.js';
-import { orders } from '../db/schema.js';
 import { signToken } from '../security/signed-token.js';
-import { TEST_CRUMB_SECRET } from '../test-support.js';
+import { TEST_CRUMB_SECRET, writeBeside } from '../test-support.js';
 import { DOWNLOAD_HOURS, DOWNLOAD_LIMIT } from './downloads.js';
-import { buy, confirmation, useFreshShops } from './order-test-support.js';
+import { buy, confirmation, storedLines, useFreshShops } from './order-test-support.js';
 
 const freshShop = useFreshShops();
 const GUIDE = { itemId: 'p09' };
 const NO_ADDRESS = { email: 'ada@example.com', name: 'Ada' };
 const LINK = /<a class="order-line-download" href="(\/downloads\/[^"]+)">Download field-guide\.pdf<\/a>/;
 
-const storedLines = (store: Store, orderId: string) => JSON.parse(store.select().from(orders).where(eq(orders.id, orderId)).get()!.items);
 
 describe('download links', () => {
   it('the confirmation links each digital line to its file, which any browser can fetch, counted on the order', async () => {
-    const { app, store, problems } = await freshShop();
+    const { app, problems } = await freshShop();
     const before = Date.now();
     const bought = await buy(app, [GUIDE, { itemId: 'p01' }]);
     const page = await confirmation(app, bought);
@@ -30,7 +27,7 @@ describe('download links', () => {
     expect(link, page.body).toBeDefined();
     expect(page.body).toContain('5 downloads left');
     expect(page.body.match(/class="order-line-download"/g)).toHaveLength(1); // the apron is shipped, not downloaded
-    const [guide, apron] = storedLines(store, bought.orderId);
+    const [guide, apron] = await storedLines(app, bought.orderId);
     expect(guide.download).toEqual({ fileName: 'field-guide.pdf', contentType: 'application/pdf', limit: DOWNLOAD_LIMIT, count: 0, expiresAt: expect.any(Number) });
     expect(guide.download.expiresAt - before).toBeGreaterThanOrEqual(DOWNLOAD_HOURS * 3_600_000);
     expect(guide.download.expiresAt - Date.now()).toBeLessThanOrEqual(DOWNLOAD_HOURS * 3_600_000);
@@ -48,14 +45,14 @@ describe('download links', () => {
     expect(Number(file.headers['content-length'])).toBe(file.rawPayload.length);
     expect(file.rawPayload.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
     expect(file.rawPayload.toString('latin1')).toContain('(Field Guide \\(PDF\\)) Tj');
-    expect(storedLines(store, bought.orderId)[0].download.count).toBe(1);
+    expect((await storedLines(app, bought.orderId))[0].download.count).toBe(1);
     expect((await confirmation(app, bought)).body).toContain('4 downloads left');
 
     // HEAD says what GET would answer, and counts nothing
     const head = await app.inject({ method: 'HEAD', url: link! });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('application/pdf');
-    expect(storedLines(store, bought.orderId)[0].download.count).toBe(1);
+    expect((await storedLines(app, bought.orderId))[0].download.count).toBe(1);
 
     const json = (await confirmation(app, bought, '?format=json')).json();
     expect(json.order.items[0].download).toMatchObject({ url: link, fileName: 'field-guide.pdf', limit: 5, remaining: 4, available: true });
@@ -79,22 +76,22 @@ describe('download links', () => {
   });
 
   it('expires: a clear page (410), and the confirmation says when it did', async () => {
-    const { app, store } = await freshShop();
+    const { app } = await freshShop();
     const bought = await buy(app, [GUIDE], NO_ADDRESS);
     const link = LINK.exec((await confirmation(app, bought)).body)![1]!;
-    const lines = storedLines(store, bought.orderId);
+    const lines = await storedLines(app, bought.orderId);
     lines[0].download.expiresAt = Date.now() - 1000;
-    store.update(orders).set({ items: JSON.stringify(lines) }).where(eq(orders.id, bought.orderId)).run();
+    await writeBeside(app, ({ db, t }) => db.update(t.orders).set({ items: JSON.stringify(lines) }).where(eq(t.orders.id, bought.orderId)));
     const late = await app.inject(link);
     expect(late.statusCode).toBe(410);
     expect(late.body).toContain('<h1>Download expired</h1>');
     expect(late.body).toContain(`This download link has expired: links work for ${DOWNLOAD_HOURS} hours after the order.`);
-    expect(storedLines(store, bought.orderId)[0].download.count).toBe(0);
+    expect((await storedLines(app, bought.orderId))[0].download.count).toBe(0);
     expect((await confirmation(app, bought)).body).toContain('field-guide.pdf: this link expired on');
   });
 
   it('answers anything else with a clear “not valid” page (404): changed, forged, another line, no such order', async () => {
-    const { app, store } = await freshShop();
+    const { app } = await freshShop();
     const bought = await buy(app, [GUIDE, { itemId: 'p01' }]);
     const link = LINK.exec((await confirmation(app, bought)).body)![1]!;
     const token = link.slice('/downloads/'.length);
@@ -114,7 +111,7 @@ describe('download links', () => {
       expect(res.body, what).toContain('<h1>Download not found</h1>');
       expect(res.body, what).toContain('This download link is not valid.');
     }
-    expect(storedLines(store, bought.orderId)[0].download.count).toBe(0);
+    expect((await storedLines(app, bought.orderId))[0].download.count).toBe(0);
   });
 
   it('an order without a digital product has none', async () => {

@@ -6,11 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { collections, orders } from '../db/schema.js';
 import { signToken } from '../security/signed-token.js';
-import { cookieOf, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, TEST_CRUMB_SECRET, withCrumb } from '../test-support.js';
+import { cookieOf, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, TEST_CRUMB_SECRET, withCrumb, writeBeside } from '../test-support.js';
 import { memberCookieName } from './member-cookie.js';
-import { buy, confirmation, useFreshShops } from './order-test-support.js';
+import { buy, confirmation, storedLines, useFreshShops } from './order-test-support.js';
 
 const freshShop = useFreshShops();
 const PASS = { itemId: 'p14' };
@@ -31,7 +30,7 @@ describe('the member area’s join button', () => {
 
 describe('buying the pass', () => {
   it('without JavaScript: join, check out, and the member area opens to this browser only', async () => {
-    const { app, store, problems } = await freshShop();
+    const { app, problems } = await freshShop();
     // the join button's plain post
     const join = await app.inject({ method: 'POST', url: '/cart/add', headers: FORM_HEADERS, cookies: TEST_COOKIES, payload: `crumb=${TEST_CRUMB}&itemId=p14` });
     expect(join.statusCode).toBe(303);
@@ -65,7 +64,7 @@ describe('buying the pass', () => {
     expect(page.statusCode).toBe(200);
     expect(cookieOf(page, COOKIE)?.value).toBe(member.value);
     expect(page.body).toContain('<a class="order-line-access" href="/members">Open Makers Circle</a>');
-    const line = JSON.parse(store.select().from(orders).where(eq(orders.id, orderId)).get()!.items)[0];
+    const [line] = await storedLines(app, orderId);
     expect(line.memberAccess).toEqual([{ memberAreaId: 'makers-circle', title: 'Makers Circle', url: '/members', expiresAt: expect.any(Number) }]);
     expect(line.memberAccess[0].expiresAt).toBeGreaterThanOrEqual(before + 365 * DAY);
     expect(problems).toEqual([]);
@@ -87,13 +86,15 @@ describe('buying the pass', () => {
   });
 
   it('a pass without an end gives a cookie for the longest a browser keeps one', async () => {
-    const { app, store } = await freshShop();
-    const members = store.select().from(collections).where(eq(collections.id, 'members')).get()!;
-    const { memberAccessDays: _, ...settings } = JSON.parse(members.settings);
-    store.update(collections).set({ settings: JSON.stringify(settings) }).where(eq(collections.id, 'members')).run();
+    const { app } = await freshShop();
+    await writeBeside(app, async ({ db, t }) => {
+      const [members] = await db.select({ settings: t.collections.settings }).from(t.collections).where(eq(t.collections.id, 'members'));
+      const { memberAccessDays: _, ...settings } = JSON.parse(members!.settings);
+      await db.update(t.collections).set({ settings: JSON.stringify(settings) }).where(eq(t.collections.id, 'members'));
+    });
     const bought = await buy(app, [PASS], { email: 'ada@example.com', name: 'Ada' });
     expect(cookieOf(bought.response, COOKIE)!.maxAge).toBe(400 * 86_400);
-    const line = JSON.parse(store.select().from(orders).get()!.items)[0];
+    const [line] = await storedLines(app, bought.orderId);
     expect(line.memberAccess[0].expiresAt).toBeNull();
     expect((await app.inject({ url: '/members', cookies: { [COOKIE]: bought.cookies[COOKIE]! } })).statusCode).toBe(200);
   });
@@ -101,7 +102,7 @@ describe('buying the pass', () => {
 
 describe('a member cookie that is not the server’s, or no longer good', () => {
   it('opens nothing: changed, forged, of another area, expired, or of an order that is gone', async () => {
-    const { app, store } = await freshShop();
+    const { app } = await freshShop();
     const bought = await buy(app, [PASS], { email: 'ada@example.com', name: 'Ada' });
     const good = bought.cookies[COOKIE]!;
     const status = async (value: string, name = COOKIE) => (await app.inject({ url: '/members', cookies: { [name]: value } })).statusCode;
@@ -122,14 +123,13 @@ describe('a member cookie that is not the server’s, or no longer good', () => 
     for (const [what, value] of Object.entries(refused)) expect(await status(value), what).toBe(403);
     // the same (valid) token under another area's cookie name opens nothing there either
     const another = memberCookieName('another-area');
-    store.update(collections).set({ settings: JSON.stringify({ memberAreaId: 'another-area', memberPassItemId: 'p14' }) }).where(eq(collections.id, 'trade')).run();
+    await writeBeside(app, ({ db, t }) => db.update(t.collections).set({ settings: JSON.stringify({ memberAreaId: 'another-area', memberPassItemId: 'p14' }) }).where(eq(t.collections.id, 'trade')));
     expect((await app.inject({ url: '/trade', cookies: { [another]: good } })).statusCode).toBe(403);
 
     // the order's grant is what counts: an order no longer holding it (or gone) closes the door again
-    const row = store.select().from(orders).where(eq(orders.id, orderId!)).get()!;
-    const items = JSON.parse(row.items);
+    const items = await storedLines(app, orderId!);
     items[0].memberAccess[0].expiresAt = Date.now() - 1000;
-    store.update(orders).set({ items: JSON.stringify(items) }).where(eq(orders.id, orderId!)).run();
+    await writeBeside(app, ({ db, t }) => db.update(t.orders).set({ items: JSON.stringify(items) }).where(eq(t.orders.id, orderId!)));
     expect(await status(good)).toBe(403);
   });
 });

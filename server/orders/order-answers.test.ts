@@ -5,9 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, products } from '../db/schema.js';
-import { addToCartApi } from '../test-support.js';
-import { buy, confirmation, useFreshShops } from './order-test-support.js';
+import { addToCartApi, writeBeside } from '../test-support.js';
+import { buy, confirmation, storedLines, useFreshShops } from './order-test-support.js';
 
 const freshShop = useFreshShops();
 /** The Monogrammed Napkins: a form with one required text field, Initials (stored without an id: `field-1`). */
@@ -27,16 +26,15 @@ describe('additional-fields answers', () => {
   });
 
   it('are stored with the order as asked, and shown on its confirmation even after the form changes', async () => {
-    const { app, store, problems } = await freshShop();
+    const { app, problems } = await freshShop();
     const bought = await buy(app, [NAPKINS, { itemId: 'p01' }]);
-    const row = store.select().from(orders).where(eq(orders.id, bought.orderId)).get()!;
-    const [napkins, apron] = JSON.parse(row.items);
+    const [napkins, apron] = await storedLines(app, bought.orderId);
     expect(napkins).toMatchObject({ productName: 'Monogrammed Napkins', additionalFields: '{"field-1":"AK"}', answers: [{ label: 'Initials', value: 'AK' }] });
     expect(apron.answers).toEqual([]);
 
     // the owner renames the field afterwards: the order keeps the question the shopper answered
     const renamed = JSON.stringify({ name: 'Monogram', fields: [{ type: 'text', title: 'Letters', required: true }] });
-    store.update(products).set({ additionalFieldsForm: renamed }).where(eq(products.id, 'p07')).run();
+    await writeBeside(app, ({ db, t }) => db.update(t.products).set({ additionalFieldsForm: renamed }).where(eq(t.products.id, 'p07')));
     const page = await confirmation(app, bought);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<span class="order-line-answer">Initials: AK</span>');

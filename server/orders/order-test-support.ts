@@ -3,6 +3,7 @@
  * list of items through the plain checkout form as a browser without JavaScript does, keeping what the
  * browser then holds (the order cookie, the member cookies).
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach } from 'vitest';
 import type { Store } from '../db/database.js';
@@ -55,4 +56,12 @@ export async function buy(app: FastifyInstance, items: readonly Record<string, u
 /** The confirmation page as the buyer's browser asks for it (with its order cookie). */
 export function confirmation(app: FastifyInstance, bought: Bought, query = '') {
   return app.inject({ url: `${bought.location}${query}`, cookies: { tessera_order: bought.cookies['tessera_order'] ?? '' } });
+}
+
+/** The order's lines as stored (its `items` JSON, as `JSON.parse` gives it), read through the app's reads (either database). */
+export async function storedLines(app: FastifyInstance, orderId: string): Promise<ReturnType<typeof JSON.parse>> {
+  const { db, t } = app.reads;
+  const [order] = await db.select({ items: t.orders.items }).from(t.orders).where(eq(t.orders.id, orderId));
+  if (order === undefined) throw new Error(`no order ${orderId}`);
+  return JSON.parse(order.items);
 }

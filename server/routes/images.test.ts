@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../db/database.js';
+import { sqliteReads } from '../db/reads.js';
 import { collections, products, variants, websites } from '../db/schema.js';
 import { etagMatches, imageRoutes } from './images.js';
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
     store.insert(variants).values({ id: `v${i}`, productId: 'p02', sku: `S${i}`, priceCents: 100, attributes: JSON.stringify({ Color, Size: 'M' }) }).run();
   }
   app = Fastify();
-  await app.register(imageRoutes, { store });
+  await app.register(imageRoutes, { reads: sqliteReads(store) });
 });
 afterAll(() => app.close());
 

@@ -8,8 +8,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { ByteLru } from '../byte-lru.js';
-import type { Store } from '../db/database.js';
-import { products, variants } from '../db/schema.js';
+import type { Reads } from '../db/reads.js';
 import { formatWidth, IMAGE_CONTENT_TYPE, imageEtag, imageProductId, renderProductImage, unknownFormatMessage, variantImageKey } from '../images.js';
 
 /** Enough for every width of every demo picture (about 5 KB each) many times over. */
@@ -29,34 +28,32 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** The product's title and URL id when `key` is its own picture or one of its variant pictures (one per value of its first option); null if neither. */
-function pictureTitle(store: Store, productId: string, key: string): { title: string; urlId: string } | null {
-  const product = store.select({ title: products.title, urlId: products.urlId, ordering: products.variantOptionOrdering }).from(products).where(eq(products.id, productId)).get();
+/**
+ * The product's title and URL id when `key` is its own picture or one of its variant pictures (one per value of
+ * its first option); null if neither. Read through `reads` (either database: issue 25).
+ */
+async function pictureTitle({ db, t }: Reads, productId: string, key: string): Promise<{ title: string; urlId: string } | null> {
+  const [product] = await db.select({ title: t.products.title, urlId: t.products.urlId, ordering: t.products.variantOptionOrdering }).from(t.products).where(eq(t.products.id, productId)).limit(1);
   if (product === undefined) return null;
   const named = { title: product.title, urlId: product.urlId };
   if (key === productId) return named;
   const first = (JSON.parse(product.ordering) as string[])[0];
   if (first === undefined) return null;
-  const exists = store
-    .select({ attributes: variants.attributes })
-    .from(variants)
-    .where(eq(variants.productId, productId))
-    .all()
-    .some((v) => {
-      const value = (JSON.parse(v.attributes) as Record<string, string>)[first];
-      return typeof value === 'string' && variantImageKey(productId, value) === key;
-    });
+  const exists = (await db.select({ attributes: t.variants.attributes }).from(t.variants).where(eq(t.variants.productId, productId))).some((v) => {
+    const value = (JSON.parse(v.attributes) as Record<string, string>)[first];
+    return typeof value === 'string' && variantImageKey(productId, value) === key;
+  });
   return exists ? named : null;
 }
 
-export const imageRoutes: FastifyPluginAsync<{ store: Store; cacheBytes?: number }> = async (app, { store, cacheBytes = IMAGE_CACHE_BYTES }) => {
+export const imageRoutes: FastifyPluginAsync<{ reads: Reads; cacheBytes?: number }> = async (app, { reads, cacheBytes = IMAGE_CACHE_BYTES }) => {
   const cache = new ByteLru(cacheBytes);
 
   app.get<{ Params: { file: string }; Querystring: { format?: string } }>('/static/images/:file', async (request, reply) => {
     const match = FILE.exec(request.params.file);
     const key = match?.[1];
     const productId = key === undefined ? undefined : imageProductId(key);
-    const title = key === undefined || productId === undefined ? null : pictureTitle(store, productId, key);
+    const title = key === undefined || productId === undefined ? null : await pictureTitle(reads, productId, key);
     if (key === undefined || title === null) {
       return reply.code(404).send({ message: 'Not found' });
     }

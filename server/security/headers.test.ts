@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../db/database.js';
-import { demoApp, TEST_COOKIES } from '../test-support.js';
+import { changeSiteSettings, demoApp, TEST_COOKIES } from '../test-support.js';
 import { contentPolicy, policyDirectives } from './content-policy.js';
 import { HSTS } from './headers.js';
 import { fillNonce, newNonce, NONCE_SLOT } from './nonce.js';
@@ -25,14 +25,14 @@ const nonceOf = (res: LightMyRequestResponse) => /'nonce-([^']+)'/.exec(String(r
 
 describe('security headers', () => {
   it("let the default theme's pages connect to the store's own instalment host, and follow a change of it", async () => {
-    const { app: own, store } = await demoApp();
+    const { app: own } = await demoApp();
     try {
       const connect = async () => policyDirectives(String((await get('/', {}, own)).headers['content-security-policy'])).get('connect-src');
-      const setHost = (host: string) => store.$client.prepare(`UPDATE websites SET settings = json_set(settings, '$.storeSettings.installmentModalHost', ?)`).run(host);
+      const setHost = (host: string) => changeSiteSettings(own, (settings) => ({ ...settings, storeSettings: { ...(settings['storeSettings'] as object), installmentModalHost: host } }));
       expect(await connect()).not.toContain('https://modal-one.example');
-      setHost('https://modal-one.example/path');
+      await setHost('https://modal-one.example/path');
       expect(await connect()).toContain('https://modal-one.example');
-      setHost('https://modal-two.example');
+      await setHost('https://modal-two.example');
       const now = await connect();
       expect(now).toContain('https://modal-two.example');
       expect(now).not.toContain('https://modal-one.example');

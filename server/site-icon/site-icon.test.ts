@@ -3,11 +3,9 @@
  * read back by its own directory, cached with an ETag; the owner's `siteIcon` setting replaces it in every
  * page's head and `/favicon.ico` redirects to it; an unusable setting falls back to the default.
  */
-import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { websites } from '../db/schema.js';
-import { demoApp } from '../test-support.js';
+import { changeSiteSettings, demoApp } from '../test-support.js';
 import { icoFile } from './ico-file.js';
 import { ICON_TILES, iconPixels, iconSvg } from './icon-mark.js';
 import { ownerIconUrl } from './site-icon.js';
@@ -18,10 +16,9 @@ afterEach(async () => {
 });
 
 async function appWithSettings(extra: Record<string, unknown> = {}) {
-  const { app, store } = await demoApp();
+  const { app } = await demoApp();
   apps.push(app);
-  const site = store.select().from(websites).get()!;
-  store.update(websites).set({ settings: JSON.stringify({ ...JSON.parse(site.settings), ...extra }) }).where(eq(websites.id, site.id)).run();
+  await changeSiteSettings(app, (settings) => ({ ...settings, ...extra }));
   return app;
 }
 

@@ -5,14 +5,12 @@
  * recorded); the order confirmation carries the order's ids.
  */
 import { resolve } from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { repoRoot, type Store } from '../db/database.js';
-import { contributors, websites } from '../db/schema.js';
+import { repoRoot } from '../db/database.js';
 import { DEMO_PAGE_PASSWORD } from '../db/seed-content.js';
-import { openSession, OWNER_COOKIE } from '../owner/sessions.js';
-import { addToCartApi, cookieOf, demoApp, postCheckoutForm, TEST_COOKIES, TEST_CRUMB } from '../test-support.js';
+import { OWNER_COOKIE } from '../owner/sessions.js';
+import { addToCartApi, changeSiteSettings, contributorSession, cookieOf, demoApp, postCheckoutForm, siteIdOf, TEST_COOKIES, TEST_CRUMB } from '../test-support.js';
 import { CENSUS_ELEMENT_ID, withoutTracker } from './tracker-markup.js';
 import { NONCE_ATTRIBUTE } from '../security/nonce.js';
 
@@ -22,7 +20,7 @@ afterEach(async () => {
 });
 
 /** The storefront, whose analytics plugin answers the census route (server/analytics/). */
-async function recordingApp(themeDir?: string): Promise<{ app: FastifyInstance; store: Store }> {
+async function recordingApp(themeDir?: string): Promise<{ app: FastifyInstance }> {
   const made = await demoApp(themeDir === undefined ? {} : { themeDir });
   await made.app.ready();
   apps.push(made.app);
@@ -37,17 +35,15 @@ function census(html: string): Record<string, unknown> | null {
   return JSON.parse(json) as Record<string, unknown>;
 }
 
-function signIn(store: Store, roles: string[]): string {
-  const website = store.select().from(websites).get()!;
+function signIn(app: FastifyInstance, roles: string[]): Promise<string> {
   const id = `c-${roles.join('-') || 'none'}`;
-  store.insert(contributors).values({ id, websiteId: website.id, email: `${id}@example.com`, displayName: id, passwordHash: 'x', roles: JSON.stringify(roles), createdAt: 0 }).run();
-  return openSession(store, id, 60_000, Date.now());
+  return contributorSession(app, { id, email: `${id}@example.com`, displayName: id, roles });
 }
 
 describe('the tracker on pages', () => {
   it('is on recorded pages with the census data of the page, before </body>', async () => {
-    const { app, store } = await recordingApp();
-    const websiteId = store.select().from(websites).get()!.id;
+    const { app } = await recordingApp();
+    const websiteId = await siteIdOf(app);
     const product = await app.inject('/shop/p/field-shirt');
     expect(census(product.body)).toEqual({
       websiteId,
@@ -96,20 +92,18 @@ describe('the tracker on pages', () => {
   });
 
   it('is not on any page when census is disabled; says so when the cookie policy is restrictive', async () => {
-    const { app, store } = await recordingApp();
-    const site = store.select().from(websites).get()!;
-    const settings = JSON.parse(site.settings) as Record<string, unknown>;
-    store.update(websites).set({ settings: JSON.stringify({ ...settings, isRestrictiveCookiePolicyEnabled: true }) }).where(eq(websites.id, site.id)).run();
+    const { app } = await recordingApp();
+    await changeSiteSettings(app, (settings) => ({ ...settings, isRestrictiveCookiePolicyEnabled: true }));
     expect(census((await app.inject('/shop')).body)).toMatchObject({ restrictiveCookies: true });
-    store.update(websites).set({ settings: JSON.stringify({ ...settings, censusDisabled: true }) }).where(eq(websites.id, site.id)).run();
+    await changeSiteSettings(app, (settings) => ({ ...settings, censusDisabled: true }));
     for (const path of ['/', '/shop', '/shop/p/field-shirt', '/about']) expect((await app.inject(path)).body, path).not.toContain(CENSUS_ELEMENT_ID);
   });
 
   it('is not for a signed-in contributor beyond viewer; a viewer and a visitor with an unknown session are recorded', async () => {
-    const { app, store } = await recordingApp();
-    const admin = signIn(store, ['admin']);
-    const editorViewer = signIn(store, ['viewer', 'editor']);
-    const viewer = signIn(store, ['viewer']);
+    const { app } = await recordingApp();
+    const admin = await signIn(app, ['admin']);
+    const editorViewer = await signIn(app, ['viewer', 'editor']);
+    const viewer = await signIn(app, ['viewer']);
     for (const path of ['/shop/p/field-shirt', '/shop', '/about', '/cart']) {
       expect((await app.inject({ url: path, cookies: { [OWNER_COOKIE]: admin } })).body, path).not.toContain(CENSUS_ELEMENT_ID);
       expect((await app.inject({ url: path, cookies: { [OWNER_COOKIE]: editorViewer } })).body, path).not.toContain(CENSUS_ELEMENT_ID);
@@ -121,8 +115,8 @@ describe('the tracker on pages', () => {
   });
 
   it('carries the order ids on the order confirmation, and is on the checkout', async () => {
-    const { app, store } = await recordingApp();
-    const websiteId = store.select().from(websites).get()!.id;
+    const { app } = await recordingApp();
+    const websiteId = await siteIdOf(app);
     const cart = await addToCartApi(app, { itemId: 'p11', quantity: 1 });
     expect(census((await app.inject({ url: '/checkout', cookies: { tessera_cart: cart } })).body)).toMatchObject({ pageType: 201 });
     const placed = await postCheckoutForm(app, { email: 'ada@example.com', name: 'Ada' }, { tessera_cart: cart });
@@ -131,7 +125,7 @@ describe('the tracker on pages', () => {
     const confirmed = await app.inject({ url: placed.headers.location!, cookies: { tessera_order: orderId } });
     expect(confirmed.statusCode).toBe(200);
     expect(census(confirmed.body)).toMatchObject({ pageType: 202, order: { orderId, cartId: cart, testMode: true, websiteId } });
-    const admin = signIn(store, ['admin']);
+    const admin = await signIn(app, ['admin']);
     expect((await app.inject({ url: placed.headers.location!, cookies: { tessera_order: orderId, [OWNER_COOKIE]: admin } })).body).not.toContain(CENSUS_ELEMENT_ID);
   });
 
