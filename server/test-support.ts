@@ -135,9 +135,7 @@ export const withoutNonce = (html: string) => html.replace(/ nonce="[^"]+"/g, ' 
 export async function pgDemoApp(url: string, options: Omit<DemoAppOptions, 'store' | 'stores' | 'readAhead'> = {}): Promise<{ app: FastifyInstance; parts: PgApp; pg: PgStore; close(): Promise<void> }> {
   const pg = openPgStore(url);
   await preparePgStore(pg);
-  const parts = await pgApp(pg);
-  const { app } = await demoApp({ ...options, store: parts.store, stores: parts.stores, readAhead: parts.readAhead });
-  pgChanges.set(app, parts.readAhead.changes);
+  const { app, parts } = await demoAppOnPg(pg, options);
   return {
     app,
     parts,
@@ -150,18 +148,24 @@ export async function pgDemoApp(url: string, options: Omit<DemoAppOptions, 'stor
   };
 }
 
+/** `demoApp(options)` on the prepared database `pg`, with its change signal noted for `writeBeside`. */
+async function demoAppOnPg(pg: PgStore, options: DemoAppOptions): Promise<{ app: FastifyInstance; parts: PgApp }> {
+  const parts = await pgApp(pg);
+  const { app } = await demoApp({ ...options, store: parts.store, stores: parts.stores, readAhead: parts.readAhead });
+  pgChanges.set(app, parts.readAhead.changes);
+  return { app, parts };
+}
+
 /** `demoApp(options)` on a fresh PostgreSQL copy of the demo shop, dropped when the app closes. */
 async function pgDemoAppOnFreshDatabase(options: DemoAppOptions): Promise<{ app: FastifyInstance; store: Store }> {
   const database = await freshPgDemoDatabase();
   const pg = openPgStore(database.url);
-  const parts = await pgApp(pg);
-  const { app } = await demoApp({ ...options, store: parts.store, stores: parts.stores, readAhead: parts.readAhead });
+  const { app, parts } = await demoAppOnPg(pg, options);
   app.addHook('onClose', async () => {
     await parts.close();
     await pg.$client.end();
     database.drop();
   });
-  pgChanges.set(app, parts.readAhead.changes);
   // the test's own stand-in, apart from the app's, so a failure says whether the test or a route read SQLite
   return { app, store: sqliteStandIn(TEST_STORE_ON_POSTGRES) };
 }
@@ -205,9 +209,9 @@ export function changeSiteSettings(app: FastifyInstance, change: (settings: Reco
 
 /** A contributor added beside `app` with these roles, and a session opened for them: the owner cookie's token. */
 export async function contributorSession(app: FastifyInstance, contributor: { id: string; email: string; displayName: string; roles: readonly string[] }): Promise<string> {
+  const websiteId = await siteIdOf(app);
   await writeBeside(app, async ({ db, t }) => {
-    const [site] = await db.select({ id: t.websites.id }).from(t.websites).limit(1);
-    await db.insert(t.contributors).values({ ...contributor, websiteId: site!.id, passwordHash: 'unused', roles: JSON.stringify(contributor.roles), createdAt: 0 });
+    await db.insert(t.contributors).values({ ...contributor, websiteId, passwordHash: 'unused', roles: JSON.stringify(contributor.roles), createdAt: 0 });
   });
   return app.stores.ownerSessions.open(contributor.id, 60_000, Date.now());
 }

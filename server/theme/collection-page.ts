@@ -28,9 +28,10 @@ export function themedCollection(theme: Theme, row: CollectionRow, json: Json, k
   if (!theme.cacheable || !Object.isFrozen(json)) return themedCollectionOf(theme, row, json, kind);
   const last = kept.get(json);
   if (last !== undefined && last.theme === theme && last.row === row && last.kind === kind) return last.themed;
-  const themed = themedCollectionOf(theme, row, json, kind);
-  kept.set(json, { theme, row, kind, themed: Object.freeze({ ...themed, collection: Object.freeze(themed.collection) }) });
-  return kept.get(json)!.themed;
+  const made = themedCollectionOf(theme, row, json, kind);
+  const themed = Object.freeze({ ...made, collection: Object.freeze(made.collection) });
+  kept.set(json, { theme, row, kind, themed });
+  return themed;
 }
 
 function themedCollectionOf(theme: Theme, row: CollectionRow, json: Json, kind: string): ThemedCollection {
