@@ -7,6 +7,8 @@ declare module 'autocannon' {
     connections?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    /** worker threads that run the connections (autocannon's own; results come back as one) */
+    workers?: number;
   }
   interface Histogram {
     average: number;

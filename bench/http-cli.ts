@@ -7,10 +7,11 @@ export const DEFAULT_HTTP_ROUNDS = 3;
 /** The product page loaded: variants, price range, instalment pill, reviews and a responsive image. */
 export const DEFAULT_HTTP_PAGE = '/shop/p/field-shirt';
 
-export const HTTP_BENCH_USAGE = `Usage: tessera bench http [--duration S] [--rounds N] [--connections N] [--page PATH] [--out FILE]
+export const HTTP_BENCH_USAGE = `Usage: tessera bench http [--duration S] [--rounds N] [--connections N] [--page PATH] [--same-thread] [--out FILE]
 
 Starts the storefront in this process on a loopback port, over a fresh temporary SQLite store seeded with
-the demo shop, and loads with autocannon, one after the other:
+the demo shop, and loads it with autocannon from a worker thread (its own event loop and heap, as a client on
+another machine would be), one route after the other:
   product       the product page PATH, as a visitor without cookies
   product+cart  the same page with the tessera_cart cookie of a cart of one line (made through the cart
                 API before the load)
@@ -25,6 +26,8 @@ Options:
                      weighs on every route alike (default ${DEFAULT_HTTP_ROUNDS})
   --connections N    concurrent connections (default ${DEFAULT_HTTP_CONNECTIONS})
   --page PATH        the page to load (default ${DEFAULT_HTTP_PAGE})
+  --same-thread      run autocannon on the server's own thread, as this benchmark did before 2026-11-27
+                     (the client's work and garbage then count against the server's)
   --out FILE         write the JSON report to FILE instead
   -h, --help         show this help
 `;
@@ -36,6 +39,8 @@ export interface HttpBenchOptions {
   readonly connections: number;
   readonly rounds: number;
   readonly page: string;
+  /** autocannon on the server's thread instead of a worker thread of its own. */
+  readonly sameThread?: boolean;
   readonly out?: string;
 }
 
@@ -65,6 +70,7 @@ export function parseHttpBenchArgs(argv: readonly string[]): ParsedHttpBenchArgs
         rounds: { type: 'string' },
         page: { type: 'string' },
         out: { type: 'string' },
+        'same-thread': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -81,6 +87,7 @@ export function parseHttpBenchArgs(argv: readonly string[]): ParsedHttpBenchArgs
     connections: positive('--connections', values.connections, DEFAULT_HTTP_CONNECTIONS, true),
     rounds: positive('--rounds', values.rounds, DEFAULT_HTTP_ROUNDS, true),
     page,
+    ...(values['same-thread'] ? { sameThread: true } : {}),
     ...(values.out === undefined ? {} : { out: values.out }),
   };
 }

@@ -27,7 +27,8 @@ export interface HttpBenchReport {
   readonly node: string;
   readonly platform: string;
   readonly cpu: string;
-  readonly options: { durationS: number; connections: number; page: string; rounds?: number };
+  /** `client`: where autocannon ran (absent in reports before 2026-11-27: on the server's thread). */
+  readonly options: { durationS: number; connections: number; page: string; rounds?: number; client?: 'worker-thread' | 'same-thread' };
   readonly routes: readonly RouteResult[];
   /** product requests/s (a visitor without cookies) divided by static requests/s. */
   readonly ratio: number;
@@ -68,10 +69,10 @@ function roundSpread(report: HttpBenchReport): string | null {
 }
 
 export function formatHttpReport(report: HttpBenchReport): string[] {
-  const { durationS, connections, rounds } = report.options;
+  const { durationS, connections, rounds, client } = report.options;
   const rows = report.routes.map((r) => [r.name, r.path, grouped(r.bodyBytes), grouped(r.requestsPerSec), grouped(r.p50Ms, 2), grouped(r.p99Ms, 2), grouped(r.non2xx + r.errors)]);
   const out = [
-    `HTTP benchmark: ${durationS} s per route${rounds !== undefined && rounds > 1 ? ` in ${rounds} rounds` : ''}, ${connections} connections, ${report.node}, ${report.cpu}`,
+    `HTTP benchmark: ${durationS} s per route${rounds !== undefined && rounds > 1 ? ` in ${rounds} rounds` : ''}, ${connections} connections${client === 'same-thread' ? ' (client on the server\'s thread)' : client === 'worker-thread' ? ' (client on a thread of its own)' : ''}, ${report.node}, ${report.cpu}`,
     '',
     ...textTable(['route', 'path', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'failed'], rows, [false, false, true, true, true, true, true]),
     '',

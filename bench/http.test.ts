@@ -21,6 +21,8 @@ describe('parseHttpBenchArgs', () => {
       out: 'x.json',
     });
     expect(parseHttpBenchArgs(['-h'])).toEqual({ help: true });
+    expect(parseHttpBenchArgs(['--same-thread'])).toMatchObject({ sameThread: true });
+    expect(parseHttpBenchArgs([])).not.toHaveProperty('sameThread');
   });
 
   it('rejects bad values and unknown options', () => {
@@ -84,6 +86,9 @@ describe('formatHttpReport', () => {
       cartRatio: requestsRatio(7900, 10000),
     };
     expect(formatHttpReport(withCart)[0]).toBe('HTTP benchmark: 10 s per route in 2 rounds, 10 connections, v20.0.0, CPU (2 cores)');
+    // where the client ran, when the report says
+    expect(formatHttpReport({ ...withCart, options: { ...withCart.options, client: 'worker-thread' } })[0]).toBe('HTTP benchmark: 10 s per route in 2 rounds, 10 connections (client on a thread of its own), v20.0.0, CPU (2 cores)');
+    expect(formatHttpReport({ ...withCart, options: { ...withCart.options, client: 'same-thread' } })[0]).toBe("HTTP benchmark: 10 s per route in 2 rounds, 10 connections (client on the server's thread), v20.0.0, CPU (2 cores)");
     expect(formatHttpReport(withCart).slice(2)).toEqual([
       'route         path                 bytes   req/s  p50 ms  p99 ms  failed',
       '------------  -------------------  -----  ------  ------  ------  ------',

@@ -10,7 +10,7 @@ import { repoRoot } from '../db/database.js';
 import { changeSiteSettings, demoApp, TEST_COOKIES } from '../test-support.js';
 import { contentPolicy, policyDirectives } from './content-policy.js';
 import { HSTS } from './headers.js';
-import { fillNonce, newNonce, NONCE_SLOT } from './nonce.js';
+import { answerOwnBytes, fillNonce, newNonce, NONCE_SLOT } from './nonce.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -86,6 +86,14 @@ describe('security headers', () => {
     expect(fillNonce(kept, nonce).toString()).toBe(`é${nonce}é${nonce}`);
     // the kept bytes stay as they were, for the next answer
     expect(kept.toString()).toBe(`é${NONCE_SLOT}é${NONCE_SLOT}`);
+    // bytes made for this answer alone are filled in place; bytes marked for an earlier answer are copied once another is marked
+    const own = answerOwnBytes(Buffer.from(kept));
+    expect(fillNonce(own, nonce)).toBe(own);
+    expect(own.toString()).toBe(`é${nonce}é${nonce}`);
+    const earlier = answerOwnBytes(Buffer.from(kept));
+    answerOwnBytes(Buffer.from(kept));
+    expect(fillNonce(earlier, nonce)).not.toBe(earlier);
+    expect(earlier.toString()).toBe(`é${NONCE_SLOT}é${NONCE_SLOT}`);
     expect(new Set(Array.from({ length: 600 }, newNonce)).size).toBe(600);
   });
 

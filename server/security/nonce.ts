@@ -40,12 +40,17 @@ export function newNonce(): string {
 
 const SLOT_BYTES = Buffer.from(NONCE_SLOT, 'latin1');
 
-/** Bytes made for one answer alone (a kept page joined with the visitor's crumb), which the nonce may fill in place. */
-const ownBytes = new WeakSet<Buffer>();
+/**
+ * The bytes last made for one answer alone (a kept page joined with the visitor's crumb), which the nonce may
+ * fill in place. One slot rather than a weak set (an entry per answer in a weak table, for the collector to
+ * clear): the answer is sent right after it is marked (the `onSend` hooks are callback hooks), so the slot still
+ * holds it when its nonce is filled; should another answer come between, the first is copied, as shared bytes are.
+ */
+let ownAnswer: Buffer | undefined;
 
 /** Marks `bytes` as this answer's alone: no one else holds them, so `fillNonce` writes into them instead of a copy. */
 export function answerOwnBytes(bytes: Buffer): Buffer {
-  ownBytes.add(bytes);
+  ownAnswer = bytes;
   return bytes;
 }
 
@@ -56,7 +61,8 @@ export function fillNonce<T extends string | Buffer>(body: T, nonce: string): T 
   if (at < 0) return body;
   if (nonce.length !== NONCE_LENGTH) throw new Error(`a nonce is ${NONCE_LENGTH} characters`);
   // a kept page's bytes are shared: the answer gets its own copy (a 23 kB copy per answer where they are its own already)
-  const out: Buffer = ownBytes.has(body) ? body : Buffer.from(body);
+  const out: Buffer = body === ownAnswer ? body : Buffer.from(body);
+  ownAnswer = undefined;
   while (at >= 0) {
     out.write(nonce, at, 'latin1');
     at = out.indexOf(SLOT_BYTES, at + NONCE_LENGTH);
