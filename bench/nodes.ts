@@ -10,6 +10,8 @@
  * 4. 1,000 writes (each a new cart with one line), 10 in flight, through the two-node frontend; one node is
  *    `kill -9`ed after 300 are acknowledged; every acknowledged cart must then hold its line (0 lost).
  *
+ * The layout and the contention steps (1, 2, 4) are exported for `nodes.test.ts`, which runs them in `npm test`.
+ *
  * Each visitor's writes carry their own `X-Forwarded-For` (the nodes trust one hop, haproxy), so the per-address
  * write limits see 200 visitors, as they would in a real launch, rather than one address flooding.
  */
@@ -99,26 +101,53 @@ function haproxyConfig(one: number, two: number, nodes: readonly number[]): stri
   ].join('\n');
 }
 
-export async function runNodesBench(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { duration: { type: 'string', default: '8' }, help: { type: 'boolean' } } });
-  if (values.help) {
-    process.stdout.write('tessera bench nodes [--duration S]: two nodes on one PostgreSQL behind haproxy (bench/nodes.ts)\n');
-    return 0;
-  }
-  const unavailable = pgUnavailableReason();
-  if (unavailable !== undefined) throw new Error(unavailable);
-  if (spawnSync('haproxy', ['-v']).error !== undefined) throw new Error('haproxy is not installed (apt-get install haproxy)');
-  const duration = Number(values.duration);
-  const cluster = await startPgCluster('nodes');
+/** Two nodes on one database behind haproxy, started by `startTwoNodes`. */
+export interface TwoNodes {
+  /** haproxy's frontend to both nodes, round robin. */
+  readonly both: string;
+  /** haproxy's frontend to the first node alone. */
+  readonly one: string;
+  /** The database's own connection, for setting stock and counting what the nodes wrote. */
+  query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  /** `kill -9` of the first node. */
+  killFirst(): void;
+  stop(): Promise<void>;
+}
+
+/** Why the two-node layout cannot run here (haproxy or PostgreSQL missing), or undefined. */
+export function twoNodesUnavailableReason(): string | undefined {
+  const pg = pgUnavailableReason();
+  if (pg !== undefined) return pg;
+  return spawnSync('haproxy', ['-v']).error !== undefined ? 'haproxy is not installed (apt-get install haproxy)' : undefined;
+}
+
+export interface TwoNodesOptions {
+  /** The server to run: `dist/server/main.js` by default; a bundle of server/main.ts in tests. */
+  readonly entry?: string;
+  /** haproxy's warnings (a node down, a retry) on this process's stderr: on for the bench, off in tests. */
+  readonly proxyWarnings?: boolean;
+}
+
+/**
+ * Starts two server processes on the (empty or prepared) database at `url`, one after the other (the first start
+ * migrates and seeds, the second finds it done), and haproxy with its two frontends.
+ */
+export async function startTwoNodes(url: string, { entry = resolve(repoRoot(), 'dist/server/main.js'), proxyWarnings = true }: TwoNodesOptions = {}): Promise<TwoNodes> {
   const folder = mkdtempSync(join(tmpdir(), 'tessera-nodes-'));
   const children: ChildProcess[] = [];
-  const pg = openPgStore(cluster.url, { max: 4 });
+  const pg = openPgStore(url, { max: 4 });
   const raw = pgRawDb(pg);
+  const stop = async () => {
+    for (const child of children.reverse()) child.kill('SIGKILL');
+    await pg.$client.end();
+    rmSync(folder, { recursive: true, force: true });
+  };
   try {
     const ports = [await freePort(), await freePort()];
     const node = (port: number) => {
-      const child = spawn(process.execPath, [resolve(repoRoot(), 'dist/server/main.js')], {
-        env: { ...process.env, TESSERA_DATABASE_URL: cluster.url, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', TESSERA_CRUMB_SECRET: SECRET, TESSERA_TRUST_PROXY: '1', LOG_LEVEL: 'warn' },
+      const child = spawn(process.execPath, [entry], {
+        cwd: repoRoot(),
+        env: { ...process.env, TESSERA_DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', TESSERA_CRUMB_SECRET: SECRET, TESSERA_TRUST_PROXY: '1', LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       children.push(child);
@@ -131,74 +160,116 @@ export async function runNodesBench(argv: string[]): Promise<number> {
     const [one, two] = [await freePort(), await freePort()];
     const config = join(folder, 'haproxy.cfg');
     writeFileSync(config, haproxyConfig(one, two, ports));
-    children.push(spawn('haproxy', ['-f', config], { stdio: ['ignore', 'ignore', 'inherit'] }));
-    const both = `http://127.0.0.1:${two}`;
-    await waitFor(`${both}/shop`, 10_000);
-    await waitFor(`http://127.0.0.1:${one}/shop`, 10_000);
-    const stock = (n: number) => raw.query('UPDATE variants SET qty_in_stock = ?, unlimited = false WHERE product_id = ?', [n, ITEM]);
-    const count = async (sql: string, params: unknown[] = []) => Number(Object.values((await raw.query(sql, params))[0] ?? {})[0]);
-
-    // 1. 200 concurrent adds into one cart, stock 3
-    await stock(3);
-    const cart = cartOf(await write(both, '/api/commerce/shopping-cart/entries', { itemId: ITEM, quantity: 1 }))!;
-    await raw.query('DELETE FROM cart_entries WHERE cart_id = ?', [cart]);
-    const adds = await Promise.all(Array.from({ length: 200 }, () => write(both, '/api/commerce/shopping-cart/entries', { itemId: ITEM, quantity: 1 }, cart)));
-    const addCodes = tally(adds.map((r) => r.status));
-    const inCart = await count('SELECT coalesce(sum(quantity), 0) FROM cart_entries WHERE cart_id = ?', [cart]);
-    process.stdout.write(`200 concurrent adds, one cart, stock 3: answers ${JSON.stringify(addCodes)}; units in the cart ${inCart}\n`);
-
-    // 2. 100 checkouts, stock 3
-    await stock(100);
-    const carts: string[] = [];
-    for (let i = 0; i < 100; i++) carts.push(cartOf(await write(both, '/api/commerce/shopping-cart/entries', { itemId: ITEM, quantity: 1 }))!);
-    await stock(3);
-    const ordersBefore = await count('SELECT count(*) FROM orders');
-    const checkouts = await Promise.all(carts.map((c) => write(both, '/api/commerce/orders', ADDRESS, c)));
-    const orders = (await count('SELECT count(*) FROM orders')) - ordersBefore;
-    const left = await count('SELECT qty_in_stock FROM variants WHERE product_id = ?', [ITEM]);
-    process.stdout.write(`100 concurrent checkouts, stock 3: answers ${JSON.stringify(tally(checkouts.map((r) => r.status)))}; orders ${orders}; stock left ${left}\n`);
-
-    // 3. product-page reads, one node and two
-    const page = '/shop/p/field-shirt';
-    for (const [name, base] of [['1 node ', `http://127.0.0.1:${one}`], ['2 nodes', both]] as const) {
-      await autocannon({ url: base + page, amount: 2_000, connections: 10 });
-      const result = await autocannon({ url: base + page, duration, connections: 20 });
-      process.stdout.write(`product page, ${name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}\n`);
-    }
-
-    // 4. 1,000 writes, one node killed midway
-    await raw.query('UPDATE variants SET unlimited = true WHERE product_id = ?', [ITEM]);
-    const acknowledged: string[] = [];
-    let failed = 0;
-    let next = 0;
-    let killedAt = -1;
-    const worker = async () => {
-      while (next < 1_000) {
-        next++;
-        try {
-          const res = await write(both, '/api/commerce/shopping-cart/entries', { itemId: ITEM, quantity: 1 });
-          const id = cartOf(res);
-          if (res.status === 200 && id !== undefined) acknowledged.push(id);
-          else failed++;
-        } catch {
-          failed++;
-        }
-        if (killedAt < 0 && acknowledged.length >= 300) {
-          killedAt = acknowledged.length;
-          first.kill('SIGKILL');
-        }
-      }
+    children.push(spawn('haproxy', ['-f', config], { stdio: ['ignore', 'ignore', proxyWarnings ? 'inherit' : 'ignore'] }));
+    const nodes: TwoNodes = {
+      both: `http://127.0.0.1:${two}`,
+      one: `http://127.0.0.1:${one}`,
+      query: (sql, params = []) => raw.query(sql, params),
+      killFirst: () => first.kill('SIGKILL'),
+      stop,
     };
-    await Promise.all(Array.from({ length: 10 }, worker));
-    const held = new Set((await raw.query('SELECT DISTINCT cart_id FROM cart_entries WHERE product_id = ?', [ITEM])).map((r) => String(r['cart_id'])));
-    const lost = acknowledged.filter((id) => !held.has(id)).length;
-    process.stdout.write(`1,000 writes, node 1 killed (-9) after ${killedAt} acknowledged: ${acknowledged.length} acknowledged, ${failed} not acknowledged, ${lost} acknowledged and lost\n`);
-    return inCart === 3 && orders === 3 && lost === 0 ? 0 : 1;
+    await waitFor(`${nodes.both}/shop`, 10_000);
+    await waitFor(`${nodes.one}/shop`, 10_000);
+    return nodes;
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+const count = async (nodes: TwoNodes, sql: string, params: unknown[] = []) => Number(Object.values((await nodes.query(sql, params))[0] ?? {})[0]);
+const setStock = (nodes: TwoNodes, n: number) => nodes.query('UPDATE variants SET qty_in_stock = ?, unlimited = false WHERE product_id = ?', [n, ITEM]);
+
+/** 1. `adds` concurrent adds of one unit into one cart, the variant's stock `stock`, through both nodes. */
+export async function concurrentAdds(nodes: TwoNodes, adds = 200, stock = 3) {
+  await setStock(nodes, stock);
+  const cart = cartOf(await write(nodes.both, '/api/commerce/shopping-cart/entries', { itemId: ITEM, quantity: 1 }))!;
+  await nodes.query('DELETE FROM cart_entries WHERE cart_id = ?', [cart]);
+  const answers = await Promise.all(Array.from({ length: adds }, () => write(nodes.both, '/api/commerce/shopping-cart/entries', { itemId: ITEM, quantity: 1 }, cart)));
+  const inCart = await count(nodes, 'SELECT coalesce(sum(quantity), 0) FROM cart_entries WHERE cart_id = ?', [cart]);
+  return { answers: tally(answers.map((r) => r.status)), inCart };
+}
+
+/** 2. `carts` carts of one unit each (made while the stock is ample), the stock then set to `stock`, and every cart checked out at once. */
+export async function concurrentCheckouts(nodes: TwoNodes, carts = 100, stock = 3) {
+  await setStock(nodes, carts);
+  const ids: string[] = [];
+  for (let i = 0; i < carts; i++) ids.push(cartOf(await write(nodes.both, '/api/commerce/shopping-cart/entries', { itemId: ITEM, quantity: 1 }))!);
+  await setStock(nodes, stock);
+  const before = await count(nodes, 'SELECT count(*) FROM orders');
+  const answers = await Promise.all(ids.map((c) => write(nodes.both, '/api/commerce/orders', ADDRESS, c)));
+  const orders = (await count(nodes, 'SELECT count(*) FROM orders')) - before;
+  const stockLeft = await count(nodes, 'SELECT qty_in_stock FROM variants WHERE product_id = ?', [ITEM]);
+  return { answers: tally(answers.map((r) => r.status)), orders, stockLeft };
+}
+
+/**
+ * 4. `total` writes (each a new cart with one line), 10 in flight, through both nodes; the first node is killed
+ * (`kill -9`) once `killAfter` are acknowledged. Every acknowledged cart must then hold its line.
+ */
+export async function writesWithKill(nodes: TwoNodes, total = 1_000, killAfter = 300) {
+  await nodes.query('UPDATE variants SET unlimited = true WHERE product_id = ?', [ITEM]);
+  const acknowledged: string[] = [];
+  let failed = 0;
+  let next = 0;
+  let killedAt = -1;
+  const worker = async () => {
+    while (next < total) {
+      next++;
+      try {
+        const res = await write(nodes.both, '/api/commerce/shopping-cart/entries', { itemId: ITEM, quantity: 1 });
+        const id = cartOf(res);
+        if (res.status === 200 && id !== undefined) acknowledged.push(id);
+        else failed++;
+      } catch {
+        failed++;
+      }
+      if (killedAt < 0 && acknowledged.length >= killAfter) {
+        killedAt = acknowledged.length;
+        nodes.killFirst();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, worker));
+  const held = new Set((await nodes.query('SELECT DISTINCT cart_id FROM cart_entries WHERE product_id = ?', [ITEM])).map((r) => String(r['cart_id'])));
+  const lost = acknowledged.filter((id) => !held.has(id)).length;
+  return { acknowledged: acknowledged.length, failed, killedAt, lost };
+}
+
+export async function runNodesBench(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { duration: { type: 'string', default: '8' }, help: { type: 'boolean' } } });
+  if (values.help) {
+    process.stdout.write('tessera bench nodes [--duration S]: two nodes on one PostgreSQL behind haproxy (bench/nodes.ts)\n');
+    return 0;
+  }
+  const unavailable = twoNodesUnavailableReason();
+  if (unavailable !== undefined) throw new Error(unavailable);
+  const duration = Number(values.duration);
+  const cluster = await startPgCluster('nodes');
+  try {
+    const nodes = await startTwoNodes(cluster.url);
+    try {
+      const adds = await concurrentAdds(nodes);
+      process.stdout.write(`200 concurrent adds, one cart, stock 3: answers ${JSON.stringify(adds.answers)}; units in the cart ${adds.inCart}\n`);
+      const checkouts = await concurrentCheckouts(nodes);
+      process.stdout.write(`100 concurrent checkouts, stock 3: answers ${JSON.stringify(checkouts.answers)}; orders ${checkouts.orders}; stock left ${checkouts.stockLeft}\n`);
+
+      // 3. product-page reads, one node and two
+      const page = '/shop/p/field-shirt';
+      for (const [name, base] of [['1 node ', nodes.one], ['2 nodes', nodes.both]] as const) {
+        await autocannon({ url: base + page, amount: 2_000, connections: 10 });
+        const result = await autocannon({ url: base + page, duration, connections: 20 });
+        process.stdout.write(`product page, ${name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}\n`);
+      }
+
+      const writes = await writesWithKill(nodes);
+      process.stdout.write(`1,000 writes, node 1 killed (-9) after ${writes.killedAt} acknowledged: ${writes.acknowledged} acknowledged, ${writes.failed} not acknowledged, ${writes.lost} acknowledged and lost\n`);
+      return adds.inCart === 3 && checkouts.orders === 3 && writes.lost === 0 ? 0 : 1;
+    } finally {
+      await nodes.stop();
+    }
   } finally {
-    for (const child of children.reverse()) child.kill('SIGKILL');
-    await pg.$client.end();
     cluster.stop();
-    rmSync(folder, { recursive: true, force: true });
   }
 }
 

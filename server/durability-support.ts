@@ -27,11 +27,14 @@ function freePort(): Promise<number> {
 
 let bundled: Promise<string> | undefined;
 let bundles = 0;
-/** The servers not yet disposed that started from the bundle: the last one's `dispose()` removes it. */
-const bundleUsers = new Set<KillableServer>();
+/** Those not yet done with the bundle (servers not yet disposed, other tests' tokens): the last one's release removes it. */
+const bundleUsers = new Set<object>();
 
-/** server/main.ts and what it imports, bundled (packages left to node_modules). */
-function serverBundle(user: KillableServer): Promise<string> {
+/**
+ * server/main.ts and what it imports, bundled (packages left to node_modules), for `user` until it calls
+ * `releaseServerBundle(user)`; run it with `cwd: repoRoot()`.
+ */
+export function serverBundle(user: object): Promise<string> {
   bundleUsers.add(user);
   bundled ??= (async () => {
     const root = repoRoot();
@@ -43,7 +46,7 @@ function serverBundle(user: KillableServer): Promise<string> {
   return bundled;
 }
 
-function releaseBundle(user: KillableServer): void {
+export function releaseServerBundle(user: object): void {
   if (!bundleUsers.delete(user) || bundleUsers.size > 0 || bundled === undefined) return;
   const done = bundled;
   bundled = undefined;
@@ -98,6 +101,6 @@ export class KillableServer {
   dispose(): void {
     this.child?.kill('SIGKILL');
     rmSync(this.dir, { recursive: true, force: true });
-    releaseBundle(this);
+    releaseServerBundle(this);
   }
 }
