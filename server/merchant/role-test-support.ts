@@ -4,11 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { Store } from '../db/database.js';
-import { contributors } from '../db/schema.js';
 import { CONTRIBUTOR_ROLES, type ContributorRole } from '../owner/roles.js';
-import { OWNER_COOKIE, openSession } from '../owner/sessions.js';
-import { withCrumb } from '../test-support.js';
+import { OWNER_COOKIE } from '../owner/sessions.js';
+import { contributorSession, withCrumb } from '../test-support.js';
 
 /** `call(options, role)`: `options` injected as a contributor of `role` (admin by default). */
 export type CallAs = (options: InjectOptions, role?: ContributorRole) => Promise<LightMyRequestResponse>;
@@ -19,12 +17,11 @@ export interface EveryRole {
   readonly cookies: (role: ContributorRole) => Record<string, string>;
 }
 
-export function signInEveryRole(app: FastifyInstance, store: Store): EveryRole {
+/** A contributor of each role added beside `app` (either database, `contributorSession`), each signed in. */
+export async function signInEveryRole(app: FastifyInstance): Promise<EveryRole> {
   const tokens = new Map<ContributorRole, string>();
   for (const role of CONTRIBUTOR_ROLES) {
-    const id = randomUUID();
-    store.insert(contributors).values({ id, websiteId: 'demo', email: `${role.replace(/ /g, '-')}@example.com`, displayName: role, passwordHash: 'unused', roles: JSON.stringify([role]), createdAt: Date.now() }).run();
-    tokens.set(role, openSession(store, id, 60 * 60 * 1000, Date.now()));
+    tokens.set(role, await contributorSession(app, { id: randomUUID(), email: `${role.replace(/ /g, '-')}@example.com`, displayName: role, roles: [role] }));
   }
   const cookies = (role: ContributorRole) => ({ [OWNER_COOKIE]: tokens.get(role)! });
   const call: CallAs = (options, role = 'admin') => {
