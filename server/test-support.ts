@@ -20,6 +20,8 @@ import { preparePgStore } from './db/seed-pg.js';
 import { freshPgDemoDatabase, testDatabase } from './db/pg-test-database.js';
 import { CHANGE_BOUND_MS, type ChangeSignal } from './db/change-feed.js';
 import type { Reads } from './db/reads.js';
+import { runRead } from './db/work.js';
+import { deleteSiteDocumentStep, writeSiteDocumentStep } from './site-documents.js';
 import type { GuardOptions } from './security/install.js';
 import type { TrustProxy } from './security/trust-proxy.js';
 import { Theme } from './theme.js';
@@ -220,4 +222,9 @@ export async function contributorSession(app: FastifyInstance, contributor: { id
 export async function siteIdOf(app: FastifyInstance): Promise<string> {
   const { db, t } = app.reads;
   return (await db.select({ id: t.websites.id }).from(t.websites).limit(1))[0]!.id;
+}
+
+/** The site document `name` of `websiteId` written as `value`, or deleted (`undefined`), beside `app`, as `writeBeside`. */
+export function siteDocumentBeside(app: FastifyInstance, websiteId: string, name: string, value: unknown): Promise<void> {
+  return writeBeside(app, (reads) => runRead(reads, (q) => (value === undefined ? deleteSiteDocumentStep(q, websiteId, name) : writeSiteDocumentStep(q, websiteId, name, value))));
 }

@@ -10,25 +10,24 @@
 import { eq } from 'drizzle-orm';
 import type { FieldValue, FormField } from '../../commerce/form-validation.js';
 import type { Store, StoreTransaction } from '../db/database.js';
-import { contributors, forms, websites } from '../db/schema.js';
+import type { Reads } from '../db/reads.js';
+import { all, get, runSqliteSync, type Work } from '../db/work.js';
 import { answerLines, submittedFrom } from '../forms/submission-text.js';
-import { queueEmail } from './queue.js';
+import { queueEmailStep } from './queue.js';
 import { renderEmailHtml } from './render.js';
-import { storedMailSettings } from './settings.js';
+import { storedMailSettingsStep } from './settings.js';
 import { translator } from '../../commerce/messages/translate.js';
 import { emailLanguage } from '../orders/order-email.js';
 
 export const FORM_NOTIFICATION_KIND = 'form-notification';
 
 /** Who is told: the settings' address, else the site's admins. */
-function recipients(store: Store, websiteId: string): string[] {
-  const address = storedMailSettings(store, websiteId).notificationAddress;
+function* recipients(q: Reads, websiteId: string): Work<string[]> {
+  const address = (yield* storedMailSettingsStep(q, websiteId)).notificationAddress;
   if (address !== null) return [address];
-  return store
-    .select({ email: contributors.email, roles: contributors.roles })
-    .from(contributors)
-    .where(eq(contributors.websiteId, websiteId))
-    .all()
+  const { db, t } = q;
+  const rows = yield* all(db.select({ email: t.contributors.email, roles: t.contributors.roles }).from(t.contributors).where(eq(t.contributors.websiteId, websiteId)));
+  return rows
     .filter((c) => {
       try {
         const roles: unknown = JSON.parse(c.roles);
@@ -40,7 +39,7 @@ function recipients(store: Store, websiteId: string): string[] {
     .map((c) => c.email);
 }
 
-/** Queues the notice of one stored submission inside its transaction. */
+/** Queues the notice of one stored submission inside its SQLite transaction. */
 export function queueFormNotification(
   tx: StoreTransaction,
   formId: string,
@@ -50,10 +49,23 @@ export function queueFormNotification(
   submissionId: string,
   now: number,
 ): void {
-  const store = tx as unknown as Store;
-  const form = tx.select({ name: forms.name, websiteId: forms.websiteId }).from(forms).where(eq(forms.id, formId)).get();
+  runSqliteSync(tx as unknown as Store, (q) => queueFormNotificationStep(q, formId, fields, values, meta, submissionId, now));
+}
+
+/** The same as a step of the submission's transaction on either database (server/db/work.ts; forms/store-pg.ts). */
+export function* queueFormNotificationStep(
+  q: Reads,
+  formId: string,
+  fields: readonly FormField[],
+  values: Readonly<Record<string, FieldValue>>,
+  meta: Readonly<Record<string, unknown>>,
+  submissionId: string,
+  now: number,
+): Work<void> {
+  const { db, t: tables } = q;
+  const form = yield* get(db.select({ name: tables.forms.name, websiteId: tables.forms.websiteId }).from(tables.forms).where(eq(tables.forms.id, formId)));
   if (form === undefined) return;
-  const site = tx.select({ title: websites.title, settings: websites.settings }).from(websites).where(eq(websites.id, form.websiteId)).get();
+  const site = yield* get(db.select({ title: tables.websites.title, settings: tables.websites.settings }).from(tables.websites).where(eq(tables.websites.id, form.websiteId)));
   const siteTitle = site?.title ?? '';
   const language = emailLanguage(site?.settings);
   const t = translator(language);
@@ -75,7 +87,7 @@ export function queueFormNotification(
   ].join('\n');
   const words = { heading: t('email.form.heading', { form: form.name }), filledIn: t('email.form.filledIn', { form: form.name, site: siteTitle }), at: t('email.form.at') };
   const html = renderEmailHtml(FORM_NOTIFICATION_KIND, { siteTitle, subject, language }, { words, pageUrl: page, answers });
-  for (const to of recipients(store, form.websiteId)) {
-    queueEmail(tx, { websiteId: form.websiteId, kind: FORM_NOTIFICATION_KIND, to, subject, text: `${text}\n`, html, related: { formId, submissionId } }, now);
+  for (const to of yield* recipients(q, form.websiteId)) {
+    yield* queueEmailStep(q, { websiteId: form.websiteId, kind: FORM_NOTIFICATION_KIND, to, subject, text: `${text}\n`, html, related: { formId, submissionId } }, now);
   }
 }

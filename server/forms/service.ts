@@ -11,6 +11,7 @@ import { isRecord } from '../../commerce/json.js';
 import { collectionSettings } from '../content.js';
 import type { Store } from '../db/database.js';
 import type { Reads } from '../db/reads.js';
+import { get, type Work } from '../db/work.js';
 import { formSubmissionKeys, formSubmissions, forms } from '../db/schema.js';
 import { siteDataOf } from '../site-data.js';
 import { queueFormNotification } from '../email/form-notification.js';
@@ -32,6 +33,11 @@ export function loadFormDefinition(store: Store, id: string): FormDefinition | n
 /** The same on either database (server/db/reads.ts): the form pages and the forms API read it so. */
 export async function formDefinitionOf({ db, t }: Reads, id: string): Promise<FormDefinition | null> {
   return formDefinitionFrom((await db.select().from(t.forms).where(eq(t.forms.id, id)))[0]);
+}
+
+/** The same as a step of a piece of work (server/db/work.ts), e.g. inside the submission's transaction. */
+export function* formDefinitionStep({ db, t }: Reads, id: string): Work<FormDefinition | null> {
+  return formDefinitionFrom(yield* get(db.select().from(t.forms).where(eq(t.forms.id, id))));
 }
 
 function formDefinitionFrom(row: typeof forms.$inferSelect | undefined): FormDefinition | null {
