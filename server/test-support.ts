@@ -106,7 +106,28 @@ export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: Fast
   }
   const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, options.log);
   const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, publicTls: options.publicTls ?? false, mail: options.mail ?? { worker: false }, files: options.files ?? folderStorage(join(tmpdir(), `tessera-test-files-${randomUUID()}`)), ...(options.guards === undefined ? {} : { guards: options.guards }), ...(options.stores === undefined ? {} : { stores: options.stores }), ...(options.readAhead === undefined ? {} : { readAhead: options.readAhead }) });
+  if (options.stores === undefined) dataOf.set(app, { store });
   return { app, store };
+}
+
+/** Where each demo app's shop is kept, for `demoAppBeside`: its SQLite store, or its PostgreSQL database's URL. */
+const dataOf = new WeakMap<FastifyInstance, { store: Store } | { url: string }>();
+
+/**
+ * Another node of `app`'s shop (a restarted server, a second process): a new app, with `options`, on the same
+ * SQLite store or PostgreSQL database (there with its own pool and change feed). Close it before `app`.
+ */
+export async function demoAppBeside(app: FastifyInstance, options: Omit<DemoAppOptions, 'store' | 'stores' | 'readAhead'> = {}): Promise<FastifyInstance> {
+  const data = dataOf.get(app);
+  if (data === undefined) throw new Error('demoAppBeside: this app was not made by demoApp()');
+  if ('store' in data) return (await demoApp({ ...options, store: data.store })).app;
+  const pg = openPgStore(data.url);
+  const { app: other, parts } = await demoAppOnPg(pg, options);
+  other.addHook('onClose', async () => {
+    await parts.close();
+    await pg.$client.end();
+  });
+  return other;
 }
 
 /** A cookie the answer set, by name. */
@@ -163,6 +184,7 @@ async function pgDemoAppOnFreshDatabase(options: DemoAppOptions): Promise<{ app:
   const database = await freshPgDemoDatabase();
   const pg = openPgStore(database.url);
   const { app, parts } = await demoAppOnPg(pg, options);
+  dataOf.set(app, { url: database.url });
   app.addHook('onClose', async () => {
     await parts.close();
     await pg.$client.end();
