@@ -17,7 +17,7 @@ import { seedDemoStore } from './db/seed.js';
 import { NotOnPostgresError, pgApp, type PgApp, sqliteStandIn } from './db/pg-app.js';
 import { openPgStore, type PgStore } from './db/pg-store.js';
 import { preparePgStore } from './db/seed-pg.js';
-import { freshPgDemoDatabase, testDatabase } from './db/pg-test-database.js';
+import { freshPgDatabase, freshPgDemoDatabase, testDatabase } from './db/pg-test-database.js';
 import { CHANGE_BOUND_MS, type ChangeSignal } from './db/change-feed.js';
 import type { Reads } from './db/reads.js';
 import { runRead } from './db/work.js';
@@ -58,6 +58,8 @@ export function withCrumb(options: InjectOptions): InjectOptions {
 export interface DemoAppOptions {
   /** The store to serve; default a fresh in-memory store seeded with the demo shop. */
   readonly store?: Store;
+  /** The demo shop seeded in this language (a shipped catalog's tag, as `TESSERA_DEMO_LANGUAGE` seeds it), on either database. */
+  readonly demoLanguage?: string;
   /** Where uploads go; default a folder under the system's temporary folder, made only if a test uploads. */
   readonly files?: FileStorage;
   readonly guards?: GuardOptions;
@@ -102,7 +104,8 @@ export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: Fast
   let store = options.store;
   if (store === undefined) {
     store = openStore(':memory:');
-    seedDemoStore(store);
+    if (options.demoLanguage === undefined) seedDemoStore(store);
+    else seedDemoStore(store, Date.now(), options.demoLanguage);
   }
   const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, options.log);
   const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, publicTls: options.publicTls ?? false, mail: options.mail ?? { worker: false }, files: options.files ?? folderStorage(join(tmpdir(), `tessera-test-files-${randomUUID()}`)), ...(options.guards === undefined ? {} : { guards: options.guards }), ...(options.stores === undefined ? {} : { stores: options.stores }), ...(options.readAhead === undefined ? {} : { readAhead: options.readAhead }) });
@@ -181,8 +184,11 @@ async function demoAppOnPg(pg: PgStore, options: DemoAppOptions): Promise<{ app:
 
 /** `demoApp(options)` on a fresh PostgreSQL copy of the demo shop, dropped when the app closes. */
 async function pgDemoAppOnFreshDatabase(options: DemoAppOptions): Promise<{ app: FastifyInstance; store: Store }> {
-  const database = await freshPgDemoDatabase();
+  const language = options.demoLanguage;
+  // the prepared demo's copy, or an empty database seeded in the language asked (as a node seeds it at start)
+  const database = language === undefined ? await freshPgDemoDatabase() : await freshPgDatabase();
   const pg = openPgStore(database.url);
+  if (language !== undefined) await preparePgStore(pg, (store) => seedDemoStore(store, Date.now(), language));
   const { app, parts } = await demoAppOnPg(pg, options);
   dataOf.set(app, { url: database.url });
   app.addHook('onClose', async () => {

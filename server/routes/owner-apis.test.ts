@@ -12,7 +12,7 @@ import { hashPassword } from '../owner/password.js';
 import { ensureSiteOwner } from '../owner/site-owner.js';
 import { readSiteDocumentStep } from '../site-documents.js';
 import { NO_MAIN_NAVIGATION } from '../site-layout.js';
-import { demoApp, demoAppBeside, siteDocumentBeside, TEST_CRUMB, withCrumb, writeBeside } from '../test-support.js';
+import { demoApp, siteDocumentBeside, TEST_CRUMB, withCrumb, writeBeside } from '../test-support.js';
 import { WRONG_CREDENTIALS } from './owner-session.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin password' };
@@ -438,7 +438,9 @@ describe('template schema', () => {
 
 describe('owner rate limit', () => {
   it('puts sign-in and owner writes in the owner bucket: 429 with Retry-After once it is empty', async () => {
-    const limited = await demoAppBeside(app, { guards: { rateLimits: { owner: { burst: 2, perMinute: 2 } } } });
+    // an app of its own: on PostgreSQL the buckets are kept in the database, and this one is emptied on purpose
+    const { app: limited } = await demoApp({ guards: { rateLimits: { owner: { burst: 2, perMinute: 2 } } } });
+    await ensureSiteOwner(limited.stores.transactions, { TESSERA_OWNER_EMAIL: ADMIN.email, TESSERA_OWNER_PASSWORD: ADMIN.password }, () => {});
     try {
       const signInOnce = () => limited.inject(withCrumb({ method: 'POST', url: '/api/owner/session', payload: ADMIN }));
       const first = await signInOnce();
