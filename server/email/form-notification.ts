@@ -1,6 +1,7 @@
 /**
  * The owner's notice of a form submission (kind `form-notification`), queued in the submission's own
- * transaction (server/forms/service.ts), so a stored submission always has its notice and a refused one none.
+ * transaction (server/forms/service.ts, forms/store-pg.ts), so a stored submission always has its notice and a
+ * refused one none.
  * The spec gives forms no notification address, so ours: the mail settings' `notificationAddress`, else every
  * admin contributor of the site, one message each. The subject is the platform's wording, `Form Submission -
  * {form name}`; each answer is one line `Label: value` (a list joined by commas, a name or an address by its
@@ -9,9 +10,8 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FieldValue, FormField } from '../../commerce/form-validation.js';
-import type { Store, StoreTransaction } from '../db/database.js';
 import type { Reads } from '../db/reads.js';
-import { all, get, runSqliteSync, type Work } from '../db/work.js';
+import { all, get, type Work } from '../db/work.js';
 import { answerLines, submittedFrom } from '../forms/submission-text.js';
 import { queueEmailStep } from './queue.js';
 import { renderEmailHtml } from './render.js';
@@ -39,20 +39,7 @@ function* recipients(q: Reads, websiteId: string): Work<string[]> {
     .map((c) => c.email);
 }
 
-/** Queues the notice of one stored submission inside its SQLite transaction. */
-export function queueFormNotification(
-  tx: StoreTransaction,
-  formId: string,
-  fields: readonly FormField[],
-  values: Readonly<Record<string, FieldValue>>,
-  meta: Readonly<Record<string, unknown>>,
-  submissionId: string,
-  now: number,
-): void {
-  runSqliteSync(tx as unknown as Store, (q) => queueFormNotificationStep(q, formId, fields, values, meta, submissionId, now));
-}
-
-/** The same as a step of the submission's transaction on either database (server/db/work.ts; forms/store-pg.ts). */
+/** Queues the notice of one stored submission as a step of the submission's transaction, on either database (server/db/work.ts). */
 export function* queueFormNotificationStep(
   q: Reads,
   formId: string,

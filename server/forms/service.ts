@@ -11,10 +11,10 @@ import { isRecord } from '../../commerce/json.js';
 import { collectionSettings } from '../content.js';
 import type { Store } from '../db/database.js';
 import type { Reads } from '../db/reads.js';
-import { get, type Work } from '../db/work.js';
+import { get, runSqliteSync, type Work } from '../db/work.js';
 import { formSubmissionKeys, formSubmissions, forms } from '../db/schema.js';
 import { siteDataOf } from '../site-data.js';
-import { queueFormNotification } from '../email/form-notification.js';
+import { queueFormNotificationStep } from '../email/form-notification.js';
 
 export type FormRow = typeof forms.$inferSelect;
 
@@ -108,7 +108,8 @@ export function storeSubmission(
         if (spent.changes !== 1) return { ok: false, reason: 'key' } as const;
       }
       tx.insert(formSubmissions).values({ id, formId, data: JSON.stringify(values), meta: JSON.stringify(meta), createdAt: now }).run();
-      queueFormNotification(tx, formId, loadFormDefinition(tx as unknown as Store, formId)?.fields ?? [], values, meta, id, now);
+      const fields = loadFormDefinition(tx as unknown as Store, formId)?.fields ?? [];
+      runSqliteSync(tx as unknown as Store, (q) => queueFormNotificationStep(q, formId, fields, values, meta, id, now));
       return { ok: true, id } as const;
     },
     { behavior: 'immediate' },
