@@ -22,10 +22,11 @@ const STORES = '/api/content-service/product/1.1/websites/demo/products';
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
 
-async function addContributor(email: string, roles: string[]) {
+/** The staff, added beside the app in one write (either database), all with PASSWORD (hashed once: scrypt is slow on purpose). */
+async function addContributors(staff: readonly (readonly [email: string, roles: readonly string[]])[]) {
   const passwordHash = await hashPassword(PASSWORD);
   await writeBeside(app, async ({ db, t }) => {
-    await db.insert(t.contributors).values({ id: randomUUID(), websiteId: 'demo', email, displayName: email, passwordHash, roles: JSON.stringify(roles), createdAt: Date.now() });
+    await db.insert(t.contributors).values(staff.map(([email, roles]) => ({ id: randomUUID(), websiteId: 'demo', email, displayName: email, passwordHash, roles: JSON.stringify(roles), createdAt: Date.now() })));
   });
 }
 
@@ -48,13 +49,19 @@ beforeAll(async () => {
   ({ app } = await demoApp({ guards: { rateLimits: { owner: { burst: 1000, perMinute: 1000 } } } }));
   // the owner as a node makes it at start, and the staff added beside the app (either database)
   await ensureSiteOwner(app.stores.transactions, { TESSERA_OWNER_EMAIL: ADMIN.email, TESSERA_OWNER_PASSWORD: ADMIN.password }, () => {});
-  await addContributor('editor@example.com', ['editor']);
-  await addContributor('viewer@example.com', ['viewer']);
-  await addContributor('billing@example.com', ['billing', 'reporting']);
-  await addContributor('store@example.com', ['store manager']);
-  tokens['admin'] = tokenOf(await signIn(ADMIN.email, ADMIN.password))!;
-  for (const who of ['editor', 'viewer', 'billing', 'store']) tokens[who] = tokenOf(await signIn(`${who}@example.com`, PASSWORD))!;
-});
+  await addContributors([
+    ['editor@example.com', ['editor']],
+    ['viewer@example.com', ['viewer']],
+    ['billing@example.com', ['billing', 'reporting']],
+    ['store@example.com', ['store manager']],
+  ]);
+  // the sign-ins at once: each is an scrypt check on libuv's thread pool
+  await Promise.all([
+    signIn(ADMIN.email, ADMIN.password).then((res) => (tokens['admin'] = tokenOf(res)!)),
+    ...['editor', 'viewer', 'billing', 'store'].map((who) => signIn(`${who}@example.com`, PASSWORD).then((res) => (tokens[who] = tokenOf(res)!))),
+  ]);
+  // seven scrypt computations (slow on purpose) besides the app: past vitest's 10 s on a busy two-core machine
+}, 30_000);
 afterAll(() => app.close());
 
 describe('owner session', () => {
