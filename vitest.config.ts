@@ -35,10 +35,11 @@ const SHARED = ['engine', 'commerce', 'server', 'templates', 'bench'].map((dir) 
  * themselves. The rest of the suite (the engine, pure functions, the stores' own tests, which take both
  * dialects through describe-stores.ts) does not depend on the app's database.
  */
-const APP_TESTS_ON_POSTGRES = readdirSync('server', { recursive: true, encoding: 'utf8' })
+const SERVER = new URL('server/', import.meta.url);
+const APP_TESTS_ON_POSTGRES = readdirSync(SERVER, { recursive: true, encoding: 'utf8' })
   .filter((file) => /(?<!\.browser)\.test\.ts$/.test(file) && !/(^|\/)pg-[^/]*\.test\.ts$/.test(file))
+  .filter((file) => /\b(demoApp|listeningDemoApp)\(|order-test-support\.js/.test(readFileSync(new URL(file, SERVER), 'utf8')))
   .map((file) => `server/${file}`)
-  .filter((file) => /\b(demoApp|listeningDemoApp)\(|order-test-support\.js/.test(readFileSync(file, 'utf8')))
   .sort();
 
 /** What every file runs with. */

@@ -2,7 +2,8 @@
  * Vitest's global setup for PostgreSQL tests: a folder for the run's one shared cluster (pg-shared-cluster.ts),
  * handed to every file through `provide`; the cluster itself starts only when a file asks for it, or here when
  * the run's apps are on PostgreSQL (`TESSERA_TEST_DATABASE=postgresql`, pg-test-database.ts, or the run holds
- * vitest.config.ts's `postgresql` project), which also prepares their demo database here. The teardown stops it and removes the folder.
+ * vitest.config.ts's `postgresql` project), which also prepares their demo database here. The teardown stops it
+ * and removes the folder.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
