@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
@@ -26,6 +27,21 @@ const NEVER = ['**/node_modules/**', 'dist/**'];
  */
 const SHARED = ['engine', 'commerce', 'server', 'templates', 'bench'].map((dir) => `${dir}/**/!(*.browser).test.ts`);
 
+/**
+ * The server's app tests, run a second time on PostgreSQL (issue 25, server/db/README.md "The server's app tests
+ * on PostgreSQL"): every non-browser server test file that builds the demo app (`demoApp()`,
+ * `listeningDemoApp()`, or `buy()` of orders/order-test-support.ts), found by reading the files so that a new one
+ * is included without a list to keep. Left out: `server/db/pg-*.test.ts`, which run each case on both databases
+ * themselves. The rest of the suite (the engine, pure functions, the stores' own tests, which take both
+ * dialects through describe-stores.ts) does not depend on the app's database.
+ */
+const SERVER = new URL('server/', import.meta.url);
+const APP_TESTS_ON_POSTGRES = readdirSync(SERVER, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /(?<!\.browser)\.test\.ts$/.test(file) && !/(^|\/)pg-[^/]*\.test\.ts$/.test(file))
+  .filter((file) => /\b(demoApp|listeningDemoApp)\(|order-test-support\.js/.test(readFileSync(new URL(file, SERVER), 'utf8')))
+  .map((file) => `server/${file}`)
+  .sort();
+
 /** What every file runs with. */
 const COMMON = {
   testTimeout: 60_000,
@@ -48,6 +64,9 @@ export default defineConfig({
       // COMMON, not `extends: true`: a project that extends the root runs its globalSetup again
       { test: { ...COMMON, name: 'shared', include: SHARED, exclude: NEVER, isolate: false } },
       { test: { ...COMMON, name: 'isolated', include: ALL, exclude: [...NEVER, ...SHARED] } },
+      // the app tests again, each app on a fresh copy of a demo PostgreSQL database (server/db/pg-test-database.ts);
+      // an app there costs a database copy and every read a round trip, so hooks get longer than vitest's 10 s
+      { test: { ...COMMON, name: 'postgresql', include: APP_TESTS_ON_POSTGRES, exclude: NEVER, isolate: false, hookTimeout: 30_000, env: { ...COMMON.env, TESSERA_TEST_DATABASE: 'postgresql' } } },
     ],
   },
 });

@@ -17,9 +17,11 @@ import { seedDemoStore } from './db/seed.js';
 import { NotOnPostgresError, pgApp, type PgApp, sqliteStandIn } from './db/pg-app.js';
 import { openPgStore, type PgStore } from './db/pg-store.js';
 import { preparePgStore } from './db/seed-pg.js';
-import { freshPgDemoDatabase, testDatabase } from './db/pg-test-database.js';
+import { freshPgDatabase, freshPgDemoDatabase, testDatabase } from './db/pg-test-database.js';
 import { CHANGE_BOUND_MS, type ChangeSignal } from './db/change-feed.js';
 import type { Reads } from './db/reads.js';
+import { runRead } from './db/work.js';
+import { deleteSiteDocumentStep, writeSiteDocumentStep } from './site-documents.js';
 import type { GuardOptions } from './security/install.js';
 import type { TrustProxy } from './security/trust-proxy.js';
 import { Theme } from './theme.js';
@@ -56,6 +58,8 @@ export function withCrumb(options: InjectOptions): InjectOptions {
 export interface DemoAppOptions {
   /** The store to serve; default a fresh in-memory store seeded with the demo shop. */
   readonly store?: Store;
+  /** The demo shop seeded in this language (a shipped catalog's tag, as `TESSERA_DEMO_LANGUAGE` seeds it), on either database. */
+  readonly demoLanguage?: string;
   /** Where uploads go; default a folder under the system's temporary folder, made only if a test uploads. */
   readonly files?: FileStorage;
   readonly guards?: GuardOptions;
@@ -100,11 +104,33 @@ export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: Fast
   let store = options.store;
   if (store === undefined) {
     store = openStore(':memory:');
-    seedDemoStore(store);
+    if (options.demoLanguage === undefined) seedDemoStore(store);
+    else seedDemoStore(store, Date.now(), options.demoLanguage);
   }
   const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, options.log);
   const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, publicTls: options.publicTls ?? false, mail: options.mail ?? { worker: false }, files: options.files ?? folderStorage(join(tmpdir(), `tessera-test-files-${randomUUID()}`)), ...(options.guards === undefined ? {} : { guards: options.guards }), ...(options.stores === undefined ? {} : { stores: options.stores }), ...(options.readAhead === undefined ? {} : { readAhead: options.readAhead }) });
+  if (options.stores === undefined) dataOf.set(app, { store });
   return { app, store };
+}
+
+/** Where each demo app's shop is kept, for `demoAppBeside`: its SQLite store, or its PostgreSQL database's URL. */
+const dataOf = new WeakMap<FastifyInstance, { store: Store } | { url: string }>();
+
+/**
+ * Another node of `app`'s shop (a restarted server, a second process): a new app, with `options`, on the same
+ * SQLite store or PostgreSQL database (there with its own pool and change feed). Close it before `app`.
+ */
+export async function demoAppBeside(app: FastifyInstance, options: Omit<DemoAppOptions, 'store' | 'stores' | 'readAhead'> = {}): Promise<FastifyInstance> {
+  const data = dataOf.get(app);
+  if (data === undefined) throw new Error('demoAppBeside: this app was not made by demoApp()');
+  if ('store' in data) return (await demoApp({ ...options, store: data.store })).app;
+  const pg = openPgStore(data.url);
+  const { app: other, parts } = await demoAppOnPg(pg, options);
+  other.addHook('onClose', async () => {
+    await parts.close();
+    await pg.$client.end();
+  });
+  return other;
 }
 
 /** A cookie the answer set, by name. */
@@ -158,9 +184,13 @@ async function demoAppOnPg(pg: PgStore, options: DemoAppOptions): Promise<{ app:
 
 /** `demoApp(options)` on a fresh PostgreSQL copy of the demo shop, dropped when the app closes. */
 async function pgDemoAppOnFreshDatabase(options: DemoAppOptions): Promise<{ app: FastifyInstance; store: Store }> {
-  const database = await freshPgDemoDatabase();
+  const language = options.demoLanguage;
+  // the prepared demo's copy, or an empty database seeded in the language asked (as a node seeds it at start)
+  const database = language === undefined ? await freshPgDemoDatabase() : await freshPgDatabase();
   const pg = openPgStore(database.url);
+  if (language !== undefined) await preparePgStore(pg, (store) => seedDemoStore(store, Date.now(), language));
   const { app, parts } = await demoAppOnPg(pg, options);
+  dataOf.set(app, { url: database.url });
   app.addHook('onClose', async () => {
     await parts.close();
     await pg.$client.end();
@@ -220,4 +250,9 @@ export async function contributorSession(app: FastifyInstance, contributor: { id
 export async function siteIdOf(app: FastifyInstance): Promise<string> {
   const { db, t } = app.reads;
   return (await db.select({ id: t.websites.id }).from(t.websites).limit(1))[0]!.id;
+}
+
+/** The site document `name` of `websiteId` written as `value`, or deleted (`undefined`), beside `app`, as `writeBeside`. */
+export function siteDocumentBeside(app: FastifyInstance, websiteId: string, name: string, value: unknown): Promise<void> {
+  return writeBeside(app, (reads) => runRead(reads, (q) => (value === undefined ? deleteSiteDocumentStep(q, websiteId, name) : writeSiteDocumentStep(q, websiteId, name, value))));
 }

@@ -6,20 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../db/database.js';
-import { carts, contributors, formSubmissions, forms, orders, restockSignups, variants, websites } from '../db/schema.js';
-import { seedDemoStore } from '../db/seed.js';
 import { NOT_ALLOWED } from '../owner/guard.js';
 import { hashPassword } from '../owner/password.js';
 import { WRONG_CREDENTIALS } from '../routes/owner-session.js';
-import { cookieOf, demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, testCrumbFor } from '../test-support.js';
+import { cookieOf, demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, testCrumbFor, writeBeside } from '../test-support.js';
 import { RANGE_MESSAGES, rangeOf } from './range.js';
-import { recordErrors, recordHit, recordPerformance } from './record.js';
 import { addDays, dayKey, dayStart } from './site-days.js';
 import { splitRange } from './dashboard-data.js';
 
 const PASSWORD = 'dashboard password';
-let store: Store;
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
 const ZONE = 'America/New_York';
@@ -31,13 +26,14 @@ async function signInByForm(email: string, password: string) {
 }
 
 beforeAll(async () => {
-  store = openStore(':memory:');
-  seedDemoStore(store);
-  store.update(websites).set({ timeZone: ZONE }).run();
-  for (const [who, roles] of [['admin', ['admin']], ['reporting', ['reporting']], ['editor', ['editor']]] as const) {
-    store.insert(contributors).values({ id: randomUUID(), websiteId: 'demo', email: `${who}@example.com`, displayName: who, passwordHash: await hashPassword(PASSWORD), roles: JSON.stringify(roles), createdAt: 0 }).run();
-  }
-  ({ app } = await demoApp({ store, guards: { rateLimits: { owner: { burst: 100, perMinute: 100 } } } }));
+  ({ app } = await demoApp({ guards: { rateLimits: { owner: { burst: 100, perMinute: 100 } } } }));
+  const passwordHash = await hashPassword(PASSWORD);
+  await writeBeside(app, async ({ db, t }) => {
+    await db.update(t.websites).set({ timeZone: ZONE });
+    for (const [who, roles] of [['admin', ['admin']], ['reporting', ['reporting']], ['editor', ['editor']]] as const) {
+      await db.insert(t.contributors).values({ id: randomUUID(), websiteId: 'demo', email: `${who}@example.com`, displayName: who, passwordHash, roles: JSON.stringify(roles), createdAt: 0 });
+    }
+  });
   for (const who of ['admin', 'reporting', 'editor']) tokens[who] = cookieOf(await signInByForm(`${who}@example.com`, PASSWORD), 'tessera_owner')!.value;
 });
 afterAll(() => app.close());
@@ -129,31 +125,35 @@ describe('the range', () => {
 
 describe('the figures', () => {
   const at = (day: string, hour: number) => dayStart(day, ZONE) + hour * 3_600_000;
-  beforeEach(() => {
-    for (const t of ['analytics_hits', 'analytics_daily', 'analytics_day_visitors', 'analytics_performance', 'analytics_lcp_daily', 'analytics_lcp_monthly', 'analytics_errors', 'analytics_errors_daily', 'orders', 'form_submissions', 'restock_signups']) {
-      store.$client.prepare(`DELETE FROM ${t}`).run();
-    }
-  });
+  beforeEach(() =>
+    writeBeside(app, async ({ db, t }) => {
+      for (const table of [t.analyticsHits, t.analyticsDaily, t.analyticsDayVisitors, t.analyticsPerformance, t.analyticsLcpDaily, t.analyticsLcpMonthly, t.analyticsErrors, t.analyticsErrorsDaily, t.orders, t.formSubmissions, t.restockSignups]) await db.delete(table);
+    }),
+  );
 
   it('shows page views, visitors, orders, revenue, submissions, signups per site day, slowest pages and errors', async () => {
     const day = addDays(today(), -1);
     const stamp = (ms: number) => ({ websiteId: 'demo', receivedAt: ms, day: dayKey(ms, ZONE) });
-    for (const visitor of ['a', 'b', 'a']) recordHit(store, stamp(at(day, 10)), { event: 'view', visitor, visit: null, data: {} });
-    recordPerformance(store, stamp(at(day, 10)), [
+    // recorded as the analytics routes record them (either database)
+    const { analytics } = app.stores;
+    for (const visitor of ['a', 'b', 'a']) await analytics.hit(stamp(at(day, 10)), { event: 'view', visitor, visit: null, data: {} });
+    await analytics.performance(stamp(at(day, 10)), [
       { app: 's', event: 'LCP', pageLoadId: 'p', ts: 1, data: { name: 'LCP', value: 4200, path: '/slow' } },
       { app: 's', event: 'LCP', pageLoadId: 'p', ts: 1, data: { name: 'LCP', value: 900, path: '/fast' } },
     ]);
-    recordErrors(store, stamp(at(day, 11)), [{ event: 'error', timestamp: 1, message: 'x is <undefined>', page: '/shop', data: {} }]);
+    await analytics.errors(stamp(at(day, 11)), [{ event: 'error', timestamp: 1, message: 'x is <undefined>', page: '/shop', data: {} }]);
     // an order at 23:30 site time belongs to that day, not the next (UTC) one
     const cart = randomUUID();
-    store.insert(carts).values({ id: cart, createdAt: 0, updatedAt: 0 }).run();
-    const order = { websiteId: 'demo', purchasedCartId: cart, email: 'o@example.com', items: '[]', currency: 'USD', subtotalCents: 0, taxCents: 0, shippingCents: 0, discountCents: 0 };
-    store.insert(orders).values({ ...order, id: randomUUID(), orderNumber: 9001, grandTotalCents: 123_450, createdAt: at(day, 23.5) }).run();
-    store.insert(orders).values({ ...order, id: randomUUID(), orderNumber: 9002, grandTotalCents: 50, createdAt: at(day, 1) }).run();
-    const formId = store.select({ id: forms.id }).from(forms).get()!.id;
-    store.insert(formSubmissions).values({ id: randomUUID(), formId, data: '{}', createdAt: at(day, 12) }).run();
-    const variant = store.select({ id: variants.id, productId: variants.productId }).from(variants).get()!;
-    store.insert(restockSignups).values({ id: randomUUID(), websiteId: 'demo', productId: variant.productId, variantId: variant.id, email: 'r@example.com', createdAt: at(day, 13) }).run();
+    await writeBeside(app, async ({ db, t }) => {
+      await db.insert(t.carts).values({ id: cart, createdAt: 0, updatedAt: 0 });
+      const order = { websiteId: 'demo', purchasedCartId: cart, email: 'o@example.com', items: '[]', currency: 'USD', subtotalCents: 0, taxCents: 0, shippingCents: 0, discountCents: 0 };
+      await db.insert(t.orders).values({ ...order, id: randomUUID(), orderNumber: 9001, grandTotalCents: 123_450, createdAt: at(day, 23.5) });
+      await db.insert(t.orders).values({ ...order, id: randomUUID(), orderNumber: 9002, grandTotalCents: 50, createdAt: at(day, 1) });
+      const [form] = await db.select({ id: t.forms.id }).from(t.forms).limit(1);
+      await db.insert(t.formSubmissions).values({ id: randomUUID(), formId: form!.id, data: '{}', createdAt: at(day, 12) });
+      const [variant] = await db.select({ id: t.variants.id, productId: t.variants.productId }).from(t.variants).limit(1);
+      await db.insert(t.restockSignups).values({ id: randomUUID(), websiteId: 'demo', productId: variant!.productId, variantId: variant!.id, email: 'r@example.com', createdAt: at(day, 13) });
+    });
 
     const res = await page('admin', '/config/analytics?days=7');
     expect(res.statusCode).toBe(200);

@@ -14,6 +14,7 @@ import { openStore, repoRoot, type Store } from '../db/database.js';
 import { seedDemoStore } from '../db/seed.js';
 import { readCache } from '../read-cache.js';
 import { cartTotalQuantity, visitorCart } from './visitor-cart.js';
+import { describeOnSqliteOnly } from '../sqlite-only.js';
 import { demoApp, TEST_COOKIES, TEST_CRUMB, visitorCookies, withCrumb, withoutNonce } from '../test-support.js';
 import { Theme } from '../theme.js';
 import type { FastifyRequest } from 'fastify';
@@ -43,10 +44,9 @@ function get(app: FastifyInstance, url: string, crumb: string, cart?: string) {
 
 describe('kept pages for visitors with a cart', () => {
   let app: FastifyInstance;
-  let store: Store;
   const problems: string[] = [];
   beforeAll(async () => {
-    ({ app, store } = await demoApp({ log: (p) => problems.push(p) }));
+    ({ app } = await demoApp({ log: (p) => problems.push(p) }));
   });
   afterAll(() => app.close());
 
@@ -131,7 +131,7 @@ describe('kept pages for visitors with a cart', () => {
   it('still answers ?format=json and the cart page with the whole cart', async () => {
     const cart = await addToCart(app, { itemId: 'p02', sku: 'SQP022', quantity: 2 });
     const json = (await app.inject({ url: `${PRODUCT}?format=json`, cookies: { tessera_cart: cart } })).json();
-    expect(json.shoppingCart).toEqual(cartJson(store, cart));
+    expect(json.shoppingCart).toEqual(await app.stores.cart.cartJson(cart));
     expect(json.shoppingCart.entries[0]).toMatchObject({ itemId: 'p02', quantity: 2 });
     const cartPage = await get(app, '/cart', CRUMB_A, cart);
     expect(cartPage.body).toContain('Field Shirt');
@@ -150,7 +150,8 @@ describe('ReadCache with bytes', () => {
   });
 });
 
-describe('visitorCart', () => {
+// about SQLite itself: the lazy cart of a SQLite handle (on PostgreSQL pages get the whole cart read ahead, `pageCart`)
+describeOnSqliteOnly('visitorCart', () => {
   const store = openStore(':memory:');
   seedDemoStore(store);
   const request = (cart: string) => ({ cookies: { tessera_cart: cart } }) as unknown as FastifyRequest;

@@ -9,27 +9,24 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, type Store } from '../db/database.js';
-import { cartEntries, carts } from '../db/schema.js';
-import { demoApp, TEST_CRUMB, withCrumb } from '../test-support.js';
+import { repoRoot } from '../db/database.js';
+import { demoApp, TEST_CRUMB, withCrumb, writeBeside } from '../test-support.js';
 
 const FIXTURE = resolve(repoRoot(), 'fixtures/cart-page.html');
 const CART = '00000000-0000-4000-8000-000000000024';
 const AT = Date.UTC(2026, 10, 27, 12, 0, 0);
 
 let app: FastifyInstance;
-let store: Store;
 beforeAll(async () => {
-  ({ app, store } = await demoApp());
-  store.insert(carts).values({ id: CART, createdAt: AT, updatedAt: AT }).run();
-  store
-    .insert(cartEntries)
-    .values([
+  ({ app } = await demoApp());
+  await writeBeside(app, async ({ db, t }) => {
+    await db.insert(t.carts).values({ id: CART, createdAt: AT, updatedAt: AT });
+    await db.insert(t.cartEntries).values([
       // an option line ("Color: Olive · Size: M": text beyond ASCII) and a plain one
       { id: '00000000-0000-4000-8000-0000000000e1', cartId: CART, productId: 'p02', variantId: 'p02-v2', quantity: 2, createdAt: AT },
       { id: '00000000-0000-4000-8000-0000000000e2', cartId: CART, productId: 'p01', variantId: 'p01-v1', quantity: 1, createdAt: AT + 1 },
-    ])
-    .run();
+    ]);
+  });
 });
 
 const cartPage = async () => {
@@ -66,16 +63,15 @@ describe('the cart page of a fixed cart', () => {
 describe('a bad value stored in a cart line (issue 30)', () => {
   it('leaves the other lines and the buttons on the page, and shows the bad line without the bad answer', async () => {
     const cart = '00000000-0000-4000-8000-000000000030';
-    store.insert(carts).values({ id: cart, createdAt: AT, updatedAt: AT }).run();
-    store
-      .insert(cartEntries)
-      .values([
+    await writeBeside(app, async ({ db, t }) => {
+      await db.insert(t.carts).values({ id: cart, createdAt: AT, updatedAt: AT });
+      await db.insert(t.cartEntries).values([
         // written straight into the store, as an older version or a hand edit could leave them
         { id: '00000000-0000-4000-8000-0000000000f1', cartId: cart, productId: 'p02', variantId: 'p02-v2', quantity: 1, additionalFields: '{"q":null,"note":"gift"}', createdAt: AT },
         { id: '00000000-0000-4000-8000-0000000000f2', cartId: cart, productId: 'p01', variantId: 'p01-v1', quantity: 1, additionalFields: '{"q":{"a":null},"r":[null]}', createdAt: AT + 1 },
         { id: '00000000-0000-4000-8000-0000000000f3', cartId: cart, productId: 'p05', variantId: 'p05-v1', quantity: 1, additionalFields: 'not json', createdAt: AT + 2 },
-      ])
-      .run();
+      ]);
+    });
     const res = await app.inject(withCrumb({ url: '/cart', cookies: { tessera_cart: cart } }));
     expect(res.statusCode).toBe(200);
     for (const title of ['Field Shirt', 'Linen Apron']) expect(res.body).toContain(`>${title}</a>`);

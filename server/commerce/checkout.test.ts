@@ -7,20 +7,18 @@ import { CHECKOUT_MESSAGES } from '../../commerce/checkout-form.js';
 import { FLAT_SHIPPING_MINOR } from '../../commerce/order-amounts.js';
 import { SUBSCRIBE_MESSAGES } from '../../commerce/subscribe.js';
 import { CART_PURCHASED_MESSAGE } from './cart-service.js';
-import { type Store } from '../db/database.js';
-import { carts, orders, products, variants } from '../db/schema.js';
-import { addToCartApi, cookieOf, demoApp, FORM_HEADERS, postCheckoutForm, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
+import { addToCartApi, cookieOf, demoApp, FORM_HEADERS, postCheckoutForm, TEST_COOKIES, TEST_CRUMB, withCrumb, writeBeside } from '../test-support.js';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((a) => a.close()));
 });
 
-async function fresh(): Promise<{ app: FastifyInstance; store: Store; problems: string[] }> {
+async function fresh(): Promise<{ app: FastifyInstance; problems: string[] }> {
   const problems: string[] = [];
-  const { app, store } = await demoApp({ log: (p) => problems.push(p), guards: { rateLimits: { cart: { burst: 1000, perMinute: 1000 } } } });
+  const { app } = await demoApp({ log: (p) => problems.push(p), guards: { rateLimits: { cart: { burst: 1000, perMinute: 1000 } } } });
   apps.push(app);
-  return { app, store, problems };
+  return { app, problems };
 }
 
 const cookie = cookieOf;
@@ -31,7 +29,13 @@ const addToCart = addToCartApi;
 
 const postCheckout = postCheckoutForm;
 
-const stockOf = (store: Store, variantId: string) => store.select().from(variants).where(eq(variants.id, variantId)).get()!.qtyInStock;
+const stockOf = async (app: FastifyInstance, variantId: string) => {
+  const { db, t } = app.reads;
+  return (await db.select().from(t.variants).where(eq(t.variants.id, variantId)))[0]!.qtyInStock;
+};
+/** The app's orders and carts as stored (either database). */
+const ordersOf = (app: FastifyInstance) => app.reads.db.select().from(app.reads.t.orders);
+const cartsOf = (app: FastifyInstance) => app.reads.db.select().from(app.reads.t.carts);
 
 describe('checkout page', () => {
   it('shows the lines, the amounts and a form that works without JavaScript', async () => {
@@ -78,7 +82,7 @@ describe('checkout page', () => {
   });
 
   it('sends an empty cart back to the cart page with a message', async () => {
-    const { app, store } = await fresh();
+    const { app } = await fresh();
     for (const res of [await app.inject('/checkout'), await postCheckout(app, DETAILS)]) {
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe('/cart?message=checkout.emptyCart');
@@ -88,14 +92,14 @@ describe('checkout page', () => {
     const cart = cookie(add, 'tessera_cart')!.value;
     await app.inject(withCrumb({ method: 'DELETE', url: `/api/commerce/shopping-cart/entries/${add.json().newlyAdded.id}`, cookies: { tessera_cart: cart } }));
     expect((await app.inject({ url: '/checkout', cookies: { tessera_cart: cart } })).headers.location).toContain('/cart?message=');
-    expect(store.select().from(orders).all()).toEqual([]);
+    expect(await ordersOf(app)).toEqual([]);
   });
 });
 
 describe('placing an order', () => {
   it('creates the order in one go, decrements stock, clears the cart cookie and confirms to this browser only', async () => {
-    const { app, store, problems } = await fresh();
-    const before = stockOf(store, 'p01-v1');
+    const { app, problems } = await fresh();
+    const before = await stockOf(app, 'p01-v1');
     const cart = await addToCart(app, { itemId: 'p01', quantity: 2 });
     await addToCart(app, { itemId: 'p08', sku: 'SQP082', quantity: 1 }, cart); // gift card: unlimited
 
@@ -109,15 +113,15 @@ describe('placing an order', () => {
     const orderCookie = cookie(res, 'tessera_order')!;
     expect(orderCookie.httpOnly).toBe(true);
 
-    const row = store.select().from(orders).get()!;
+    const row = (await ordersOf(app))[0]!;
     expect(row).toMatchObject({ orderNumber: 1, purchasedCartId: cart, testMode: true, email: 'ada@example.com', websiteId: 'demo', currency: 'USD' });
     expect(row).toMatchObject({ subtotalCents: 14600, shippingCents: FLAT_SHIPPING_MINOR, taxCents: 0, discountCents: 0, grandTotalCents: 15100 });
     expect(JSON.parse(row.items)).toEqual([
       expect.objectContaining({ sku: 'SQP011', productName: 'Linen Apron', quantity: 2, unitPriceCents: 4800, additionalFields: null }),
       expect.objectContaining({ sku: 'SQP082', productName: 'Gift Card', quantity: 1, unitPriceCents: 5000 }),
     ]);
-    expect(stockOf(store, 'p01-v1')).toBe(before - 2);
-    expect(store.select().from(carts).where(eq(carts.id, cart)).get()!.orderId).toBe(row.id);
+    expect(await stockOf(app, 'p01-v1')).toBe(before - 2);
+    expect((await cartsOf(app).where(eq(app.reads.t.carts.id, cart)))[0]!.orderId).toBe(row.id);
 
     const page = await app.inject({ url: location, cookies: { tessera_order: orderCookie.value } });
     expect(page.statusCode).toBe(200);
@@ -142,11 +146,11 @@ describe('placing an order', () => {
     // the next order gets the next number
     const second = await addToCart(app, { itemId: 'p01', quantity: 1 });
     expect((await postCheckout(app, DETAILS, { tessera_cart: second })).statusCode).toBe(303);
-    expect(store.select({ n: orders.orderNumber }).from(orders).all().map((o) => o.n).sort()).toEqual([1, 2]);
+    expect((await ordersOf(app)).map((o) => o.orderNumber).sort()).toEqual([1, 2]);
   });
 
   it('re-renders the form with clear messages and what was typed, status 400, without touching stock', async () => {
-    const { app, store } = await fresh();
+    const { app } = await fresh();
     const cart = await addToCart(app, { itemId: 'p01', quantity: 1 });
     const res = await postCheckout(app, { email: 'ada.example.com', name: 'Ada <b>', address1: '', city: 'London', postalCode: '', country: '' }, { tessera_cart: cart });
     expect(res.statusCode).toBe(400);
@@ -160,8 +164,8 @@ describe('placing an order', () => {
     expect(res.body).toContain('value="ada.example.com" aria-invalid="true"');
     expect(res.body).toContain('value="Ada &lt;b&gt;"');
     expect(res.body).toContain('value="London"');
-    expect(stockOf(store, 'p01-v1')).toBe(25);
-    expect(store.select().from(orders).all()).toEqual([]);
+    expect(await stockOf(app, 'p01-v1')).toBe(25);
+    expect(await ordersOf(app)).toEqual([]);
 
     // a body the schema refuses (a field missing, a field far too long): the same page, a general message
     for (const fields of [{ name: 'Ada' }, { ...DETAILS, name: 'x'.repeat(3000) }]) {
@@ -206,8 +210,10 @@ describe('placing an order', () => {
   });
 
   it('never sells beyond stock when carts holding the last units check out at once', async () => {
-    const { app, store } = await fresh();
-    store.update(variants).set({ qtyInStock: 5 }).where(eq(variants.id, 'p01-v1')).run();
+    const { app } = await fresh();
+    await writeBeside(app, async ({ db, t }) => {
+      await db.update(t.variants).set({ qtyInStock: 5 }).where(eq(t.variants.id, 'p01-v1'));
+    });
     const cartIds: string[] = [];
     for (let i = 0; i < 20; i++) cartIds.push(await addToCart(app, { itemId: 'p01', quantity: 1 }));
     // half through the HTML form, half through the API
@@ -223,8 +229,8 @@ describe('placing an order', () => {
     const refused = results.filter((r) => r.statusCode === 409);
     expect(refused).toHaveLength(15);
     for (const r of refused) expect(r.body).toContain('Linen Apron: Sorry, we do not have enough of that item available.');
-    expect(stockOf(store, 'p01-v1')).toBe(0);
-    const rows = store.select().from(orders).all();
+    expect(await stockOf(app, 'p01-v1')).toBe(0);
+    const rows = await ordersOf(app);
     expect(rows).toHaveLength(5);
     expect(rows.map((o) => o.orderNumber).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
   });
@@ -301,7 +307,7 @@ describe('subscription carts', () => {
     app.inject(withCrumb({ method: 'POST', url: '/api/3/commerce/cart/subscription', payload: payload as object, headers: { 'content-type': 'application/json' }, cookies }));
 
   it('gives a token for a separate one-product cart, checked out by that token', async () => {
-    const { app, store, problems } = await fresh();
+    const { app, problems } = await fresh();
     const visitorCart = await addToCart(app, { itemId: 'p01', quantity: 1 });
     const res = await subscribe(app, { itemId: 'p06', qty: 2 }, { tessera_cart: visitorCart });
     expect(res.statusCode).toBe(200);
@@ -310,9 +316,9 @@ describe('subscription carts', () => {
     expect(cartToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie(res, 'tessera_cart')).toBeUndefined();
     // the store keeps the token's hash only
-    const row = store.select().from(carts).where(eq(carts.kind, 'subscription')).get()!;
+    const row = (await cartsOf(app).where(eq(app.reads.t.carts.kind, 'subscription')))[0]!;
     expect(row.id).toBe(createHash('sha256').update(cartToken).digest('hex'));
-    expect(JSON.stringify(store.select().from(carts).all())).not.toContain(cartToken);
+    expect(JSON.stringify(await cartsOf(app))).not.toContain(cartToken);
 
     const page = await app.inject({ url: `/checkout?cartToken=${cartToken}`, cookies: { tessera_cart: visitorCart } });
     expect(page.statusCode).toBe(200);
@@ -349,10 +355,12 @@ describe('subscription carts', () => {
   });
 
   it('refuses products that cannot be subscribed to, and bad bodies, storing nothing', async () => {
-    const { app, store } = await fresh();
+    const { app } = await fresh();
     const plan = JSON.stringify({ billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 });
-    store.update(products).set({ isSubscribable: true, subscriptionPlan: plan }).where(eq(products.id, 'p09')).run();
-    store.update(variants).set({ unlimited: false, qtyInStock: 1 }).where(eq(variants.id, 'p06-v1')).run();
+    await writeBeside(app, async ({ db, t }) => {
+      await db.update(t.products).set({ isSubscribable: true, subscriptionPlan: plan }).where(eq(t.products.id, 'p09'));
+      await db.update(t.variants).set({ unlimited: false, qtyInStock: 1 }).where(eq(t.variants.id, 'p06-v1'));
+    });
     const cases: [unknown, number, string | null][] = [
       [{ itemId: 'p01' }, 400, SUBSCRIBE_MESSAGES.notSubscribable],
       [{ itemId: 'p09' }, 400, SUBSCRIBE_MESSAGES.wrongType],
@@ -374,7 +382,7 @@ describe('subscription carts', () => {
       if (message !== null) expect(res.json(), JSON.stringify(payload)).toEqual({ message });
       else expect(typeof res.json().message).toBe('string');
     }
-    expect(store.select().from(carts).all()).toEqual([]);
+    expect(await cartsOf(app)).toEqual([]);
     expect((await subscribe(app, { itemId: 'p06' })).statusCode).toBe(200);
   });
 });

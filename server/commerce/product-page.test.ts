@@ -1,29 +1,31 @@
 /** The product page's instalment pill, reviews section and images, through the app (Fastify inject). */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Store } from '../db/database.js';
-import { websites } from '../db/schema.js';
 import { lowestCurrentPrice, productPageParts } from './product-page.js';
-import { demoApp } from '../test-support.js';
+import { demoApp, writeBeside } from '../test-support.js';
 
 let app: FastifyInstance;
-let store: Store;
 let seededSettings: string;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  ({ app, store } = await demoApp({ log: (p) => problems.push(p) }));
-  seededSettings = store.select().from(websites).get()!.settings;
+  ({ app } = await demoApp({ log: (p) => problems.push(p) }));
+  const { db, t } = app.reads;
+  seededSettings = (await db.select().from(t.websites).limit(1))[0]!.settings;
 });
 afterAll(() => app.close());
-beforeEach(() => {
-  store.update(websites).set({ settings: seededSettings }).run();
-});
+beforeEach(() => setSettings(seededSettings));
+
+/** The one site's settings set beside the app (either database), as JSON text. */
+const setSettings = (settings: string) =>
+  writeBeside(app, async ({ db, t }) => {
+    await db.update(t.websites).set({ settings });
+  });
 
 function changeSettings(change: (settings: Record<string, any>) => void) {
   const settings = JSON.parse(seededSettings);
   change(settings);
-  store.update(websites).set({ settings: JSON.stringify(settings) }).run();
+  return setSettings(JSON.stringify(settings));
 }
 
 const page = async (urlId: string) => (await app.inject(`/shop/p/${urlId}`)).body;
@@ -45,7 +47,7 @@ describe('instalment pill', () => {
 
   it('is absent for products that are not physical, and when instalments are off', async () => {
     for (const urlId of ['gift-card', 'field-guide', 'repair-service']) expect(await page(urlId), urlId).not.toContain('installment-pill');
-    changeSettings((s) => (s['storeSettings']['installmentContext']['afterPayAvailable'] = false));
+    await changeSettings((s) => (s['storeSettings']['installmentContext']['afterPayAvailable'] = false));
     expect(await page('field-shirt')).not.toContain('installment-pill');
   });
 
@@ -79,14 +81,14 @@ describe('reviews section', () => {
   });
 
   it('hides when the kill switch is present', async () => {
-    changeSettings((s) => (s['killSwitches'] = ['productReviews']));
+    await changeSettings((s) => (s['killSwitches'] = ['productReviews']));
     expect(await page('linen-apron')).not.toContain('product-reviews');
   });
 
   it('hides when neither native nor imported display is on, shows for imported only', async () => {
-    changeSettings((s) => (s['storeSettings']['productReviews'] = { nativeDisplayEnabled: false, importedDisplayEnabled: false }));
+    await changeSettings((s) => (s['storeSettings']['productReviews'] = { nativeDisplayEnabled: false, importedDisplayEnabled: false }));
     expect(await page('linen-apron')).not.toContain('product-reviews');
-    changeSettings((s) => (s['storeSettings']['productReviews'] = { nativeDisplayEnabled: false, importedDisplayEnabled: true }));
+    await changeSettings((s) => (s['storeSettings']['productReviews'] = { nativeDisplayEnabled: false, importedDisplayEnabled: true }));
     expect(await page('linen-apron')).toContain('product-reviews');
   });
 });

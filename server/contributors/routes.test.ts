@@ -7,30 +7,31 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../db/database.js';
-import { contributorInvitations, contributors, outboxEmails } from '../db/schema.js';
 import { type EveryRole, signInEveryRole } from '../merchant/role-test-support.js';
 import { CONTRIBUTOR_ROLES, OWNER_PERMISSIONS } from '../owner/roles.js';
-import { demoApp, withCrumb } from '../test-support.js';
+import { demoApp, withCrumb, writeBeside } from '../test-support.js';
 import { CONTRIBUTOR_MESSAGES, INVITATION_HOURS } from './service.js';
 
 let app: FastifyInstance;
-let store: Store;
 let roles: EveryRole;
 
 beforeAll(async () => {
-  ({ app, store } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 } } } }));
-  roles = signInEveryRole(app, store);
+  ({ app } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 } } } }));
+  roles = await signInEveryRole(app);
 });
 afterAll(async () => app.close());
 
 const inviteAs = (email: string, offered: string[] = ['store manager']) => roles.call({ method: 'POST', url: '/api/owner/contributors/invitations', payload: { email, roles: offered } });
 /** The token of the newest invite e-mail to `to`, read from its link as the invitee would. */
-const tokenMailedTo = (to: string) => {
-  const mail = store.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to)).all().at(-1)!;
+const tokenMailedTo = async (to: string) => {
+  const { db, t } = app.reads;
+  const mail = (await db.select().from(t.outboxEmails).where(eq(t.outboxEmails.toAddress, to))).at(-1)!;
   return /\/config\/invitation\?token=([A-Za-z0-9_-]+)/.exec(mail.bodyText)![1]!;
 };
-const idOf = (email: string) => store.select({ id: contributors.id }).from(contributors).where(eq(contributors.email, email)).get()!.id;
+const idOf = async (email: string) => {
+  const { db, t } = app.reads;
+  return (await db.select({ id: t.contributors.id }).from(t.contributors).where(eq(t.contributors.email, email)))[0]!.id;
+};
 
 describe('inviting', () => {
   it('queues the invite e-mail; its link shows the invitation, accepts it once, and the invitee signs in with the roles offered', async () => {
@@ -38,12 +39,13 @@ describe('inviting', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ email: 'grace@example.com', roles: [{ name: 'store manager' }, { name: 'reporting' }] });
     expect(res.json().expiresAt - res.json().createdAt).toBe(INVITATION_HOURS * 3_600_000);
-    const mail = store.select().from(outboxEmails).where(eq(outboxEmails.toAddress, 'grace@example.com')).get()!;
+    const { db, t } = app.reads;
+    const mail = (await db.select().from(t.outboxEmails).where(eq(t.outboxEmails.toAddress, 'grace@example.com')))[0]!;
     expect([mail.kind, mail.status, mail.subject]).toEqual(['invite', 'queued', 'admin invited you to Tessera Supply Co.']);
     expect(mail.bodyHtml).toContain('/config/invitation?token=');
     // only the token's hash is stored
-    const token = tokenMailedTo('grace@example.com');
-    expect(JSON.stringify(store.select().from(contributorInvitations).all())).not.toContain(token);
+    const token = await tokenMailedTo('grace@example.com');
+    expect(JSON.stringify(await db.select().from(t.contributorInvitations))).not.toContain(token);
     expect((await roles.call({ url: '/api/owner/contributors' })).json().invitations.map((i: { email: string }) => i.email)).toContain('grace@example.com');
 
     const shown = await app.inject(`/api/owner/invitations/${token}`);
@@ -81,18 +83,19 @@ describe('inviting', () => {
 
   it('a second invitation replaces the first (its link stops working); a revoked one and an expired one do not work', async () => {
     await inviteAs('ada@example.com');
-    const first = tokenMailedTo('ada@example.com');
+    const first = await tokenMailedTo('ada@example.com');
     const second = await inviteAs('ada@example.com', ['editor']);
     expect((await app.inject(`/api/owner/invitations/${first}`)).statusCode).toBe(404);
-    const token = tokenMailedTo('ada@example.com');
+    const token = await tokenMailedTo('ada@example.com');
     expect((await app.inject(`/api/owner/invitations/${token}`)).json().roles).toEqual([{ name: 'editor', code: 4 }]);
     expect((await roles.call({ method: 'DELETE', url: `/api/owner/contributors/invitations/${second.json().id}` })).statusCode).toBe(204);
     expect((await app.inject(`/api/owner/invitations/${token}`)).json().message).toBe(CONTRIBUTOR_MESSAGES.linkInvalid);
     expect((await roles.call({ method: 'DELETE', url: `/api/owner/contributors/invitations/${second.json().id}` })).statusCode).toBe(404);
 
     await inviteAs('late@example.com');
-    const late = tokenMailedTo('late@example.com');
-    store.update(contributorInvitations).set({ expiresAt: Date.now() - 1 }).where(eq(contributorInvitations.email, 'late@example.com')).run();
+    const late = await tokenMailedTo('late@example.com');
+    const { db, t } = app.reads;
+    await db.update(t.contributorInvitations).set({ expiresAt: Date.now() - 1 }).where(eq(t.contributorInvitations.email, 'late@example.com'));
     const expired = await app.inject(`/api/owner/invitations/${late}`);
     expect([expired.statusCode, expired.json().message]).toEqual([410, CONTRIBUTOR_MESSAGES.linkExpired]);
     expect((await app.inject('/api/owner/invitations/not-a-token')).statusCode).toBe(404);
@@ -102,7 +105,7 @@ describe('inviting', () => {
 
 describe('roles and removal', () => {
   it('changes a contributor’s roles and removes one, ending their sessions; never the last administrator', async () => {
-    const viewer = idOf('viewer@example.com');
+    const viewer = await idOf('viewer@example.com');
     const changed = await roles.call({ method: 'PUT', url: `/api/owner/contributors/${viewer}`, payload: { roles: ['editor'] } });
     expect(changed.json().roles).toEqual([{ name: 'editor', code: 4 }]);
     // the new role counts from the next request
@@ -112,8 +115,11 @@ describe('roles and removal', () => {
     expect((await roles.call({ method: 'DELETE', url: `/api/owner/contributors/${viewer}` })).statusCode).toBe(404);
 
     // two administrators: one may stop being one, the other then stays
-    store.insert(contributors).values({ id: 'second-admin', websiteId: 'demo', email: 'second-admin@example.com', displayName: 'Second', passwordHash: 'unused', roles: '["admin"]', createdAt: 0 }).run();
-    const admins = store.select().from(contributors).all().filter((c) => JSON.parse(c.roles).includes('admin'));
+    await writeBeside(app, async ({ db, t }) => {
+      await db.insert(t.contributors).values({ id: 'second-admin', websiteId: 'demo', email: 'second-admin@example.com', displayName: 'Second', passwordHash: 'unused', roles: '["admin"]', createdAt: 0 });
+    });
+    const { db, t } = app.reads;
+    const admins = (await db.select().from(t.contributors)).filter((c) => JSON.parse(c.roles).includes('admin'));
     expect(admins.length).toBe(2);
     const [first, last] = [admins.find((a) => a.email !== 'admin@example.com')!, admins.find((a) => a.email === 'admin@example.com')!];
     expect((await roles.call({ method: 'PUT', url: `/api/owner/contributors/${first.id}`, payload: { roles: ['billing'] } })).statusCode).toBe(200);
@@ -131,7 +137,7 @@ describe('roles and removal', () => {
   it('answers each role as the table says; 401 signed out; 403 without the crumb', async () => {
     expect((await app.inject('/api/owner/contributors')).statusCode).toBe(401);
     expect((await app.inject(withCrumb({ method: 'POST', url: '/api/owner/contributors/invitations', payload: { email: 'x@example.com', roles: ['editor'] } }))).statusCode).toBe(401);
-    const target = idOf('moderator@example.com');
+    const target = await idOf('moderator@example.com');
     for (const role of CONTRIBUTOR_ROLES.filter((r) => r !== 'viewer')) {
       const allowed = (OWNER_PERMISSIONS.manageContributors as readonly string[]).includes(role);
       expect((await roles.call({ url: '/api/owner/contributors' }, role)).statusCode, role).toBe(allowed ? 200 : 403);

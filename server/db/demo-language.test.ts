@@ -11,9 +11,7 @@ import { IT_IT } from './demo-content/it-IT.js';
 import { JA_JP } from './demo-content/ja-JP.js';
 import { NL_NL } from './demo-content/nl-NL.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from './database.js';
 import { demoLanguage } from './demo-language.js';
-import { seedDemoStore } from './seed.js';
 import { demoApp } from '../test-support.js';
 
 describe('demoLanguage', () => {
@@ -30,9 +28,7 @@ describe('demoLanguage', () => {
 describe('the demo seeded in German', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    const store = openStore(':memory:');
-    seedDemoStore(store, Date.now(), 'de-DE');
-    ({ app } = await demoApp({ store }));
+    ({ app } = await demoApp({ demoLanguage: 'de-DE' }));
   });
   afterAll(() => app.close());
 
@@ -57,9 +53,7 @@ describe('the demo seeded in German', () => {
 
 describe('the demo seeded in Japanese', () => {
   it('says its product names and buttons in Japanese', async () => {
-    const store = openStore(':memory:');
-    seedDemoStore(store, Date.now(), 'ja-JP');
-    const { app } = await demoApp({ store });
+    const { app } = await demoApp({ demoLanguage: 'ja-JP' });
     // islands write text beyond ASCII as numeric references
     const html = (await app.inject('/shop/p/linen-apron')).body.replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
     expect(html).toContain('<html lang="ja-JP"');
@@ -78,9 +72,7 @@ describe('the demo seeded in French, Spanish, Italian and Dutch', () => {
   };
   for (const [language, words] of Object.entries(expected)) {
     it(`${language}: the product's name, the buy button and the contact page's text`, async () => {
-      const store = openStore(':memory:');
-      seedDemoStore(store, Date.now(), language);
-      const { app } = await demoApp({ store });
+      const { app } = await demoApp({ demoLanguage: language });
       const text = (url: string) => app.inject(url).then((r) => r.body.replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n))));
       const product = await text('/shop/p/linen-apron');
       expect(product).toContain(`<html lang="${language}"`);

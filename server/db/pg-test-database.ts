@@ -26,6 +26,9 @@ export function testDatabase(env: NodeJS.ProcessEnv = process.env): TestDatabase
   throw new Error(`TESSERA_TEST_DATABASE is sqlite (the default) or postgresql, not ${JSON.stringify(asked)}`);
 }
 
+/** The vitest project (vitest.config.ts) that runs the server's app tests with `TESSERA_TEST_DATABASE=postgresql`. */
+export const APP_TESTS_ON_POSTGRES_PROJECT = 'postgresql';
+
 /** The key under which the global setup provides the cluster holding the prepared demo database. */
 export const PG_DEMO_CLUSTER = 'tesseraPgDemoCluster';
 /** The prepared demo database, the apps' template. */
@@ -52,13 +55,22 @@ export async function prepareDemoTemplate(info: PgClusterInfo): Promise<void> {
 const prefix = `t_${randomBytes(5).toString('hex')}`;
 let made = 0;
 
+/** A fresh empty database of the run's cluster (for a shop seeded otherwise than the template): its URL and `drop`. */
+export async function freshPgDatabase(): Promise<{ url: string; drop(): void }> {
+  return freshDatabase(undefined);
+}
+
 /** A fresh copy of the prepared demo database: its URL, and `drop` to remove it (after its pools ended). */
 export async function freshPgDemoDatabase(): Promise<{ url: string; drop(): void }> {
+  return freshDatabase(DEMO_TEMPLATE);
+}
+
+async function freshDatabase(template: string | undefined): Promise<{ url: string; drop(): void }> {
   // vitest's `inject`, imported here only: test-support.ts is also loaded outside vitest (page-memory-child.ts)
   const { inject } = await import('vitest');
   const info = inject(PG_DEMO_CLUSTER);
   if (info === undefined) throw new Error('TESSERA_TEST_DATABASE=postgresql: the global setup prepared no PostgreSQL cluster (vitest.config.ts runs server/db/pg-test-global-setup.ts)');
   const name = `${prefix}_${++made}`;
-  const url = createDatabaseIn(info, name, DEMO_TEMPLATE);
+  const url = createDatabaseIn(info, name, template);
   return { url, drop: () => dropDatabaseIn(info, name) };
 }

@@ -33,8 +33,8 @@ export async function importSeeded(pg: PgStore, folder: string, seed: (store: St
   await importStore(pgRawDb(pg), exported);
 }
 
-/** A node's start on PostgreSQL: pending migrations, then the demo store into an empty database. True when it seeded. */
-export async function preparePgStore(pg: PgStore): Promise<boolean> {
+/** A node's start on PostgreSQL: pending migrations, then the demo store (`seed`'s) into an empty database. True when it seeded. */
+export async function preparePgStore(pg: PgStore, seed: (store: Store) => void = seedDemoStore): Promise<boolean> {
   const lock = await pg.$client.reserve();
   try {
     await lock`SELECT pg_advisory_lock(${START_LOCK})`;
@@ -42,7 +42,7 @@ export async function preparePgStore(pg: PgStore): Promise<boolean> {
     if ((await pg.select({ id: websites.id }).from(websites).limit(1)).length > 0) return false;
     const folder = mkdtempSync(join(tmpdir(), 'tessera-seed-'));
     try {
-      await importSeeded(pg, folder);
+      await importSeeded(pg, folder, seed);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -5,31 +5,29 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../db/database.js';
-import { outboxEmails, products, variants, websites } from '../db/schema.js';
-import { loadFormDefinition, storeSubmission } from '../forms/service.js';
+import type { FastifyInstance } from 'fastify';
+import { formDefinitionOf } from '../forms/service.js';
 import { buy, useFreshShops } from '../orders/order-test-support.js';
 import { ORDER_EMAIL_KIND } from '../orders/order-email.js';
-import { sendRestockEmails, signUp } from '../restock/service.js';
-import { writeSiteDocument } from '../site-documents.js';
+import { changeSiteSettings, siteDocumentBeside, writeBeside } from '../test-support.js';
 import { FORM_NOTIFICATION_KIND } from './form-notification.js';
-import { fulfilOrder, ORDER_FULFILLED_KIND } from './fulfil.js';
+import { fulfilOrderWork, ORDER_FULFILLED_KIND } from './fulfil.js';
 
 const freshShop = useFreshShops();
-const mails = (store: Store, kind: string) => store.select().from(outboxEmails).where(eq(outboxEmails.kind, kind)).all();
+const mails = (app: FastifyInstance, kind: string) => {
+  const { db, t } = app.reads;
+  return db.select().from(t.outboxEmails).where(eq(t.outboxEmails.kind, kind));
+};
 
 /** The demo made German, as the owner sets the website's language. */
-function german(store: Store, extra: Record<string, unknown> = {}): void {
-  const settings = JSON.parse(store.select().from(websites).get()!.settings) as Record<string, unknown>;
-  store.update(websites).set({ settings: JSON.stringify({ ...settings, language: 'de-DE', ...extra }) }).run();
-}
+const german = (app: FastifyInstance, extra: Record<string, unknown> = {}) => changeSiteSettings(app, (settings) => ({ ...settings, language: 'de-DE', ...extra }));
 
 describe('e-mails of a German site', () => {
   it('the order confirmation and the shipping notice: German words, money and country', async () => {
-    const { app, store } = await freshShop();
-    german(store);
+    const { app } = await freshShop();
+    await german(app);
     const { orderId } = await buy(app, [{ itemId: 'p02', sku: 'SQP027', quantity: 2 }]);
-    const [order] = mails(store, ORDER_EMAIL_KIND);
+    const [order] = await mails(app, ORDER_EMAIL_KIND);
     expect(order!.subject).toBe('Deine Bestellung #1 bei Tessera Supply Co.');
     expect(order!.bodyText).toMatch(/^Vielen Dank für deine Bestellung, Ada Lovelace\.\n\nBestellung #1/);
     expect(order!.bodyText).toMatch(/\nGesamt: [\d.]+,\d\d\u00a0\$\n/);
@@ -39,8 +37,8 @@ describe('e-mails of a German site', () => {
     expect(order!.bodyHtml).toContain('>Lieferadresse</h2>');
     expect(order!.bodyHtml).not.toMatch(/Thank you|Shipping to|Subtotal/);
 
-    fulfilOrder(store, 'demo', orderId, { carrier: 'DHL', trackingNumber: '00340434' }, 9000);
-    const [shipped] = mails(store, ORDER_FULFILLED_KIND);
+    await app.stores.transactions.write((q) => fulfilOrderWork(q, 'demo', orderId, { carrier: 'DHL', trackingNumber: '00340434' }, 9000));
+    const [shipped] = await mails(app, ORDER_FULFILLED_KIND);
     expect(shipped!.subject).toBe('Deine Bestellung #1 bei Tessera Supply Co. ist unterwegs');
     expect(shipped!.bodyText).toMatch(/^Gute Nachrichten, Ada Lovelace: Deine Bestellung #1 bei Tessera Supply Co\. wurde verschickt\.\n\nVersanddienstleister: DHL\nSendungsnummer: 00340434\n/);
     expect(shipped!.bodyHtml).toContain('Sendungsnummer: <strong>00340434</strong>');
@@ -48,29 +46,33 @@ describe('e-mails of a German site', () => {
   });
 
   it('the owner’s form notification', async () => {
-    const { store } = await freshShop();
-    german(store);
-    const form = loadFormDefinition(store, 'contact-form')!;
-    writeSiteDocument(store, 'demo', 'mail', { smtp: null, from: null, siteUrl: null, notificationAddress: 'forms@example.com' });
-    storeSubmission(store, 'contact-form', Object.fromEntries(form.fields.map((f) => [f.id, f.kind === 'email' ? 'ada@example.com' : 'Hallo'])), { pageId: 'contact' }, null, 1);
-    const [mail] = mails(store, FORM_NOTIFICATION_KIND);
+    const { app } = await freshShop();
+    await german(app);
+    const form = (await formDefinitionOf(app.reads, 'contact-form'))!;
+    await siteDocumentBeside(app, 'demo', 'mail', { smtp: null, from: null, siteUrl: null, notificationAddress: 'forms@example.com' });
+    await app.stores.forms.storeSubmission('contact-form', Object.fromEntries(form.fields.map((f) => [f.id, f.kind === 'email' ? 'ada@example.com' : 'Hallo'])), { pageId: 'contact' }, null, 1);
+    const [mail] = await mails(app, FORM_NOTIFICATION_KIND);
     expect(mail!.subject).toBe(`Formulareingang - ${form.row.name}`);
     expect(mail!.bodyText).toMatch(new RegExp(`^Neue Einsendung über ${form.row.name} auf Tessera Supply Co\\.`));
     expect(mail!.bodyHtml).toContain(`Jemand hat das Formular ${form.row.name} auf Tessera Supply Co. ausgefüllt`);
   });
 
   it('back in stock: in the signup’s kept language, else the site’s', async () => {
-    const { store } = await freshShop();
+    const { app } = await freshShop();
     // a signup keeps its language where multilingual e-mails are on and the site has languages
-    german(store, { featureFlags: { multilingualEmails: true } });
-    writeSiteDocument(store, 'demo', 'multilingual', { languages: ['fr-FR'], connected: true });
-    const tote = store.select().from(products).where(eq(products.urlId, 'canvas-tote')).get()!;
-    const variant = store.select().from(variants).where(eq(variants.productId, tote.id)).get()!;
-    store.update(variants).set({ qtyInStock: 0, unlimited: false }).where(eq(variants.id, variant.id)).run();
-    expect(signUp(store, { productId: tote.id, variantId: variant.id, email: 'marie@example.com', isJoinMailingList: false, language: 'fr-FR' })).toEqual({ ok: true });
-    expect(signUp(store, { productId: tote.id, variantId: variant.id, email: 'ada@example.com', isJoinMailingList: false })).toEqual({ ok: true });
-    expect(sendRestockEmails(store, 'demo', [{ productId: tote.id, variantId: variant.id }])).toMatchObject({ ok: true, sent: 2 });
-    const byAddress = Object.fromEntries(mails(store, 'restock').map((m) => [m.toAddress, m]));
+    await german(app, { featureFlags: { multilingualEmails: true } });
+    await siteDocumentBeside(app, 'demo', 'multilingual', { languages: ['fr-FR'], connected: true });
+    const { db, t } = app.reads;
+    const tote = (await db.select().from(t.products).where(eq(t.products.urlId, 'canvas-tote')))[0]!;
+    const variant = (await db.select().from(t.variants).where(eq(t.variants.productId, tote.id)).limit(1))[0]!;
+    await writeBeside(app, async ({ db, t }) => {
+      await db.update(t.variants).set({ qtyInStock: 0, unlimited: false }).where(eq(t.variants.id, variant.id));
+    });
+    const { restock } = app.stores;
+    expect(await restock.signUp({ productId: tote.id, variantId: variant.id, email: 'marie@example.com', isJoinMailingList: false, language: 'fr-FR' })).toEqual({ ok: true });
+    expect(await restock.signUp({ productId: tote.id, variantId: variant.id, email: 'ada@example.com', isJoinMailingList: false })).toEqual({ ok: true });
+    expect(await restock.sendRestockEmails('demo', [{ productId: tote.id, variantId: variant.id }])).toMatchObject({ ok: true, sent: 2 });
+    const byAddress = Object.fromEntries((await mails(app, 'restock')).map((m) => [m.toAddress, m]));
     expect(byAddress['marie@example.com']!.subject).toBe(`${tote.title} est de nouveau disponible`);
     expect(byAddress['marie@example.com']!.bodyText).toContain('Voir le produit : /shop/p/canvas-tote');
     expect(byAddress['marie@example.com']!.bodyHtml).toContain('<html lang="fr-FR">');

@@ -1,6 +1,7 @@
 /**
  * The owner's notice of a form submission (kind `form-notification`), queued in the submission's own
- * transaction (server/forms/service.ts), so a stored submission always has its notice and a refused one none.
+ * transaction (server/forms/service.ts, forms/store-pg.ts), so a stored submission always has its notice and a
+ * refused one none.
  * The spec gives forms no notification address, so ours: the mail settings' `notificationAddress`, else every
  * admin contributor of the site, one message each. The subject is the platform's wording, `Form Submission -
  * {form name}`; each answer is one line `Label: value` (a list joined by commas, a name or an address by its
@@ -9,26 +10,24 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FieldValue, FormField } from '../../commerce/form-validation.js';
-import type { Store, StoreTransaction } from '../db/database.js';
-import { contributors, forms, websites } from '../db/schema.js';
+import type { Reads } from '../db/reads.js';
+import { all, get, type Work } from '../db/work.js';
 import { answerLines, submittedFrom } from '../forms/submission-text.js';
-import { queueEmail } from './queue.js';
+import { queueEmailStep } from './queue.js';
 import { renderEmailHtml } from './render.js';
-import { storedMailSettings } from './settings.js';
+import { storedMailSettingsStep } from './settings.js';
 import { translator } from '../../commerce/messages/translate.js';
 import { emailLanguage } from '../orders/order-email.js';
 
 export const FORM_NOTIFICATION_KIND = 'form-notification';
 
 /** Who is told: the settings' address, else the site's admins. */
-function recipients(store: Store, websiteId: string): string[] {
-  const address = storedMailSettings(store, websiteId).notificationAddress;
+function* recipients(q: Reads, websiteId: string): Work<string[]> {
+  const address = (yield* storedMailSettingsStep(q, websiteId)).notificationAddress;
   if (address !== null) return [address];
-  return store
-    .select({ email: contributors.email, roles: contributors.roles })
-    .from(contributors)
-    .where(eq(contributors.websiteId, websiteId))
-    .all()
+  const { db, t } = q;
+  const rows = yield* all(db.select({ email: t.contributors.email, roles: t.contributors.roles }).from(t.contributors).where(eq(t.contributors.websiteId, websiteId)));
+  return rows
     .filter((c) => {
       try {
         const roles: unknown = JSON.parse(c.roles);
@@ -40,20 +39,20 @@ function recipients(store: Store, websiteId: string): string[] {
     .map((c) => c.email);
 }
 
-/** Queues the notice of one stored submission inside its transaction. */
-export function queueFormNotification(
-  tx: StoreTransaction,
+/** Queues the notice of one stored submission as a step of the submission's transaction, on either database (server/db/work.ts). */
+export function* queueFormNotificationStep(
+  q: Reads,
   formId: string,
   fields: readonly FormField[],
   values: Readonly<Record<string, FieldValue>>,
   meta: Readonly<Record<string, unknown>>,
   submissionId: string,
   now: number,
-): void {
-  const store = tx as unknown as Store;
-  const form = tx.select({ name: forms.name, websiteId: forms.websiteId }).from(forms).where(eq(forms.id, formId)).get();
+): Work<void> {
+  const { db, t: tables } = q;
+  const form = yield* get(db.select({ name: tables.forms.name, websiteId: tables.forms.websiteId }).from(tables.forms).where(eq(tables.forms.id, formId)));
   if (form === undefined) return;
-  const site = tx.select({ title: websites.title, settings: websites.settings }).from(websites).where(eq(websites.id, form.websiteId)).get();
+  const site = yield* get(db.select({ title: tables.websites.title, settings: tables.websites.settings }).from(tables.websites).where(eq(tables.websites.id, form.websiteId)));
   const siteTitle = site?.title ?? '';
   const language = emailLanguage(site?.settings);
   const t = translator(language);
@@ -75,7 +74,7 @@ export function queueFormNotification(
   ].join('\n');
   const words = { heading: t('email.form.heading', { form: form.name }), filledIn: t('email.form.filledIn', { form: form.name, site: siteTitle }), at: t('email.form.at') };
   const html = renderEmailHtml(FORM_NOTIFICATION_KIND, { siteTitle, subject, language }, { words, pageUrl: page, answers });
-  for (const to of recipients(store, form.websiteId)) {
-    queueEmail(tx, { websiteId: form.websiteId, kind: FORM_NOTIFICATION_KIND, to, subject, text: `${text}\n`, html, related: { formId, submissionId } }, now);
+  for (const to of yield* recipients(q, form.websiteId)) {
+    yield* queueEmailStep(q, { websiteId: form.websiteId, kind: FORM_NOTIFICATION_KIND, to, subject, text: `${text}\n`, html, related: { formId, submissionId } }, now);
   }
 }

@@ -4,16 +4,17 @@
  * `fulfilOrder`, and the invitation.
  */
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../db/database.js';
-import { orders, outboxEmails } from '../db/schema.js';
+import { outboxEmails } from '../db/schema.js';
 import { seedDemoStore } from '../db/seed.js';
 import { loadFormDefinition, storeSubmission } from '../forms/service.js';
 import { buy, useFreshShops } from '../orders/order-test-support.js';
 import { ensureSiteOwner } from '../owner/site-owner.js';
 import { writeSiteDocument } from '../site-documents.js';
 import { FORM_NOTIFICATION_KIND } from './form-notification.js';
-import { fulfilOrder, ORDER_FULFILLED_KIND } from './fulfil.js';
+import { type Shipment, fulfilOrderWork, ORDER_FULFILLED_KIND } from './fulfil.js';
 import { INVITE_KIND, queueInviteEmail } from './invite.js';
 import { renderEmailHtml } from './render.js';
 import { MAIL_DOCUMENT } from './settings.js';
@@ -87,14 +88,21 @@ describe('form notification', () => {
 });
 
 const freshShop = useFreshShops();
+/** `fulfilOrder` through the app's transactions (either database). */
+const fulfil = (app: FastifyInstance, websiteId: string, orderId: string, shipment: Shipment, now?: number) => app.stores.transactions.write((q) => fulfilOrderWork(q, websiteId, orderId, shipment, now));
+const appMails = async (app: FastifyInstance, kind: string) => {
+  const { db, t } = app.reads;
+  return db.select().from(t.outboxEmails).where(eq(t.outboxEmails.kind, kind));
+};
 
 describe('fulfilOrder', () => {
   it('marks the order shipped and queues the shipping e-mail with the tracking number, once', async () => {
-    const { app, store } = await freshShop();
+    const { app } = await freshShop();
     const { orderId } = await buy(app, [{ itemId: 'p02', sku: 'SQP027', quantity: 2 }]);
-    expect(fulfilOrder(store, 'demo', orderId, { carrier: 'Royal Mail', trackingNumber: 'RM123<456>GB' }, 9000)).toMatchObject({ ok: true });
-    expect(store.select().from(orders).where(eq(orders.id, orderId)).get()).toMatchObject({ fulfilledAt: 9000, shippingCarrier: 'Royal Mail', trackingNumber: 'RM123<456>GB' });
-    const [mail] = mails(store, ORDER_FULFILLED_KIND);
+    expect(await fulfil(app, 'demo', orderId, { carrier: 'Royal Mail', trackingNumber: 'RM123<456>GB' }, 9000)).toMatchObject({ ok: true });
+    const { db, t } = app.reads;
+    expect((await db.select().from(t.orders).where(eq(t.orders.id, orderId)))[0]).toMatchObject({ fulfilledAt: 9000, shippingCarrier: 'Royal Mail', trackingNumber: 'RM123<456>GB' });
+    const [mail] = await appMails(app, ORDER_FULFILLED_KIND);
     expect(mail).toMatchObject({ toAddress: 'ada@example.com', subject: 'Your order #1 from Tessera Supply Co. has shipped', createdAt: 9000 });
     expect(mail!.bodyText).toBe(
       'Good news, Ada Lovelace: your order #1 from Tessera Supply Co. has shipped.\n\nCarrier: Royal Mail\nTracking number: RM123<456>GB\n\nField Shirt × 2\n\nShipping to:\nAda Lovelace\n12 St James Sq\nLondon SW1Y 4JH\nUnited Kingdom\n\nTessera Supply Co.\n',
@@ -102,17 +110,17 @@ describe('fulfilOrder', () => {
     expect(mail!.bodyHtml).toContain('Tracking number: <strong>RM123&lt;456&gt;GB</strong>');
     expect(JSON.parse(mail!.related)).toEqual({ orderId, orderNumber: 1 });
 
-    expect(fulfilOrder(store, 'demo', orderId, { trackingNumber: 'again' })).toEqual({ ok: false, reason: 'already-fulfilled' });
-    expect(fulfilOrder(store, 'demo', 'no-such-order', {})).toEqual({ ok: false, reason: 'not-found' });
-    expect(fulfilOrder(store, 'another-site', orderId, {})).toEqual({ ok: false, reason: 'not-found' });
-    expect(mails(store, ORDER_FULFILLED_KIND)).toHaveLength(1);
+    expect(await fulfil(app, 'demo', orderId, { trackingNumber: 'again' })).toEqual({ ok: false, reason: 'already-fulfilled' });
+    expect(await fulfil(app, 'demo', 'no-such-order', {})).toEqual({ ok: false, reason: 'not-found' });
+    expect(await fulfil(app, 'another-site', orderId, {})).toEqual({ ok: false, reason: 'not-found' });
+    expect(await appMails(app, ORDER_FULFILLED_KIND)).toHaveLength(1);
   });
 
   it('without a tracking number says nothing of one', async () => {
-    const { app, store } = await freshShop();
+    const { app } = await freshShop();
     const { orderId } = await buy(app, [{ itemId: 'p02', sku: 'SQP027' }]);
-    fulfilOrder(store, 'demo', orderId, {});
-    const [mail] = mails(store, ORDER_FULFILLED_KIND);
+    await fulfil(app, 'demo', orderId, {});
+    const [mail] = await appMails(app, ORDER_FULFILLED_KIND);
     expect(mail!.bodyText).not.toContain('Tracking');
     expect(mail!.bodyHtml).not.toContain('Tracking');
   });

@@ -13,7 +13,7 @@ import type { Store } from '../db/database.js';
 import { isRecord } from '../../commerce/json.js';
 import { readSiteDocument, readSiteDocumentStep } from '../site-documents.js';
 import type { Reads } from '../db/reads.js';
-import { runRead } from '../db/work.js';
+import { runRead, type Work } from '../db/work.js';
 
 export const MAIL_DOCUMENT = 'mail';
 
@@ -115,6 +115,11 @@ export function storedMailSettings(store: Store, websiteId: string): MailSetting
 /** The same on either database (server/db/work.ts). */
 export async function storedMailSettingsOf(reads: Reads, websiteId: string): Promise<MailSettings> {
   return mailSettingsOf(await runRead(reads, (q) => readSiteDocumentStep(q, websiteId, MAIL_DOCUMENT)));
+}
+
+/** The same as a step of a piece of work (server/db/work.ts): read inside a transaction, on either database. */
+export function* storedMailSettingsStep(q: Reads, websiteId: string): Work<MailSettings> {
+  return mailSettingsOf(yield* readSiteDocumentStep(q, websiteId, MAIL_DOCUMENT));
 }
 
 /** The settings a stored `mail` document says. */

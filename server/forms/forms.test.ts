@@ -6,14 +6,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORM_MESSAGES } from '../../commerce/form-validation.js';
-import { openStore, type Store } from '../db/database.js';
-import { formSubmissionKeys, formSubmissions, forms, websites } from '../db/schema.js';
-import { seedDemoStore } from '../db/seed.js';
-import { demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
-import { captchaConfig, TEST_CAPTCHA_TOKEN } from './captcha.js';
-import { issueSubmissionKey } from './service.js';
+import { changeSiteSettings, demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb, writeBeside } from '../test-support.js';
+import { captchaConfigOf, TEST_CAPTCHA_TOKEN } from './captcha.js';
 
-let store: Store;
 let app: FastifyInstance;
 
 const FULL_FORM = 'full-form';
@@ -30,10 +25,14 @@ const FULL_FIELDS = [
   { id: 'note', kind: 'textarea', title: 'Note', maxLength: 10 },
 ];
 
-function setSettings(patch: Record<string, unknown>) {
-  const site = store.select().from(websites).get()!;
-  store.update(websites).set({ settings: JSON.stringify({ ...JSON.parse(site.settings), ...patch }) }).where(eq(websites.id, site.id)).run();
-}
+const setSettings = (patch: Record<string, unknown>) => changeSiteSettings(app, (settings) => ({ ...settings, ...patch }));
+
+/** A form's row changed beside the app (either database); `change` gets the stored row. */
+const changeForm = (id: string, change: (row: { fields: string }) => Record<string, unknown>) =>
+  writeBeside(app, async ({ db, t }) => {
+    const [row] = await db.select().from(t.forms).where(eq(t.forms.id, id));
+    await db.update(t.forms).set(change(row!)).where(eq(t.forms.id, id));
+  });
 
 const post = (url: string, payload?: unknown) => app.inject(withCrumb({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) }));
 
@@ -53,13 +52,16 @@ const formPost = (url: string, fields: Record<string, string | string[]>) => {
   return app.inject({ method: 'POST', url, cookies: TEST_COOKIES, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body.toString() });
 };
 
-const submissions = (formId: string) => store.select().from(formSubmissions).where(eq(formSubmissions.formId, formId)).all();
+const submissions = (formId: string) => {
+  const { db, t } = app.reads;
+  return db.select().from(t.formSubmissions).where(eq(t.formSubmissions.formId, formId));
+};
 
 beforeAll(async () => {
-  store = openStore(':memory:');
-  seedDemoStore(store);
-  store.insert(forms).values({ id: FULL_FORM, websiteId: 'demo', name: 'Everything', fields: JSON.stringify(FULL_FIELDS), submissionMessage: 'Got it.' }).run();
-  ({ app } = await demoApp({ store, guards: { rateLimits: { visitor: { burst: 10_000, perMinute: 10_000 } } } }));
+  ({ app } = await demoApp({ guards: { rateLimits: { visitor: { burst: 10_000, perMinute: 10_000 } } } }));
+  await writeBeside(app, async ({ db, t }) => {
+    await db.insert(t.forms).values({ id: FULL_FORM, websiteId: 'demo', name: 'Everything', fields: JSON.stringify(FULL_FIELDS), submissionMessage: 'Got it.' });
+  });
 });
 afterAll(() => app.close());
 beforeEach(() => setSettings({ captchaSettings: {} }));
@@ -70,7 +72,8 @@ describe('POST /api/form/FormSubmissionKey', () => {
     const b = await key();
     expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(a).not.toBe(b);
-    expect(store.select().from(formSubmissionKeys).all().some((k) => k.keyHash === a)).toBe(false);
+    const { db, t } = app.reads;
+    expect((await db.select().from(t.formSubmissionKeys)).some((k) => k.keyHash === a)).toBe(false);
     const json = await app.inject(withCrumb({ method: 'POST', url: '/api/form/FormSubmissionKey', headers: { 'content-type': 'application/json' }, payload: '' }));
     expect(json.statusCode).toBe(200);
   });
@@ -86,17 +89,17 @@ describe('POST /api/form/SaveFormSubmission', () => {
     const res = await save('contact-form', { name: ' Ada ', email: 'ada@example.com', message: 'Hello' }, { pageId: 'contact', collectionId: 'contact' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
-    const row = submissions('contact-form').at(-1)!;
+    const row = (await submissions('contact-form')).at(-1)!;
     expect(JSON.parse(row.data)).toEqual({ name: 'Ada', email: 'ada@example.com', message: 'Hello' });
     expect(JSON.parse(row.meta)).toEqual({ pageId: 'contact', collectionId: 'contact' });
   });
 
   it('400 with data.errors per field, nothing stored', async () => {
-    const before = submissions('contact-form').length;
+    const before = (await submissions('contact-form')).length;
     const res = await save('contact-form', { name: '', email: 'nope', message: 'x'.repeat(2001) });
     expect(res.statusCode).toBe(400);
     expect(res.json().data).toEqual({ errors: { name: 'Required', email: FORM_MESSAGES.invalidEmail, message: 'You have exceeded the character limit.' } });
-    expect(submissions('contact-form').length).toBe(before);
+    expect((await submissions('contact-form')).length).toBe(before);
   });
 
   it('shapes every kind: phone parts, likert map, checkbox list, sections skipped', async () => {
@@ -113,7 +116,7 @@ describe('POST /api/form/SaveFormSubmission', () => {
       note: 'short',
     });
     expect(res.statusCode).toBe(200);
-    expect(JSON.parse(submissions(FULL_FORM).at(-1)!.data)).toEqual({
+    expect(JSON.parse((await submissions(FULL_FORM)).at(-1)!.data)).toEqual({
       who: ['Ada', 'Lovelace'],
       email: 'ada@example.com',
       phone: ['', '555', '123', '4567'],
@@ -142,7 +145,7 @@ describe('POST /api/form/SaveFormSubmission', () => {
     const again = await post('/api/form/SaveFormSubmission', { key: k, formId: 'contact-form', form: values });
     expect(again.statusCode).toBe(400);
     expect(again.json().data.error).toBe(FORM_MESSAGES.processing);
-    const old = issueSubmissionKey(store, Date.now() - 31 * 60_000);
+    const old = await app.stores.forms.issueKey(Date.now() - 31 * 60_000);
     expect((await post('/api/form/SaveFormSubmission', { key: old, formId: 'contact-form', form: values })).json().data.error).toBe(FORM_MESSAGES.processing);
   });
 
@@ -172,7 +175,7 @@ describe('POST /api/form/SaveFormSubmission', () => {
   });
 
   it('429 over the visitor write limit', async () => {
-    const { app: tight } = await demoApp({ store, guards: { rateLimits: { visitor: { burst: 2, perMinute: 1 } } } });
+    const { app: tight } = await demoApp({ guards: { rateLimits: { visitor: { burst: 2, perMinute: 1 } } } });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 3; i++) codes.push((await tight.inject(withCrumb({ method: 'POST', url: '/api/form/FormSubmissionKey' }))).statusCode);
@@ -184,8 +187,8 @@ describe('POST /api/form/SaveFormSubmission', () => {
 });
 
 describe('captcha', () => {
-  beforeEach(() => store.update(forms).set({ captchaEnabled: true }).where(eq(forms.id, 'contact-form')).run());
-  afterAll(() => store.update(forms).set({ captchaEnabled: false }).where(eq(forms.id, 'contact-form')).run());
+  beforeEach(() => changeForm('contact-form', () => ({ captchaEnabled: true })));
+  afterAll(() => changeForm('contact-form', () => ({ captchaEnabled: false })));
   const values = { name: 'A', email: 'a@b.co', message: 'm' };
 
   it('no site key → no captcha asked', async () => {
@@ -193,7 +196,7 @@ describe('captcha', () => {
   });
 
   it('with a site key and the test provider: missing or wrong token refused, the test token (either route) accepted', async () => {
-    setSettings({ captchaSettings: { siteKey: 'site-key-1', provider: 'test' } });
+    await setSettings({ captchaSettings: { siteKey: 'site-key-1', provider: 'test' } });
     const missing = await save('contact-form', values);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().data).toEqual({ error: 'Complete CAPTCHA before submitting.' });
@@ -203,29 +206,31 @@ describe('captcha', () => {
   });
 
   it('a site key without a provider fails closed (no network call)', async () => {
-    setSettings({ captchaSettings: { siteKey: 'site-key-1' } });
+    await setSettings({ captchaSettings: { siteKey: 'site-key-1' } });
     expect((await save('contact-form', values, { captchaKey: TEST_CAPTCHA_TOKEN })).statusCode).toBe(400);
   });
 
-  it('TESSERA_CAPTCHA=test selects the test provider', () => {
-    setSettings({ captchaSettings: { siteKey: 'k' } });
-    expect(captchaConfig(store, {}).provider.name).toBe('unavailable');
+  it('TESSERA_CAPTCHA=test selects the test provider', async () => {
+    await setSettings({ captchaSettings: { siteKey: 'k' } });
+    const { db, t } = app.reads;
+    const stored = JSON.parse((await db.select().from(t.websites).limit(1))[0]!.settings)['captchaSettings'];
+    expect(captchaConfigOf(stored, {}).provider.name).toBe('unavailable');
     vi.stubEnv('TESSERA_CAPTCHA', 'test');
     try {
-      expect(captchaConfig(store).provider.name).toBe('test');
+      expect(captchaConfigOf(stored).provider.name).toBe('test');
     } finally {
       vi.unstubAllEnvs();
     }
   });
 
   it('the page carries the captcha view (site key, theme, alignment, checkbox or v3)', async () => {
-    setSettings({ captchaSettings: { siteKey: 'site-key-1', provider: 'test', enterpriseV3: true } });
+    await setSettings({ captchaSettings: { siteKey: 'site-key-1', provider: 'test', enterpriseV3: true } });
     const form = (await app.inject({ method: 'GET', url: '/contact?format=json' })).json().form;
     expect(form.captcha).toMatchObject({ siteKey: 'site-key-1', theme: 'light', alignment: 'left', checkbox: false, enterpriseV3: true });
   });
 
   it('a plain post without the token re-renders with the captcha message', async () => {
-    setSettings({ captchaSettings: { siteKey: 'site-key-1', provider: 'test' } });
+    await setSettings({ captchaSettings: { siteKey: 'site-key-1', provider: 'test' } });
     const res = await formPost('/forms/contact-form?format=json', values);
     expect(res.statusCode).toBe(400);
     expect(res.json().form.errorSummary.items).toEqual([{ fieldId: 'captcha', label: 'CAPTCHA', message: 'Complete CAPTCHA before submitting.', href: '#contact-form-captcha' }]);
@@ -243,15 +248,15 @@ describe('POST /api/rest/forms/validate/{formId}', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ valid: false, errors: { name: 'Required', email: FORM_MESSAGES.invalidEmail, message: 'Required' }, message: FORM_MESSAGES.summary });
     expect((await post('/api/rest/forms/validate/nope', {})).statusCode).toBe(404);
-    const before = submissions('contact-form').length;
+    const before = (await submissions('contact-form')).length;
     await post('/api/rest/forms/validate/contact-form', { name: 'A', email: 'a@b.co', message: 'm' });
-    expect(submissions('contact-form').length).toBe(before);
+    expect((await submissions('contact-form')).length).toBe(before);
   });
 });
 
 describe('the form view model and the plain HTML post', () => {
   it('the page JSON carries the view model; hidden values come from the query', async () => {
-    store.update(forms).set({ fields: JSON.stringify([...JSON.parse(store.select().from(forms).where(eq(forms.id, 'contact-form')).get()!.fields), { id: 'source', kind: 'hidden', value: 'preset' }]) }).where(eq(forms.id, 'contact-form')).run();
+    await changeForm('contact-form', (row) => ({ fields: JSON.stringify([...JSON.parse(row.fields), { id: 'source', kind: 'hidden', value: 'preset' }]) }));
     try {
       const form = (await app.inject({ method: 'GET', url: '/contact?format=json&source=ad' })).json().form;
       expect(form).toMatchObject({ id: 'contact-form', action: '/forms/contact-form', method: 'post', hasErrors: false, submitted: false });
@@ -260,17 +265,17 @@ describe('the form view model and the plain HTML post', () => {
       expect(form.fields[2]).toMatchObject({ kind: 'textarea', maxLength: 2000, counter: { text: '0 / 2000', over: false } });
       expect(form.fields[3]).toMatchObject({ kind: 'hidden', isHidden: true, value: 'ad' });
     } finally {
-      store.update(forms).set({ fields: JSON.stringify(JSON.parse(store.select().from(forms).where(eq(forms.id, 'contact-form')).get()!.fields).slice(0, 3)) }).where(eq(forms.id, 'contact-form')).run();
+      await changeForm('contact-form', (row) => ({ fields: JSON.stringify(JSON.parse(row.fields).slice(0, 3)) }));
     }
   });
 
   it('invalid → 400, the page again (HTML, never JSON) with what was typed, errors and the summary', async () => {
-    const before = submissions('contact-form').length;
+    const before = (await submissions('contact-form')).length;
     const res = await formPost('/forms/contact-form', { name: 'Ada <b>', email: 'nope', message: '' });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<form class="content-form" id="form-contact-form"');
-    expect(submissions('contact-form').length).toBe(before);
+    expect((await submissions('contact-form')).length).toBe(before);
     const json = await formPost('/forms/contact-form?format=json', { name: 'Ada', email: 'nope', message: '' });
     const form = json.json().form;
     expect(form.hasErrors).toBe(true);
@@ -287,23 +292,23 @@ describe('the form view model and the plain HTML post', () => {
   });
 
   it('valid → stored, 303 to the page with ?submitted= whose view model shows the submission message', async () => {
-    const before = submissions('contact-form').length;
+    const before = (await submissions('contact-form')).length;
     const res = await formPost('/forms/contact-form', { name: 'Ada', email: 'ada@example.com', message: 'Hi' });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/contact?submitted=contact-form#form-contact-form');
-    expect(submissions('contact-form').length).toBe(before + 1);
+    expect((await submissions('contact-form')).length).toBe(before + 1);
     const form = (await app.inject({ method: 'GET', url: '/contact?submitted=contact-form&format=json' })).json().form;
     expect(form).toMatchObject({ submitted: true, submissionMessage: 'Thank you! We will be in touch soon.' });
   });
 
   it('valid with a success redirect → 303 there (site paths and http(s) only)', async () => {
-    store.update(forms).set({ successRedirect: '/thanks' }).where(eq(forms.id, FULL_FORM)).run();
+    await changeForm(FULL_FORM, () => ({ successRedirect: '/thanks' }));
     const fields = { 'who-fname': 'Ada', 'who-lname': 'L', email: 'a@b.co', size: 'S', extras: ['Gift wrap', 'Card'], 'mood-0': '1', source: 'x' };
     const res = await formPost(`/forms/${FULL_FORM}`, fields);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/thanks');
-    expect(JSON.parse(submissions(FULL_FORM).at(-1)!.data)).toMatchObject({ who: ['Ada', 'L'], extras: ['Gift wrap', 'Card'], mood: { 'Happy?': '1' }, phone: ['', '', '', ''] });
-    store.update(forms).set({ successRedirect: '//evil.example' }).where(eq(forms.id, FULL_FORM)).run();
+    expect(JSON.parse((await submissions(FULL_FORM)).at(-1)!.data)).toMatchObject({ who: ['Ada', 'L'], extras: ['Gift wrap', 'Card'], mood: { 'Happy?': '1' }, phone: ['', '', '', ''] });
+    await changeForm(FULL_FORM, () => ({ successRedirect: '//evil.example' }));
     const unsafe = await formPost(`/forms/${FULL_FORM}`, fields);
     expect(unsafe.headers.location).toBe('/?submitted=full-form#form-full-form');
   });
@@ -332,10 +337,11 @@ describe('the form view model and the plain HTML post', () => {
 
 describe('a page naming a form that does not exist', () => {
   it('shows an error text in place of the form', async () => {
-    const own = openStore(':memory:');
-    seedDemoStore(own);
-    own.$client.prepare(`UPDATE collections SET settings = json_set(settings, '$.formId', 'no-such-form') WHERE url_id = 'contact'`).run();
-    const { app: other } = await demoApp({ store: own });
+    const { app: other } = await demoApp();
+    await writeBeside(other, async ({ db, t }) => {
+      const [page] = await db.select().from(t.collections).where(eq(t.collections.urlId, 'contact'));
+      await db.update(t.collections).set({ settings: JSON.stringify({ ...JSON.parse(page!.settings), formId: 'no-such-form' }) }).where(eq(t.collections.id, page!.id));
+    });
     const page = await other.inject('/contact');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`<p class="content-form form-missing" role="alert">${FORM_MESSAGES.notConfigured}</p>`);

@@ -11,9 +11,10 @@ import { isRecord } from '../../commerce/json.js';
 import { collectionSettings } from '../content.js';
 import type { Store } from '../db/database.js';
 import type { Reads } from '../db/reads.js';
+import { get, runSqliteSync, type Work } from '../db/work.js';
 import { formSubmissionKeys, formSubmissions, forms } from '../db/schema.js';
 import { siteDataOf } from '../site-data.js';
-import { queueFormNotification } from '../email/form-notification.js';
+import { queueFormNotificationStep } from '../email/form-notification.js';
 
 export type FormRow = typeof forms.$inferSelect;
 
@@ -32,6 +33,11 @@ export function loadFormDefinition(store: Store, id: string): FormDefinition | n
 /** The same on either database (server/db/reads.ts): the form pages and the forms API read it so. */
 export async function formDefinitionOf({ db, t }: Reads, id: string): Promise<FormDefinition | null> {
   return formDefinitionFrom((await db.select().from(t.forms).where(eq(t.forms.id, id)))[0]);
+}
+
+/** The same as a step of a piece of work (server/db/work.ts), e.g. inside the submission's transaction. */
+export function* formDefinitionStep({ db, t }: Reads, id: string): Work<FormDefinition | null> {
+  return formDefinitionFrom(yield* get(db.select().from(t.forms).where(eq(t.forms.id, id))));
 }
 
 function formDefinitionFrom(row: typeof forms.$inferSelect | undefined): FormDefinition | null {
@@ -102,7 +108,8 @@ export function storeSubmission(
         if (spent.changes !== 1) return { ok: false, reason: 'key' } as const;
       }
       tx.insert(formSubmissions).values({ id, formId, data: JSON.stringify(values), meta: JSON.stringify(meta), createdAt: now }).run();
-      queueFormNotification(tx, formId, loadFormDefinition(tx as unknown as Store, formId)?.fields ?? [], values, meta, id, now);
+      const fields = loadFormDefinition(tx as unknown as Store, formId)?.fields ?? [];
+      runSqliteSync(tx as unknown as Store, (q) => queueFormNotificationStep(q, formId, fields, values, meta, id, now));
       return { ok: true, id } as const;
     },
     { behavior: 'immediate' },

@@ -1,14 +1,16 @@
 /**
  * Form submission keys and submissions on PostgreSQL (store.ts has the interface), as service.ts does on
  * SQLite: a key is kept as its SHA-256 and spent by `DELETE … RETURNING` in the transaction that stores the
- * submission. Two saves racing with one key: the second waits for the first's row lock, then deletes nothing
- * and stores nothing.
+ * submission and queues the owner's notice of it. Two saves racing with one key: the second waits for the first's
+ * row lock, then deletes nothing and stores nothing.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { PgStore } from '../db/pg-store.js';
-import { formSubmissionKeys, formSubmissions } from '../db/schema-pg.js';
-import { hashKey, KEY_LIFETIME_MS, type StoreResult } from './service.js';
+import { formSubmissionKeys } from '../db/schema-pg.js';
+import { all, pgTransactions, run, type Work } from '../db/work.js';
+import { queueFormNotificationStep } from '../email/form-notification.js';
+import { formDefinitionStep, hashKey, KEY_LIFETIME_MS, type StoreResult } from './service.js';
 import type { FormStore } from './store.js';
 
 export function pgFormStore(db: PgStore): FormStore {
@@ -33,15 +35,16 @@ export function pgFormStore(db: PgStore): FormStore {
 
     async storeSubmission(formId, values, meta, key, now = Date.now()): Promise<StoreResult> {
       const id = randomUUID();
-      return await db.transaction(async (tx): Promise<StoreResult> => {
+      // the owner's notice is queued in the same transaction, as on SQLite (service.ts `storeSubmission`)
+      return await pgTransactions(db).write(function* (q): Work<StoreResult> {
+        const { formSubmissionKeys: keys, formSubmissions: submissions } = q.t;
         if (key !== null) {
-          const spent = await tx
-            .delete(formSubmissionKeys)
-            .where(and(eq(formSubmissionKeys.keyHash, hashKey(key)), gt(formSubmissionKeys.expiresAt, now)))
-            .returning({ k: formSubmissionKeys.keyHash });
+          const spent = yield* all(q.db.delete(keys).where(and(eq(keys.keyHash, hashKey(key)), gt(keys.expiresAt, now))).returning({ k: keys.keyHash }));
           if (spent.length !== 1) return { ok: false, reason: 'key' };
         }
-        await tx.insert(formSubmissions).values({ id, formId, data: JSON.stringify(values), meta: JSON.stringify(meta), createdAt: now });
+        yield* run(q.db.insert(submissions).values({ id, formId, data: JSON.stringify(values), meta: JSON.stringify(meta), createdAt: now }));
+        const form = yield* formDefinitionStep(q, formId);
+        yield* queueFormNotificationStep(q, formId, form?.fields ?? [], values, meta, id, now);
         return { ok: true, id };
       });
     },

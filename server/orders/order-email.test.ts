@@ -6,8 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clearStore, seedDemoStore } from '../db/seed.js';
-import { orders, outboxEmails, variants } from '../db/schema.js';
-import { addToCartApi, postCheckoutForm } from '../test-support.js';
+import * as schema from '../db/schema.js';
+import { itOnSqliteOnly } from '../sqlite-only.js';
+import { addToCartApi, postCheckoutForm, writeBeside } from '../test-support.js';
 import { ORDER_EMAIL_KIND } from './order-email.js';
 import { buy, confirmation, CUSTOMER, useFreshShops } from './order-test-support.js';
 
@@ -15,14 +16,15 @@ const freshShop = useFreshShops();
 
 describe('order e-mail', () => {
   it('is queued with the lines, answers, download link, member area, amounts and address', async () => {
-    const { app, store } = await freshShop();
+    const { app } = await freshShop();
     const bought = await buy(app, [
       { itemId: 'p09' },
       { itemId: 'p14' },
       { itemId: 'p07', additionalFields: JSON.stringify({ 'field-1': 'AK' }) },
       { itemId: 'p02', sku: 'SQP027', quantity: 2 },
     ]);
-    const mails = store.select().from(outboxEmails).all();
+    const { db, t } = app.reads;
+    const mails = await db.select().from(t.outboxEmails);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail).toMatchObject({ websiteId: 'demo', kind: ORDER_EMAIL_KIND, toAddress: 'ada@example.com', subject: 'Your order #1 from Tessera Supply Co.', language: null, sentAt: null });
@@ -46,28 +48,33 @@ describe('order e-mail', () => {
   });
 
   it('is not queued for an order that is refused', async () => {
-    const { app, store } = await freshShop();
+    const { app } = await freshShop();
     const cart = await addToCartApi(app, { itemId: 'p01', quantity: 2 });
     expect((await postCheckoutForm(app, { ...CUSTOMER, email: 'nope' }, { tessera_cart: cart })).statusCode).toBe(400);
-    store.update(variants).set({ qtyInStock: 1 }).where(eq(variants.id, 'p01-v1')).run();
+    await writeBeside(app, async ({ db, t }) => {
+      await db.update(t.variants).set({ qtyInStock: 1 }).where(eq(t.variants.id, 'p01-v1'));
+    });
     expect((await postCheckoutForm(app, CUSTOMER, { tessera_cart: cart })).statusCode).toBe(409);
-    expect(store.select().from(outboxEmails).all()).toEqual([]);
+    const { db, t } = app.reads;
+    expect(await db.select().from(t.outboxEmails)).toEqual([]);
   });
 
   it('says nothing of shipping for an order with nothing to ship', async () => {
-    const { app, store } = await freshShop();
+    const { app } = await freshShop();
     await buy(app, [{ itemId: 'p09' }], { email: 'ada@example.com', name: 'Ada' });
-    const body = store.select().from(outboxEmails).get()!.bodyText;
+    const { db, t } = app.reads;
+    const body = (await db.select().from(t.outboxEmails))[0]!.bodyText;
     expect(body).not.toContain('Shipping to');
     expect(body).toContain('Shipping: $0.00');
   });
 
-  it('leaves a store that `npm run seed -- --reset` can still clear', async () => {
+  // about SQLite itself: `npm run seed -- --reset` clears a SQLite file
+  itOnSqliteOnly('leaves a store that `npm run seed -- --reset` can still clear', async () => {
     const { app, store } = await freshShop();
     await buy(app, [{ itemId: 'p09' }], { email: 'ada@example.com', name: 'Ada' });
     expect(() => clearStore(store)).not.toThrow();
-    expect(store.select().from(outboxEmails).all()).toEqual([]);
-    expect(store.select().from(orders).all()).toEqual([]);
+    expect(store.select().from(schema.outboxEmails).all()).toEqual([]);
+    expect(store.select().from(schema.orders).all()).toEqual([]);
     expect(seedDemoStore(store)).toBe(true);
   });
 });

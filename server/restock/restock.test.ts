@@ -6,55 +6,50 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../db/database.js';
-import { contributors, outboxEmails, products, restockSignups, variants, websites } from '../db/schema.js';
-import { seedDemoStore } from '../db/seed.js';
 import { TEST_CAPTCHA_TOKEN } from '../forms/captcha.js';
 import { NOT_ALLOWED, SIGN_IN_REQUIRED } from '../owner/guard.js';
 import { hashPassword } from '../owner/password.js';
 import { ensureSiteOwner } from '../owner/site-owner.js';
-import { writeSiteDocument } from '../site-documents.js';
-import { demoApp, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
+import { changeSiteSettings, demoApp, siteDocumentBeside, TEST_COOKIES, TEST_CRUMB, withCrumb, writeBeside } from '../test-support.js';
 import { GROUPS_PAGE_SIZE, SIGNUPS_PAGE_SIZE } from './service.js';
 
 const BASE = '/api/site-users/account/notifications/restock';
-let store: Store;
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
 let tote: { productId: string; variantId: string; url: string };
 let inStock: { productId: string; variantId: string };
 
-function setSettings(patch: Record<string, unknown>) {
-  const site = store.select().from(websites).get()!;
-  store.update(websites).set({ settings: JSON.stringify({ ...JSON.parse(site.settings), ...patch }) }).where(eq(websites.id, site.id)).run();
-}
+const setSettings = (patch: Record<string, unknown>) => changeSiteSettings(app, (settings) => ({ ...settings, ...patch }));
 
 const signUp = (payload: Record<string, unknown>) => app.inject(withCrumb({ method: 'POST', url: BASE, payload }));
 const as = (who: string, options: InjectOptions): InjectOptions => {
   const signed = { ...options, cookies: { ...options.cookies, tessera_owner: tokens[who]! } };
   return options.method === 'GET' ? signed : withCrumb(signed);
 };
-const signups = () => store.select().from(restockSignups).where(eq(restockSignups.variantId, tote.variantId)).all();
+const signups = () => {
+  const { db, t } = app.reads;
+  return db.select().from(t.restockSignups).where(eq(t.restockSignups.variantId, tote.variantId));
+};
 
 beforeAll(async () => {
-  store = openStore(':memory:');
-  seedDemoStore(store);
-  await ensureSiteOwner(store, { TESSERA_OWNER_EMAIL: 'admin@example.com', TESSERA_OWNER_PASSWORD: 'admin password' }, () => {});
-  for (const [who, roles] of [['store', ['store manager']], ['viewer', ['viewer']]] as const) {
-    store
-      .insert(contributors)
-      .values({ id: randomUUID(), websiteId: 'demo', email: `${who}@example.com`, displayName: who, passwordHash: await hashPassword('staff password'), roles: JSON.stringify(roles), createdAt: Date.now() })
-      .run();
-  }
-  ({ app } = await demoApp({ store, guards: { rateLimits: { visitor: { burst: 10_000, perMinute: 10_000 }, owner: { burst: 10_000, perMinute: 10_000 } } } }));
+  ({ app } = await demoApp({ guards: { rateLimits: { visitor: { burst: 10_000, perMinute: 10_000 }, owner: { burst: 10_000, perMinute: 10_000 } } } }));
+  // the owner as a node makes it at start, and two staff added beside the app (either database)
+  await ensureSiteOwner(app.stores.transactions, { TESSERA_OWNER_EMAIL: 'admin@example.com', TESSERA_OWNER_PASSWORD: 'admin password' }, () => {});
+  const passwordHash = await hashPassword('staff password');
+  await writeBeside(app, async ({ db, t }) => {
+    for (const [who, roles] of [['store', ['store manager']], ['viewer', ['viewer']]] as const) {
+      await db.insert(t.contributors).values({ id: randomUUID(), websiteId: 'demo', email: `${who}@example.com`, displayName: who, passwordHash, roles: JSON.stringify(roles), createdAt: Date.now() });
+    }
+  });
   const signIn = async (email: string, password: string) =>
     (await app.inject(withCrumb({ method: 'POST', url: '/api/owner/session', payload: { email, password } }))).cookies.find((c) => c.name === 'tessera_owner')!.value;
   tokens['admin'] = await signIn('admin@example.com', 'admin password');
   tokens['store'] = await signIn('store@example.com', 'staff password');
   tokens['viewer'] = await signIn('viewer@example.com', 'staff password');
-  const p = store.select().from(products).where(eq(products.urlId, 'canvas-tote')).get()!;
-  tote = { productId: p.id, variantId: store.select().from(variants).where(eq(variants.productId, p.id)).get()!.id, url: '/shop/p/canvas-tote' };
-  const v = store.select().from(variants).where(eq(variants.unlimited, false)).all().find((x) => x.qtyInStock > 0)!;
+  const { db, t } = app.reads;
+  const p = (await db.select().from(t.products).where(eq(t.products.urlId, 'canvas-tote')))[0]!;
+  tote = { productId: p.id, variantId: (await db.select().from(t.variants).where(eq(t.variants.productId, p.id)).limit(1))[0]!.id, url: '/shop/p/canvas-tote' };
+  const v = (await db.select().from(t.variants).where(eq(t.variants.unlimited, false)).orderBy(t.variants.id)).find((x) => x.qtyInStock > 0)!;
   inStock = { productId: v.productId, variantId: v.id };
 });
 afterAll(() => app.close());
@@ -65,14 +60,14 @@ describe('POST restock signup', () => {
     const res = await signUp({ productId: tote.productId, variantId: tote.variantId, siteVisitorEmail: ' Ada@Example.com ', isJoinMailingList: false });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Signed up!' });
-    expect(signups().map((s) => s.email)).toContain('ada@example.com');
+    expect((await signups()).map((s) => s.email)).toContain('ada@example.com');
   });
 
   it('a repeat is 200 and creates no duplicate (the mailing-list choice may turn on)', async () => {
     const body = { productId: tote.productId, variantId: tote.variantId, siteVisitorEmail: 'twice@example.com', isJoinMailingList: false };
     expect((await signUp(body)).statusCode).toBe(200);
     expect((await signUp({ ...body, siteVisitorEmail: 'TWICE@example.com', isJoinMailingList: true })).statusCode).toBe(200);
-    const rows = signups().filter((s) => s.email === 'twice@example.com');
+    const rows = (await signups()).filter((s) => s.email === 'twice@example.com');
     expect(rows).toHaveLength(1);
     expect(rows[0]!.isJoinMailingList).toBe(true);
   });
@@ -103,7 +98,7 @@ describe('POST restock signup', () => {
   });
 
   it('captcha: with a site key, a token is needed (checkbox or enterprise v3)', async () => {
-    setSettings({ captchaSettings: { siteKey: 'k', provider: 'test' } });
+    await setSettings({ captchaSettings: { siteKey: 'k', provider: 'test' } });
     const body = { productId: tote.productId, variantId: tote.variantId, siteVisitorEmail: 'robot@example.com' };
     const none = await signUp(body);
     expect(none.statusCode).toBe(400);
@@ -115,16 +110,16 @@ describe('POST restock signup', () => {
 
   it('language is kept only with the multilingual-emails flag and a connected translation widget', async () => {
     const body = (email: string) => ({ productId: tote.productId, variantId: tote.variantId, siteVisitorEmail: email, language: 'fr-fr' });
-    const language = (email: string) => signups().find((s) => s.email === email)!.language;
+    const language = async (email: string) => (await signups()).find((s) => s.email === email)!.language;
     await signUp(body('l1@example.com'));
-    expect(language('l1@example.com')).toBeNull();
-    setSettings({ featureFlags: { multilingualEmails: true } });
+    expect(await language('l1@example.com')).toBeNull();
+    await setSettings({ featureFlags: { multilingualEmails: true } });
     await signUp(body('l2@example.com'));
-    expect(language('l2@example.com')).toBeNull();
-    writeSiteDocument(store, 'demo', 'multilingual', { languages: ['fr-FR'], connected: true });
+    expect(await language('l2@example.com')).toBeNull();
+    await siteDocumentBeside(app, 'demo', 'multilingual', { languages: ['fr-FR'], connected: true });
     await signUp(body('l3@example.com'));
-    expect(language('l3@example.com')).toBe('fr-FR');
-    writeSiteDocument(store, 'demo', 'multilingual', { languages: [], connected: false });
+    expect(await language('l3@example.com')).toBe('fr-FR');
+    await siteDocumentBeside(app, 'demo', 'multilingual', { languages: [], connected: false });
   });
 
   it('the plain form (/restock) stores and goes back to the product page with the message', async () => {
@@ -132,7 +127,7 @@ describe('POST restock signup', () => {
     const res = await app.inject({ method: 'POST', url: '/restock', cookies: TEST_COOKIES, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`${tote.url}?variant=${tote.variantId}&message=restock.signedUp&restock=signed-up#restock-${tote.productId}`);
-    expect(signups().find((s) => s.email === 'plain@example.com')!.isJoinMailingList).toBe(true);
+    expect((await signups()).find((s) => s.email === 'plain@example.com')!.isJoinMailingList).toBe(true);
     form.set('email', 'bad');
     const bad = await app.inject({ method: 'POST', url: '/restock', cookies: TEST_COOKIES, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
     expect(bad.headers.location).toContain('&message=restock.emailInvalid&restock=error');
@@ -164,16 +159,13 @@ describe('owner restock APIs', () => {
   it('groups and signups, paged by cursor; send marks them notified and fills the outbox once', async () => {
     // a fresh sold-out variant with more signups than a page holds
     const variantIds: string[] = [];
-    for (let i = 0; i < GROUPS_PAGE_SIZE + 2; i++) {
-      const id = `restock-test-${String(i).padStart(2, '0')}`;
-      store.insert(variants).values({ id, productId: tote.productId, sku: `SKU-${id}`, priceCents: 100, qtyInStock: 0 }).run();
-      variantIds.push(id);
-    }
+    for (let i = 0; i < GROUPS_PAGE_SIZE + 2; i++) variantIds.push(`restock-test-${String(i).padStart(2, '0')}`);
     const now = Date.now();
-    for (let i = 0; i < SIGNUPS_PAGE_SIZE + 3; i++) {
-      store.insert(restockSignups).values({ id: `s-${i}`, websiteId: 'demo', productId: tote.productId, variantId: variantIds[0]!, email: `p${i}@example.com`, createdAt: now + i }).run();
-    }
-    for (const v of variantIds.slice(1)) store.insert(restockSignups).values({ id: `g-${v}`, websiteId: 'demo', productId: tote.productId, variantId: v, email: 'g@example.com', createdAt: now }).run();
+    await writeBeside(app, async ({ db, t }) => {
+      await db.insert(t.variants).values(variantIds.map((id) => ({ id, productId: tote.productId, sku: `SKU-${id}`, priceCents: 100, qtyInStock: 0 })));
+      await db.insert(t.restockSignups).values(Array.from({ length: SIGNUPS_PAGE_SIZE + 3 }, (_, i) => ({ id: `s-${i}`, websiteId: 'demo', productId: tote.productId, variantId: variantIds[0]!, email: `p${i}@example.com`, createdAt: now + i })));
+      await db.insert(t.restockSignups).values(variantIds.slice(1).map((v) => ({ id: `g-${v}`, websiteId: 'demo', productId: tote.productId, variantId: v, email: 'g@example.com', createdAt: now })));
+    });
 
     const groups: { variantId: string; signUpCount: number; pendingCount: number }[] = [];
     let cursor: string | null = null;
@@ -206,7 +198,7 @@ describe('owner restock APIs', () => {
     const send = await app.inject(as('store', { method: 'POST', url: `${BASE}/send`, payload: { productId: tote.productId, variantId: variantIds[0] } }));
     expect(send.statusCode).toBe(200);
     expect(send.json()).toEqual({ sent: SIGNUPS_PAGE_SIZE + 3, results: [{ productId: tote.productId, variantId: variantIds[0], sent: SIGNUPS_PAGE_SIZE + 3 }] });
-    const mails = store.select().from(outboxEmails).all().filter((m) => JSON.parse(m.related).variantId === variantIds[0]);
+    const mails = (await app.reads.db.select().from(app.reads.t.outboxEmails)).filter((m) => JSON.parse(m.related).variantId === variantIds[0]);
     expect(mails).toHaveLength(SIGNUPS_PAGE_SIZE + 3);
     expect(mails[0]).toMatchObject({ kind: 'restock', subject: 'Canvas Tote is back in stock', sentAt: null });
     expect(mails[0]!.bodyText).toContain('/shop/p/canvas-tote');
@@ -218,19 +210,20 @@ describe('owner restock APIs', () => {
       as('admin', { method: 'POST', url: `${BASE}/send/all`, payload: { sendRequests: variantIds.slice(1, 3).map((variantId) => ({ productId: tote.productId, variantId })) } }),
     );
     expect(all.json().sent).toBe(2);
-    expect(store.select().from(restockSignups).where(and(eq(restockSignups.variantId, variantIds[1]!))).get()!.notifiedAt).not.toBeNull();
+    const { db, t } = app.reads;
+    expect((await db.select().from(t.restockSignups).where(and(eq(t.restockSignups.variantId, variantIds[1]!))))[0]!.notifiedAt).not.toBeNull();
     const missing = await app.inject(as('admin', { method: 'POST', url: `${BASE}/send/all`, payload: { sendRequests: [{ productId: tote.productId, variantId: variantIds[3] }, { productId: 'x', variantId: 'y' }] } }));
     expect(missing.statusCode).toBe(404);
-    expect(store.select().from(restockSignups).where(eq(restockSignups.variantId, variantIds[3]!)).get()!.notifiedAt).toBeNull();
+    expect((await db.select().from(t.restockSignups).where(eq(t.restockSignups.variantId, variantIds[3]!)))[0]!.notifiedAt).toBeNull();
   });
 
   it('a signup after its e-mail went out waits again', async () => {
     const body = { productId: tote.productId, variantId: tote.variantId, siteVisitorEmail: 'again@example.com' };
     await signUp(body);
     await app.inject(as('admin', { method: 'POST', url: `${BASE}/send`, payload: { productId: tote.productId, variantId: tote.variantId } }));
-    expect(signups().find((s) => s.email === 'again@example.com')!.notifiedAt).not.toBeNull();
+    expect((await signups()).find((s) => s.email === 'again@example.com')!.notifiedAt).not.toBeNull();
     await signUp(body);
-    const rows = signups().filter((s) => s.email === 'again@example.com');
+    const rows = (await signups()).filter((s) => s.email === 'again@example.com');
     expect(rows).toHaveLength(1);
     expect(rows[0]!.notifiedAt).toBeNull();
   });

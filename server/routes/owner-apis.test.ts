@@ -6,31 +6,32 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../db/database.js';
-import { contributors, ownerSessions, siteDocuments } from '../db/schema.js';
-import { seedDemoStore } from '../db/seed.js';
+import { runRead } from '../db/work.js';
 import { NOT_ALLOWED, SIGN_IN_REQUIRED } from '../owner/guard.js';
 import { hashPassword } from '../owner/password.js';
 import { ensureSiteOwner } from '../owner/site-owner.js';
-import { readSiteDocument, writeSiteDocument } from '../site-documents.js';
+import { readSiteDocumentStep } from '../site-documents.js';
 import { NO_MAIN_NAVIGATION } from '../site-layout.js';
-import { demoApp, TEST_CRUMB, withCrumb } from '../test-support.js';
+import { demoApp, siteDocumentBeside, TEST_CRUMB, withCrumb, writeBeside } from '../test-support.js';
 import { WRONG_CREDENTIALS } from './owner-session.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin password' };
 const PASSWORD = 'staff password';
 const STORES = '/api/content-service/product/1.1/websites/demo/products';
 
-let store: Store;
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
 
-async function addContributor(email: string, roles: string[]) {
-  store
-    .insert(contributors)
-    .values({ id: randomUUID(), websiteId: 'demo', email, displayName: email, passwordHash: await hashPassword(PASSWORD), roles: JSON.stringify(roles), createdAt: Date.now() })
-    .run();
+/** The staff, added beside the app in one write (either database), all with PASSWORD (hashed once: scrypt is slow on purpose). */
+async function addContributors(staff: readonly (readonly [email: string, roles: readonly string[]])[]) {
+  const passwordHash = await hashPassword(PASSWORD);
+  await writeBeside(app, async ({ db, t }) => {
+    await db.insert(t.contributors).values(staff.map(([email, roles]) => ({ id: randomUUID(), websiteId: 'demo', email, displayName: email, passwordHash, roles: JSON.stringify(roles), createdAt: Date.now() })));
+  });
 }
+
+/** A site document of the demo site, read through the app's reads (either database). */
+const siteDocument = (name: string) => runRead(app.reads, (q) => readSiteDocumentStep(q, 'demo', name));
 
 async function signIn(email: string, password: string, extra: Record<string, unknown> = {}) {
   return app.inject(withCrumb({ method: 'POST', url: '/api/owner/session', payload: { email, password, ...extra } }));
@@ -45,17 +46,22 @@ function as(who: string, options: InjectOptions): InjectOptions {
 }
 
 beforeAll(async () => {
-  store = openStore(':memory:');
-  seedDemoStore(store);
-  await ensureSiteOwner(store, { TESSERA_OWNER_EMAIL: ADMIN.email, TESSERA_OWNER_PASSWORD: ADMIN.password }, () => {});
-  await addContributor('editor@example.com', ['editor']);
-  await addContributor('viewer@example.com', ['viewer']);
-  await addContributor('billing@example.com', ['billing', 'reporting']);
-  await addContributor('store@example.com', ['store manager']);
-  ({ app } = await demoApp({ store, guards: { rateLimits: { owner: { burst: 1000, perMinute: 1000 } } } }));
-  tokens['admin'] = tokenOf(await signIn(ADMIN.email, ADMIN.password))!;
-  for (const who of ['editor', 'viewer', 'billing', 'store']) tokens[who] = tokenOf(await signIn(`${who}@example.com`, PASSWORD))!;
-});
+  ({ app } = await demoApp({ guards: { rateLimits: { owner: { burst: 1000, perMinute: 1000 } } } }));
+  // the owner as a node makes it at start, and the staff added beside the app (either database)
+  await ensureSiteOwner(app.stores.transactions, { TESSERA_OWNER_EMAIL: ADMIN.email, TESSERA_OWNER_PASSWORD: ADMIN.password }, () => {});
+  await addContributors([
+    ['editor@example.com', ['editor']],
+    ['viewer@example.com', ['viewer']],
+    ['billing@example.com', ['billing', 'reporting']],
+    ['store@example.com', ['store manager']],
+  ]);
+  // the sign-ins at once: each is an scrypt check on libuv's thread pool
+  await Promise.all([
+    signIn(ADMIN.email, ADMIN.password).then((res) => (tokens['admin'] = tokenOf(res)!)),
+    ...['editor', 'viewer', 'billing', 'store'].map((who) => signIn(`${who}@example.com`, PASSWORD).then((res) => (tokens[who] = tokenOf(res)!))),
+  ]);
+  // seven scrypt computations (slow on purpose) besides the app: past vitest's 10 s on a busy two-core machine
+}, 30_000);
 afterAll(() => app.close());
 
 describe('owner session', () => {
@@ -72,9 +78,9 @@ describe('owner session', () => {
     expect(cookie.maxAge).toBeUndefined();
     // only the token's SHA-256 is stored, with an expiry
     const hash = createHash('sha256').update(cookie.value).digest('hex');
-    const row = store.select().from(ownerSessions).where(eq(ownerSessions.tokenHash, hash)).get()!;
+    const row = (await app.reads.db.select().from(app.reads.t.ownerSessions).where(eq(app.reads.t.ownerSessions.tokenHash, hash)))[0]!;
     expect(row.expiresAt).toBeGreaterThan(Date.now());
-    expect(store.select().from(ownerSessions).where(eq(ownerSessions.tokenHash, cookie.value)).get()).toBeUndefined();
+    expect((await app.reads.db.select().from(app.reads.t.ownerSessions).where(eq(app.reads.t.ownerSessions.tokenHash, cookie.value)))[0]).toBeUndefined();
   });
 
   it('keeps a remembered session in a lasting cookie; the e-mail is case-insensitive', async () => {
@@ -132,7 +138,8 @@ describe('owner session', () => {
   it('refuses an expired session', async () => {
     const token = tokenOf(await signIn(ADMIN.email, ADMIN.password))!;
     const hash = createHash('sha256').update(token).digest('hex');
-    store.update(ownerSessions).set({ expiresAt: Date.now() - 1 }).where(eq(ownerSessions.tokenHash, hash)).run();
+    const { db, t } = app.reads;
+    await db.update(t.ownerSessions).set({ expiresAt: Date.now() - 1 }).where(eq(t.ownerSessions.tokenHash, hash));
     const res = await app.inject({ url: '/api/site-header-footer', cookies: { tessera_owner: token } });
     expect(res.statusCode).toBe(401);
   });
@@ -310,8 +317,8 @@ describe('site layout and navigation', () => {
   });
 
   it("answers 'Unable to find site main navigation' when the layout has no first entry", async () => {
-    const saved = readSiteDocument(store, 'demo', 'layout');
-    writeSiteDocument(store, 'demo', 'layout', []);
+    const saved = await siteDocument('layout');
+    await siteDocumentBeside(app, 'demo', 'layout', []);
     try {
       const get = await app.inject(as('admin', { url: '/api/commondata/GetSiteLayout' }));
       expect(get.statusCode).toBe(404);
@@ -320,7 +327,7 @@ describe('site layout and navigation', () => {
       expect(post.statusCode).toBe(404);
       expect(post.json()).toEqual({ message: NO_MAIN_NAVIGATION });
     } finally {
-      writeSiteDocument(store, 'demo', 'layout', saved);
+      await siteDocumentBeside(app, 'demo', 'layout', saved);
     }
   });
 });
@@ -338,7 +345,7 @@ describe('commerce preferences', () => {
     expect(get.statusCode).toBe(200);
     expect(get.json()).toEqual(prefs);
     // the stored document names its own site
-    expect(readSiteDocument(store, 'demo', 'commerce-preferences/checkout')).toEqual({ ...prefs, websiteId: 'demo' });
+    expect(await siteDocument('commerce-preferences/checkout')).toEqual({ ...prefs, websiteId: 'demo' });
   });
 
   it('validates namespace and body, and caps size and nesting', async () => {
@@ -438,7 +445,9 @@ describe('template schema', () => {
 
 describe('owner rate limit', () => {
   it('puts sign-in and owner writes in the owner bucket: 429 with Retry-After once it is empty', async () => {
-    const { app: limited } = await demoApp({ store, guards: { rateLimits: { owner: { burst: 2, perMinute: 2 } } } });
+    // an app of its own: on PostgreSQL the buckets are kept in the database, and this one is emptied on purpose
+    const { app: limited } = await demoApp({ guards: { rateLimits: { owner: { burst: 2, perMinute: 2 } } } });
+    await ensureSiteOwner(limited.stores.transactions, { TESSERA_OWNER_EMAIL: ADMIN.email, TESSERA_OWNER_PASSWORD: ADMIN.password }, () => {});
     try {
       const signInOnce = () => limited.inject(withCrumb({ method: 'POST', url: '/api/owner/session', payload: ADMIN }));
       const first = await signInOnce();
@@ -461,8 +470,8 @@ describe('owner rate limit', () => {
 });
 
 describe('site documents', () => {
-  it('keeps one row per name and website', () => {
-    const rows = store.select().from(siteDocuments).where(eq(siteDocuments.name, 'layout')).all();
+  it('keeps one row per name and website', async () => {
+    const rows = (await app.reads.db.select().from(app.reads.t.siteDocuments).where(eq(app.reads.t.siteDocuments.name, 'layout')));
     expect(rows).toHaveLength(1);
   });
 });

@@ -4,9 +4,7 @@
  * https. Before, only the owner's and the customer's were, and only on a direct TLS connection.
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../db/database.js';
-import { seedDemoStore } from '../db/seed.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ensureSiteOwner } from '../owner/site-owner.js';
 import type { TrustProxy } from './trust-proxy.js';
 import { demoApp, FORM_HEADERS, TEST_COOKIES, testCrumbFor, withCrumb } from '../test-support.js';
@@ -16,21 +14,17 @@ const OWNER = { email: 'owner@example.com', password: 'owner password' };
 const GENEROUS = { burst: 100_000, perMinute: 100_000 };
 const DETAILS = { email: 'ada@example.com', name: 'Ada Lovelace', address1: '12 St James Sq', city: 'London', postalCode: 'SW1Y 4JH', country: 'GB' };
 
-let store: Store;
 const apps: FastifyInstance[] = [];
-beforeAll(async () => {
-  store = openStore(':memory:');
-  seedDemoStore(store);
-  await ensureSiteOwner(store, { TESSERA_OWNER_EMAIL: OWNER.email, TESSERA_OWNER_PASSWORD: OWNER.password }, () => {});
-});
 afterAll(async () => {
   for (const app of apps) await app.close();
 });
 
 async function app(options: { trustProxy?: TrustProxy; publicTls?: boolean }): Promise<FastifyInstance> {
   const rateLimits = { cart: GENEROUS, owner: GENEROUS, visitor: GENEROUS, 'site-user': GENEROUS };
-  const { app } = await demoApp({ store, guards: { rateLimits }, ...options });
+  const { app } = await demoApp({ guards: { rateLimits }, ...options });
   apps.push(app);
+  // the owner, as a node makes it at start from the environment (either database)
+  await ensureSiteOwner(app.stores.transactions, { TESSERA_OWNER_EMAIL: OWNER.email, TESSERA_OWNER_PASSWORD: OWNER.password }, () => {});
   return app;
 }
 

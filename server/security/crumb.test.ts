@@ -7,24 +7,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { openStore, type Store } from '../db/database.js';
-import { seedDemoStore } from '../db/seed.js';
 import { ensureSiteOwner } from '../owner/site-owner.js';
 import { cookieOf, demoApp, TEST_COOKIES, TEST_CRUMB, TEST_CRUMB_SECRET, TEST_VISITOR, testCrumbFor, visitorCookies, withCrumb } from '../test-support.js';
 import { CRUMB_FAIL_MESSAGE, crumbFor, VISITOR_COOKIE } from './crumb.js';
-import { crumbSecret, sqliteCrumbSecretStore } from './crumb-secret.js';
+import { crumbSecret } from './crumb-secret.js';
 
 const OWNER = { email: 'owner@example.com', password: 'owner password' };
 const GENEROUS = { burst: 100_000, perMinute: 100_000 };
 
 let app: FastifyInstance;
-let store: Store;
 beforeAll(async () => {
-  store = openStore(':memory:');
-  seedDemoStore(store);
-  await ensureSiteOwner(store, { TESSERA_OWNER_EMAIL: OWNER.email, TESSERA_OWNER_PASSWORD: OWNER.password }, () => {});
   const rateLimits = { cart: GENEROUS, owner: GENEROUS, visitor: GENEROUS, 'site-user': GENEROUS, analytics: GENEROUS };
-  ({ app } = await demoApp({ store, guards: { rateLimits } }));
+  ({ app } = await demoApp({ guards: { rateLimits } }));
+  // the owner, as a node makes it at start from the environment (either database)
+  await ensureSiteOwner(app.stores.transactions, { TESSERA_OWNER_EMAIL: OWNER.email, TESSERA_OWNER_PASSWORD: OWNER.password }, () => {});
 });
 afterAll(() => app.close());
 
@@ -80,9 +76,8 @@ describe('crumbs', () => {
   });
 
   it('the secret: from TESSERA_CRUMB_SECRET, else made once and kept in the store', async () => {
-    const other = openStore(':memory:');
-    seedDemoStore(other);
-    const kept = sqliteCrumbSecretStore(other);
+    // the app's own store of it (vitest.config.ts gives the app the variable, so the store may hold none yet)
+    const kept = app.stores.crumbSecret;
     expect(await crumbSecret(kept, { TESSERA_CRUMB_SECRET: 'given' })).toBe('given');
     const first = await crumbSecret(kept, {});
     expect(first).toMatch(/^[0-9a-f]{64}$/);

@@ -6,31 +6,24 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../db/database.js';
-import { seedDemoStore } from '../db/seed.js';
-import { DECOY_HASH, verifyPassword } from '../owner/password.js';
+import { DECOY_HASH, hashPassword, verifyPassword } from '../owner/password.js';
 import { ensureSiteOwner } from '../owner/site-owner.js';
 import { checkOwnerCredentials, WRONG_CREDENTIALS } from '../routes/owner-session.js';
-import { checkCredentials, register } from '../site-users/accounts.js';
-import { cookieOf, demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
+import { credentialsOf } from '../site-users/accounts.js';
+import { cookieOf, demoApp, demoAppBeside, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, withCrumb } from '../test-support.js';
 import { DEFAULT_SIGN_IN_THROTTLE, waitAfter } from './sign-in-throttle.js';
 
 const OWNER = { email: 'boss@example.com', password: 'the right password' };
 const SESSION = '/api/owner/session';
 
-let store: Store;
 let now = 1_800_000_000_000;
 let app: FastifyInstance;
-
-async function freshApp(): Promise<FastifyInstance> {
-  return (await demoApp({ store, guards: { now: () => now } })).app;
-}
+const guards = { now: () => now };
 
 beforeAll(async () => {
-  store = openStore(':memory:');
-  seedDemoStore(store);
-  await ensureSiteOwner(store, { TESSERA_OWNER_EMAIL: OWNER.email, TESSERA_OWNER_PASSWORD: OWNER.password }, () => {});
-  app = await freshApp();
+  app = (await demoApp({ guards })).app;
+  // the owner, as a node makes it at start from the environment (either database)
+  await ensureSiteOwner(app.stores.transactions, { TESSERA_OWNER_EMAIL: OWNER.email, TESSERA_OWNER_PASSWORD: OWNER.password }, () => {});
 });
 afterAll(() => app.close());
 
@@ -110,7 +103,7 @@ describe('owner sign-in, per account', () => {
 
   it('is counted in the store: a restarted server still makes the account wait', async () => {
     for (let i = 0; i < 5; i++) await attempt(OWNER.email, 'wrong', '10.2.0.1');
-    const restarted = await freshApp();
+    const restarted = await demoAppBeside(app, { guards });
     const res = await attempt(OWNER.email, OWNER.password, '10.2.0.2', restarted);
     expect(res.statusCode).toBe(429);
     now += 1000;
@@ -155,26 +148,27 @@ describe('equal work for known and unknown e-mails', () => {
 
   it('owner: one scrypt check for a known e-mail (right or wrong password) and one, against the decoy, for an unknown one', async () => {
     const known = countingVerify();
-    expect(await checkOwnerCredentials(store, OWNER.email, 'wrong', known.verify)).toBeNull();
+    expect(await checkOwnerCredentials(app.reads, OWNER.email, 'wrong', known.verify)).toBeNull();
     expect(known.hashes).toHaveLength(1);
     expect(known.hashes[0]).not.toBe(DECOY_HASH);
     const right = countingVerify();
-    expect(await checkOwnerCredentials(store, OWNER.email, OWNER.password, right.verify)).not.toBeNull();
+    expect(await checkOwnerCredentials(app.reads, OWNER.email, OWNER.password, right.verify)).not.toBeNull();
     expect(right.hashes).toHaveLength(1);
     const unknown = countingVerify();
-    expect(await checkOwnerCredentials(store, 'nobody@example.com', 'wrong', unknown.verify)).toBeNull();
+    expect(await checkOwnerCredentials(app.reads, 'nobody@example.com', 'wrong', unknown.verify)).toBeNull();
     expect(unknown.hashes).toEqual([DECOY_HASH]);
   });
 
   it('customers: the same', async () => {
     const email = 'customer-throttle@example.com';
-    await register(store, app.crumbSecret, email, 'customer password');
+    // as the sign-up and sign-in routes do (site-users/sign-in.ts), on either database
+    await app.stores.accounts.register(app.crumbSecret, email, await hashPassword('customer password'), Date.now());
     const known = countingVerify();
-    expect((await checkCredentials(store, email, 'wrong', known.verify)).kind).toBe('wrong');
+    expect((await credentialsOf(await app.stores.accounts.byEmail(email), 'wrong', known.verify)).kind).toBe('wrong');
     expect(known.hashes).toHaveLength(1);
     expect(known.hashes[0]).not.toBe(DECOY_HASH);
     const unknown = countingVerify();
-    expect((await checkCredentials(store, 'nobody@example.com', 'wrong', unknown.verify)).kind).toBe('wrong');
+    expect((await credentialsOf(await app.stores.accounts.byEmail('nobody@example.com'), 'wrong', unknown.verify)).kind).toBe('wrong');
     expect(unknown.hashes).toEqual([DECOY_HASH]);
   });
 });

@@ -4,18 +4,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Store } from '../db/database.js';
 import { type EveryRole, signInEveryRole } from '../merchant/role-test-support.js';
 import { CONTRIBUTOR_ROLES, OWNER_PERMISSIONS } from '../owner/roles.js';
 import { demoApp } from '../test-support.js';
 
 let app: FastifyInstance;
-let store: Store;
 let roles: EveryRole;
 
 beforeAll(async () => {
-  ({ app, store } = await demoApp());
-  roles = signInEveryRole(app, store);
+  ({ app } = await demoApp());
+  roles = await signInEveryRole(app);
 });
 afterAll(async () => app.close());
 

@@ -6,19 +6,17 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../db/database.js';
 import { CONTRIBUTOR_ROLES, OWNER_PERMISSIONS } from '../owner/roles.js';
 import { PICTURE_MESSAGES } from '../merchant/pictures/picture.js';
 import { type EveryRole, signInEveryRole } from '../merchant/role-test-support.js';
 import { demoApp, withCrumb } from '../test-support.js';
 
 let app: FastifyInstance;
-let store: Store;
 let roles: EveryRole;
 
 beforeAll(async () => {
-  ({ app, store } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 } } } }));
-  roles = signInEveryRole(app, store);
+  ({ app } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 } } } }));
+  roles = await signInEveryRole(app);
 });
 afterAll(async () => app.close());
 

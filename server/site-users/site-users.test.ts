@@ -9,22 +9,18 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_MESSAGES } from '../../commerce/form-validation.js';
 import { SITE_USER_INFO_COOKIE } from '../../commerce/cookies.js';
-import { openStore, type Store } from '../db/database.js';
-import { cartEntries, orders, outboxEmails, products, restockSignups, siteUserSessions, siteUsers, variants } from '../db/schema.js';
-import { seedDemoStore } from '../db/seed.js';
-import { addToCartApi, cookieOf, demoApp, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, testCrumbFor, withCrumb } from '../test-support.js';
+import { addToCartApi, cookieOf, demoApp, demoAppBeside, FORM_HEADERS, TEST_COOKIES, TEST_CRUMB, testCrumbFor, withCrumb } from '../test-support.js';
 import { ACCOUNT_MESSAGES, DONE_MESSAGES, WRONG_CREDENTIALS } from './messages.js';
 import { SITE_USER_COOKIE } from './sessions.js';
 
 const SESSION = '/api/site-users/account/session';
-let store: Store;
 let app: FastifyInstance;
 let seq = 0;
 
 const fresh = () => `shopper${++seq}@example.com`;
 const form = (url: string, fields: Record<string, string>, cookies: Record<string, string> = {}, crumb = testCrumbFor({ ...TEST_COOKIES, ...cookies })) =>
   app.inject({ method: 'POST', url, headers: FORM_HEADERS, cookies: { ...TEST_COOKIES, ...cookies }, payload: new URLSearchParams({ crumb, ...fields }).toString() });
-const mails = (to: string) => store.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to)).all();
+const mails = async (to: string) => (await app.reads.db.select().from(app.reads.t.outboxEmails).where(eq(app.reads.t.outboxEmails.toAddress, to)));
 const linkIn = (body: string) => /\/account\/(?:verify|reset)\?token=[A-Za-z0-9_.-]+/.exec(body)![0];
 const signInApi = (payload: Record<string, unknown>, cookies: Record<string, string> = {}) => app.inject(withCrumb({ method: 'POST', url: SESSION, payload, cookies }));
 const sessionOf = (res: LightMyRequestResponse) => cookieOf(res, SITE_USER_COOKIE)!.value;
@@ -32,7 +28,7 @@ const sessionOf = (res: LightMyRequestResponse) => cookieOf(res, SITE_USER_COOKI
 /** A confirmed customer made through the forms (sign up, follow the link). */
 async function customer(email = fresh(), password = 'correct horse') {
   expect((await form('/account/register', { email, password })).headers.location).toBe('/account/login?done=registered');
-  const verify = await app.inject(linkIn(mails(email).at(-1)!.bodyText));
+  const verify = await app.inject(linkIn((await mails(email)).at(-1)!.bodyText));
   expect(verify.headers.location).toBe('/account/login?done=verified');
   return { email, password };
 }
@@ -44,11 +40,9 @@ async function signedIn(email: string, password: string, cookies: Record<string,
 }
 
 beforeAll(async () => {
-  store = openStore(':memory:');
-  seedDemoStore(store);
   const generous = { burst: 10_000, perMinute: 10_000 };
   const unthrottled = { freeAttempts: 10_000, firstWaitMs: 1, maxWaitMs: 1, forgetAfterMs: 1 };
-  ({ app } = await demoApp({ store, guards: { rateLimits: { visitor: generous, cart: generous, 'site-user': generous }, signInThrottle: unthrottled } }));
+  ({ app } = await demoApp({ guards: { rateLimits: { visitor: generous, cart: generous, 'site-user': generous }, signInThrottle: unthrottled } }));
 });
 afterAll(() => app.close());
 
@@ -58,7 +52,7 @@ describe('sign-up and confirmation', () => {
     const res = await form('/account/register', { email: ` ${email.toUpperCase()} `, password: 'long enough' });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/account/login?done=registered');
-    const [mail] = mails(email);
+    const [mail] = await mails(email);
     expect(mail).toMatchObject({ kind: 'verify-email', sentAt: null, subject: 'Confirm your e-mail address for Tessera Supply Co.' });
     const before = await signInApi({ email, password: 'long enough' });
     expect(before.statusCode).toBe(403);
@@ -75,12 +69,12 @@ describe('sign-up and confirmation', () => {
     await form('/account/register', { email, password: 'first password' });
     const again = await form('/account/register', { email, password: 'second password' });
     expect(again.headers.location).toBe('/account/login?done=registered');
-    expect(mails(email).map((m) => m.kind)).toEqual(['verify-email', 'verify-email']);
-    await app.inject(linkIn(mails(email)[1]!.bodyText));
+    expect((await mails(email)).map((m) => m.kind)).toEqual(['verify-email', 'verify-email']);
+    await app.inject(linkIn((await mails(email))[1]!.bodyText));
     expect((await signInApi({ email, password: 'second password' })).statusCode).toBe(401);
     expect((await signInApi({ email, password: 'first password' })).statusCode).toBe(200);
     await form('/account/register', { email, password: 'third password' });
-    expect(mails(email).at(-1)!.kind).toBe('account-exists');
+    expect((await mails(email)).at(-1)!.kind).toBe('account-exists');
   });
 
   it('errors in place, with the field named and the address kept', async () => {
@@ -101,12 +95,12 @@ describe('sign-up and confirmation', () => {
     expect((await app.inject('/account/verify?token=nope')).headers.location).toBe('/account/login?done=bad-link');
     const email = fresh();
     await form('/account/register', { email, password: 'long enough' });
-    const link = linkIn(mails(email)[0]!.bodyText);
+    const link = linkIn((await mails(email))[0]!.bodyText);
     expect((await app.inject(link.slice(0, -2) + (link.endsWith('AA') ? 'BB' : 'AA'))).headers.location).toBe('/account/login?done=bad-link');
     for (const address of [email, fresh()]) {
       expect((await form('/account/verify/resend', { email: address })).headers.location).toBe('/account/login?done=verify-sent');
     }
-    expect(mails(email).length).toBe(2);
+    expect((await mails(email)).length).toBe(2);
   });
 });
 
@@ -122,10 +116,10 @@ describe('the session API', () => {
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 30 * 86400 });
     const info = cookieOf(res, SITE_USER_INFO_COOKIE)!;
     expect(info.httpOnly).toBeUndefined();
-    const user = store.select().from(siteUsers).where(eq(siteUsers.email, email)).get()!;
+    const user = (await app.reads.db.select().from(app.reads.t.siteUsers).where(eq(app.reads.t.siteUsers.email, email)))[0]!;
     expect(JSON.parse(decodeURIComponent(info.value))).toEqual({ authenticated: true, siteUserId: user.id });
     // only the token's hash is stored
-    const rows = store.select().from(siteUserSessions).where(eq(siteUserSessions.siteUserId, user.id)).all();
+    const rows = (await app.reads.db.select().from(app.reads.t.siteUserSessions).where(eq(app.reads.t.siteUserSessions.siteUserId, user.id)));
     expect(rows.map((r) => r.tokenHash)).not.toContain(session.value);
     const plain = await signInApi({ email, password });
     expect(cookieOf(plain, SITE_USER_COOKIE)!.maxAge).toBeUndefined();
@@ -179,7 +173,7 @@ describe('the session API', () => {
       app.inject({ method: 'POST', url: '/api/site-users/account/locale', payload: { language }, cookies: { ...c, crumb: c['crumb'] ?? TEST_CRUMB }, headers: { 'x-csrf-token': c['crumb'] ?? TEST_CRUMB } });
     expect((await post('fr-ca', { ...TEST_COOKIES })).statusCode).toBe(401);
     expect((await post('fr-ca', cookies)).json()).toEqual({ language: 'fr-CA' });
-    expect(store.select().from(siteUsers).where(eq(siteUsers.email, email)).get()!.locale).toBe('fr-CA');
+    expect((await app.reads.db.select().from(app.reads.t.siteUsers).where(eq(app.reads.t.siteUsers.email, email)))[0]!.locale).toBe('fr-CA');
     const bad = await post('not a tag!', cookies);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'not a tag! is not a valid language tag.' });
@@ -189,7 +183,7 @@ describe('the session API', () => {
 describe('rate limits', () => {
   it('per account: many addresses cannot try one account without end (429 with Retry-After, counted in the store)', async () => {
     let now = 1_000_000;
-    const { app: limited } = await demoApp({ store, guards: { now: () => now, rateLimits: { 'site-user': { burst: 1000, perMinute: 1000 } } } });
+    const limited = await demoAppBeside(app, { guards: { now: () => now, rateLimits: { 'site-user': { burst: 1000, perMinute: 1000 } } } });
     const email = fresh();
     const attempt = (ip: string) => limited.inject(withCrumb({ method: 'POST', url: SESSION, payload: { email, password: 'guess guess' }, remoteAddress: ip }));
     for (let i = 0; i < 5; i++) expect((await attempt(`10.0.0.${i}`)).statusCode).toBe(401);
@@ -205,7 +199,8 @@ describe('rate limits', () => {
   });
 
   it('per address: the site-user group of the app limiter', async () => {
-    const { app: limited } = await demoApp({ store, guards: { rateLimits: { 'site-user': { burst: 2, perMinute: 1 } } } });
+    // an app of its own: on PostgreSQL the buckets are kept in the database, and this one is emptied on purpose
+    const { app: limited } = await demoApp({ guards: { rateLimits: { 'site-user': { burst: 2, perMinute: 1 } } } });
     const attempt = () => limited.inject(withCrumb({ method: 'POST', url: SESSION, payload: { email: fresh(), password: 'guess guess' } }));
     expect((await attempt()).statusCode).toBe(401);
     expect((await attempt()).statusCode).toBe(401);
@@ -273,7 +268,7 @@ describe('password reset', () => {
     const { email, password } = await customer();
     const { cookies } = await signedIn(email, password);
     for (const address of [email, fresh()]) expect((await form('/account/reset', { email: address })).headers.location).toBe('/account/reset?done=reset-sent');
-    const mail = mails(email).find((m) => m.kind === 'password-reset')!;
+    const mail = (await mails(email)).find((m) => m.kind === 'password-reset')!;
     const link = linkIn(mail.bodyText);
     const page = await app.inject(link);
     expect(page.body).toContain('name="token"');
@@ -297,34 +292,34 @@ describe('password reset', () => {
     const email = fresh();
     await form('/account/register', { email, password: 'long enough' });
     await form('/account/reset', { email });
-    const token = new URL(linkIn(mails(email).find((m) => m.kind === 'password-reset')!.bodyText), 'http://x').searchParams.get('token')!;
+    const token = new URL(linkIn((await mails(email)).find((m) => m.kind === 'password-reset')!.bodyText), 'http://x').searchParams.get('token')!;
     await form('/account/reset/password', { token, password: 'brand new one' });
     expect((await signInApi({ email, password: 'brand new one' })).statusCode).toBe(200);
   });
 });
 
 describe('the cart across sign-in and sign-out', () => {
-  const product = () => store.select().from(products).where(eq(products.urlId, 'field-guide')).get()!;
-  const entries = (cartId: string) => store.select().from(cartEntries).where(eq(cartEntries.cartId, cartId)).all();
+  const product = async () => (await app.reads.db.select().from(app.reads.t.products).where(eq(app.reads.t.products.urlId, 'field-guide')))[0]!;
+  const entries = async (cartId: string) => (await app.reads.db.select().from(app.reads.t.cartEntries).where(eq(app.reads.t.cartEntries.cartId, cartId)));
 
   it('the visitor cart becomes the account cart, merges into it next time, and is cloned on sign-out', async () => {
     const { email, password } = await customer();
-    const item = { itemId: product().id, quantity: 1 };
+    const item = { itemId: (await product()).id, quantity: 1 };
     const first = await addToCartApi(app, item);
     const a = await signedIn(email, password, { tessera_cart: first });
     expect(cookieOf(a.res, 'tessera_cart')!.value).toBe(first);
-    expect(store.select().from(siteUsers).where(eq(siteUsers.email, email)).get()!.cartId).toBe(first);
+    expect((await app.reads.db.select().from(app.reads.t.siteUsers).where(eq(app.reads.t.siteUsers.email, email)))[0]!.cartId).toBe(first);
     // another device: its own visitor cart merges into the account's
     const second = await addToCartApi(app, { ...item, quantity: 2 });
     const b = await signedIn(email, password, { tessera_cart: second });
     expect(cookieOf(b.res, 'tessera_cart')!.value).toBe(first);
-    expect(entries(first).map((e) => e.quantity)).toEqual([3]);
-    expect(entries(second)).toEqual([]);
+    expect((await entries(first)).map((e) => e.quantity)).toEqual([3]);
+    expect(await entries(second)).toEqual([]);
     // sign out with cloneCart: a copy for this browser, the account keeps its own
     const out = await app.inject({ method: 'DELETE', url: `${SESSION}?cloneCart=true`, cookies: { ...b.cookies, tessera_cart: first }, headers: { 'x-csrf-token': b.cookies.crumb } });
     const copy = cookieOf(out, 'tessera_cart')!.value;
     expect(copy).not.toBe(first);
-    expect(entries(copy).map((e) => e.quantity)).toEqual([3]);
+    expect((await entries(copy)).map((e) => e.quantity)).toEqual([3]);
     // without: the browser's cart cookie goes
     const c = await signedIn(email, password);
     const gone = await app.inject({ method: 'DELETE', url: `${SESSION}?cloneCart=false`, cookies: { ...c.cookies, tessera_cart: first }, headers: { 'x-csrf-token': c.cookies.crumb } });
@@ -335,22 +330,22 @@ describe('the cart across sign-in and sign-out', () => {
 describe('orders and member access', () => {
   const checkout = (cookies: Record<string, string>, email: string) =>
     app.inject({ method: 'POST', url: '/checkout', headers: FORM_HEADERS, cookies: { ...TEST_COOKIES, ...cookies }, payload: new URLSearchParams({ crumb: testCrumbFor({ ...TEST_COOKIES, ...cookies }), email, name: 'Ada Shopper' }).toString() });
-  const guide = () => store.select().from(products).where(eq(products.urlId, 'field-guide')).get()!;
+  const guide = async () => (await app.reads.db.select().from(app.reads.t.products).where(eq(app.reads.t.products.urlId, 'field-guide')))[0]!;
 
   it('checkout stores the signed-in customer; an earlier order with the address is attached on confirmation', async () => {
     const email = fresh();
-    const early = await addToCartApi(app, { itemId: guide().id, quantity: 1 });
+    const early = await addToCartApi(app, { itemId: (await guide()).id, quantity: 1 });
     expect((await checkout({ tessera_cart: early }, email.toUpperCase())).statusCode).toBe(303);
-    const before = store.select().from(orders).where(eq(orders.purchasedCartId, early)).get()!;
+    const before = (await app.reads.db.select().from(app.reads.t.orders).where(eq(app.reads.t.orders.purchasedCartId, early)))[0]!;
     expect(before.siteUserId).toBeNull();
     const { password } = await customer(email);
-    const user = store.select().from(siteUsers).where(eq(siteUsers.email, email)).get()!;
-    expect(store.select().from(orders).where(eq(orders.purchasedCartId, early)).get()!.siteUserId).toBe(user.id);
+    const user = (await app.reads.db.select().from(app.reads.t.siteUsers).where(eq(app.reads.t.siteUsers.email, email)))[0]!;
+    expect((await app.reads.db.select().from(app.reads.t.orders).where(eq(app.reads.t.orders.purchasedCartId, early)))[0]!.siteUserId).toBe(user.id);
 
     const { cookies } = await signedIn(email, password);
-    const cart = await addToCartApi(app, { itemId: guide().id, quantity: 1 });
+    const cart = await addToCartApi(app, { itemId: (await guide()).id, quantity: 1 });
     expect((await checkout({ ...cookies, tessera_cart: cart }, 'other@example.com')).statusCode).toBe(303);
-    expect(store.select().from(orders).where(eq(orders.purchasedCartId, cart)).get()!.siteUserId).toBe(user.id);
+    expect((await app.reads.db.select().from(app.reads.t.orders).where(eq(app.reads.t.orders.purchasedCartId, cart)))[0]!.siteUserId).toBe(user.id);
     const page = await app.inject({ url: '/account', cookies });
     expect(page.body.match(/<li class="account-order">/g)).toHaveLength(2);
     expect(page.body).toContain('Download ');
@@ -359,11 +354,11 @@ describe('orders and member access', () => {
   it('restock signups of the address are listed and can be cancelled, only by their owner', async () => {
     const { email, password } = await customer();
     const { cookies } = await signedIn(email, password);
-    const tote = store.select().from(products).where(eq(products.urlId, 'canvas-tote')).get()!;
-    const variant = store.select().from(variants).where(eq(variants.productId, tote.id)).get()!;
+    const tote = (await app.reads.db.select().from(app.reads.t.products).where(eq(app.reads.t.products.urlId, 'canvas-tote')))[0]!;
+    const variant = (await app.reads.db.select().from(app.reads.t.variants).where(eq(app.reads.t.variants.productId, tote.id)))[0]!;
     const signup = await app.inject(withCrumb({ method: 'POST', url: '/api/site-users/account/notifications/restock', payload: { productId: tote.id, variantId: variant.id, siteVisitorEmail: email } }));
     expect(signup.statusCode).toBe(200);
-    const id = store.select().from(restockSignups).where(eq(restockSignups.email, email)).get()!.id;
+    const id = (await app.reads.db.select().from(app.reads.t.restockSignups).where(eq(app.reads.t.restockSignups.email, email)))[0]!.id;
     const page = await app.inject({ url: '/account', cookies });
     expect(page.body).toContain('Canvas Tote');
     expect(page.body).toContain(`name="id" value="${id}"`);
@@ -374,7 +369,7 @@ describe('orders and member access', () => {
     expect(refused.body).toContain(ACCOUNT_MESSAGES.restockUnknown);
     const ok = await form('/account/restock/cancel', { id }, { [SITE_USER_COOKIE]: cookies[SITE_USER_COOKIE]! });
     expect(ok.headers.location).toBe('/account?done=restock-cancelled');
-    expect(store.select().from(restockSignups).where(eq(restockSignups.id, id)).get()).toBeUndefined();
+    expect((await app.reads.db.select().from(app.reads.t.restockSignups).where(eq(app.reads.t.restockSignups.id, id)))[0]).toBeUndefined();
   });
 });
 

@@ -7,21 +7,18 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../db/database.js';
-import { orders } from '../../db/schema.js';
 import { buy, confirmation } from '../../orders/order-test-support.js';
 import { CONTRIBUTOR_ROLES, type ContributorRole, OWNER_PERMISSIONS } from '../../owner/roles.js';
-import { demoApp, withCrumb } from '../../test-support.js';
+import { demoApp, withCrumb, writeBeside } from '../../test-support.js';
 import { type EveryRole, signInEveryRole } from '../role-test-support.js';
 import { DIGITAL_FILE_MESSAGES, digitalFileOf } from './digital-file.js';
 
 let app: FastifyInstance;
-let store: Store;
 let roles: EveryRole;
 
 beforeAll(async () => {
-  ({ app, store } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 }, cart: { burst: 1000, perMinute: 1000 } } } }));
-  roles = signInEveryRole(app, store);
+  ({ app } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 }, cart: { burst: 1000, perMinute: 1000 } } } }));
+  roles = await signInEveryRole(app);
 });
 afterAll(async () => app.close());
 
@@ -62,9 +59,11 @@ describe('a digital product’s file', () => {
   it('a file gone from the storage answers a page saying so, not an error', async () => {
     await app.inject(upload(GUIDE, 'another edition'));
     const bought = await buy(app, [{ itemId: GUIDE }]);
-    const lines = JSON.parse(store.select().from(orders).where(eq(orders.id, bought.orderId)).get()!.items);
-    lines[0].download.key = 'downloads/000000000000000000000000/gone.zip';
-    store.update(orders).set({ items: JSON.stringify(lines) }).where(eq(orders.id, bought.orderId)).run();
+    await writeBeside(app, async ({ db, t }) => {
+      const lines = JSON.parse((await db.select().from(t.orders).where(eq(t.orders.id, bought.orderId)))[0]!.items);
+      lines[0].download.key = 'downloads/000000000000000000000000/gone.zip';
+      await db.update(t.orders).set({ items: JSON.stringify(lines) }).where(eq(t.orders.id, bought.orderId));
+    });
     const res = await app.inject(linkOf((await confirmation(app, bought)).body)!);
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('This file is no longer available.');

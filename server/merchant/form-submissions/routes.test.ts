@@ -6,15 +6,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../db/database.js';
-import { forms, formSubmissions, websites } from '../../db/schema.js';
 import { CONTRIBUTOR_ROLES, type ContributorRole, OWNER_PERMISSIONS } from '../../owner/roles.js';
-import { demoApp, withCrumb } from '../../test-support.js';
+import { demoApp, withCrumb, writeBeside } from '../../test-support.js';
 import { type EveryRole, signInEveryRole } from '../role-test-support.js';
 import { FORM_SUBMISSION_MESSAGES } from './routes.js';
 
 let app: FastifyInstance;
-let store: Store;
 let roles: EveryRole;
 
 const post = (url: string, payload?: Record<string, unknown>) => app.inject(withCrumb({ method: 'POST', url, ...(payload === undefined ? {} : { payload }) }));
@@ -26,8 +23,8 @@ async function submit(values: Record<string, string>, url = '/contact'): Promise
 }
 
 beforeAll(async () => {
-  ({ app, store } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 }, forms: { burst: 1000, perMinute: 1000 } } } }));
-  roles = signInEveryRole(app, store);
+  ({ app } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 }, forms: { burst: 1000, perMinute: 1000 } } } }));
+  roles = await signInEveryRole(app);
   await submit({ name: 'Ada Lovelace', email: 'ada@example.com', message: 'First line\nsecond, with "quotes"' });
   await submit({ name: '=HYPERLINK("http://evil.example","click")', email: 'eve@example.com', message: '-1 apron please' });
   await submit({ name: 'Zoë', email: 'zoe@example.com', message: 'Grüße' }, '/shop');
@@ -64,8 +61,10 @@ describe('GET /api/merchant/forms/:formId/submissions', () => {
     expect((await get('/api/merchant/forms/contact-form/submissions?limit=0')).statusCode).toBe(400);
     expect((await get('/api/merchant/forms/contact-form/submissions?limit=1000')).statusCode).toBe(400);
     expect((await get('/api/merchant/forms/nope/submissions')).json()).toEqual({ message: FORM_SUBMISSION_MESSAGES.noForm });
-    store.insert(websites).values({ ...store.select().from(websites).where(eq(websites.id, 'demo')).get()!, id: 'other' }).run();
-    store.insert(forms).values({ id: 'other-form', websiteId: 'other', name: 'Theirs' }).run();
+    await writeBeside(app, async ({ db, t }) => {
+      await db.insert(t.websites).values({ ...(await db.select().from(t.websites).where(eq(t.websites.id, 'demo')))[0]!, id: 'other' });
+      await db.insert(t.forms).values({ id: 'other-form', websiteId: 'other', name: 'Theirs' });
+    });
     const theirs = await get('/api/merchant/forms/other-form/submissions');
     expect([theirs.statusCode, theirs.json()]).toEqual([404, { message: FORM_SUBMISSION_MESSAGES.noForm }]);
     expect((await get('/api/merchant/forms/other-form/submissions.csv')).statusCode).toBe(404);
@@ -76,7 +75,8 @@ describe('GET /api/merchant/forms/:formId/submissions', () => {
 describe('GET /api/merchant/forms/:formId/submissions.csv', () => {
   it('every submission, formulas defused, quoted where needed, with a column for a field the form has lost', async () => {
     // an answer to a field the form no longer has stays in the export
-    store.insert(formSubmissions).values({ id: 'old-1', formId: 'contact-form', data: JSON.stringify({ name: 'Old', phone: '555' }), meta: '{}', createdAt: 1_000 }).run();
+    const { db, t } = app.reads;
+    await db.insert(t.formSubmissions).values({ id: 'old-1', formId: 'contact-form', data: JSON.stringify({ name: 'Old', phone: '555' }), meta: '{}', createdAt: 1_000 });
     const res = await get('/api/merchant/forms/contact-form/submissions.csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -7,8 +7,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../db/database.js';
-import { orders, outboxEmails, variants } from '../../db/schema.js';
 import { ORDER_FULFILLED_KIND } from '../../email/fulfil.js';
 import { NOT_ALLOWED, SIGN_IN_REQUIRED } from '../../owner/guard.js';
 import { CONTRIBUTOR_ROLES, OWNER_PERMISSIONS } from '../../owner/roles.js';
@@ -19,18 +17,27 @@ import { csvCell } from '../csv.js';
 import { ORDER_MESSAGES } from './service.js';
 
 let app: FastifyInstance;
-let store: Store;
 let roles: EveryRole;
 let call: CallAs;
 /** Orders placed in beforeAll: #1 Ada (2 Field Shirts), #2 Grace (a tote and a shirt), #3 a formula name. */
 const placed: string[] = [];
 
-const stockOf = (variantId: string) => store.select({ n: variants.qtyInStock }).from(variants).where(eq(variants.id, variantId)).get()!.n;
-const shippingMails = () => store.select().from(outboxEmails).where(eq(outboxEmails.kind, ORDER_FULFILLED_KIND)).all();
+const stockOf = async (variantId: string) => {
+  const { db, t } = app.reads;
+  return (await db.select({ n: t.variants.qtyInStock }).from(t.variants).where(eq(t.variants.id, variantId)))[0]!.n;
+};
+const shirtVariant = async () => {
+  const { db, t } = app.reads;
+  return (await db.select({ id: t.variants.id }).from(t.variants).where(eq(t.variants.sku, 'SQP027')))[0]!.id;
+};
+const shippingMails = () => {
+  const { db, t } = app.reads;
+  return db.select().from(t.outboxEmails).where(eq(t.outboxEmails.kind, ORDER_FULFILLED_KIND));
+};
 
 beforeAll(async () => {
-  ({ app, store } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 }, cart: { burst: 1000, perMinute: 1000 } } } }));
-  roles = signInEveryRole(app, store);
+  ({ app } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 }, cart: { burst: 1000, perMinute: 1000 } } } }));
+  roles = await signInEveryRole(app);
   call = roles.call;
   placed.push((await buy(app, [{ itemId: 'p02', sku: 'SQP027', quantity: 2 }])).orderId);
   placed.push((await buy(app, [{ itemId: 'p01', sku: 'SQP011' }, { itemId: 'p02', sku: 'SQP027' }], { ...CUSTOMER, email: 'grace@example.com', name: 'Grace Hopper' })).orderId);
@@ -120,11 +127,11 @@ describe('fulfil, cancel, notes', () => {
     const res = await call({ method: 'POST', url: `/api/merchant/orders/${id}/fulfil`, payload: { carrier: 'Royal Mail', trackingNumber: 'RM 123 456 GB' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'fulfilled', carrier: 'Royal Mail', trackingNumber: 'RM 123 456 GB', cancelledOn: null });
-    expect(shippingMails()).toEqual([expect.objectContaining({ toAddress: 'ada@example.com' })]);
-    expect(shippingMails()[0]!.bodyText).toContain('Tracking number: RM 123 456 GB');
+    expect(await shippingMails()).toEqual([expect.objectContaining({ toAddress: 'ada@example.com' })]);
+    expect((await shippingMails())[0]!.bodyText).toContain('Tracking number: RM 123 456 GB');
     const again = await call({ method: 'POST', url: `/api/merchant/orders/${id}/fulfil`, payload: {} });
     expect([again.statusCode, again.json()]).toEqual([409, { message: ORDER_MESSAGES.alreadyFulfilled }]);
-    expect(shippingMails()).toHaveLength(1);
+    expect(await shippingMails()).toHaveLength(1);
     const cancelShipped = await call({ method: 'POST', url: `/api/merchant/orders/${id}/cancel` });
     expect([cancelShipped.statusCode, cancelShipped.json()]).toEqual([409, { message: ORDER_MESSAGES.fulfilledNotCancelled }]);
     const byStatus = async (status: string) => (await call({ url: `/api/merchant/orders?status=${status}` })).json().orders.map((o: { orderNumber: number }) => o.orderNumber);
@@ -134,19 +141,20 @@ describe('fulfil, cancel, notes', () => {
 
   it('cancels an order: its stock goes back, once; a cancelled order is never fulfilled', async () => {
     const id = placed[1]!;
-    const apron = stockOf('p01-v1');
-    const shirt = stockOf(store.select({ id: variants.id }).from(variants).where(eq(variants.sku, 'SQP027')).get()!.id);
+    const apron = await stockOf('p01-v1');
+    const shirt = await stockOf(await shirtVariant());
     const res = await call({ method: 'POST', url: `/api/merchant/orders/${id}/cancel` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', fulfilledOn: null });
-    expect(stockOf('p01-v1')).toBe(apron + 1);
-    expect(stockOf(store.select({ id: variants.id }).from(variants).where(eq(variants.sku, 'SQP027')).get()!.id)).toBe(shirt + 1);
+    expect(await stockOf('p01-v1')).toBe(apron + 1);
+    expect(await stockOf(await shirtVariant())).toBe(shirt + 1);
     const again = await call({ method: 'POST', url: `/api/merchant/orders/${id}/cancel` });
     expect([again.statusCode, again.json()]).toEqual([409, { message: ORDER_MESSAGES.alreadyCancelled }]);
-    expect(stockOf('p01-v1')).toBe(apron + 1);
+    expect(await stockOf('p01-v1')).toBe(apron + 1);
     const ship = await call({ method: 'POST', url: `/api/merchant/orders/${id}/fulfil`, payload: { trackingNumber: 'X1' } });
     expect([ship.statusCode, ship.json()]).toEqual([409, { message: ORDER_MESSAGES.cancelledNotFulfilled }]);
-    expect(store.select({ f: orders.fulfilledAt }).from(orders).where(eq(orders.id, id)).get()!.f).toBeNull();
+    const { db, t } = app.reads;
+    expect((await db.select({ f: t.orders.fulfilledAt }).from(t.orders).where(eq(t.orders.id, id)))[0]!.f).toBeNull();
     expect(await (await call({ url: '/api/merchant/orders?status=cancelled' })).json().orders.map((o: { id: string }) => o.id)).toEqual([id]);
   });
 

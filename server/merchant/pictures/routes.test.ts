@@ -9,8 +9,6 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../db/database.js';
-
 import { CONTRIBUTOR_ROLES, type ContributorRole, OWNER_PERMISSIONS } from '../../owner/roles.js';
 import { folderStorage } from '../../storage/file-storage.js';
 import { demoApp, withCrumb } from '../../test-support.js';
@@ -20,14 +18,13 @@ import { parsePictureUrl, pictureSlug } from './picture-url.js';
 import { csvFileName } from '../csv.js';
 
 let app: FastifyInstance;
-let store: Store;
 let folder: string;
 let roles: EveryRole;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'tessera-pictures-'));
-  ({ app, store } = await demoApp({ files: folderStorage(folder), guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 } } } }));
-  roles = signInEveryRole(app, store);
+  ({ app } = await demoApp({ files: folderStorage(folder), guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 } } } }));
+  roles = await signInEveryRole(app);
 });
 afterAll(async () => {
   await app.close();

@@ -6,22 +6,19 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../db/database.js';
-import { cartEntries, carts, collections, products, variants, websites } from '../../db/schema.js';
 import { NOT_ALLOWED, SIGN_IN_REQUIRED } from '../../owner/guard.js';
 import { CONTRIBUTOR_ROLES, OWNER_PERMISSIONS } from '../../owner/roles.js';
 import { unavailableMessage } from '../../commerce/checkout-service.js';
-import { addToCartApi, demoApp, withCrumb } from '../../test-support.js';
+import { addToCartApi, demoApp, withCrumb, writeBeside } from '../../test-support.js';
 import { type CallAs, type EveryRole, signInEveryRole } from '../role-test-support.js';
 import { PRODUCT_MESSAGES } from './service.js';
 
 let app: FastifyInstance;
-let store: Store;
 let roles: EveryRole;
 
 beforeAll(async () => {
-  ({ app, store } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 }, cart: { burst: 1000, perMinute: 1000 } } } }));
-  roles = signInEveryRole(app, store);
+  ({ app } = await demoApp({ guards: { rateLimits: { owner: { burst: 10_000, perMinute: 10_000 }, cart: { burst: 1000, perMinute: 1000 } } } }));
+  roles = await signInEveryRole(app);
 });
 afterAll(() => app.close());
 
@@ -295,9 +292,11 @@ describe('PUT /api/merchant/products/:id/variants', () => {
     expect(before.variants).toHaveLength(3);
     const [cedar, fig, smoke] = before.variants;
     const now = Date.now();
-    store.insert(carts).values([{ id: 'open-cart', createdAt: now, updatedAt: now }, { id: 'bought-cart', orderId: 'o1', createdAt: now, updatedAt: now }]).run();
-    store.insert(cartEntries).values({ id: 'open-line', cartId: 'open-cart', productId: 'p13', variantId: smoke.id, quantity: 1, createdAt: now }).run();
-    store.insert(cartEntries).values({ id: 'bought-line', cartId: 'bought-cart', productId: 'p13', variantId: fig.id, quantity: 1, createdAt: now }).run();
+    await writeBeside(app, async ({ db, t }) => {
+      await db.insert(t.carts).values([{ id: 'open-cart', createdAt: now, updatedAt: now }, { id: 'bought-cart', orderId: 'o1', createdAt: now, updatedAt: now }]);
+      await db.insert(t.cartEntries).values({ id: 'open-line', cartId: 'open-cart', productId: 'p13', variantId: smoke.id, quantity: 1, createdAt: now });
+      await db.insert(t.cartEntries).values({ id: 'bought-line', cartId: 'bought-cart', productId: 'p13', variantId: fig.id, quantity: 1, createdAt: now });
+    });
     const keepCedar = { options: before.options, variants: [{ id: cedar.id, sku: cedar.sku, attributes: cedar.attributes, priceCents: cedar.priceCents }] };
     const ordered = await call({ method: 'PUT', url: '/api/merchant/products/p13/variants', payload: keepCedar });
     expect([ordered.statusCode, ordered.json()]).toEqual([409, { message: PRODUCT_MESSAGES.ordered(fig.sku) }]);
@@ -305,8 +304,9 @@ describe('PUT /api/merchant/products/:id/variants', () => {
     const res = await call({ method: 'PUT', url: '/api/merchant/products/p13/variants', payload: keep });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().options).toEqual([{ name: 'Scent', values: ['Cedar', 'Fig'] }]);
-    expect(store.select().from(cartEntries).where(eq(cartEntries.id, 'open-line')).get()).toBeUndefined();
-    expect(store.select().from(cartEntries).where(eq(cartEntries.id, 'bought-line')).get()).toBeDefined();
+    const { db, t } = app.reads;
+    expect((await db.select().from(t.cartEntries).where(eq(t.cartEntries.id, 'open-line')))[0]).toBeUndefined();
+    expect((await db.select().from(t.cartEntries).where(eq(t.cartEntries.id, 'bought-line')))[0]).toBeDefined();
   });
 });
 
@@ -318,9 +318,11 @@ describe('PATCH …/variants/:variantId/stock', () => {
     expect((await stock({ delta: -2 })).json().variants[0].qtyInStock).toBe(5);
     const below = await stock({ delta: -6 });
     expect([below.statusCode, below.json()]).toEqual([409, { message: PRODUCT_MESSAGES.belowZero }]);
-    expect(store.select().from(variants).where(eq(variants.id, 'p01-v1')).get()!.qtyInStock).toBe(5);
-    // the database refuses it too
-    expect(() => store.update(variants).set({ qtyInStock: -1 }).where(eq(variants.id, 'p01-v1')).run()).toThrow(/CHECK/);
+    const { db, t } = app.reads;
+    expect((await db.select().from(t.variants).where(eq(t.variants.id, 'p01-v1')))[0]!.qtyInStock).toBe(5);
+    // the database refuses it too (drizzle names the failed query; the database's own words are its cause)
+    const refused = await Promise.resolve(db.update(t.variants).set({ qtyInStock: -1 }).where(eq(t.variants.id, 'p01-v1'))).then(() => undefined, (error: Error) => error);
+    expect(`${refused?.message} ${String(refused?.cause)}`).toMatch(/check constraint/i);
   });
 
   it('stock 0 shows the product sold out at once; stock back, the add button again', async () => {
@@ -415,10 +417,12 @@ describe('GET /api/merchant/products', () => {
 
 describe("another website's products", () => {
   it('are never found, read or written', async () => {
-    store.insert(websites).values({ id: 'other', title: 'Other' }).run();
-    store.insert(collections).values({ id: 'other-shop', websiteId: 'other', urlId: 'other-shop', title: 'Other shop', type: 13 }).run();
-    store.insert(products).values({ id: 'o1', collectionId: 'other-shop', urlId: 'theirs', title: 'Theirs', productType: 1 }).run();
-    store.insert(variants).values({ id: 'o1-v1', productId: 'o1', sku: 'THEIRS', priceCents: 100, qtyInStock: 1 }).run();
+    await writeBeside(app, async ({ db, t }) => {
+      await db.insert(t.websites).values({ id: 'other', title: 'Other' });
+      await db.insert(t.collections).values({ id: 'other-shop', websiteId: 'other', urlId: 'other-shop', title: 'Other shop', type: 13 });
+      await db.insert(t.products).values({ id: 'o1', collectionId: 'other-shop', urlId: 'theirs', title: 'Theirs', productType: 1 });
+      await db.insert(t.variants).values({ id: 'o1-v1', productId: 'o1', sku: 'THEIRS', priceCents: 100, qtyInStock: 1 });
+    });
     expect((await call({ url: '/api/merchant/products/o1' })).statusCode).toBe(404);
     expect((await call({ url: '/api/merchant/products?q=theirs' })).json().total).toBe(0);
     expect((await call({ url: '/api/merchant/products?storeId=other-shop' })).json().total).toBe(0);
@@ -429,7 +433,8 @@ describe("another website's products", () => {
     expect((await create({ title: 'Sneaky', type: 'physical', price: { priceCents: 1 }, storeId: 'other-shop' })).statusCode).toBe(404);
     // a SKU is unique within a website, not across websites
     expect((await create({ title: 'Same SKU', type: 'physical', price: { priceCents: 1 }, sku: 'THEIRS' })).statusCode).toBe(201);
-    expect(store.select().from(products).where(eq(products.id, 'o1')).get()).toMatchObject({ title: 'Theirs', archived: false });
+    const { db, t } = app.reads;
+    expect((await db.select().from(t.products).where(eq(t.products.id, 'o1')))[0]).toMatchObject({ title: 'Theirs', archived: false });
   });
 });
 
