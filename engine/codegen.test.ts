@@ -140,6 +140,40 @@ describe('generated code', () => {
     expect(html[3]).toBe('[BC<BCED>=D(B)]|ok|11<1outer>3x<xouter>|BB');
   });
 
+  it('joins constant text met at run time without changing the output of any path, the budget or the page cut', () => {
+    // Text after branches, across loop iterations and around sections is held back and joined at run time; the
+    // joins are remembered per site for the pending texts met last. The data changes from render to render, so
+    // the sites meet new, alternating and then too many pending texts: each render must still equal the
+    // closures' render of the same data (a fresh template's first render runs closures).
+    const source =
+      '<b{.if a} a{.end}{.if b} b{.end}{.section c} c{.or} -c{.end}>{.repeated section list}<i>{.if @index}' +
+      '#{.end}{.equal? n 2}two{.or}{n}{.end}</i>{.alternates with}, {.end}|{.repeated section list} {.if n}+{.end}{.end}|' +
+      '{.section a}{.section b}ab{.end}{.or}na{.end}{.if b}{.or}nb{.end}.';
+    const datas = [
+      { a: 1, b: 1, c: 1, list: [{ n: 1 }, { n: 2 }, { n: 3 }] },
+      { a: 0, b: 1, list: [{ n: 2 }] },
+      { a: 1, b: 0, c: 'c', list: [] },
+      {},
+      { a: { b: 1 }, list: [{}, {}, { n: 0 }, { n: 2 }, {}] },
+      { b: 'x', c: [1], list: Array.from({ length: 40 }, (_, i) => ({ n: i % 3 })) },
+    ];
+    // Where a page over maxOutput is reported when the render ends is the last instruction that set a position,
+    // which closures and generated code set differently: the output and the error's code are compared.
+    const result = ({ html, errors }: { html: string; errors: { code: string }[] }) => ({ html, codes: errors.map((e) => e.code) });
+    for (const options of [{}, { maxOutput: 23 }, { maxOutput: 40 }, { maxSteps: 11 }]) {
+      const expected = datas.map((data) => result(render(compile(source).template, data, options)));
+      const { template } = compile(source);
+      for (let i = 0; i < 120; i++) {
+        const k = (i * 7 + (i >> 3)) % datas.length;
+        expect(result(render(template, datas[k], options)), `render ${i}`).toEqual(expected[k]);
+      }
+    }
+    expect(renders(source, datas[0], 4)[3]!.html).toBe('<b a b c><i>#1</i>, <i>#two</i>, <i>#3</i>| + + +|.');
+    // A loop of constant text only: the pending text would grow with each element; it is joined up to a bound.
+    const many = renders('{.repeated section list}<li>x</li>{.end}', { list: Array.from({ length: 5000 }, () => 1) });
+    for (const r of many) expect(r.html).toBe('<li>x</li>'.repeat(5000));
+  });
+
   it('cannot be made to run code through template text', () => {
     const source = '{.section a}`${globalThis.pwned = 1}`"\'\\u2028\u2028</script>{.end}';
     const [first, ...rest] = renders(source, { a: 1 });

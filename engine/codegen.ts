@@ -28,6 +28,7 @@ import { CORE_APPLY, type ApplyState } from './plugins/core/formatters.js';
 import { CORE_PREDICATES, jsonEqual } from './plugins/core/predicates.js';
 import type { PredicateArg } from './plugins/types.js';
 import { isTruthy, toText } from './values.js';
+import { JoinSite } from './joined-text.js';
 
 /** The core equality predicates, which generated code may replace with inline comparisons. */
 const CORE_EQUALITY: ReadonlySet<unknown> = new Set(CORE_PREDICATES.filter((p) => p.name === 'equal?' || p.name === 'notEqual?'));
@@ -67,6 +68,12 @@ class Generator {
    */
   private virtual: string[] = [];
   private labels = 0;
+  /**
+   * Whether the pending text `pk` (see text) is known to be empty at the point being generated: at the start of a
+   * function and after anything that wrote it out. Where it is, text followed by a value is appended as before
+   * and nothing tests `pk`; after a branch or inside a loop it is not known.
+   */
+  private empty = true;
 
   constructor(private readonly env: CompileEnv) {}
 
@@ -89,27 +96,35 @@ class Generator {
       let w = weights[start]!;
       while (end < nodes.length && w + weights[end]! <= CHUNK) w += weights[end++]!;
       const chunk = this.function(nodes.slice(start, end), start === 0 ? before : '', end === nodes.length ? after : '');
-      code += `ctx.out = out; ${this.ref(chunk)}(ctx); out = ctx.out;\n`;
+      code += `${this.flush()}ctx.out = out; ${this.ref(chunk)}(ctx); out = ctx.out;\n`;
       start = end;
     }
     return code;
+  }
+
+  /** The code of a template's root block, its pending text written out at the end. */
+  root(nodes: readonly Node[]): string {
+    return this.block(nodes, '', '') + this.flush();
   }
 
   /** A function of its own for `nodes`, sharing this generator's table. */
   function(nodes: readonly Node[], before: string, after: string): Exec {
     const depth = this.depth;
     const virtual = this.virtual;
+    const empty = this.empty;
     this.depth = 0;
     this.virtual = [];
-    const body = this.sequence(nodes, before, after);
+    this.empty = true;
+    const body = this.sequence(nodes, before, after) + this.flush();
     this.depth = depth;
     this.virtual = virtual;
+    this.empty = empty;
     return this.compile(body);
   }
 
-  /** The generated function around `body`, with this generator's table. */
+  /** The generated function around `body` (which ends with the pending text written out), with this generator's table. */
   compile(body: string): Exec {
-    const source = `'use strict';\nreturn function generated(ctx) {\nlet out = ctx.out;\nlet v, f, n, c;\n${body}ctx.out = out;\n};`;
+    const source = `'use strict';\nreturn function generated(ctx) {\nlet out = ctx.out;\nlet pk = '', v, f, n, c, j;\n${body}ctx.out = out;\n};`;
     return new Function('K', 'T', 'I', 'E', 'F', source)(this.table, toText, isTruthy, jsonEqual, formatterFailed) as Exec;
   }
 
@@ -122,8 +137,9 @@ class Generator {
   private sequence(nodes: readonly Node[], before: string, after: string): string {
     let code = '';
     let pending = before;
-    const flush = (): string => {
-      const text = pending === '' ? '' : `out += ${JSON.stringify(pending)};\n`;
+    // `direct`: a value is written next, so the text goes to the page at once when nothing is pending.
+    const flush = (direct: boolean): string => {
+      const text = this.text(pending, direct);
       pending = '';
       return text;
     };
@@ -143,7 +159,7 @@ class Generator {
           let following = '';
           for (let t: string | null; j < nodes.length && (t = constantText(nodes[j]!)) !== null; j++) following += t;
           if (j === nodes.length) following += after;
-          if (pending.length > MAX_CARRIED_TEXT) code += flush();
+          if (pending.length > MAX_CARRIED_TEXT) code += flush(false);
           if (following.length > MAX_CARRIED_TEXT) {
             code += this.branching(node, pending, '');
             pending = '';
@@ -162,30 +178,70 @@ class Generator {
           code += this.silent(node);
           continue;
         default:
-          code += flush() + this.writing(node);
+          code += flush(true) + this.writing(node);
       }
     }
     pending += after;
-    return code + flush();
+    return code + flush(false);
+  }
+
+  /**
+   * Constant text appended: held back in `pk` and joined to the text pending before it through a JoinSite (see
+   * joined-text.ts), so that constant texts meeting at run time reach the page as one rope leaf.
+   */
+  private text(text: string, direct = false): string {
+    if (text === '') return '';
+    const literal = JSON.stringify(text);
+    if (this.empty) {
+      if (direct) return `out += ${literal};\n`;
+      this.empty = false;
+      return `pk = ${literal};\n`;
+    }
+    return (
+      `if (pk.length === 0) pk = ${literal}; else if (pk === (j = ${this.ref(new JoinSite(text))}).prev) pk = j.joined; ` +
+      `else if ((j = j.join(pk)) !== null) pk = j; else { out += pk; pk = ${literal}; }\n`
+    );
+  }
+
+  /** Writes the pending text out (nothing when it is known to be empty). */
+  private flush(): string {
+    if (this.empty) return '';
+    this.empty = true;
+    return FLUSH;
+  }
+
+  /**
+   * The code of one path of a branch, generated from the state of the pending text where the branch starts; `pk`
+   * is not known after the branch.
+   */
+  private path(start: boolean, gen: () => string): string {
+    this.empty = start;
+    const code = gen();
+    this.empty = false;
+    return code;
   }
 
   /** A section, predicate or `.if`, each of its paths starting with `before` and ending with `after`. */
   private branching(node: Node, before: string, after: string): string {
+    const start = this.empty;
     switch (node.type) {
       case 'section': {
         const d = this.depth++;
         let code = this.sectionValue(node.path, `s${d}`);
         if (weight(node) <= CHUNK && this.frameFree(node.block) && this.alternativeFree(node.alternative)) {
           // No frame object: the block's reads look in `s${d}` first (see frameFree); the step is counted all the same.
-          code += this.count(node.offset);
+          code += this.count(node.offset, before);
           this.virtual.push(`s${d}`);
-          code += `if (${truthy(`s${d}`)}) {\n${this.block(node.block, before, after)}}` + this.elseBranch(node.alternative, before, after) + '\n';
+          code +=
+            `if (${truthy(`s${d}`)}) {\n${this.path(start, () => this.block(node.block, before, after))}}` +
+            this.path(start, () => this.elseBranch(node.alternative, before, after)) +
+            '\n';
           this.virtual.pop();
         } else {
           code +=
-            this.push(`s${d}`, '-1', node.offset) +
-            `if (${truthy(`s${d}`)}) {\n${this.block(node.block, before, after)}}` +
-            this.elseBranch(node.alternative, before, after) +
+            this.push(`s${d}`, '-1', node.offset, before) +
+            `if (${truthy(`s${d}`)}) {\n${this.path(start, () => this.block(node.block, before, after))}}` +
+            this.path(start, () => this.elseBranch(node.alternative, before, after)) +
             `\n${POP}`;
         }
         this.depth--;
@@ -195,13 +251,13 @@ class Generator {
         return this.branch(node.predicate, node.offset, node.block, node.alternative, before, after);
       case 'if': {
         // `{.if }` (no condition) runs neither branch (see compileIf).
-        if (node.vars.length === 0) return before + after === '' ? '' : `out += ${JSON.stringify(before + after)};\n`;
+        if (node.vars.length === 0) return this.text(before + after);
         const test = this.ifTest(node);
-        if (test === null) {
-          return `if (${this.ref(compileIfTest(node))}(ctx)) {\n${this.block(node.block, before, after)}}${this.elseBranch(node.alternative, before, after)}\n`;
-        }
+        const paths = (): string =>
+          `{\n${this.path(start, () => this.block(node.block, before, after))}}${this.path(start, () => this.elseBranch(node.alternative, before, after))}\n`;
+        if (test === null) return `if (${this.ref(compileIfTest(node))}(ctx)) ${paths()}`;
         const d = this.depth++;
-        const code = `{\nlet c${d};\n${test(`c${d}`)}if (c${d}) {\n${this.block(node.block, before, after)}}${this.elseBranch(node.alternative, before, after)}\n}\n`;
+        const code = `{\nlet c${d};\n${test(`c${d}`)}if (c${d}) ${paths()}}\n`;
         this.depth--;
         return code;
       }
@@ -231,24 +287,31 @@ class Generator {
         const value = compileValue(node.vars, node.formatters, this.env);
         // ctx.out is brought up to date first: should a formatter stop the render (an apply over the budget), the
         // page returned holds everything written before it, as with closures.
-        return `ctx.out = out; v = ${this.ref(value)}(ctx);\n${this.write(node.offset)}`;
+        return `${this.flush()}ctx.out = out; v = ${this.ref(value)}(ctx);\n${this.write(node.offset)}`;
       }
       case 'repeated': {
         const d = this.depth++;
+        const start = this.empty;
+        // Inside the loop the pending text is not known: an iteration starts with what the one before left.
+        this.empty = false;
         const between = node.alternatesWith === null ? '' : this.block(node.alternatesWith, '', '');
-        const code =
+        this.empty = start;
+        const head =
           this.sectionValue(node.path, `a${d}`) +
           `if (Array.isArray(a${d}) && a${d}.length > 0) {\n` +
           `const n${d} = a${d}.length;\n` +
           // the list is a frame under its elements (see compiler.ts)
-          this.push(`a${d}`, '-1', node.offset) +
+          this.push(`a${d}`, '-1', node.offset);
+        this.empty = false;
+        const code =
+          head +
           `for (let i${d} = 0; i${d} < n${d}; i${d}++) {\n` +
           `const e${d} = a${d}[i${d}];\n` +
           this.push(`e${d}`, `i${d}`, node.offset) +
           this.block(node.block, '', '') +
           (between === '' ? '' : `if (i${d} < n${d} - 1) {\n${between}}\n`) +
           `${POP}}\n${POP}}` +
-          this.elseBranch(node.alternative, '', '') +
+          this.path(start, () => this.elseBranch(node.alternative, '', '')) +
           '\n';
         this.depth--;
         return `{\n${code}}\n`;
@@ -280,8 +343,8 @@ class Generator {
     const site = this.ref({ unit: this.env.unit, offset: call.offset } satisfies Site);
     return (
       `${read}ctx.site = ${site};\n` +
-      `if (++ctx.steps > ctx.maxSteps || out.length > ctx.maxOutput) { ctx.out = out; ctx.checkBudget(out.length, ${site}); }\n` +
-      `ctx.out = out;\n` +
+      this.budgetCheck(site) +
+      `${this.flush()}ctx.out = out;\n` +
       `try { v = ctx.applyTemplate(${JSON.stringify(state.name)}, v, null, ${state.isPrivate}); } ` +
       `catch (e) { v = F(ctx, ${JSON.stringify(CORE_APPLY.name)}, e); }\n`
     );
@@ -291,14 +354,28 @@ class Generator {
    * A new frame for `node` (an expression of the generated code): the work budget counted as RenderContext.push
    * does, the frame written as newFrame writes it (same shape), and the instruction's position for the error.
    */
-  private push(node: string, index: string, offset: number): string {
-    return this.count(offset) + `ctx.frame = { node: ${node}, parent: ctx.frame, index: ${index}, vars: null, macros: null, stop: false };\n`;
+  private push(node: string, index: string, offset: number, carried = ''): string {
+    return this.count(offset, carried) + `ctx.frame = { node: ${node}, parent: ctx.frame, index: ${index}, vars: null, macros: null, stop: false };\n`;
   }
 
-  /** The work budget counted for a frame at `offset`, as RenderContext.push counts it. */
-  private count(offset: number): string {
+  /**
+   * The work budget counted for a frame at `offset`, as RenderContext.push counts it. `carried`: the text before
+   * the instruction that this code writes inside its branches (see sequence); closures write it before the frame
+   * is counted, so it counts here too, and a render stopped here ends with it.
+   */
+  private count(offset: number, carried = ''): string {
     const site: Site = { unit: this.env.unit, offset };
-    return `if (++ctx.steps > ctx.maxSteps || out.length > ctx.maxOutput) { ctx.out = out; ctx.checkBudget(out.length, ${this.ref(site)}); }\n`;
+    return this.budgetCheck(this.ref(site), carried);
+  }
+
+  /**
+   * One more step against the budget, and the page's length (pending text included) against maxOutput; the
+   * site `site` (an expression) is where the render stops when either is crossed, with the page written so far.
+   */
+  private budgetCheck(site: string, carried = ''): string {
+    const length = (this.empty ? 'out.length' : 'out.length + pk.length') + (carried === '' ? '' : ` + ${carried.length}`);
+    const written = (this.empty ? '' : FLUSH) + (carried === '' ? '' : `out += ${JSON.stringify(carried)}; `);
+    return `if (++ctx.steps > ctx.maxSteps || ${length} > ctx.maxOutput) { ${written}ctx.out = out; ctx.checkBudget(out.length, ${site}); }\n`;
   }
 
   /**
@@ -345,7 +422,7 @@ class Generator {
   private write(offset: number): string {
     const site: Site = { unit: this.env.unit, offset };
     return (
-      `if (typeof v !== 'string') v = T(v);\n` +
+      `if (typeof v !== 'string') v = T(v);\n${this.flush()}` +
       `if (out.length + v.length > ctx.maxOutput) { ctx.out = out; ctx.outputExceeded(${this.ref(site)}); }\nout += v;\n`
     );
   }
@@ -353,7 +430,7 @@ class Generator {
   /** An instruction run by its closure, with the output handed over. */
   private closure(node: Node): string {
     const exec = compileNode(node, this.env);
-    return `ctx.out = out; ${this.ref(exec)}(ctx); out = ctx.out;\n`;
+    return `${this.flush()}ctx.out = out; ${this.ref(exec)}(ctx); out = ctx.out;\n`;
   }
 
   /** `const name = <section value>;`, inline when the path allows, else through the compiled getter. */
@@ -413,7 +490,7 @@ class Generator {
 
   /** The alternative of a branch; without one, a path that writes only `before` and `after`. */
   private elseBranch(or: OrNode | null, before: string, after: string): string {
-    if (or === null) return before + after === '' ? '' : ` else {\nout += ${JSON.stringify(before + after)};\n}`;
+    if (or === null) return before + after === '' ? '' : ` else {\n${this.text(before + after)}}`;
     if (or.predicate === null) return ` else {\n${this.block(or.block, before, after)}}`;
     return ` else {\n${this.branch(or.predicate, or.offset, or.block, or.alternative, before, after)}}`;
   }
@@ -428,14 +505,15 @@ class Generator {
     after: string,
   ): string {
     const d = this.depth++;
+    const start = this.empty;
     const inline = this.equalityTest(call, `a${d}`, `b${d}`);
-    const body = this.block(block, before, after);
-    const otherwise = this.elseBranch(alternative, before, after);
+    const body = this.path(start, () => this.block(block, before, after));
+    const otherwise = this.path(start, () => this.elseBranch(alternative, before, after));
     let code: string;
     if (inline !== null) code = `{\nlet a${d}, b${d};\n${inline.setup}if (${inline.test}) {\n${body}}${otherwise}\n}\n`;
     else {
       // A predicate that failed (undefined) runs neither branch (see compilePredicate); the text around still prints.
-      const neither = `else if (t${d} === undefined) {\n${before + after === '' ? '' : `out += ${JSON.stringify(before + after)};\n`}}`;
+      const neither = `else if (t${d} === undefined) {\n${this.path(start, () => this.text(before + after))}}`;
       code = `{\nconst t${d} = ${this.ref(compilePredicate(call, offset, this.env))}(ctx);\nif (t${d}) {\n${body}} ${neither}${otherwise}\n}\n`;
     }
     this.depth--;
@@ -503,6 +581,9 @@ function equal(a: string, b: string): string {
   return `(${a} === ${b} || (typeof ${a} === 'object' || typeof ${b} === 'object') && E(${a}, ${b}))`;
 }
 
+/** Writes the pending constant text (see Generator.text) to `out`: before anything reads or hands on the page. */
+const FLUSH = "if (pk.length !== 0) { out += pk; pk = ''; }\n";
+
 /** Leaves the current frame (the inverse of Generator.push). */
 const POP = 'ctx.frame = ctx.frame.parent;\n';
 
@@ -558,7 +639,7 @@ export function generateBlock(nodes: readonly Node[], env: CompileEnv): Exec | n
   if (nodes.reduce((w, n) => w + weight(n), 0) > MAX_GENERATED) return null;
   const g = new Generator(env);
   try {
-    return g.compile(g.block(nodes, '', ''));
+    return g.compile(g.root(nodes));
   } catch {
     return null;
   }
