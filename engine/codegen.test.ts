@@ -169,6 +169,35 @@ describe('generated code', () => {
       }
     }
     expect(renders(source, datas[0], 4)[3]!.html).toBe('<b a b c><i>#1</i>, <i>#two</i>, <i>#3</i>| + + +|.');
+    // Partials that end with constant text hand it back to an apply of generated code, which joins it with the
+    // text after the apply; applied otherwise (with another formatter, or by closures) they keep it.
+    const partials = {
+      c: compile('<c>{.section x}!{.end}</c>').template,
+      d: compile('{.if x}<d>{x}{.end}{@|apply c}</d>').template,
+    };
+    const applies = '[{@|apply c}]{.section o}({@|apply d}){.end}{@|apply c|html}{.repeated section list}{@|apply d}-{.end}.';
+    for (const options of [{ partials }, { partials, maxOutput: 25 }, { partials, maxOutput: 60 }, { partials, maxSteps: 14 }]) {
+      for (const data of [{ x: 1, o: { x: 'o' }, list: [{}, { x: 2 }] }, { o: {}, list: [] }]) {
+        const expected = result(render(compile(applies).template, data, options));
+        const { template } = compile(applies);
+        for (let i = 0; i < 6; i++) expect(result(render(template, data, options)), JSON.stringify(options)).toEqual(expected);
+      }
+    }
+    // A page of generated code applying a partial still run by closures, which applies (with another formatter)
+    // one of generated code, which applies one that hands its text back: each text once, in its place.
+    const fresh = () => ({
+      s: compile('<s>{.section x}!{.end}</s>').template,
+      q: compile('<q>{@|apply s}</q>').template,
+      r: compile('<r>{@|apply q|html}</r>').template,
+    });
+    const nested = '[{@|apply r}]';
+    const want = render(compile(nested).template, { x: 1 }, { partials: fresh() }).html;
+    expect(want).toBe('[<r>&lt;q&gt;&lt;s&gt;!&lt;/s&gt;&lt;/q&gt;</r>]');
+    const page = compile(nested).template;
+    const warm = fresh();
+    for (let i = 0; i < 3; i++) render(page, {}, {});
+    for (let i = 0; i < 3; i++) render(warm.q, { x: 1 }, { partials: warm });
+    for (let i = 0; i < 4; i++) expect(render(page, { x: 1 }, { partials: warm }).html).toBe(want);
     // A loop of constant text only: the pending text would grow with each element; it is joined up to a bound.
     const many = renders('{.repeated section list}<li>x</li>{.end}', { list: Array.from({ length: 5000 }, () => 1) });
     for (const r of many) expect(r.html).toBe('<li>x</li>'.repeat(5000));

@@ -102,9 +102,15 @@ class Generator {
     return code;
   }
 
-  /** The code of a template's root block, its pending text written out at the end. */
+  /**
+   * The code of a template's root block. Run as a partial by an apply of generated code (RenderContext.keepTail),
+   * it leaves its pending text in `ctx.tail` for the caller to join with the text after the apply; else it writes
+   * it out at the end.
+   */
   root(nodes: readonly Node[]): string {
-    return this.block(nodes, '', '') + this.flush();
+    const body = this.block(nodes, '', '');
+    const end = this.empty ? '' : `if (keep) ctx.tail = pk; else ${FLUSH}`;
+    return `const keep = ctx.keepTail;\nctx.keepTail = false;\n${body}${end}`;
   }
 
   /** A function of its own for `nodes`, sharing this generator's table. */
@@ -283,7 +289,7 @@ class Generator {
         const inline = node.formatters.length === 0 && node.vars.length === 1 ? this.refCode(node.vars[0]!, 'v', false) : null;
         if (inline !== null) return `${inline}${this.write(node.offset)}`;
         const apply = this.applyCode(node);
-        if (apply !== null) return `${apply}${this.write(node.offset)}`;
+        if (apply !== null) return `${apply}${this.write(node.offset, 'j')}`;
         const value = compileValue(node.vars, node.formatters, this.env);
         // ctx.out is brought up to date first: should a formatter stop the render (an apply over the budget), the
         // page returned holds everything written before it, as with closures.
@@ -323,7 +329,8 @@ class Generator {
   }
 
   /**
-   * `{path|apply name}` (a theme's partials, a few per page) as inline code leaving the partial's output in `v`:
+   * `{path|apply name}` (a theme's partials, a few per page) as inline code leaving the partial's output in `v`
+   * and the constant text it ends with in `j` (see RenderContext.keepTail), to be joined with the text after it:
    * the path read inline and the partial run through RenderContext.applyTemplate, without the formatter's
    * closure, its generic call and its state checks. The same steps as singleFormatter in compiler.ts, but for
    * the formatter's frame, which is counted and not built: the partial's own frame holds the same node, and a
@@ -345,8 +352,10 @@ class Generator {
       `${read}ctx.site = ${site};\n` +
       this.budgetCheck(site) +
       `${this.flush()}ctx.out = out;\n` +
-      `try { v = ctx.applyTemplate(${JSON.stringify(state.name)}, v, null, ${state.isPrivate}); } ` +
-      `catch (e) { v = F(ctx, ${JSON.stringify(CORE_APPLY.name)}, e); }\n`
+      `try { v = ctx.applyTemplate(${JSON.stringify(state.name)}, v, null, ${state.isPrivate}, true); j = ctx.tail; } ` +
+      `catch (e) { v = F(ctx, ${JSON.stringify(CORE_APPLY.name)}, e); j = ''; }\n` +
+      // Taken: a partial run otherwise (by closures, or applied with more formatters) finds it empty.
+      `ctx.tail = '';\n`
     );
   }
 
@@ -417,15 +426,21 @@ class Generator {
 
   /**
    * Appends the value `v` of the variable at `offset` as text, unless it would take the page past maxOutput
-   * (see compiler.ts `write`): the render then stops there, with the page written so far.
+   * (see compiler.ts `write`): the render then stops there, with the page written so far. `tail`: the variable
+   * holding the constant text a partial ended with (see applyCode), counted with the value and then left pending.
    */
-  private write(offset: number): string {
+  private write(offset: number, tail = ''): string {
     const site: Site = { unit: this.env.unit, offset };
-    return (
+    let code =
       `if (typeof v !== 'string') v = T(v);\n${this.flush()}` +
-      `if (out.length + v.length > ctx.maxOutput) { ctx.out = out; ctx.outputExceeded(${this.ref(site)}); }\nout += v;\n`
-    );
+      `if (out.length + v.length${tail === '' ? '' : ` + ${tail}.length`} > ctx.maxOutput) { ctx.out = out; ctx.outputExceeded(${this.ref(site)}); }\nout += v;\n`;
+    if (tail !== '') {
+      code += `pk = ${tail};\n`;
+      this.empty = false;
+    }
+    return code;
   }
+
 
   /** An instruction run by its closure, with the output handed over. */
   private closure(node: Node): string {

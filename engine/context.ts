@@ -120,6 +120,17 @@ export class RenderContext implements PluginContext {
   private produced = 0;
   readonly maxSteps: number;
   readonly maxOutput: number;
+  /**
+   * Set by an apply in generated code for the partial it runs: the partial's generated code leaves the constant
+   * text it ends with in `tail` instead of its output, for the caller to join with the text that follows (see
+   * joined-text.ts). Read and cleared by the partial's code as it starts; anything else that runs a template sets it.
+   */
+  keepTail = false;
+  /**
+   * The text a partial run with keepTail ended with ('' when none or when it ran by closures); the apply that
+   * asked for it empties it as it takes it.
+   */
+  tail = '';
   /** Set once the budget ran out: every later check stops again, even after a plugin swallowed the first. */
   budgetError: string | null = null;
   readonly errors: TemplateError[] = [];
@@ -166,6 +177,7 @@ export class RenderContext implements PluginContext {
     this.templates = RELEASED_TEMPLATES;
     this.injects = RELEASED_INJECTS;
     this.out = '';
+    this.tail = '';
     this.scope = undefined;
     keepShape(this);
   }
@@ -304,7 +316,12 @@ export class RenderContext implements PluginContext {
     }
   }
 
-  applyTemplate(name: string, node: unknown, args: Record<string, string> | null, isPrivate: boolean): string {
+  /**
+   * Runs the partial or macro `name` on `node` and returns its output; with `keepTail` (generated code only),
+   * without the constant text it ends with, which is left in `tail`.
+   */
+  applyTemplate(name: string, node: unknown, args: Record<string, string> | null, isPrivate: boolean, keepTail = false): string {
+    this.tail = '';
     // A name that is not found is reported first: it never counts against the depth limit (as on the platform).
     const target = this.findRunnable(name);
     if (target === undefined) return '';
@@ -315,7 +332,7 @@ export class RenderContext implements PluginContext {
       this.depth++;
       return '';
     }
-    return this.runIsolated(target, name, node, args, isPrivate);
+    return this.runIsolated(target, name, node, args, isPrivate, keepTail);
   }
 
   renderBuiltin(source: string, node: unknown): string {
@@ -332,7 +349,7 @@ export class RenderContext implements PluginContext {
   }
 
   /** Run `target` with `node` pushed as a new frame, returning its output instead of appending it. */
-  private runIsolated(target: Runnable, name: string, node: unknown, args: Record<string, string> | null, isPrivate: boolean): string {
+  private runIsolated(target: Runnable, name: string, node: unknown, args: Record<string, string> | null, isPrivate: boolean, keepTail = false): string {
     if (!this.nestsWithin(target, name)) return '';
     const saved = this.out;
     const site = this.site;
@@ -342,11 +359,15 @@ export class RenderContext implements PluginContext {
     if (args !== null) this.setVar('@args', args);
     this.depth++;
     this.nesting = nesting + target.depth;
+    this.tail = '';
+    this.keepTail = keepTail;
     try {
       target.run(this);
-      this.spend(this.out.length, site);
+      this.keepTail = false; // still set when the target ran by closures
+      this.spend(this.out.length + this.tail.length, site);
       return this.out;
     } finally {
+      this.keepTail = false;
       this.depth--;
       this.nesting = nesting;
       this.pop();
@@ -372,6 +393,7 @@ export class RenderContext implements PluginContext {
     if (++this.steps > this.maxSteps) this.checkBudget(saved.length, site);
     this.depth++;
     this.nesting = nesting + target.depth;
+    this.keepTail = false;
     try {
       target.run(this);
       this.spend(this.out.length - saved.length, site);
