@@ -28,7 +28,6 @@ import { CORE_APPLY, type ApplyState } from './plugins/core/formatters.js';
 import { CORE_PREDICATES, jsonEqual } from './plugins/core/predicates.js';
 import type { PredicateArg } from './plugins/types.js';
 import { isTruthy, toText } from './values.js';
-import { JoinSite } from './joined-text.js';
 
 /** The core equality predicates, which generated code may replace with inline comparisons. */
 const CORE_EQUALITY: ReadonlySet<unknown> = new Set(CORE_PREDICATES.filter((p) => p.name === 'equal?' || p.name === 'notEqual?'));
@@ -68,12 +67,6 @@ class Generator {
    */
   private virtual: string[] = [];
   private labels = 0;
-  /**
-   * Whether the pending text `pk` (see text) is known to be empty at the point being generated: at the start of a
-   * function and after anything that wrote it out. Where it is, text followed by a value is appended as before
-   * and nothing tests `pk`; after a branch or inside a loop it is not known.
-   */
-  private empty = true;
 
   constructor(private readonly env: CompileEnv) {}
 
@@ -96,41 +89,27 @@ class Generator {
       let w = weights[start]!;
       while (end < nodes.length && w + weights[end]! <= CHUNK) w += weights[end++]!;
       const chunk = this.function(nodes.slice(start, end), start === 0 ? before : '', end === nodes.length ? after : '');
-      code += `${this.flush()}ctx.out = out; ${this.ref(chunk)}(ctx); out = ctx.out;\n`;
+      code += `ctx.out = out; ${this.ref(chunk)}(ctx); out = ctx.out;\n`;
       start = end;
     }
     return code;
-  }
-
-  /**
-   * The code of a template's root block. Run as a partial by an apply of generated code (RenderContext.keepTail),
-   * it leaves its pending text in `ctx.tail` for the caller to join with the text after the apply; else it writes
-   * it out at the end.
-   */
-  root(nodes: readonly Node[]): string {
-    const body = this.block(nodes, '', '');
-    const end = this.empty ? '' : `if (keep) ctx.tail = pk; else ${FLUSH}`;
-    return `const keep = ctx.keepTail;\nctx.keepTail = false;\n${body}${end}`;
   }
 
   /** A function of its own for `nodes`, sharing this generator's table. */
   function(nodes: readonly Node[], before: string, after: string): Exec {
     const depth = this.depth;
     const virtual = this.virtual;
-    const empty = this.empty;
     this.depth = 0;
     this.virtual = [];
-    this.empty = true;
-    const body = this.sequence(nodes, before, after) + this.flush();
+    const body = this.sequence(nodes, before, after);
     this.depth = depth;
     this.virtual = virtual;
-    this.empty = empty;
     return this.compile(body);
   }
 
-  /** The generated function around `body` (which ends with the pending text written out), with this generator's table. */
+  /** The generated function around `body`, with this generator's table. */
   compile(body: string): Exec {
-    const source = `'use strict';\nreturn function generated(ctx) {\nlet out = ctx.out;\nlet pk = '', v, f, n, c, j;\n${body}ctx.out = out;\n};`;
+    const source = `'use strict';\nreturn function generated(ctx) {\nlet out = ctx.out;\nlet v, f, n, c;\n${body}ctx.out = out;\n};`;
     return new Function('K', 'T', 'I', 'E', 'F', source)(this.table, toText, isTruthy, jsonEqual, formatterFailed) as Exec;
   }
 
@@ -143,9 +122,8 @@ class Generator {
   private sequence(nodes: readonly Node[], before: string, after: string): string {
     let code = '';
     let pending = before;
-    // `direct`: a value is written next, so the text goes to the page at once when nothing is pending.
-    const flush = (direct: boolean): string => {
-      const text = this.text(pending, direct);
+    const flush = (): string => {
+      const text = pending === '' ? '' : `out += ${JSON.stringify(pending)};\n`;
       pending = '';
       return text;
     };
@@ -165,7 +143,7 @@ class Generator {
           let following = '';
           for (let t: string | null; j < nodes.length && (t = constantText(nodes[j]!)) !== null; j++) following += t;
           if (j === nodes.length) following += after;
-          if (pending.length > MAX_CARRIED_TEXT) code += flush(false);
+          if (pending.length > MAX_CARRIED_TEXT) code += flush();
           if (following.length > MAX_CARRIED_TEXT) {
             code += this.branching(node, pending, '');
             pending = '';
@@ -184,52 +162,15 @@ class Generator {
           code += this.silent(node);
           continue;
         default:
-          code += flush(true) + this.writing(node);
+          code += flush() + this.writing(node);
       }
     }
     pending += after;
-    return code + flush(false);
-  }
-
-  /**
-   * Constant text appended: held back in `pk` and joined to the text pending before it through a JoinSite (see
-   * joined-text.ts), so that constant texts meeting at run time reach the page as one rope leaf.
-   */
-  private text(text: string, direct = false): string {
-    if (text === '') return '';
-    const literal = JSON.stringify(text);
-    if (this.empty) {
-      if (direct) return `out += ${literal};\n`;
-      this.empty = false;
-      return `pk = ${literal};\n`;
-    }
-    return (
-      `if (pk.length === 0) pk = ${literal}; else if (pk === (j = ${this.ref(new JoinSite(text))}).prev) pk = j.joined; ` +
-      `else if ((j = j.join(pk)) !== null) pk = j; else { out += pk; pk = ${literal}; }\n`
-    );
-  }
-
-  /** Writes the pending text out (nothing when it is known to be empty). */
-  private flush(): string {
-    if (this.empty) return '';
-    this.empty = true;
-    return FLUSH;
-  }
-
-  /**
-   * The code of one path of a branch, generated from the state of the pending text where the branch starts; `pk`
-   * is not known after the branch.
-   */
-  private path(start: boolean, gen: () => string): string {
-    this.empty = start;
-    const code = gen();
-    this.empty = false;
-    return code;
+    return code + flush();
   }
 
   /** A section, predicate or `.if`, each of its paths starting with `before` and ending with `after`. */
   private branching(node: Node, before: string, after: string): string {
-    const start = this.empty;
     switch (node.type) {
       case 'section': {
         const d = this.depth++;
@@ -238,16 +179,13 @@ class Generator {
           // No frame object: the block's reads look in `s${d}` first (see frameFree); the step is counted all the same.
           code += this.count(node.offset, before);
           this.virtual.push(`s${d}`);
-          code +=
-            `if (${truthy(`s${d}`)}) {\n${this.path(start, () => this.block(node.block, before, after))}}` +
-            this.path(start, () => this.elseBranch(node.alternative, before, after)) +
-            '\n';
+          code += `if (${truthy(`s${d}`)}) {\n${this.block(node.block, before, after)}}` + this.elseBranch(node.alternative, before, after) + '\n';
           this.virtual.pop();
         } else {
           code +=
             this.push(`s${d}`, '-1', node.offset, before) +
-            `if (${truthy(`s${d}`)}) {\n${this.path(start, () => this.block(node.block, before, after))}}` +
-            this.path(start, () => this.elseBranch(node.alternative, before, after)) +
+            `if (${truthy(`s${d}`)}) {\n${this.block(node.block, before, after)}}` +
+            this.elseBranch(node.alternative, before, after) +
             `\n${POP}`;
         }
         this.depth--;
@@ -257,13 +195,13 @@ class Generator {
         return this.branch(node.predicate, node.offset, node.block, node.alternative, before, after);
       case 'if': {
         // `{.if }` (no condition) runs neither branch (see compileIf).
-        if (node.vars.length === 0) return this.text(before + after);
+        if (node.vars.length === 0) return before + after === '' ? '' : `out += ${JSON.stringify(before + after)};\n`;
         const test = this.ifTest(node);
-        const paths = (): string =>
-          `{\n${this.path(start, () => this.block(node.block, before, after))}}${this.path(start, () => this.elseBranch(node.alternative, before, after))}\n`;
-        if (test === null) return `if (${this.ref(compileIfTest(node))}(ctx)) ${paths()}`;
+        if (test === null) {
+          return `if (${this.ref(compileIfTest(node))}(ctx)) {\n${this.block(node.block, before, after)}}${this.elseBranch(node.alternative, before, after)}\n`;
+        }
         const d = this.depth++;
-        const code = `{\nlet c${d};\n${test(`c${d}`)}if (c${d}) ${paths()}}\n`;
+        const code = `{\nlet c${d};\n${test(`c${d}`)}if (c${d}) {\n${this.block(node.block, before, after)}}${this.elseBranch(node.alternative, before, after)}\n}\n`;
         this.depth--;
         return code;
       }
@@ -289,35 +227,28 @@ class Generator {
         const inline = node.formatters.length === 0 && node.vars.length === 1 ? this.refCode(node.vars[0]!, 'v', false) : null;
         if (inline !== null) return `${inline}${this.write(node.offset)}`;
         const apply = this.applyCode(node);
-        if (apply !== null) return `${apply}${this.write(node.offset, 'j')}`;
+        if (apply !== null) return `${apply}${this.write(node.offset)}`;
         const value = compileValue(node.vars, node.formatters, this.env);
         // ctx.out is brought up to date first: should a formatter stop the render (an apply over the budget), the
         // page returned holds everything written before it, as with closures.
-        return `${this.flush()}ctx.out = out; v = ${this.ref(value)}(ctx);\n${this.write(node.offset)}`;
+        return `ctx.out = out; v = ${this.ref(value)}(ctx);\n${this.write(node.offset)}`;
       }
       case 'repeated': {
         const d = this.depth++;
-        const start = this.empty;
-        // Inside the loop the pending text is not known: an iteration starts with what the one before left.
-        this.empty = false;
         const between = node.alternatesWith === null ? '' : this.block(node.alternatesWith, '', '');
-        this.empty = start;
-        const head =
+        const code =
           this.sectionValue(node.path, `a${d}`) +
           `if (Array.isArray(a${d}) && a${d}.length > 0) {\n` +
           `const n${d} = a${d}.length;\n` +
           // the list is a frame under its elements (see compiler.ts)
-          this.push(`a${d}`, '-1', node.offset);
-        this.empty = false;
-        const code =
-          head +
+          this.push(`a${d}`, '-1', node.offset) +
           `for (let i${d} = 0; i${d} < n${d}; i${d}++) {\n` +
           `const e${d} = a${d}[i${d}];\n` +
           this.push(`e${d}`, `i${d}`, node.offset) +
           this.block(node.block, '', '') +
           (between === '' ? '' : `if (i${d} < n${d} - 1) {\n${between}}\n`) +
           `${POP}}\n${POP}}` +
-          this.path(start, () => this.elseBranch(node.alternative, '', '')) +
+          this.elseBranch(node.alternative, '', '') +
           '\n';
         this.depth--;
         return `{\n${code}}\n`;
@@ -329,8 +260,7 @@ class Generator {
   }
 
   /**
-   * `{path|apply name}` (a theme's partials, a few per page) as inline code leaving the partial's output in `v`
-   * and the constant text it ends with in `j` (see RenderContext.keepTail), to be joined with the text after it:
+   * `{path|apply name}` (a theme's partials, a few per page) as inline code leaving the partial's output in `v`:
    * the path read inline and the partial run through RenderContext.applyTemplate, without the formatter's
    * closure, its generic call and its state checks. The same steps as singleFormatter in compiler.ts, but for
    * the formatter's frame, which is counted and not built: the partial's own frame holds the same node, and a
@@ -350,12 +280,10 @@ class Generator {
     const site = this.ref({ unit: this.env.unit, offset: call.offset } satisfies Site);
     return (
       `${read}ctx.site = ${site};\n` +
-      this.budgetCheck(site) +
-      `${this.flush()}ctx.out = out;\n` +
-      `try { v = ctx.applyTemplate(${JSON.stringify(state.name)}, v, null, ${state.isPrivate}, true); j = ctx.tail; } ` +
-      `catch (e) { v = F(ctx, ${JSON.stringify(CORE_APPLY.name)}, e); j = ''; }\n` +
-      // Taken: a partial run otherwise (by closures, or applied with more formatters) finds it empty.
-      `ctx.tail = '';\n`
+      `if (++ctx.steps > ctx.maxSteps || out.length > ctx.maxOutput) { ctx.out = out; ctx.checkBudget(out.length, ${site}); }\n` +
+      `ctx.out = out;\n` +
+      `try { v = ctx.applyTemplate(${JSON.stringify(state.name)}, v, null, ${state.isPrivate}); } ` +
+      `catch (e) { v = F(ctx, ${JSON.stringify(CORE_APPLY.name)}, e); }\n`
     );
   }
 
@@ -374,17 +302,9 @@ class Generator {
    */
   private count(offset: number, carried = ''): string {
     const site: Site = { unit: this.env.unit, offset };
-    return this.budgetCheck(this.ref(site), carried);
-  }
-
-  /**
-   * One more step against the budget, and the page's length (pending text included) against maxOutput; the
-   * site `site` (an expression) is where the render stops when either is crossed, with the page written so far.
-   */
-  private budgetCheck(site: string, carried = ''): string {
-    const length = (this.empty ? 'out.length' : 'out.length + pk.length') + (carried === '' ? '' : ` + ${carried.length}`);
-    const written = (this.empty ? '' : FLUSH) + (carried === '' ? '' : `out += ${JSON.stringify(carried)}; `);
-    return `if (++ctx.steps > ctx.maxSteps || ${length} > ctx.maxOutput) { ${written}ctx.out = out; ctx.checkBudget(out.length, ${site}); }\n`;
+    const length = carried === '' ? 'out.length' : `out.length + ${carried.length}`;
+    const written = carried === '' ? '' : `out += ${JSON.stringify(carried)}; `;
+    return `if (++ctx.steps > ctx.maxSteps || ${length} > ctx.maxOutput) { ${written}ctx.out = out; ctx.checkBudget(out.length, ${this.ref(site)}); }\n`;
   }
 
   /**
@@ -426,26 +346,20 @@ class Generator {
 
   /**
    * Appends the value `v` of the variable at `offset` as text, unless it would take the page past maxOutput
-   * (see compiler.ts `write`): the render then stops there, with the page written so far. `tail`: the variable
-   * holding the constant text a partial ended with (see applyCode), counted with the value and then left pending.
+   * (see compiler.ts `write`): the render then stops there, with the page written so far.
    */
-  private write(offset: number, tail = ''): string {
+  private write(offset: number): string {
     const site: Site = { unit: this.env.unit, offset };
-    let code =
-      `if (typeof v !== 'string') v = T(v);\n${this.flush()}` +
-      `if (out.length + v.length${tail === '' ? '' : ` + ${tail}.length`} > ctx.maxOutput) { ctx.out = out; ctx.outputExceeded(${this.ref(site)}); }\nout += v;\n`;
-    if (tail !== '') {
-      code += `pk = ${tail};\n`;
-      this.empty = false;
-    }
-    return code;
+    return (
+      `if (typeof v !== 'string') v = T(v);\n` +
+      `if (out.length + v.length > ctx.maxOutput) { ctx.out = out; ctx.outputExceeded(${this.ref(site)}); }\nout += v;\n`
+    );
   }
-
 
   /** An instruction run by its closure, with the output handed over. */
   private closure(node: Node): string {
     const exec = compileNode(node, this.env);
-    return `${this.flush()}ctx.out = out; ${this.ref(exec)}(ctx); out = ctx.out;\n`;
+    return `ctx.out = out; ${this.ref(exec)}(ctx); out = ctx.out;\n`;
   }
 
   /** `const name = <section value>;`, inline when the path allows, else through the compiled getter. */
@@ -505,7 +419,7 @@ class Generator {
 
   /** The alternative of a branch; without one, a path that writes only `before` and `after`. */
   private elseBranch(or: OrNode | null, before: string, after: string): string {
-    if (or === null) return before + after === '' ? '' : ` else {\n${this.text(before + after)}}`;
+    if (or === null) return before + after === '' ? '' : ` else {\nout += ${JSON.stringify(before + after)};\n}`;
     if (or.predicate === null) return ` else {\n${this.block(or.block, before, after)}}`;
     return ` else {\n${this.branch(or.predicate, or.offset, or.block, or.alternative, before, after)}}`;
   }
@@ -520,15 +434,14 @@ class Generator {
     after: string,
   ): string {
     const d = this.depth++;
-    const start = this.empty;
     const inline = this.equalityTest(call, `a${d}`, `b${d}`);
-    const body = this.path(start, () => this.block(block, before, after));
-    const otherwise = this.path(start, () => this.elseBranch(alternative, before, after));
+    const body = this.block(block, before, after);
+    const otherwise = this.elseBranch(alternative, before, after);
     let code: string;
     if (inline !== null) code = `{\nlet a${d}, b${d};\n${inline.setup}if (${inline.test}) {\n${body}}${otherwise}\n}\n`;
     else {
       // A predicate that failed (undefined) runs neither branch (see compilePredicate); the text around still prints.
-      const neither = `else if (t${d} === undefined) {\n${this.path(start, () => this.text(before + after))}}`;
+      const neither = `else if (t${d} === undefined) {\n${before + after === '' ? '' : `out += ${JSON.stringify(before + after)};\n`}}`;
       code = `{\nconst t${d} = ${this.ref(compilePredicate(call, offset, this.env))}(ctx);\nif (t${d}) {\n${body}} ${neither}${otherwise}\n}\n`;
     }
     this.depth--;
@@ -596,9 +509,6 @@ function equal(a: string, b: string): string {
   return `(${a} === ${b} || (typeof ${a} === 'object' || typeof ${b} === 'object') && E(${a}, ${b}))`;
 }
 
-/** Writes the pending constant text (see Generator.text) to `out`: before anything reads or hands on the page. */
-const FLUSH = "if (pk.length !== 0) { out += pk; pk = ''; }\n";
-
 /** Leaves the current frame (the inverse of Generator.push). */
 const POP = 'ctx.frame = ctx.frame.parent;\n';
 
@@ -654,7 +564,7 @@ export function generateBlock(nodes: readonly Node[], env: CompileEnv): Exec | n
   if (nodes.reduce((w, n) => w + weight(n), 0) > MAX_GENERATED) return null;
   const g = new Generator(env);
   try {
-    return g.compile(g.root(nodes));
+    return g.compile(g.block(nodes, '', ''));
   } catch {
     return null;
   }

@@ -120,17 +120,6 @@ export class RenderContext implements PluginContext {
   private produced = 0;
   readonly maxSteps: number;
   readonly maxOutput: number;
-  /**
-   * Set by an apply in generated code for the partial it runs: the partial's generated code leaves the constant
-   * text it ends with in `tail` instead of its output, for the caller to join with the text that follows (see
-   * joined-text.ts). Read and cleared by the partial's code as it starts; anything else that runs a template sets it.
-   */
-  keepTail = false;
-  /**
-   * The text a partial run with keepTail ended with ('' when none or when it ran by closures); the apply that
-   * asked for it empties it as it takes it.
-   */
-  tail = '';
   /** Set once the budget ran out: every later check stops again, even after a plugin swallowed the first. */
   budgetError: string | null = null;
   readonly errors: TemplateError[] = [];
@@ -177,7 +166,6 @@ export class RenderContext implements PluginContext {
     this.templates = RELEASED_TEMPLATES;
     this.injects = RELEASED_INJECTS;
     this.out = '';
-    this.tail = '';
     this.scope = undefined;
     keepShape(this);
   }
@@ -316,12 +304,7 @@ export class RenderContext implements PluginContext {
     }
   }
 
-  /**
-   * Runs the partial or macro `name` on `node` and returns its output; with `keepTail` (generated code only),
-   * without the constant text it ends with, which is left in `tail`.
-   */
-  applyTemplate(name: string, node: unknown, args: Record<string, string> | null, isPrivate: boolean, keepTail = false): string {
-    this.tail = '';
+  applyTemplate(name: string, node: unknown, args: Record<string, string> | null, isPrivate: boolean): string {
     // A name that is not found is reported first: it never counts against the depth limit (as on the platform).
     const target = this.findRunnable(name);
     if (target === undefined) return '';
@@ -332,7 +315,7 @@ export class RenderContext implements PluginContext {
       this.depth++;
       return '';
     }
-    return this.runIsolated(target, name, node, args, isPrivate, keepTail);
+    return this.runIsolated(target, name, node, args, isPrivate);
   }
 
   renderBuiltin(source: string, node: unknown): string {
@@ -349,7 +332,7 @@ export class RenderContext implements PluginContext {
   }
 
   /** Run `target` with `node` pushed as a new frame, returning its output instead of appending it. */
-  private runIsolated(target: Runnable, name: string, node: unknown, args: Record<string, string> | null, isPrivate: boolean, keepTail = false): string {
+  private runIsolated(target: Runnable, name: string, node: unknown, args: Record<string, string> | null, isPrivate: boolean): string {
     if (!this.nestsWithin(target, name)) return '';
     const saved = this.out;
     const site = this.site;
@@ -359,15 +342,11 @@ export class RenderContext implements PluginContext {
     if (args !== null) this.setVar('@args', args);
     this.depth++;
     this.nesting = nesting + target.depth;
-    this.tail = '';
-    this.keepTail = keepTail;
     try {
       target.run(this);
-      this.keepTail = false; // still set when the target ran by closures
-      this.spend(this.out.length + this.tail.length, site);
+      this.spend(this.out.length, site);
       return this.out;
     } finally {
-      this.keepTail = false;
       this.depth--;
       this.nesting = nesting;
       this.pop();
@@ -393,7 +372,6 @@ export class RenderContext implements PluginContext {
     if (++this.steps > this.maxSteps) this.checkBudget(saved.length, site);
     this.depth++;
     this.nesting = nesting + target.depth;
-    this.keepTail = false;
     try {
       target.run(this);
       this.spend(this.out.length - saved.length, site);
