@@ -140,6 +140,21 @@ describe('generated code', () => {
     expect(html[3]).toBe('[BC<BCED>=D(B)]|ok|11<1outer>3x<xouter>|BB');
   });
 
+  it('stops at a section over the budget with the text before it written, as closures do', () => {
+    // The text before a section is written inside its branches by generated code; a render stopped where the
+    // section is counted must still end with it, and that text counts against maxOutput there.
+    const source = 'head {.section a}<{b}>{.or}none{.end} mid {.section c}[{.section d}{e}{.end}]{.end} tail';
+    const data = { a: { b: 1 }, c: { d: { e: 'E' } } };
+    for (const options of [{ maxSteps: 0 }, { maxSteps: 1 }, { maxSteps: 2 }, { maxOutput: 4 }, { maxOutput: 12 }, { maxOutput: 14 }]) {
+      const { template } = compile(source);
+      const results = Array.from({ length: 5 }, () => render(template, data, options));
+      for (const r of results.slice(1)) expect(r, JSON.stringify(options)).toEqual(results[0]);
+    }
+    const { template } = compile(source);
+    const html = Array.from({ length: 4 }, () => render(template, data, { maxSteps: 1 }).html);
+    expect(html[3]).toBe('head <1> mid ');
+  });
+
   it('cannot be made to run code through template text', () => {
     const source = '{.section a}`${globalThis.pwned = 1}`"\'\\u2028\u2028</script>{.end}';
     const [first, ...rest] = renders(source, { a: 1 });

@@ -177,13 +177,13 @@ class Generator {
         let code = this.sectionValue(node.path, `s${d}`);
         if (weight(node) <= CHUNK && this.frameFree(node.block) && this.alternativeFree(node.alternative)) {
           // No frame object: the block's reads look in `s${d}` first (see frameFree); the step is counted all the same.
-          code += this.count(node.offset);
+          code += this.count(node.offset, before);
           this.virtual.push(`s${d}`);
           code += `if (${truthy(`s${d}`)}) {\n${this.block(node.block, before, after)}}` + this.elseBranch(node.alternative, before, after) + '\n';
           this.virtual.pop();
         } else {
           code +=
-            this.push(`s${d}`, '-1', node.offset) +
+            this.push(`s${d}`, '-1', node.offset, before) +
             `if (${truthy(`s${d}`)}) {\n${this.block(node.block, before, after)}}` +
             this.elseBranch(node.alternative, before, after) +
             `\n${POP}`;
@@ -291,14 +291,20 @@ class Generator {
    * A new frame for `node` (an expression of the generated code): the work budget counted as RenderContext.push
    * does, the frame written as newFrame writes it (same shape), and the instruction's position for the error.
    */
-  private push(node: string, index: string, offset: number): string {
-    return this.count(offset) + `ctx.frame = { node: ${node}, parent: ctx.frame, index: ${index}, vars: null, macros: null, stop: false };\n`;
+  private push(node: string, index: string, offset: number, carried = ''): string {
+    return this.count(offset, carried) + `ctx.frame = { node: ${node}, parent: ctx.frame, index: ${index}, vars: null, macros: null, stop: false };\n`;
   }
 
-  /** The work budget counted for a frame at `offset`, as RenderContext.push counts it. */
-  private count(offset: number): string {
+  /**
+   * The work budget counted for a frame at `offset`, as RenderContext.push counts it. `carried`: the text before
+   * the instruction that this code writes inside its branches (see sequence); closures write it before the frame
+   * is counted, so it counts here too, and a render stopped here ends with it.
+   */
+  private count(offset: number, carried = ''): string {
     const site: Site = { unit: this.env.unit, offset };
-    return `if (++ctx.steps > ctx.maxSteps || out.length > ctx.maxOutput) { ctx.out = out; ctx.checkBudget(out.length, ${this.ref(site)}); }\n`;
+    const length = carried === '' ? 'out.length' : `out.length + ${carried.length}`;
+    const written = carried === '' ? '' : `out += ${JSON.stringify(carried)}; `;
+    return `if (++ctx.steps > ctx.maxSteps || ${length} > ctx.maxOutput) { ${written}ctx.out = out; ctx.checkBudget(out.length, ${this.ref(site)}); }\n`;
   }
 
   /**
