@@ -13,8 +13,9 @@
  *
  * Test files wrap their suite in `describeBrowser(...)`: without Chromium it is skipped with a notice, or
  * fails when `CI` is set. Inside it, `const harness = useBrowserHarness()` starts the harness before the
- * suite and closes it after (`harness().open(...)` in the tests). `startStorefront` and `ensureIslandsBuilt`
- * need no browser (`npm run size` uses them).
+ * suite and closes it after (`harness().open(...)` in the tests); a file that serves several storefronts (one per
+ * theme) takes `const startHarness = useOneChromium()` instead, one browser for all of them. `startStorefront`
+ * and `ensureIslandsBuilt` need no browser (`npm run size` uses them).
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -109,6 +110,25 @@ export function useBrowserHarness(options: HarnessOptions = {}): () => BrowserHa
   return () => {
     if (harness === undefined) throw new Error('the browser harness is not running (it starts in beforeAll of the suite)');
     return harness;
+  };
+}
+
+/**
+ * For the body of `describeBrowser` in a file that serves several storefronts (one per theme): launches one
+ * Chromium before the suite and closes it after; answers a function that starts a harness over that browser
+ * (its tabs still each a context of their own), which the caller closes. A launch is seconds on a busy machine.
+ */
+export function useOneChromium(): (options?: StorefrontOptions) => Promise<BrowserHarness> {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, HARNESS_START_TIMEOUT_MS);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return (options = {}) => {
+    if (browser === undefined) throw new Error('Chromium is not running (it starts in beforeAll of the suite)');
+    return startBrowserHarness({ ...options, browser });
   };
 }
 

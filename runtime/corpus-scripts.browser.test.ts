@@ -8,22 +8,24 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, it } from 'vitest';
-import { type BrowserHarness, describeBrowser, startBrowserHarness } from '../hydrate/browser-harness.js';
+import { type BrowserHarness, describeBrowser, useOneChromium } from '../hydrate/browser-harness.js';
 import { repoRoot } from '../server/db/database.js';
 
 const CORPUS = resolve(repoRoot(), '..', 'shared', 'themes');
 
-/** Serves `theme` and hands the harness to `use`, blocking every request to another host (and counting it). */
-async function withTheme(theme: string, use: (harness: BrowserHarness) => Promise<void>): Promise<void> {
-  const harness = await startBrowserHarness({ themeDir: resolve(CORPUS, theme) });
-  try {
-    await use(harness);
-  } finally {
-    await harness.close();
-  }
-}
-
 describeBrowser('the corpus with the runtime', () => {
+  // one Chromium for both themes' storefronts
+  const startHarness = useOneChromium();
+  /** Serves `theme` and hands the harness to `use`, blocking every request to another host (and counting it). */
+  async function withTheme(theme: string, use: (harness: BrowserHarness) => Promise<void>): Promise<void> {
+    const harness = await startHarness({ themeDir: resolve(CORPUS, theme) });
+    try {
+      await use(harness);
+    } finally {
+      await harness.close();
+    }
+  }
+
   it.skipIf(!existsSync(resolve(CORPUS, 'hnp')))("hnp's vendored sqs-controller and squarespace-core 0.1.2 work against the runtime", async () => {
     await withTheme('hnp', async (harness) => {
       const tab = await harness.open('/');

@@ -40,11 +40,29 @@ async function coreBundle(name: string): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
+/** The shop's fill tiles: a 4:5 picture filling a 240 px high tile, 400 px (1280) or 342 px (390) wide at ratio 1 → 500w. */
+async function expectTileImages(page: Page): Promise<void> {
+  expect(new Set(await loadedWidths(page, '.tile-image img'))).toEqual(new Set(['500w']));
+  expect(await page.getAttribute('main', 'data-tiles')).toBe('12');
+  const tile = await page.$eval('.tile-image img', (img) => ({ position: getComputedStyle(img).position, width: img.getBoundingClientRect().width, box: img.parentElement!.getBoundingClientRect().width }));
+  expect(tile.position).toBe('absolute');
+  expect(Math.round(tile.width)).toBe(Math.round(tile.box));
+}
+
+/** The product's content-fit picture, 480 (360) px high: 384 (288) px wide → 500w (300w); aligned to the top. */
+async function expectProductImage(tab: BrowserTab, width: number): Promise<void> {
+  expect(await loadedWidths(tab.page, '.product-image img')).toEqual([width === WIDTHS.desktop ? '500w' : '300w']);
+  expect(await tab.page.$eval('.product-image img', (img) => img.style.top)).toBe('0px');
+  expect(await tab.page.textContent('.product-price')).toBe('from $89.00');
+  tab.expectNoConsoleProblems();
+}
+
 describeBrowser('the platform runtime', () => {
   const harness = useBrowserHarness({ themeDir: THEME_DIR });
 
   for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
-    it(`runs the theme's script on every page at ${width} px, with nothing leaving the machine`, async () => {
+    // one load a page for both: the images a page asks for are the load's, at its width
+    it(`runs the theme's script on every page at ${width} px, with nothing leaving the machine, and loads each image at the width its box needs (fill tiles, a fit picture the script loads)`, async () => {
       for (const path of PAGES) {
         const tab = await harness().open(path, { width });
         await tab.page.waitForFunction(() => document.body.classList.contains('runtime-ready'));
@@ -58,27 +76,11 @@ describeBrowser('the platform runtime', () => {
         expect(state.columns).toBe('3');
         expect(state.afterBodyLoaded).toBe(true);
         expect(state.context).toEqual(expect.arrayContaining(['pageType', 'website', 'collection', 'tweakJSON', 'templateTweakable']));
+        if (path === '/shop') await expectTileImages(tab.page);
+        if (path === '/shop/p/field-shirt') await expectProductImage(tab, width);
         await tab.screenshot(`runtime${path === '/' ? '-home' : path.replace(/\//g, '-')}`);
         await tab.close();
       }
-    });
-
-    it(`loads each image at the width its box needs at ${width} px (fill tiles, a fit picture the script loads)`, async () => {
-      const shop = await harness().open('/shop', { width });
-      // a 4:5 picture filling a 240 px high tile: 400 px (1280) or 342 px (390) wide at ratio 1 → 500w
-      expect(new Set(await loadedWidths(shop.page, '.tile-image img'))).toEqual(new Set(['500w']));
-      expect(await shop.page.getAttribute('main', 'data-tiles')).toBe('12');
-      const tile = await shop.page.$eval('.tile-image img', (img) => ({ position: getComputedStyle(img).position, width: img.getBoundingClientRect().width, box: img.parentElement!.getBoundingClientRect().width }));
-      expect(tile.position).toBe('absolute');
-      expect(Math.round(tile.width)).toBe(Math.round(tile.box));
-      await shop.close();
-      const product = await harness().open('/shop/p/field-shirt', { width });
-      // content-fit, 480 (360) px high: 384 (288) px wide → 500w (300w); aligned to the top
-      expect(await loadedWidths(product.page, '.product-image img')).toEqual([width === WIDTHS.desktop ? '500w' : '300w']);
-      expect(await product.page.$eval('.product-image img', (img) => img.style.top)).toBe('0px');
-      expect(await product.page.textContent('.product-price')).toBe('from $89.00');
-      product.expectNoConsoleProblems();
-      await product.close();
     });
   }
 

@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserHarness, describeBrowser, saveScreenshot, startBrowserHarness, WIDTHS } from '../../hydrate/browser-harness.js';
+import { type BrowserHarness, describeBrowser, saveScreenshot, useOneChromium, WIDTHS } from '../../hydrate/browser-harness.js';
 import { repoRoot } from '../db/database.js';
 import { contentPolicy } from './content-policy.js';
 
@@ -85,11 +85,14 @@ async function openCounting(harness: BrowserHarness, path: string, width: number
 describeBrowser('nothing leaves the machine', () => {
   const langate = resolve(CORPUS, 'langate');
   const baldface = resolve(CORPUS, 'baldface');
+  // one Chromium for the file's four storefronts
+  const startHarness = useOneChromium();
+  const served = (themeDir: string) => startHarness({ themeDir });
 
   describe.skipIf(!existsSync(langate))('langate', () => {
     let harness: BrowserHarness;
     beforeAll(async () => {
-      harness = await startBrowserHarness({ themeDir: langate });
+      harness = await served(langate);
     });
     afterAll(() => harness.close());
 
@@ -132,7 +135,7 @@ describeBrowser('nothing leaves the machine', () => {
   describe.skipIf(!existsSync(baldface))('baldface', () => {
     let harness: BrowserHarness;
     beforeAll(async () => {
-      harness = await startBrowserHarness({ themeDir: baldface });
+      harness = await served(baldface);
     });
     afterAll(() => harness.close());
 
@@ -156,7 +159,7 @@ describeBrowser('nothing leaves the machine', () => {
       process.env['TESSERA_ALLOWED_ORIGINS'] = 'http://fonts.googleapis.com';
       let allowing: BrowserHarness;
       try {
-        allowing = await startBrowserHarness({ themeDir: baldface });
+        allowing = await served(baldface);
       } finally {
         delete process.env['TESSERA_ALLOWED_ORIGINS'];
       }
@@ -175,7 +178,7 @@ describeBrowser('nothing leaves the machine', () => {
   describe('the platform runtime', () => {
     let harness: BrowserHarness;
     beforeAll(async () => {
-      harness = await startBrowserHarness({ themeDir: resolve(repoRoot(), 'fixtures/themes/platform-runtime') });
+      harness = await served(resolve(repoRoot(), 'fixtures/themes/platform-runtime'));
     });
     afterAll(() => harness.close());
 

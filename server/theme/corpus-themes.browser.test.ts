@@ -12,9 +12,9 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchChromium, startBrowserHarness, WIDTHS } from '../../hydrate/browser-harness.js';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeBrowser, useOneChromium, WIDTHS } from '../../hydrate/browser-harness.js';
 import { repoRoot } from '../db/database.js';
 
 const CORPUS = resolve(repoRoot(), '../shared/themes');
@@ -70,16 +70,12 @@ function lookAt(page: Page) {
 }
 
 describeBrowser('the corpus themes look and work like themselves', () => {
-  // one Chromium for every theme's storefront (each page still opens in a context of its own)
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(() => browser?.close());
+  // one Chromium for every theme's storefront
+  const startHarness = useOneChromium();
 
   for (const [theme, bar] of Object.entries(THEMES)) {
     it.skipIf(!existsSync(resolve(CORPUS, theme)))(`${theme}: styled, scripts without an error, nothing leaving, navigation, at 1280 and 390 px`, async () => {
-      const harness = await startBrowserHarness({ themeDir: resolve(CORPUS, theme), ...(browser === undefined ? {} : { browser }) });
+      const harness = await startHarness({ themeDir: resolve(CORPUS, theme) });
       try {
         for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
           for (const [name, path] of Object.entries(PAGES)) {
