@@ -28,6 +28,8 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildApp } from '../server/app.js';
 import { openStore, repoRoot, type Store } from '../server/db/database.js';
 import { seedDemoStore } from '../server/db/seed.js';
+import { testDatabase } from '../server/db/pg-test-database.js';
+import { demoApp, TEST_STORE_ON_POSTGRES } from '../server/test-support.js';
 import type { GuardOptions } from '../server/security/install.js';
 import { Theme } from '../server/theme.js';
 import { FONT_SETS, type FontSetName, fontconfigFile, isFontSetName } from './browser-fonts.js';
@@ -284,8 +286,13 @@ export interface HarnessOptions extends StorefrontOptions {
   readonly browser?: Browser;
 }
 
-/** The real storefront (default theme in templates/, or `themeDir`) on 127.0.0.1, port 0, over a fresh seeded SQLite file. */
+/**
+ * The real storefront (default theme in templates/, or `themeDir`) on 127.0.0.1, port 0, over a fresh seeded SQLite
+ * file; under `TESSERA_TEST_DATABASE=postgresql` over a fresh copy of the demo PostgreSQL database instead (as the
+ * server's app tests, server/db/pg-test-database.ts), where `store` and `dbFile` say so when a test touches them.
+ */
 export async function startStorefront(options: StorefrontOptions = {}): Promise<Storefront> {
+  if (testDatabase() === 'postgresql') return startStorefrontOnPg(options);
   const dir = mkdtempSync(join(tmpdir(), 'tessera-browser-'));
   const dbFile = join(dir, 'store.db');
   const store = openStore(dbFile);
@@ -309,6 +316,34 @@ export async function startStorefront(options: StorefrontOptions = {}): Promise<
       await app.close();
       store.$client.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startStorefrontOnPg(options: StorefrontOptions): Promise<Storefront> {
+  const themeProblems: string[] = [];
+  const { app, store } = await demoApp({
+    log: (problem) => themeProblems.push(problem),
+    ...(options.themeDir === undefined ? {} : { themeDir: options.themeDir }),
+    ...(options.guards === undefined ? {} : { guards: options.guards }),
+    ...(options.language === undefined ? {} : { demoLanguage: options.language }),
+  });
+  options.routes?.(app);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  let closed = false;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    app,
+    store,
+    get dbFile(): string {
+      throw new Error(TEST_STORE_ON_POSTGRES);
+    },
+    themeProblems,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
     },
   };
 }
