@@ -300,24 +300,10 @@ export async function startStorefront(options: StorefrontOptions = {}): Promise<
   const themeProblems: string[] = [];
   const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, (problem) => themeProblems.push(problem));
   const app = await buildApp({ store, theme, ...(options.guards === undefined ? {} : { guards: options.guards }) });
-  options.routes?.(app);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  let closed = false;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    app,
-    store,
-    dbFile,
-    themeProblems,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await app.close();
-      store.$client.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return listening(app, options, { store, dbFile: () => dbFile, themeProblems }, () => {
+    store.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 }
 
 async function startStorefrontOnPg(options: StorefrontOptions): Promise<Storefront> {
@@ -328,6 +314,20 @@ async function startStorefrontOnPg(options: StorefrontOptions): Promise<Storefro
     ...(options.guards === undefined ? {} : { guards: options.guards }),
     ...(options.language === undefined ? {} : { demoLanguage: options.language }),
   });
+  const dbFile = () => {
+    throw new Error(TEST_STORE_ON_POSTGRES);
+  };
+  // the app's own close drops its database
+  return listening(app, options, { store, dbFile, themeProblems }, () => {});
+}
+
+/** `app` with the test's routes, listening on a free loopback port; `dispose` runs once after the app closed. */
+async function listening(
+  app: FastifyInstance,
+  options: StorefrontOptions,
+  parts: { store: Store; dbFile: () => string; themeProblems: string[] },
+  dispose: () => void,
+): Promise<Storefront> {
   options.routes?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
@@ -335,15 +335,16 @@ async function startStorefrontOnPg(options: StorefrontOptions): Promise<Storefro
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     app,
-    store,
-    get dbFile(): string {
-      throw new Error(TEST_STORE_ON_POSTGRES);
+    store: parts.store,
+    get dbFile() {
+      return parts.dbFile();
     },
-    themeProblems,
+    themeProblems: parts.themeProblems,
     async close() {
       if (closed) return;
       closed = true;
       await app.close();
+      dispose();
     },
   };
 }
