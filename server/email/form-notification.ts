@@ -39,20 +39,23 @@ function* recipients(q: Reads, websiteId: string): Work<string[]> {
     .map((c) => c.email);
 }
 
-/** Queues the notice of one stored submission as a step of the submission's transaction, on either database (server/db/work.ts). */
+/**
+ * Queues the notice of one stored submission as a step of the submission's transaction, on either database
+ * (server/db/work.ts): `form` is the submitted form's row and fields, read once in that transaction
+ * (forms/service.ts `submissionNoticeStep`).
+ */
 export function* queueFormNotificationStep(
   q: Reads,
-  formId: string,
-  fields: readonly FormField[],
+  form: { readonly row: { readonly id: string; readonly name: string; readonly websiteId: string }; readonly fields: readonly FormField[] },
   values: Readonly<Record<string, FieldValue>>,
   meta: Readonly<Record<string, unknown>>,
   submissionId: string,
   now: number,
 ): Work<void> {
   const { db, t: tables } = q;
-  const form = yield* get(db.select({ name: tables.forms.name, websiteId: tables.forms.websiteId }).from(tables.forms).where(eq(tables.forms.id, formId)));
-  if (form === undefined) return;
-  const site = yield* get(db.select({ title: tables.websites.title, settings: tables.websites.settings }).from(tables.websites).where(eq(tables.websites.id, form.websiteId)));
+  const { row, fields } = form;
+  const formId = row.id;
+  const site = yield* get(db.select({ title: tables.websites.title, settings: tables.websites.settings }).from(tables.websites).where(eq(tables.websites.id, row.websiteId)));
   const siteTitle = site?.title ?? '';
   const language = emailLanguage(site?.settings);
   const t = translator(language);
@@ -64,17 +67,17 @@ export function* queueFormNotificationStep(
       .map((id) => ({ label: id, lines: answerLines(values[id]!) })),
   ];
   const page = submittedFrom(meta);
-  const subject = t('email.form.subject', { form: form.name });
+  const subject = t('email.form.subject', { form: row.name });
   const text = [
-    page === null ? t('email.form.intro', { form: form.name, site: siteTitle }) : t('email.form.introAt', { form: form.name, site: siteTitle, page }),
+    page === null ? t('email.form.intro', { form: row.name, site: siteTitle }) : t('email.form.introAt', { form: row.name, site: siteTitle, page }),
     '',
     ...answers.flatMap((a) => (a.lines.length === 1 ? [`${a.label}: ${a.lines[0]}`] : [`${a.label}:`, ...a.lines.map((l) => `  ${l}`)])),
     '',
     siteTitle,
   ].join('\n');
-  const words = { heading: t('email.form.heading', { form: form.name }), filledIn: t('email.form.filledIn', { form: form.name, site: siteTitle }), at: t('email.form.at') };
+  const words = { heading: t('email.form.heading', { form: row.name }), filledIn: t('email.form.filledIn', { form: row.name, site: siteTitle }), at: t('email.form.at') };
   const html = renderEmailHtml(FORM_NOTIFICATION_KIND, { siteTitle, subject, language }, { words, pageUrl: page, answers });
-  for (const to of yield* recipients(q, form.websiteId)) {
-    yield* queueEmailStep(q, { websiteId: form.websiteId, kind: FORM_NOTIFICATION_KIND, to, subject, text: `${text}\n`, html, related: { formId, submissionId } }, now);
+  for (const to of yield* recipients(q, row.websiteId)) {
+    yield* queueEmailStep(q, { websiteId: row.websiteId, kind: FORM_NOTIFICATION_KIND, to, subject, text: `${text}\n`, html, related: { formId, submissionId } }, now);
   }
 }

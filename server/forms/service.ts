@@ -40,6 +40,19 @@ export function* formDefinitionStep({ db, t }: Reads, id: string): Work<FormDefi
   return formDefinitionFrom(yield* get(db.select().from(t.forms).where(eq(t.forms.id, id))));
 }
 
+/** The owner's notice of a stored submission, queued in its transaction on either database (store-pg.ts too). */
+export function* submissionNoticeStep(
+  q: Reads,
+  formId: string,
+  values: Readonly<Record<string, FieldValue>>,
+  meta: Readonly<Record<string, unknown>>,
+  submissionId: string,
+  now: number,
+): Work<void> {
+  const form = yield* formDefinitionStep(q, formId);
+  if (form !== null) yield* queueFormNotificationStep(q, form, values, meta, submissionId, now);
+}
+
 function formDefinitionFrom(row: typeof forms.$inferSelect | undefined): FormDefinition | null {
   if (row === undefined) return null;
   let parsed: unknown;
@@ -108,8 +121,7 @@ export function storeSubmission(
         if (spent.changes !== 1) return { ok: false, reason: 'key' } as const;
       }
       tx.insert(formSubmissions).values({ id, formId, data: JSON.stringify(values), meta: JSON.stringify(meta), createdAt: now }).run();
-      const fields = loadFormDefinition(tx as unknown as Store, formId)?.fields ?? [];
-      runSqliteSync(tx as unknown as Store, (q) => queueFormNotificationStep(q, formId, fields, values, meta, id, now));
+      runSqliteSync(tx as unknown as Store, (q) => submissionNoticeStep(q, formId, values, meta, id, now));
       return { ok: true, id } as const;
     },
     { behavior: 'immediate' },

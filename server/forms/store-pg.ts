@@ -9,8 +9,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import type { PgStore } from '../db/pg-store.js';
 import { formSubmissionKeys } from '../db/schema-pg.js';
 import { all, pgTransactions, run, type Work } from '../db/work.js';
-import { queueFormNotificationStep } from '../email/form-notification.js';
-import { formDefinitionStep, hashKey, KEY_LIFETIME_MS, type StoreResult } from './service.js';
+import { hashKey, KEY_LIFETIME_MS, type StoreResult, submissionNoticeStep } from './service.js';
 import type { FormStore } from './store.js';
 
 export function pgFormStore(db: PgStore): FormStore {
@@ -43,8 +42,7 @@ export function pgFormStore(db: PgStore): FormStore {
           if (spent.length !== 1) return { ok: false, reason: 'key' };
         }
         yield* run(q.db.insert(submissions).values({ id, formId, data: JSON.stringify(values), meta: JSON.stringify(meta), createdAt: now }));
-        const form = yield* formDefinitionStep(q, formId);
-        yield* queueFormNotificationStep(q, formId, form?.fields ?? [], values, meta, id, now);
+        yield* submissionNoticeStep(q, formId, values, meta, id, now);
         return { ok: true, id };
       });
     },
