@@ -237,13 +237,29 @@ export function changeSiteSettings(app: FastifyInstance, change: (settings: Reco
   });
 }
 
-/** A contributor added beside `app` with these roles, and a session opened for them: the owner cookie's token. */
-export async function contributorSession(app: FastifyInstance, contributor: { id: string; email: string; displayName: string; roles: readonly string[] }): Promise<string> {
+/** A contributor to add with `contributorSessions`. */
+export interface TestContributor {
+  readonly id: string;
+  readonly email: string;
+  readonly displayName: string;
+  readonly roles: readonly string[];
+}
+
+/** How long a test contributor's session lasts: longer than any test file runs. */
+const TEST_SESSION_MS = 60 * 60 * 1000;
+
+/** Contributors added beside `app` in one write with these roles, and a session opened for each: the owner cookies' tokens, in order. */
+export async function contributorSessions(app: FastifyInstance, contributors: readonly TestContributor[]): Promise<string[]> {
   const websiteId = await siteIdOf(app);
   await writeBeside(app, async ({ db, t }) => {
-    await db.insert(t.contributors).values({ ...contributor, websiteId, passwordHash: 'unused', roles: JSON.stringify(contributor.roles), createdAt: 0 });
+    await db.insert(t.contributors).values(contributors.map((c) => ({ ...c, websiteId, passwordHash: 'unused', roles: JSON.stringify(c.roles), createdAt: 0 })));
   });
-  return app.stores.ownerSessions.open(contributor.id, 60_000, Date.now());
+  return Promise.all(contributors.map((c) => app.stores.ownerSessions.open(c.id, TEST_SESSION_MS, Date.now())));
+}
+
+/** One contributor, as `contributorSessions`: the owner cookie's token. */
+export async function contributorSession(app: FastifyInstance, contributor: TestContributor): Promise<string> {
+  return (await contributorSessions(app, [contributor]))[0]!;
 }
 
 /** The demo site's id, read through `app.reads`. */
