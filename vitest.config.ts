@@ -22,10 +22,12 @@ const NEVER = ['**/node_modules/**', 'dist/**'];
  * Files that share their worker's modules (vitest's `isolate: false`): the node-side tests of the engine, the
  * commerce rules, the server, the theme and the benchmarks, which import the same large graph (fastify, the
  * app, the engine) and change no global state they do not restore. Importing it once per worker instead of once
- * per file is most of their time. The browser suites, hydrate/ and runtime/ (DOM environments, module mocks)
- * and bin/ (spies on stdout, TESSERA_DB set) keep a fresh process each.
+ * per file is most of their time. The browser suites share theirs in a project of their own; hydrate/ and
+ * runtime/ (DOM environments, module mocks) and bin/ (spies on stdout, TESSERA_DB set) keep a fresh process each.
  */
 const SHARED = ['engine', 'commerce', 'server', 'templates', 'bench'].map((dir) => `${dir}/**/!(*.browser).test.ts`);
+/** The browser suites (a storefront and a Chromium each). */
+const BROWSER = ['**/*.browser.test.ts'];
 
 /**
  * The server's app tests, run a second time on PostgreSQL (issue 25, server/db/README.md "The server's app tests
@@ -63,7 +65,10 @@ export default defineConfig({
     projects: [
       // COMMON, not `extends: true`: a project that extends the root runs its globalSetup again
       { test: { ...COMMON, name: 'shared', include: SHARED, exclude: NEVER, isolate: false } },
-      { test: { ...COMMON, name: 'isolated', include: ALL, exclude: [...NEVER, ...SHARED] } },
+      // the browser suites share their worker's modules too (the app, playwright-core): each fresh process spent
+      // seconds importing them again (import time of the 29 suites: 102 s against 16 s; 2026-11-27)
+      { test: { ...COMMON, name: 'browser', include: BROWSER, exclude: NEVER, isolate: false } },
+      { test: { ...COMMON, name: 'isolated', include: ALL, exclude: [...NEVER, ...SHARED, ...BROWSER] } },
       // the app tests again, each app on a fresh copy of a demo PostgreSQL database (server/db/pg-test-database.ts);
       // an app there costs a database copy and every read a round trip, so hooks get longer than vitest's 10 s
       { test: { ...COMMON, name: 'postgresql', include: APP_TESTS_ON_POSTGRES, exclude: NEVER, isolate: false, hookTimeout: 30_000, env: { ...COMMON.env, TESSERA_TEST_DATABASE: 'postgresql' } } },

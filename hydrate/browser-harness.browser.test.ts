@@ -2,18 +2,22 @@
  * The harness catches what it is for: console warnings and errors, uncaught errors, layout shifts after load.
  */
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, chromiumStatus, describeBrowser, useBrowserHarness } from './browser-harness.js';
+import { CHROMIUM_PATHS, chromiumStatus, describeBrowser, useBrowserHarness } from './browser-harness.js';
 
 describe('without Chromium', () => {
   const missing = () => false;
   it('browser tests are skipped locally, with the reason', () => {
-    expect(chromiumStatus({}, missing)).toEqual({ state: 'skip', message: expect.stringContaining(`no Chromium at ${CHROMIUM_PATH}`) });
+    expect(chromiumStatus({}, missing)).toEqual({ state: 'skip', message: expect.stringContaining(`no Chromium at ${CHROMIUM_PATHS.join(' or ')}`) });
   });
   it('browser tests fail on CI, saying what is missing', () => {
-    expect(chromiumStatus({ CI: 'true' }, missing)).toEqual({ state: 'fail', message: expect.stringMatching(/Chromium at \/usr\/bin\/chromium, which is missing on CI/) });
+    expect(chromiumStatus({ CI: 'true' }, missing)).toEqual({
+      state: 'fail',
+      message: expect.stringMatching(/Chromium at \/usr\/lib\/chromium\/chromium-headless-shell or \/usr\/bin\/chromium, which is missing on CI: .*apt-get install -y chromium-headless-shell chromium/),
+    });
   });
-  it('browser tests run when it is there', () => {
-    expect(chromiumStatus({ CI: 'true' }, () => true)).toEqual({ state: 'ready' });
+  it('browser tests run with the headless shell when it is there, else with the browser', () => {
+    expect(chromiumStatus({ CI: 'true' }, () => true)).toEqual({ state: 'ready', path: '/usr/lib/chromium/chromium-headless-shell' });
+    expect(chromiumStatus({ CI: 'true' }, (file) => file === '/usr/bin/chromium')).toEqual({ state: 'ready', path: '/usr/bin/chromium' });
   });
 });
 
