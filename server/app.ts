@@ -58,6 +58,7 @@ import { answerStatus, backLink, tryAgainPage } from './error-page.js';
 import { Theme } from './theme.js';
 import { themeDirFromEnv } from './theme/theme-dir.js';
 import { ensureThemeContentSafely } from './theme-content/ensure-theme-content.js';
+import { installTagDataAhead } from './theme/platform-ahead.js';
 import type { ReadAhead } from './db/pg-app.js';
 import { sqliteReads } from './db/reads.js';
 import { ReadCache, useReadCache } from './read-cache.js';
@@ -255,7 +256,9 @@ export async function buildApp({
   // a watching theme looks at its files once per request (server/theme/disk-look.ts)
   if (!theme.cacheable) app.addHook('onRequest', (_request, _reply, done) => (theme.lookAgain(), done()));
   // a platform theme's own collection types, index and navigations in the store (server/theme-content/)
-  if (readAhead === undefined) ensureThemeContentSafely(store, theme, (message) => app.log.warn(message));
+  await ensureThemeContentSafely(stores.transactions, theme, (message) => app.log.warn(message));
+  // on PostgreSQL its tags' data loaded ahead of each request, after the site (server/theme/platform-ahead.ts)
+  if (readAhead !== undefined && theme.isPlatformTheme) installTagDataAhead(app, store, readAhead.reads, stores.catalog);
   await app.register(cookie);
   app.decorate('publicTls', publicTls);
   await app.register(formbody);

@@ -14,7 +14,7 @@ import { preparePgStore } from './db/seed-pg.js';
 import { ensureSiteOwner } from './owner/site-owner.js';
 import { ensureDemoCustomer, ensureDemoCustomerIn } from './site-users/demo-customer.js';
 import { Theme } from './theme.js';
-import { defaultThemeDir, themeDirFromEnv } from './theme/theme-dir.js';
+import { themeDirFromEnv } from './theme/theme-dir.js';
 import { banner, loggerOptions } from './logging.js';
 import { allowedOriginsFromEnv } from './security/allowed-origins.js';
 import { retentionMonthsFromEnv } from './analytics/retention.js';
@@ -26,10 +26,6 @@ import { wrap } from './word-wrap.js';
 function settings(): { themeDir: string; allowedOrigins: readonly string[]; analyticsRetentionMonths: number; trustProxy: TrustProxy; publicTls: boolean } {
   try {
     const themeDir = themeDirFromEnv(process.env);
-    // a platform theme's tags read the store while rendering (server/theme/platform-data.ts), which PostgreSQL cannot
-    if (databaseTarget(process.env).dialect === 'postgresql' && themeDir !== defaultThemeDir()) {
-      throw new Error('a platform theme (TESSERA_THEME) does not run on PostgreSQL yet: its tags read the store while rendering (server/db/README.md); serve it from the SQLite file (unset TESSERA_DATABASE_URL)');
-    }
     return {
       themeDir,
       allowedOrigins: allowedOriginsFromEnv(process.env),

@@ -6,18 +6,20 @@
  *
  * Idempotent: what the store already has (a collection of the type, at the address) is never made again, and
  * nothing existing is changed; the navigations are written only while the store has no site layout or holds
- * the one written here before (an owner's saved layout is left as it is). All in one transaction.
+ * the one written here before (an owner's saved layout is left as it is). All in one transaction, on either
+ * database (SQLite or PostgreSQL, issue 25).
  */
 import { asc, eq } from 'drizzle-orm';
 import { isRecord } from '../../commerce/json.js';
 import { COLLECTION_TYPES } from '../../engine/plugins/content/record-collection.js';
 import { type CollectionRow, collectionSettings, collectionTypeName, contentKind, folderChildIds } from '../content.js';
 import type { Store } from '../db/database.js';
-import { collections, records, websites } from '../db/schema.js';
+import type { Reads } from '../db/reads.js';
+import { all, get, lockRows, run, type Transactions, type Work, writeSqliteSync } from '../db/work.js';
 import { protection } from '../page-access.js';
 import { MAX_NAVIGATION_DEPTH } from '../navigation-items.js';
 import { LAYOUT_DOCUMENT } from '../site-layout.js';
-import { readSiteDocument, writeSiteDocument } from '../site-documents.js';
+import { readSiteDocumentStep, writeSiteDocumentStep } from '../site-documents.js';
 import type { Theme } from '../theme.js';
 import { defaultThemeDir } from '../theme/theme-dir.js';
 import { planThemeContent, STORE_KINDS, type StoreCollections, THEME_CONTENT_PREFIX } from './content-plan.js';
@@ -45,34 +47,47 @@ function storeCollections(rows: readonly CollectionRow[]): StoreCollections {
   };
 }
 
-/** Adds what `theme` needs to the store's website; returns the ids of the collections made. */
-export function ensureThemeContent(store: Store, theme: Theme, now: number = Date.now()): string[] {
+/**
+ * Adds what `theme` needs to the store's website, as one piece of work on either database (server/db/work.ts);
+ * returns the ids of the collections made. The website's row is locked first (PostgreSQL): two nodes starting at
+ * once on one database take turns, and the second finds the first's collections and makes none.
+ */
+export function* themeContentWork(q: Reads, theme: Theme, now: number = Date.now()): Work<string[]> {
   if (theme.dir === defaultThemeDir()) return [];
-  const site = store.select().from(websites).get();
+  const { db, t } = q;
+  const site = yield* get(db.select({ id: t.websites.id }).from(t.websites).limit(1));
   if (site === undefined) return [];
+  yield* lockRows(q, db.select({ id: t.websites.id }).from(t.websites).where(eq(t.websites.id, site.id)));
   const decl = themeDeclarations(theme);
   const today = Math.floor(now / DAY) * DAY;
-  return store.transaction((tx) => {
-    const rows = tx.select().from(collections).where(eq(collections.websiteId, site.id)).orderBy(asc(collections.ordering)).all();
-    const plan = planThemeContent(decl, storeCollections(rows), today);
-    let ordering = rows.reduce((max, r) => Math.max(max, r.ordering), 0);
-    for (const { records: made, settings, ...c } of plan) {
-      tx.insert(collections).values({ ...c, websiteId: site.id, ordering: ++ordering, settings: JSON.stringify(settings) }).run();
-      made.forEach((r, k) => tx.insert(records).values({ ...r, id: `${c.id}-${r.urlId}`, collectionId: c.id, ordering: k }).run());
-    }
-    // the transaction has the store's interface: the navigations are written with the collections or not at all
-    writeThemeNavigations(tx as unknown as Store, site.id, decl, theme);
-    return plan.map((c) => c.id);
-  });
+  const rows = yield* siteCollectionsStep(q, site.id);
+  const plan = planThemeContent(decl, storeCollections(rows), today);
+  let ordering = rows.reduce((max, r) => Math.max(max, r.ordering), 0);
+  for (const { records: made, settings, ...c } of plan) {
+    yield* run(db.insert(t.collections).values({ ...c, websiteId: site.id, ordering: ++ordering, settings: JSON.stringify(settings) }));
+    for (const [k, r] of made.entries()) yield* run(db.insert(t.records).values({ ...r, id: `${c.id}-${r.urlId}`, collectionId: c.id, ordering: k }));
+  }
+  // in the same transaction: the navigations are written with the collections or not at all
+  yield* themeNavigationsStep(q, site.id, decl, theme);
+  return plan.map((c) => c.id);
 }
 
-/** `ensureThemeContent` for a running server: a failure is said through `log`, never thrown. */
-export function ensureThemeContentSafely(store: Store, theme: Theme, log: (message: string) => void): void {
+/** `themeContentWork` on a SQLite store, synchronously (one transaction). */
+export function ensureThemeContent(store: Store, theme: Theme, now: number = Date.now()): string[] {
+  return writeSqliteSync(store, (q) => themeContentWork(q, theme, now));
+}
+
+/** `themeContentWork` for a starting server, on its database: a failure is said through `log`, never thrown. */
+export async function ensureThemeContentSafely(transactions: Transactions, theme: Theme, log: (message: string) => void): Promise<void> {
   try {
-    ensureThemeContent(store, theme);
+    await transactions.write((q) => themeContentWork(q, theme));
   } catch (error) {
     log(`the theme's demo content could not be added: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+function siteCollectionsStep({ db, t }: Reads, websiteId: string): Work<CollectionRow[]> {
+  return all(db.select().from(t.collections).where(eq(t.collections.websiteId, websiteId)).orderBy(asc(t.collections.ordering)));
 }
 
 /**
@@ -118,13 +133,12 @@ export function themeNavigationLinks(rows: readonly CollectionRow[], decl: Theme
 }
 
 /** Writes each navigation of the theme with the site's links, unless an owner has saved a layout. */
-function writeThemeNavigations(store: Store, websiteId: string, decl: ThemeDeclarations, theme: Theme): void {
-  const stored = readSiteDocument(store, websiteId, LAYOUT_DOCUMENT);
+function* themeNavigationsStep(q: Reads, websiteId: string, decl: ThemeDeclarations, theme: Theme): Work<void> {
+  const stored = yield* readSiteDocumentStep(q, websiteId, LAYOUT_DOCUMENT);
   const ours = Array.isArray(stored) && stored.length > 0 && stored.every((e) => isRecord(e) && e[GENERATED_NAVIGATION] === true);
   if (stored !== null && stored !== undefined && !ours) return;
   const navigations = theme.conf().navigations;
   if (navigations.length === 0) return;
-  const rows = store.select().from(collections).where(eq(collections.websiteId, websiteId)).orderBy(asc(collections.ordering)).all();
-  const links = themeNavigationLinks(rows, decl);
-  writeSiteDocument(store, websiteId, LAYOUT_DOCUMENT, navigations.map((n) => ({ identifier: n.name, links, [GENERATED_NAVIGATION]: true })));
+  const links = themeNavigationLinks(yield* siteCollectionsStep(q, websiteId), decl);
+  yield* writeSiteDocumentStep(q, websiteId, LAYOUT_DOCUMENT, navigations.map((n) => ({ identifier: n.name, links, [GENERATED_NAVIGATION]: true })));
 }

@@ -12,8 +12,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CollectionRow, collectionSettings, contentKind } from '../content.js';
 import type { Store } from '../db/database.js';
-import { collections } from '../db/schema.js';
 import { readCache } from '../read-cache.js';
+import { siteDataOf } from '../site-data.js';
 import type { Theme } from '../theme.js';
 import { defaultThemeDir } from '../theme/theme-dir.js';
 
@@ -40,7 +40,8 @@ function homePageTitle(theme: Theme): string {
 export function homeChoice(store: Store, theme: Theme): HomeChoice {
   if (theme.dir === (defaultDir ??= defaultThemeDir())) return TESSERA;
   if (theme.hasOwnTemplate('pages/home.page')) return { kind: 'template-page', title: homePageTitle(theme) };
-  const rows = readCache(store).get('home-choice:collections', () => store.select().from(collections).all().filter((c) => c.enabled));
+  // the site's collections as every page has them (server/site-data.ts: loaded ahead on PostgreSQL)
+  const rows = readCache(store).get('home-choice:collections', () => siteDataOf(store).collections.filter((c) => c.enabled));
   const layouts = new Set(theme.conf().layouts.map((l) => l.id));
   const homeLayoutPage = rows.find((c) => {
     const s = collectionSettings(c);

@@ -1,7 +1,9 @@
 /**
- * What the `<squarespace:…>` tags show (server/theme/tag-formatter.ts), read from the store for one page and
- * only when a template asks: the page context gets a hidden `squarespace-tags` (not enumerable, so
- * `?format=json` shows the context as before) whose answers are worked out on first ask and kept for the page.
+ * What the `<squarespace:…>` tags show (server/theme/tag-formatter.ts), worked out for one page and only when a
+ * template asks: the page context gets a hidden `squarespace-tags` (not enumerable, so `?format=json` shows the
+ * context as before) whose answers are worked out on first ask and kept for the page. What they read of the
+ * store comes from a `TagSource` (server/theme/tag-source.ts): the SQLite store, read on first ask, or on
+ * PostgreSQL the site's tag data loaded ahead of the request (server/theme/platform-ahead.ts).
  *
  * - `navigation(id, main)`: `{ items }` in the platform's shape, each item `{ active, folderActive, collection:
  *   { id, title, navigationTitle, urlId, fullUrl, typeName, folder, active, collections } }` or `{ active: false,
@@ -18,20 +20,19 @@
  *   or tag with it.
  * - `blockField(id)`: the blocks stored in the field (server/theme/block-fields.ts).
  */
-import { asc, eq } from 'drizzle-orm';
 import { isRecord } from '../../commerce/json.js';
 import { isDisplayedType } from '../../commerce/products.js';
-import { collectionJson, type Json, loadProducts, productJson } from '../commerce/catalog.js';
-import { type CollectionRow, collectionTypeName, contentCollectionJson, contentKind, loadRecords, type RecordRow, recordJson } from '../content.js';
+import { collectionJson, type Json, productJson } from '../commerce/catalog.js';
+import { type CollectionRow, collectionTypeName, contentCollectionJson, contentKind, type RecordRow, recordJson } from '../content.js';
 import type { Store } from '../db/database.js';
-import { collections } from '../db/schema.js';
 import { facetCounts, sameText } from '../listing.js';
 import { safeUrl } from '../../commerce/safe-url.js';
 import { protection } from '../page-access.js';
 import { readCache } from '../read-cache.js';
-import { defaultLayout, LAYOUT_DOCUMENT, mainNavigation } from '../site-layout.js';
-import { readSiteDocument } from '../site-documents.js';
-import { BLOCK_FIELDS_DOCUMENT, type Block, storedBlockFields } from './block-fields.js';
+import { mainNavigation, type SiteLayout } from '../site-layout.js';
+import { type Block, storedBlockFields } from './block-fields.js';
+import { tagSourceAhead } from './platform-ahead.js';
+import { type SiteRows, sqliteTagSource, type TagSource } from './tag-source.js';
 
 const PRODUCTS_COLLECTION = 13;
 
@@ -105,29 +106,22 @@ function once<T>(compute: () => T): () => T {
   };
 }
 
-interface SiteRows {
-  readonly websiteId: string;
-  readonly rows: readonly CollectionRow[];
-  readonly byId: ReadonlyMap<string, CollectionRow>;
-}
-
-function siteRows(store: Store, context: Json): SiteRows {
+/** What the page's tags read: loaded ahead (PostgreSQL, server/theme/platform-ahead.ts), else the SQLite store when asked. */
+function tagSource(store: Store, context: Json): TagSource {
   const website = context['website'];
   const websiteId = isRecord(website) && typeof website['id'] === 'string' ? website['id'] : '';
-  return readCache(store).get(`platform:collections:${websiteId}`, () => {
-    const rows = store.select().from(collections).where(eq(collections.websiteId, websiteId)).orderBy(asc(collections.ordering), asc(collections.id)).all();
-    return { websiteId, rows, byId: new Map(rows.map((r) => [r.id, r])) };
-  });
+  return tagSourceAhead(store) ?? sqliteTagSource(store, websiteId);
 }
 
 /** A collection a visitor may see without a password or membership (the tags never show more). */
 const isOpen = (c: CollectionRow) => c.enabled && protection(c).kind === 'open';
 
 function platformData(store: Store, context: Json): TagData {
-  const site = once(() => siteRows(store, context));
+  const source = once(() => tagSource(store, context));
+  const site = once(() => source().site());
   const current = isRecord(context['collection']) ? context['collection'] : {};
   const currentId = typeof current['id'] === 'string' ? current['id'] : null;
-  const navigations = once(() => navigationEntries(store, site()));
+  const navigations = once(() => navigationEntries(source().layout() as SiteLayout));
   const navigation = (entry: NavEntry | null) => ({ items: entry === null ? [] : navItems(entry.links, site(), currentId, 1) });
   const main = once(() => navigation(navigations()[0] ?? null));
   const named = remembered((id) => navigation(navigations().find((e) => e.identifier === id) ?? null));
@@ -142,17 +136,17 @@ function platformData(store: Store, context: Json): TagData {
   const query = remembered((key): Json => {
     // the platform renders at most 8 queries on a page; the others show no items
     if (++queries > MAX_QUERIES_PER_PAGE) return { collection: null, items: [], overLimit: true };
-    return queryResult(store, site(), JSON.parse(key) as QuerySpec);
+    return queryResult(store, source(), site(), JSON.parse(key) as QuerySpec);
   });
   const category = remembered((urlId) => {
     const row = urlId === '' ? (currentId === null ? undefined : site().byId.get(currentId)) : findCollection(site(), urlId);
-    return row === undefined || !isOpen(row) ? { collection: null, items: [] } : categories(store, row, context['categoryFilter']);
+    return row === undefined || !isOpen(row) ? { collection: null, items: [] } : categories(store, source(), row, context['categoryFilter']);
   });
   const related = remembered((key) => {
     const [limit, productsOnly] = JSON.parse(key) as [number, boolean];
-    return { items: relatedItems(store, site(), context['item'], limit, productsOnly) };
+    return { items: relatedItems(store, source(), site(), context['item'], limit, productsOnly) };
   });
-  const blockFields = once(() => storedBlockFields(readCache(store).get(`platform:block-fields:${site().websiteId}`, () => readSiteDocument(store, site().websiteId, BLOCK_FIELDS_DOCUMENT))));
+  const blockFields = once(() => storedBlockFields(readCache(store).get(`platform:block-fields:${site().websiteId}`, () => source().blockFields())));
   return {
     navigation: (id, isMain) => (isMain ? main() : named(id)),
     folderNavigation: folder,
@@ -170,9 +164,7 @@ interface NavEntry {
 }
 
 /** The site layout's navigations (stored, else derived from the collections as the storefront does, unsaved). */
-function navigationEntries(store: Store, site: SiteRows): NavEntry[] {
-  const stored = readSiteDocument(store, site.websiteId, LAYOUT_DOCUMENT);
-  const layout = Array.isArray(stored) ? stored : defaultLayout(store, site.websiteId);
+function navigationEntries(layout: SiteLayout): NavEntry[] {
   const main = mainNavigation(layout);
   const entries: NavEntry[] = [];
   for (const entry of layout) {
@@ -232,18 +224,19 @@ function navItems(links: readonly unknown[], site: SiteRows, currentId: string |
 }
 
 /** A collection's items as its list page orders them, as the page JSON shows them. */
-function collectionItems(store: Store, row: CollectionRow, now: number): { collection: Json; items: Json[] } {
+function collectionItems(store: Store, source: TagSource, row: CollectionRow, now: number): { collection: Json; items: Json[] } {
   if (row.type === PRODUCTS_COLLECTION) {
     return readCache(store).get(`platform:products:${row.id}`, () => ({
       collection: collectionJson(row),
-      items: loadProducts(store, row.id)
+      items: source
+        .products(row.id)
         .filter((p) => isDisplayedType(p.row.productType))
         .map((p) => productJson(p.row, p.variants, row.urlId)),
     }));
   }
   const kind = contentKind(row);
   if (kind === null || kind === 'page') return { collection: kind === null ? collectionJson(row) : contentCollectionJson(row, kind), items: [] };
-  let rows: RecordRow[] = loadRecords(store, row.id, now);
+  let rows: readonly RecordRow[] = source.records(row.id, now);
   if (kind === 'blog') rows = [...rows].sort((a, b) => b.publishOn - a.publishOn);
   // events: the upcoming ones (not yet ended), soonest first, as a home page lists them
   if (kind === 'events') rows = rows.filter((r) => (r.endDate ?? r.startDate ?? 0) >= now).sort((a, b) => (a.startDate ?? 0) - (b.startDate ?? 0));
@@ -258,10 +251,10 @@ function findCollection(site: SiteRows, address: string): CollectionRow | undefi
   return site.rows.find((r) => r.urlId === urlId) ?? site.rows.find((r) => r.urlId.toLowerCase() === urlId.toLowerCase());
 }
 
-function queryResult(store: Store, site: SiteRows, spec: QuerySpec): Json {
+function queryResult(store: Store, source: TagSource, site: SiteRows, spec: QuerySpec): Json {
   const row = findCollection(site, spec.collection);
   if (row === undefined || !isOpen(row)) return { collection: null, items: [] };
-  const { collection, items } = collectionItems(store, row, Date.now());
+  const { collection, items } = collectionItems(store, source, row, Date.now());
   const matching = items.filter(
     (item) =>
       (spec.category === undefined || strings(item['categories']).some((c) => sameText(c, spec.category!))) &&
@@ -271,8 +264,8 @@ function queryResult(store: Store, site: SiteRows, spec: QuerySpec): Json {
   return { collection, items: matching.slice(spec.skip, spec.skip + Math.min(spec.limit, MAX_QUERY_ITEMS)) };
 }
 
-function categories(store: Store, row: CollectionRow, active: unknown): Json {
-  const { collection, items } = collectionItems(store, row, Date.now());
+function categories(store: Store, source: TagSource, row: CollectionRow, active: unknown): Json {
+  const { collection, items } = collectionItems(store, source, row, Date.now());
   return {
     collection,
     items: facetCounts(items.map((i) => strings(i['categories']))).map((f) => ({
@@ -284,14 +277,14 @@ function categories(store: Store, row: CollectionRow, active: unknown): Json {
 }
 
 /** Other items of the current item's collection sharing a category or tag with it (a product's: products only). */
-function relatedItems(store: Store, site: SiteRows, item: unknown, limit: number, productsOnly: boolean): Json[] {
+function relatedItems(store: Store, source: TagSource, site: SiteRows, item: unknown, limit: number, productsOnly: boolean): Json[] {
   if (!isRecord(item) || typeof item['collectionId'] !== 'string') return [];
   const row = site.byId.get(item['collectionId']);
   if (row === undefined || !isOpen(row) || (productsOnly && row.type !== PRODUCTS_COLLECTION)) return [];
   const facets = new Set([...strings(item['categories']), ...strings(item['tags'])].map((s) => s.toLowerCase()));
   if (facets.size === 0) return [];
   const shared = (other: Json) => [...strings(other['categories']), ...strings(other['tags'])].filter((s) => facets.has(s.toLowerCase())).length;
-  return collectionItems(store, row, Date.now())
+  return collectionItems(store, source, row, Date.now())
     .items.filter((other) => other['id'] !== item['id'])
     .map((other, index) => ({ other, index, score: shared(other) }))
     .filter((r) => r.score > 0)
