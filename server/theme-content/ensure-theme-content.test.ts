@@ -1,21 +1,21 @@
 /**
  * The content made for a theme in the store (ensure-theme-content.ts) and how it is served: once only, an
  * owner's layout kept, the default theme's store untouched; the index as the home page, a folder leading to
- * its first page, a collection at an address with a slash, a custom item's JSON.
+ * its first page, a collection at an address with a slash, a custom item's JSON. On the database `demoApp()`
+ * builds on (SQLite, or PostgreSQL in the `postgresql` project): the content is made there as a node starts.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { openStore, repoRoot, type Store } from '../db/database.js';
-import { collections } from '../db/schema.js';
-import { seedDemoStore } from '../db/seed.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { repoRoot } from '../db/database.js';
+import { runRead } from '../db/work.js';
 import { LAYOUT_DOCUMENT } from '../site-layout.js';
-import { readSiteDocument, writeSiteDocument } from '../site-documents.js';
+import { readSiteDocumentStep, writeSiteDocumentStep } from '../site-documents.js';
+import { demoApp } from '../test-support.js';
 import { Theme } from '../theme.js';
-import { ensureThemeContent, GENERATED_NAVIGATION } from './ensure-theme-content.js';
+import { GENERATED_NAVIGATION, themeContentWork } from './ensure-theme-content.js';
 
 let dir: string;
 
@@ -56,28 +56,27 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const fresh = () => {
-  const store = openStore(':memory:');
-  seedDemoStore(store);
-  return store;
-};
-const count = (store: Store) => store.select().from(collections).all().length;
+/** The demo shop on the tests' database (served with the default theme, which makes no content). */
+let shop: FastifyInstance;
+beforeEach(async () => void ({ app: shop } = await demoApp()));
+afterEach(async () => shop?.close());
+const count = async () => (await shop.reads.db.select().from(shop.reads.t.collections)).length;
+const ensureThemeContent = (theme: Theme) => shop.stores.transactions.write((q) => themeContentWork(q, theme));
+const layoutOf = () => runRead(shop.reads, (q) => readSiteDocumentStep(q, 'demo', LAYOUT_DOCUMENT));
 
 describe('ensureThemeContent', () => {
-  it('makes the content once: a second start finds it there and makes nothing', () => {
-    const store = fresh();
-    const before = count(store);
-    const made = ensureThemeContent(store, new Theme(dir, false));
+  it('makes the content once: a second start finds it there and makes nothing', async () => {
+    const before = await count();
+    const made = await ensureThemeContent(new Theme(dir, false));
     expect(made).toEqual(expect.arrayContaining(['theme-projects', 'theme-work--clients', 'theme-index', 'theme-folders']));
-    expect(count(store)).toBe(before + made.length);
-    expect(ensureThemeContent(store, new Theme(dir, false))).toEqual([]);
-    expect(count(store)).toBe(before + made.length);
+    expect(await count()).toBe(before + made.length);
+    expect(await ensureThemeContent(new Theme(dir, false))).toEqual([]);
+    expect(await count()).toBe(before + made.length);
   });
 
-  it("fills every navigation of the theme, and keeps an owner's saved layout", () => {
-    const store = fresh();
-    ensureThemeContent(store, new Theme(dir, false));
-    const layout = readSiteDocument(store, 'demo', LAYOUT_DOCUMENT) as Record<string, unknown>[];
+  it("fills every navigation of the theme, and keeps an owner's saved layout", async () => {
+    await ensureThemeContent(new Theme(dir, false));
+    const layout = (await layoutOf()) as Record<string, unknown>[];
     expect(layout.map((e) => [e['identifier'], e[GENERATED_NAVIGATION]])).toEqual([['main', true], ['footer', true]]);
     const links = layout[0]!['links'] as { collectionId: string; items?: { collectionId: string }[] }[];
     expect(links.slice(0, 2).map((l) => l.collectionId)).toEqual(['shop', 'blog']);
@@ -88,17 +87,16 @@ describe('ensureThemeContent', () => {
     for (const id of ['trade', 'members', 'lookbook', 'videos']) expect(all).not.toContain(`"${id}"`);
 
     const owners = [{ identifier: 'main', links: [{ collectionId: 'shop' }] }];
-    writeSiteDocument(store, 'demo', LAYOUT_DOCUMENT, owners);
-    ensureThemeContent(store, new Theme(dir, false));
-    expect(readSiteDocument(store, 'demo', LAYOUT_DOCUMENT)).toEqual(owners);
+    await shop.stores.transactions.write((q) => writeSiteDocumentStep(q, 'demo', LAYOUT_DOCUMENT, owners));
+    await ensureThemeContent(new Theme(dir, false));
+    expect(await layoutOf()).toEqual(owners);
   });
 
-  it("leaves the default theme's store as it is", () => {
-    const store = fresh();
-    const before = count(store);
-    expect(ensureThemeContent(store, new Theme(resolve(repoRoot(), 'templates'), false))).toEqual([]);
-    expect(count(store)).toBe(before);
-    expect(readSiteDocument(store, 'demo', LAYOUT_DOCUMENT)).toBeUndefined();
+  it("leaves the default theme's store as it is", async () => {
+    const before = await count();
+    expect(await ensureThemeContent(new Theme(resolve(repoRoot(), 'templates'), false))).toEqual([]);
+    expect(await count()).toBe(before);
+    expect(await layoutOf()).toBeUndefined();
   });
 });
 
@@ -106,7 +104,7 @@ describe('a theme served over its content', () => {
   let app: FastifyInstance;
   const problems: string[] = [];
   beforeAll(async () => {
-    app = await buildApp({ store: fresh(), theme: new Theme(dir, false, (p) => problems.push(p)) });
+    ({ app } = await demoApp({ themeDir: dir, log: (p) => problems.push(p) }));
   });
   afterAll(async () => app?.close());
   const get = (url: string) => app.inject(url);
