@@ -2,17 +2,18 @@
  * Every public theme of the corpus (`../shared/themes/`) over the demo store, with the content made for it
  * (server/theme-content/): `/` is the theme's own home (its index, its pages/home.page, its home layout's page),
  * each collection type it declares is there with demo items and renders through the theme's own `.list` and
- * `.item`, its navigations list the site, and every link of its home page and its navigations answers 200.
+ * `.item`, its navigations list the site, and every link of its home page and its navigations answers 200. On
+ * the database `demoApp()` builds on (SQLite, or PostgreSQL in the `postgresql` project).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadCollectionById } from '../content.js';
-import { openStore, repoRoot, type Store } from '../db/database.js';
-import { seedDemoStore } from '../db/seed.js';
-import { readSiteDocument } from '../site-documents.js';
+import { eq } from 'drizzle-orm';
+import { repoRoot } from '../db/database.js';
+import { runRead } from '../db/work.js';
+import { readSiteDocumentStep } from '../site-documents.js';
+import { demoApp } from '../test-support.js';
 import { Theme } from '../theme.js';
 import { themeDeclarations } from './theme-declarations.js';
 
@@ -31,6 +32,15 @@ const HOMES: Record<string, { type: number; typeName: string; regionName?: strin
 };
 
 
+/** The demo site's stored layout, on the app's database. */
+const layoutOf = (app: FastifyInstance) => runRead(app.reads, (q) => readSiteDocumentStep(q, 'demo', 'layout'));
+
+/** A collection's address by id, on the app's database. */
+async function urlIdOf(app: FastifyInstance, id: string): Promise<string | undefined> {
+  const { db, t } = app.reads;
+  return (await db.select({ urlId: t.collections.urlId }).from(t.collections).where(eq(t.collections.id, id)))[0]?.urlId;
+}
+
 /** The local addresses the page's links (`<a href>`) lead to, without fragments. */
 function links(html: string): string[] {
   const out = new Set<string>();
@@ -43,13 +53,10 @@ describe.skipIf(THEMES.length === 0)('the corpus themes over their demo content'
 
   describe.each(THEMES)('%s', (name) => {
     let app: FastifyInstance;
-    let store: Store;
     let theme: Theme;
     beforeAll(async () => {
-      store = openStore(':memory:');
-      seedDemoStore(store);
       theme = new Theme(join(CORPUS, name), false);
-      app = await buildApp({ store, theme });
+      ({ app } = await demoApp({ themeDir: theme.dir }));
     });
     afterAll(async () => app?.close());
 
@@ -110,7 +117,7 @@ describe.skipIf(THEMES.length === 0)('the corpus themes over their demo content'
     });
 
     it('gives every navigation of its template.conf the site, the shop and the blog among it', async () => {
-      const layout = readSiteDocument(store, 'demo', 'layout') as { identifier: string; links: { collectionId: string }[] }[] | undefined;
+      const layout = (await layoutOf(app)) as { identifier: string; links: { collectionId: string }[] }[] | undefined;
       const navigations = theme.conf().navigations.map((n) => n.name);
       expect((layout ?? []).map((e) => e.identifier)).toEqual(navigations);
       for (const entry of layout ?? []) expect(entry.links.map((l) => l.collectionId).slice(0, 2)).toEqual(['shop', 'blog']);
@@ -122,9 +129,9 @@ describe.skipIf(THEMES.length === 0)('the corpus themes over their demo content'
       if (theme.conf().navigations.length > 0) expect(links(home.body)).toEqual(expect.arrayContaining(['/shop', '/blog']));
       const seen = new Set<string>(['/']);
       const queue = links(home.body);
-      const layout = readSiteDocument(store, 'demo', 'layout') as { links: { collectionId: string; items?: { collectionId: string }[] }[] }[] | undefined;
+      const layout = (await layoutOf(app)) as { links: { collectionId: string; items?: { collectionId: string }[] }[] }[] | undefined;
       const ids = (layout ?? []).flatMap((e) => e.links.flatMap((l) => [l.collectionId, ...(l.items ?? []).map((i) => i.collectionId)]));
-      for (const id of new Set(ids)) queue.push(`/${String(loadCollectionById(store, id)?.urlId)}`);
+      for (const id of new Set(ids)) queue.push(`/${String(await urlIdOf(app, id))}`);
       const bad: string[] = [];
       for (const url of queue) {
         if (seen.has(url)) continue;
