@@ -67,6 +67,8 @@ export interface DemoAppOptions {
   readonly log?: (problem: string) => void;
   /** The theme to serve (default: the default theme in templates/), e.g. a fixture or a corpus theme. */
   readonly themeDir?: string;
+  /** The theme itself (a platform theme a test also asks of), instead of `themeDir`'s. */
+  readonly theme?: Theme;
   /** A platform theme's allowed origins (default: none, whatever the environment says). */
   readonly allowedOrigins?: readonly string[];
   /** Which proxies may name the visitor's address (default: none, whatever the environment says). */
@@ -107,7 +109,7 @@ export async function demoApp(options: DemoAppOptions = {}): Promise<{ app: Fast
     if (options.demoLanguage === undefined) seedDemoStore(store);
     else seedDemoStore(store, Date.now(), options.demoLanguage);
   }
-  const theme = new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, options.log);
+  const theme = options.theme ?? new Theme(options.themeDir ?? resolve(repoRoot(), 'templates'), false, options.log);
   const app = await buildApp({ store, theme, allowedOrigins: options.allowedOrigins ?? [], trustProxy: options.trustProxy ?? false, publicTls: options.publicTls ?? false, mail: options.mail ?? { worker: false }, files: options.files ?? folderStorage(join(tmpdir(), `tessera-test-files-${randomUUID()}`)), ...(options.guards === undefined ? {} : { guards: options.guards }), ...(options.stores === undefined ? {} : { stores: options.stores }), ...(options.readAhead === undefined ? {} : { readAhead: options.readAhead }) });
   if (options.stores === undefined) dataOf.set(app, { store });
   return { app, store };

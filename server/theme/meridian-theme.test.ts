@@ -7,9 +7,8 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { openStore, repoRoot } from '../db/database.js';
-import { seedDemoStore } from '../db/seed.js';
+import { repoRoot } from '../db/database.js';
+import { demoApp } from '../test-support.js';
 import { Theme } from '../theme.js';
 
 const logged: string[] = [];
@@ -18,10 +17,8 @@ let theme: Theme;
 let css: string;
 
 beforeAll(async () => {
-  const store = openStore(':memory:');
-  seedDemoStore(store);
   theme = new Theme(resolve(repoRoot(), 'fixtures/themes/meridian'), false, (p) => logged.push(p));
-  app = await buildApp({ store, theme });
+  app = (await demoApp({ theme })).app;
   css = theme.stylesheet()!.raw.toString();
 });
 afterAll(async () => app?.close());

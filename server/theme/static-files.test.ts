@@ -7,18 +7,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { openStore, repoRoot } from '../db/database.js';
-import { seedDemoStore } from '../db/seed.js';
+import { repoRoot } from '../db/database.js';
+import { demoApp } from '../test-support.js';
 import { confinedFile } from './static-files.js';
 
 let app: FastifyInstance;
 const outside = mkdtempSync(join(tmpdir(), 'tessera-outside-'));
 
 beforeAll(async () => {
-  const store = openStore(':memory:');
-  seedDemoStore(store);
-  app = await buildApp({ store, themeDir: resolve(repoRoot(), 'fixtures/themes/regions') });
+  app = (await demoApp({ themeDir: resolve(repoRoot(), 'fixtures/themes/regions') })).app;
 });
 afterAll(async () => {
   await app.close();

@@ -6,9 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { openStore } from '../db/database.js';
-import { seedDemoStore } from '../db/seed.js';
+import { demoApp } from '../test-support.js';
 import { Theme } from '../theme.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tessera-static-pages-'));
@@ -31,11 +29,9 @@ describe('static pages', () => {
       mkdirSync(join(dir, path, '..'), { recursive: true });
       writeFileSync(join(dir, path), text);
     }
-    const store = openStore(':memory:');
-    seedDemoStore(store);
     const problems: string[] = [];
     const theme = new Theme(dir, false, (p) => problems.push(p));
-    const app = await buildApp({ store, theme });
+    const app = (await demoApp({ theme })).app;
     try {
       const visit = await app.inject('/visit');
       expect(visit.statusCode).toBe(200);

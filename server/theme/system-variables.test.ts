@@ -7,9 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { openStore } from '../db/database.js';
-import { seedDemoStore } from '../db/seed.js';
+import { demoApp } from '../test-support.js';
 import { Theme } from '../theme.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tessera-system-variables-'));
@@ -29,10 +27,8 @@ for (const [path, content] of Object.entries(FILES)) {
 
 describe('system variables', () => {
   it('page-title, cart-classes and template-revision in every template; headers and footers as the root keys', async () => {
-    const store = openStore(':memory:');
-    seedDemoStore(store);
     const theme = new Theme(dir, false);
-    const app = await buildApp({ store, theme });
+    const app = (await demoApp({ theme })).app;
     try {
       const page = (await app.inject('/blog')).body;
       const [, revision, title, cart] = /<p id="vars">(\d+)\|([^|]*)\|([^<]*)<\/p>/.exec(page)!;
