@@ -7,12 +7,10 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { openStore, repoRoot } from '../db/database.js';
-import { seedDemoStore } from '../db/seed.js';
+import { repoRoot } from '../db/database.js';
 import { LAYOUT_DOCUMENT } from '../site-layout.js';
-import { writeSiteDocument } from '../site-documents.js';
-import { addToCartApi } from '../test-support.js';
+import { writeSiteDocumentStep } from '../site-documents.js';
+import { addToCartApi, demoApp } from '../test-support.js';
 import { Theme } from '../theme.js';
 
 const problems: string[] = [];
@@ -20,12 +18,10 @@ let app: FastifyInstance;
 let theme: Theme;
 
 beforeAll(async () => {
-  const store = openStore(':memory:');
-  seedDemoStore(store);
   // a main navigation with a folder, as an owner arranges it
-  writeSiteDocument(store, 'demo', LAYOUT_DOCUMENT, [{ identifier: 'mainNav', links: [{ collectionId: 'shop' }, { title: 'Journal', items: [{ collectionId: 'blog' }, { collectionId: 'events' }] }, { collectionId: 'about' }] }]);
   theme = new Theme(resolve(repoRoot(), 'fixtures/themes/harbor'), false, (p) => problems.push(p));
-  app = await buildApp({ store, theme });
+  app = (await demoApp({ theme })).app;
+  await app.stores.transactions.write((q) => writeSiteDocumentStep(q, 'demo', LAYOUT_DOCUMENT, [{ identifier: 'mainNav', links: [{ collectionId: 'shop' }, { title: 'Journal', items: [{ collectionId: 'blog' }, { collectionId: 'events' }] }, { collectionId: 'about' }] }]));
 });
 afterAll(async () => app?.close());
 

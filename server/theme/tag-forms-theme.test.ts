@@ -7,11 +7,10 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { openStore, repoRoot } from '../db/database.js';
-import { seedDemoStore } from '../db/seed.js';
-import { writeSiteDocument } from '../site-documents.js';
+import { repoRoot } from '../db/database.js';
+import { writeSiteDocumentStep } from '../site-documents.js';
 import { LAYOUT_DOCUMENT } from '../site-layout.js';
+import { demoApp } from '../test-support.js';
 import { Theme } from '../theme.js';
 import { BLOCK_FIELDS_DOCUMENT } from './block-fields.js';
 
@@ -19,12 +18,10 @@ const problems: string[] = [];
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const store = openStore(':memory:');
-  seedDemoStore(store);
   // three pages in the main navigation: with the featured query, four queries on a page (the platform renders 8)
-  writeSiteDocument(store, 'demo', LAYOUT_DOCUMENT, [{ identifier: 'mainNav', links: [{ collectionId: 'shop' }, { collectionId: 'blog' }, { collectionId: 'about' }] }]);
-  writeSiteDocument(store, 'demo', BLOCK_FIELDS_DOCUMENT, { 'footer--blog': [{ type: 'html', html: '<p>The blog footer.</p>' }] });
-  app = await buildApp({ store, theme: new Theme(resolve(repoRoot(), 'fixtures/themes/tag-forms'), false, (p) => problems.push(p)) });
+  app = (await demoApp({ theme: new Theme(resolve(repoRoot(), 'fixtures/themes/tag-forms'), false, (p) => problems.push(p)) })).app;
+  await app.stores.transactions.write((q) => writeSiteDocumentStep(q, 'demo', LAYOUT_DOCUMENT, [{ identifier: 'mainNav', links: [{ collectionId: 'shop' }, { collectionId: 'blog' }, { collectionId: 'about' }] }]));
+  await app.stores.transactions.write((q) => writeSiteDocumentStep(q, 'demo', BLOCK_FIELDS_DOCUMENT, { 'footer--blog': [{ type: 'html', html: '<p>The blog footer.</p>' }] }));
 });
 afterAll(async () => app?.close());
 
