@@ -41,12 +41,14 @@ describePg('corpus themes on PostgreSQL', (cluster) => {
     let sqlite: Map<string, string>;
     let pg: Map<string, string>;
     beforeAll(async () => {
+      // one theme for both apps: its templates and stylesheet compiled once
+      const theme = new Theme(dir, false);
       const store = openStore(':memory:');
       seedDemoStore(store);
-      const onSqlite = await buildApp({ store, theme: new Theme(dir, false), allowedOrigins: [], trustProxy: false, publicTls: false, mail: { worker: false } });
+      const onSqlite = await buildApp({ store, theme, allowedOrigins: [], trustProxy: false, publicTls: false, mail: { worker: false } });
       sqlite = await pagesOf(onSqlite);
       await onSqlite.close();
-      const onPg = await pgDemoApp(cluster().createDatabase(name), { themeDir: dir });
+      const onPg = await pgDemoApp(cluster().createDatabase(name), { theme });
       try {
         pg = await pagesOf(onPg.app);
       } finally {
