@@ -1,14 +1,16 @@
 /**
- * `tessera export` / `tessera import` round trip: the demo store (plus a row in every kind of table, text that sorts
+ * `tessera export` / `tessera import` round trip: the demo store with a platform theme's content (plus a row in every kind of table, text that sorts
  * differently by locale, a null time, ids past one insert batch) seeded in SQLite → export → import into PostgreSQL →
  * export → the same bytes → import into a fresh SQLite → export → the same bytes. And the ways an import refuses.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../bin/tessera.js';
-import { openStore, type Store } from './database.js';
+import { ensureThemeContent } from '../theme-content/ensure-theme-content.js';
+import { Theme } from '../theme.js';
+import { openStore, repoRoot, type Store } from './database.js';
 import { describePg } from './describe-pg.js';
 import { openPgStore } from './pg-store.js';
 import * as s from './schema.js';
@@ -18,7 +20,7 @@ const NOW = Date.UTC(2026, 10, 27, 12, 30, 15, 123);
 const folder = mkdtempSync(join(tmpdir(), 'tessera-portable-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** The demo shop, and at least one row in the tables the demo leaves empty. */
+/** The demo shop with a platform theme's content (server/theme-content/), and at least one row in the tables the demo leaves empty. */
 function seedEverything(store: Store): void {
   seedDemoStore(store, NOW);
   store.transaction((tx) => {
@@ -66,6 +68,8 @@ function seedEverything(store: Store): void {
       INSERT INTO analytics_lcp_monthly (website_id, month, path, b3) VALUES ('demo', '2026-11', '/', 2)`);
     tx.insert(s.analyticsErrorsDaily).values({ websiteId: 'demo', day: '2026-11-27', message: 'boom', count: 1, lastSeen: NOW, lastPage: '/' }).run();
   });
+  // a platform theme's collections and records (the layout stays the one above: an owner's is kept)
+  expect(ensureThemeContent(store, new Theme(resolve(repoRoot(), 'fixtures/themes/atelier'), false), NOW).length).toBeGreaterThan(0);
 }
 
 const saved = { db: process.env['TESSERA_DB'], url: process.env['TESSERA_DATABASE_URL'] };
