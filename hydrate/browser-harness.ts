@@ -31,6 +31,7 @@ import { openStore, repoRoot, type Store } from '../server/db/database.js';
 import { seedDemoStore } from '../server/db/seed.js';
 import { testDatabase } from '../server/db/pg-test-database.js';
 import { demoApp, TEST_STORE_ON_POSTGRES } from '../server/test-support.js';
+import { allowedOriginsFromEnv } from '../server/security/allowed-origins.js';
 import type { GuardOptions } from '../server/security/install.js';
 import { Theme } from '../server/theme.js';
 import { FONT_SETS, type FontSetName, fontconfigFile, isFontSetName } from './browser-fonts.js';
@@ -322,6 +323,8 @@ async function startStorefrontOnPg(options: StorefrontOptions): Promise<Storefro
   const themeProblems: string[] = [];
   const { app, store } = await demoApp({
     log: (problem) => themeProblems.push(problem),
+    // as buildApp reads it on SQLite (startStorefront): a test may name origins the policy lets through
+    allowedOrigins: allowedOriginsFromEnv(),
     ...(options.themeDir === undefined ? {} : { themeDir: options.themeDir }),
     ...(options.guards === undefined ? {} : { guards: options.guards }),
     ...(options.language === undefined ? {} : { demoLanguage: options.language }),
