@@ -256,9 +256,12 @@ export async function buildApp({
   // a watching theme looks at its files once per request (server/theme/disk-look.ts)
   if (!theme.cacheable) app.addHook('onRequest', (_request, _reply, done) => (theme.lookAgain(), done()));
   // a platform theme's own collection types, index and navigations in the store (server/theme-content/)
-  await ensureThemeContentSafely(stores.transactions, theme, (message) => app.log.warn(message));
-  // on PostgreSQL its tags' data loaded ahead of each request, after the site (server/theme/platform-ahead.ts)
-  if (readAhead !== undefined && theme.isPlatformTheme) installTagDataAhead(app, store, readAhead.reads, stores.catalog);
+  // (on either database, server/theme-content/ensure-theme-content.ts), and on PostgreSQL its tags' data loaded
+  // ahead of each request, after the site (server/theme/platform-ahead.ts)
+  if (theme.isPlatformTheme) {
+    await ensureThemeContentSafely(stores.transactions, theme, (message) => app.log.warn(message));
+    if (readAhead !== undefined) installTagDataAhead(app, store, readAhead.reads, stores.catalog);
+  }
   await app.register(cookie);
   app.decorate('publicTls', publicTls);
   await app.register(formbody);

@@ -58,13 +58,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The demo shop on the tests' database (served with the default theme, which makes no content). */
 let shop: FastifyInstance;
-beforeEach(async () => void ({ app: shop } = await demoApp()));
-afterEach(async () => shop?.close());
 const count = async () => (await shop.reads.db.select().from(shop.reads.t.collections)).length;
 const ensureThemeContent = (theme: Theme) => shop.stores.transactions.write((q) => themeContentWork(q, theme));
 const layoutOf = () => runRead(shop.reads, (q) => readSiteDocumentStep(q, 'demo', LAYOUT_DOCUMENT));
 
 describe('ensureThemeContent', () => {
+  beforeEach(async () => void ({ app: shop } = await demoApp()));
+  afterEach(async () => shop?.close());
   it('makes the content once: a second start finds it there and makes nothing', async () => {
     const before = await count();
     const made = await ensureThemeContent(new Theme(dir, false));
