@@ -82,7 +82,8 @@ export class ReadCache {
    * arrive while it is built wait for the same one; its value is deep-frozen; a build that fails is not kept.
    */
   getAsync<T>(key: string, build: () => Promise<T>): Promise<T> {
-    return this.get(key, () => {
+    // the promise itself is kept unfrozen: with async hooks on, awaiting a promise writes its id onto it
+    return this.kept(key, () => {
       const value = build().then(deepFreeze);
       value.catch(() => {
         if (this.entries.get(key) === value) this.entries.delete(key);
@@ -93,6 +94,11 @@ export class ReadCache {
 
   /** The value under `key`, computed by `build` when missing or when the store has changed since. */
   get<T>(key: string, build: () => T): T {
+    return this.kept(key, () => deepFreeze(build()));
+  }
+
+  /** The value under `key`, built (and kept as built) when missing or when the store has changed since. */
+  private kept<T>(key: string, build: () => T): T {
     this.sync();
     if (this.entries.has(key)) {
       const value = this.entries.get(key) as T;
@@ -100,7 +106,7 @@ export class ReadCache {
       this.entries.set(key, value);
       return value;
     }
-    const value = deepFreeze(build());
+    const value = build();
     // building may itself write (a document created on first read): then nothing cached before is current
     this.sync();
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
