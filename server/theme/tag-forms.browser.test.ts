@@ -8,15 +8,15 @@ import { expect, it } from 'vitest';
 import { describeBrowser, useBrowserHarness, WIDTHS } from '../../hydrate/browser-harness.js';
 import { repoRoot } from '../db/database.js';
 import { LAYOUT_DOCUMENT } from '../site-layout.js';
-import { writeSiteDocument } from '../site-documents.js';
+import { siteDocumentBeside } from '../test-support.js';
 
 describeBrowser('the tag forms of platform themes, in Chromium', () => {
   const harness = useBrowserHarness({ themeDir: resolve(repoRoot(), 'fixtures/themes/tag-forms') });
 
   for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
     it(`runs the theme's script and styles the featured post at ${width}px`, async () => {
-      const { store, themeProblems } = harness().storefront;
-      writeSiteDocument(store, 'demo', LAYOUT_DOCUMENT, [{ identifier: 'mainNav', links: [{ collectionId: 'shop' }, { collectionId: 'blog' }, { collectionId: 'about' }] }]);
+      const { app, themeProblems } = harness().storefront;
+      await siteDocumentBeside(app, 'demo', LAYOUT_DOCUMENT, [{ identifier: 'mainNav', links: [{ collectionId: 'shop' }, { collectionId: 'blog' }, { collectionId: 'about' }] }]);
       const tab = await harness().open('/blog', { width });
       try {
         const { page } = tab;
