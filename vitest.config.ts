@@ -44,6 +44,19 @@ const APP_TESTS_ON_POSTGRES = readdirSync(SERVER, { recursive: true, encoding: '
   .map((file) => `server/${file}`)
   .sort();
 
+/**
+ * The default theme's browser suites, run a second time on PostgreSQL (issue 25, server/db/README.md "The browser
+ * suites on PostgreSQL"): every `*.browser.test.ts` that serves the default theme, found by reading the files so
+ * that a new suite is included without a list to keep. A suite that serves a platform theme passes `themeDir` (or
+ * `useOneChromium`, one browser for several themes' storefronts) and is left out: platform themes' content on
+ * PostgreSQL is another step.
+ */
+const BROWSER_ON_POSTGRES = ['hydrate', 'templates', 'server', 'runtime']
+  .flatMap((dir) => readdirSync(new URL(`${dir}/`, import.meta.url), { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`))
+  .filter((file) => file.endsWith('.browser.test.ts'))
+  .filter((file) => !/\b(themeDir|useOneChromium)\b/.test(readFileSync(new URL(file, import.meta.url), 'utf8')))
+  .sort();
+
 /** What every file runs with. */
 const COMMON = {
   testTimeout: 60_000,
@@ -71,6 +84,8 @@ export default defineConfig({
       { test: { ...COMMON, name: 'isolated', include: ALL, exclude: [...NEVER, ...SHARED, ...BROWSER] } },
       // the app tests again, each app on a fresh copy of a demo PostgreSQL database (server/db/pg-test-database.ts);
       // an app there costs a database copy and every read a round trip, so hooks get longer than vitest's 10 s
+      // the default theme's browser suites on a fresh copy of the demo PostgreSQL database each (the storefront's demoApp())
+      { test: { ...COMMON, name: 'browser-postgresql', include: BROWSER_ON_POSTGRES, exclude: NEVER, isolate: false, hookTimeout: 30_000, env: { ...COMMON.env, TESSERA_TEST_DATABASE: 'postgresql' } } },
       { test: { ...COMMON, name: 'postgresql', include: APP_TESTS_ON_POSTGRES, exclude: NEVER, isolate: false, hookTimeout: 30_000, env: { ...COMMON.env, TESSERA_TEST_DATABASE: 'postgresql' } } },
     ],
   },
