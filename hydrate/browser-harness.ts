@@ -322,6 +322,8 @@ async function startStorefrontOnPg(options: StorefrontOptions): Promise<Storefro
   const themeProblems: string[] = [];
   const { app, store } = await demoApp({
     log: (problem) => themeProblems.push(problem),
+    // the e-mail sender as on SQLite (buildApp's default; demoApp's is none): the admin suites read its mail at a test SMTP server
+    mail: {},
     ...(options.themeDir === undefined ? {} : { themeDir: options.themeDir }),
     ...(options.guards === undefined ? {} : { guards: options.guards }),
     ...(options.language === undefined ? {} : { demoLanguage: options.language }),
