@@ -44,6 +44,13 @@ const APP_TESTS_ON_POSTGRES = readdirSync(SERVER, { recursive: true, encoding: '
   .map((file) => `server/${file}`)
   .sort();
 
+/**
+ * The browser suites, run a second time on PostgreSQL (issue 25, server/db/README.md "The browser suites on
+ * PostgreSQL"): every one, the default theme's and the platform themes' (whose tags read the site loaded ahead
+ * there: "A platform theme on PostgreSQL"). What only follows the fonts is left out inside the file.
+ */
+const BROWSER_ON_POSTGRES = BROWSER;
+
 /** What every file runs with. */
 const COMMON = {
   testTimeout: 60_000,
@@ -71,6 +78,8 @@ export default defineConfig({
       { test: { ...COMMON, name: 'isolated', include: ALL, exclude: [...NEVER, ...SHARED, ...BROWSER] } },
       // the app tests again, each app on a fresh copy of a demo PostgreSQL database (server/db/pg-test-database.ts);
       // an app there costs a database copy and every read a round trip, so hooks get longer than vitest's 10 s
+      // the default theme's browser suites on a fresh copy of the demo PostgreSQL database each (the storefront's demoApp())
+      { test: { ...COMMON, name: 'browser-postgresql', include: BROWSER_ON_POSTGRES, exclude: NEVER, isolate: false, hookTimeout: 30_000, env: { ...COMMON.env, TESSERA_TEST_DATABASE: 'postgresql' } } },
       { test: { ...COMMON, name: 'postgresql', include: APP_TESTS_ON_POSTGRES, exclude: NEVER, isolate: false, hookTimeout: 30_000, env: { ...COMMON.env, TESSERA_TEST_DATABASE: 'postgresql' } } },
     ],
   },

@@ -6,9 +6,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { addEntry, createCart } from '../server/commerce/cart-service.js';
-import { placeOrder } from '../server/commerce/checkout-service.js';
-import { outboxEmails, products } from '../server/db/schema.js';
+import { buy } from '../server/orders/order-test-support.js';
 import { type BrowserTab, describeBrowser, formatAxeViolations, runAxe, useBrowserHarness, WIDTHS } from './browser-harness.js';
 
 const EMAIL = 'browser-shopper@example.com';
@@ -20,12 +18,11 @@ describeBrowser('customer accounts', () => {
   const accountLink = (tab: BrowserTab) => tab.page.locator('.account-link');
 
   it('sign up, confirm from the outbox, sign in, see orders, sign out', async () => {
-    const { store, baseUrl } = harness().storefront;
-    // an order placed with the address before the account existed: attached when the address is confirmed
-    const guide = store.select().from(products).where(eq(products.urlId, 'field-guide')).get()!;
-    const cart = createCart(store);
-    addEntry(store, cart, { itemId: guide.id, quantity: 1 });
-    expect(placeOrder(store, cart, { email: EMAIL, name: 'Browser Shopper' }, 'unused-secret').ok).toBe(true);
+    const { app, baseUrl } = harness().storefront;
+    const { db, t } = app.reads;
+    // an order placed with the address before the account existed (through the cart and the checkout): attached when the address is confirmed
+    const guide = (await db.select({ id: t.products.id }).from(t.products).where(eq(t.products.urlId, 'field-guide')))[0]!;
+    await buy(app, [{ itemId: guide.id }], { email: EMAIL, name: 'Browser Shopper' });
 
     const tab = await harness().open('/account/register', { width: WIDTHS.mobile });
     const { page } = tab;
@@ -37,7 +34,7 @@ describeBrowser('customer accounts', () => {
     await page.waitForURL('**/account/login?done=registered');
     expect(await page.locator('.form-message').innerText()).toContain('Check your e-mail');
 
-    const mail = store.select().from(outboxEmails).where(eq(outboxEmails.toAddress, EMAIL)).orderBy(desc(outboxEmails.createdAt)).get()!;
+    const mail = (await db.select().from(t.outboxEmails).where(eq(t.outboxEmails.toAddress, EMAIL)).orderBy(desc(t.outboxEmails.createdAt)).limit(1))[0]!;
     expect(mail.kind).toBe('verify-email');
     const link = /\/account\/verify\?token=\S+/.exec(mail.bodyText)![0];
     await tab.goto(link);

@@ -325,6 +325,8 @@ async function startStorefrontOnPg(options: StorefrontOptions): Promise<Storefro
     log: (problem) => themeProblems.push(problem),
     // as buildApp reads it on SQLite (startStorefront): a test may name origins the policy lets through
     allowedOrigins: allowedOriginsFromEnv(),
+    // the e-mail sender as on SQLite (buildApp's default; demoApp's is none): the admin suites read its mail at a test SMTP server
+    mail: {},
     ...(options.themeDir === undefined ? {} : { themeDir: options.themeDir }),
     ...(options.guards === undefined ? {} : { guards: options.guards }),
     ...(options.language === undefined ? {} : { demoLanguage: options.language }),

@@ -11,8 +11,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeBrowser, formatAxeViolations, runAxe, useBrowserHarness, WIDTHS } from './browser-harness.js';
 import { addButton, hydrated } from './browser-helpers.js';
-import { websites } from '../server/db/schema.js';
-import { writeSiteDocument } from '../server/site-documents.js';
+import { siteDocumentBeside, siteIdOf } from '../server/test-support.js';
 import { MULTILINGUAL_DOCUMENT } from '../server/multilingual/site-languages.js';
 
 describeBrowser('the demo in German', () => {
@@ -110,8 +109,8 @@ describeBrowser('the demo in Japanese at 390 px', () => {
   }
 
   it('made multilingual: the switcher by keyboard to /de, an add there, the pill’s link under /de; no overflow, axe 0', async () => {
-    const { store } = harness().storefront;
-    writeSiteDocument(store, store.select().from(websites).get()!.id, MULTILINGUAL_DOCUMENT, { languages: ['en-US', 'de-DE'], connected: true });
+    const { app } = harness().storefront;
+    await siteDocumentBeside(app, await siteIdOf(app), MULTILINGUAL_DOCUMENT, { languages: ['en-US', 'de-DE'], connected: true });
     const tab = await harness().open('/shop/p/linen-apron', { width: WIDTHS.mobile });
     const { page } = tab;
     await hydrated(tab);

@@ -6,20 +6,15 @@
  * and the store's messages: the same add lands on the cart, whose link messages read in German. axe finds no
  * violation on the German product page; no console problem.
  */
-import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { websites } from '../server/db/schema.js';
+import { changeSiteSettings } from '../server/test-support.js';
 import { describeBrowser, formatAxeViolations, runAxe, useBrowserHarness, WIDTHS } from './browser-harness.js';
 import { addButton, hydrated } from './browser-helpers.js';
 
 describeBrowser('the storefront in German', () => {
   const harness = useBrowserHarness();
 
-  beforeAll(() => {
-    const { store } = harness().storefront;
-    const site = store.select().from(websites).get()!;
-    store.update(websites).set({ settings: JSON.stringify({ ...JSON.parse(site.settings), language: 'de-DE' }) }).where(eq(websites.id, site.id)).run();
-  });
+  beforeAll(() => changeSiteSettings(harness().storefront.app, (settings) => ({ ...settings, language: 'de-DE' })));
 
   for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
     it(`with JavaScript at ${width}px: the add button's states in German and the pill says 1 Artikel im Warenkorb`, async () => {

@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +51,22 @@ describe('ReadCache', () => {
     await expect(flaky()).rejects.toThrow('down');
     fail = false;
     expect(await flaky()).toBe('up');
+  });
+
+  it('hands out its kept promise unfrozen: awaiting it again works while async hooks are on (an APM, or the PostgreSQL browser suites)', async () => {
+    const store = openStore(':memory:');
+    seedDemoStore(store);
+    const cache = new ReadCache(store);
+    const read = () => cache.getAsync('title', async () => ({ title: title(store) }));
+    await read();
+    // a promise hook gives each promise it meets an id, on the promise itself: a frozen promise made the await throw
+    const hook = createHook({ init() {} }).enable();
+    try {
+      expect((await read()).title).toBe(title(store));
+      expect(Object.isFrozen(read())).toBe(false);
+    } finally {
+      hook.disable();
+    }
   });
 
   it('sees writes committed by another connection to the same database file within the check interval', () => {

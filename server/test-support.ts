@@ -22,6 +22,7 @@ import { CHANGE_BOUND_MS, type ChangeSignal } from './db/change-feed.js';
 import type { Reads } from './db/reads.js';
 import { runRead } from './db/work.js';
 import { deleteSiteDocumentStep, writeSiteDocumentStep } from './site-documents.js';
+import { hashPassword } from './owner/password.js';
 import type { GuardOptions } from './security/install.js';
 import type { TrustProxy } from './security/trust-proxy.js';
 import { Theme } from './theme.js';
@@ -262,6 +263,15 @@ export async function contributorSessions(app: FastifyInstance, contributors: re
 /** One contributor, as `contributorSessions`: the owner cookie's token. */
 export async function contributorSession(app: FastifyInstance, contributor: TestContributor): Promise<string> {
   return (await contributorSessions(app, [contributor]))[0]!;
+}
+
+/** An administrator who signs in with `password` (as a person would, through the sign-in page), added beside `app`. */
+export async function ownerBeside(app: FastifyInstance, owner: { readonly email: string; readonly password: string }): Promise<void> {
+  const passwordHash = await hashPassword(owner.password);
+  const websiteId = await siteIdOf(app);
+  await writeBeside(app, async ({ db, t }) => {
+    await db.insert(t.contributors).values({ id: randomUUID(), websiteId, email: owner.email, displayName: 'Owner', passwordHash, roles: '["admin"]', createdAt: 0 });
+  });
 }
 
 /** The demo site's id, read through `app.reads`. */

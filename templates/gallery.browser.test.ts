@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { describeBrowser, useBrowserHarness, WIDTHS } from '../hydrate/browser-harness.js';
-import { collections } from '../server/db/schema.js';
+import { writeBeside } from '../server/test-support.js';
 
 const DEMO_LOOKBOOK = { design: 'slideshow', 'aspect-ratio': 'three-four-vertical', 'thumbnail-strip-height': 60, 'meta-position': 'top', 'active-alignment': 'left' };
 
@@ -33,7 +33,9 @@ async function stripState(page: Page): Promise<{ scrollLeft: number; inView: str
 describeBrowser('gallery controls without JavaScript', () => {
   const harness = useBrowserHarness();
   const setLookbook = (gallery: Record<string, unknown>) =>
-    harness().storefront.store.update(collections).set({ settings: JSON.stringify({ gallery }) }).where(eq(collections.id, 'lookbook')).run();
+    writeBeside(harness().storefront.app, async ({ db, t }) => {
+      await db.update(t.collections).set({ settings: JSON.stringify({ gallery }) }).where(eq(t.collections.id, 'lookbook'));
+    });
   afterEach(() => setLookbook(DEMO_LOOKBOOK));
 
   for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
@@ -64,7 +66,7 @@ describeBrowser('gallery controls without JavaScript', () => {
     });
 
     it(`moves between slides with previous/next links when controls are on, wrapping around, at ${width}px`, async () => {
-      setLookbook({ ...DEMO_LOOKBOOK, controls: true, 'active-alignment': 'center', 'meta-position': 'bottom' });
+      await setLookbook({ ...DEMO_LOOKBOOK, controls: true, 'active-alignment': 'center', 'meta-position': 'bottom' });
       const tab = await harness().open('/lookbook', { javaScript: false, width });
       try {
         const { page } = tab;
@@ -93,7 +95,7 @@ describeBrowser('gallery controls without JavaScript', () => {
   }
 
   it('renders the slider design with a focusable strip', async () => {
-    setLookbook({ design: 'slider', controls: true, 'aspect-ratio': 'four-three', 'meta-position': 'bottom-left' });
+    await setLookbook({ design: 'slider', controls: true, 'aspect-ratio': 'four-three', 'meta-position': 'bottom-left' });
     for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
       const tab = await harness().open('/lookbook', { javaScript: false, width });
       try {

@@ -9,15 +9,12 @@
  * scrolls sideways, no console problem. Screenshots in test-results/screenshots/admin-*.
  */
 import { readFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { contributors } from '../../server/db/schema.js';
 import { MAIL_DOCUMENT } from '../../server/email/settings.js';
 import { startSmtpServer, type TestSmtpServer } from '../../server/email/smtp-test-server.js';
-import { hashPassword } from '../../server/owner/password.js';
-import { writeSiteDocument } from '../../server/site-documents.js';
+import { ownerBeside, siteDocumentBeside } from '../../server/test-support.js';
 import { describeBrowser, useBrowserHarness, WIDTHS } from '../browser-harness.js';
 import { axeAtBothWidths, typeInto } from './admin-test-helpers.js';
 import { hydrated, tabTo } from '../browser-helpers.js';
@@ -40,9 +37,9 @@ describeBrowser('the admin at /config', () => {
   const harness = useBrowserHarness();
 
   beforeAll(async () => {
-    const { store } = harness().storefront;
-    store.insert(contributors).values({ id: randomUUID(), websiteId: 'demo', email: OWNER.email, displayName: 'Owner', passwordHash: await hashPassword(OWNER.password), roles: '["admin"]', createdAt: 0 }).run();
-    writeSiteDocument(store, 'demo', MAIL_DOCUMENT, { smtp: { host: '127.0.0.1', port: smtp.port, secure: false, user: null, password: null }, from: 'Tessera Supply Co. <shop@example.com>', siteUrl: null, notificationAddress: null });
+    const { app } = harness().storefront;
+    await ownerBeside(app, OWNER);
+    await siteDocumentBeside(app, 'demo', MAIL_DOCUMENT, { smtp: { host: '127.0.0.1', port: smtp.port, secure: false, user: null, password: null }, from: 'Tessera Supply Co. <shop@example.com>', siteUrl: null, notificationAddress: null });
   });
 
   it('signs in, adds a product with two options, sells it out, restocks and tells, fulfils its order, e-mails, exports: keyboard only, axe 0', { timeout: 240_000 }, async () => {

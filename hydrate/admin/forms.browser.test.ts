@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { contributors } from '../../server/db/schema.js';
-import { OWNER_COOKIE, openSession } from '../../server/owner/sessions.js';
+import { OWNER_COOKIE } from '../../server/owner/sessions.js';
+import { contributorSession } from '../../server/test-support.js';
 import { describeBrowser, formatAxeViolations, runAxe, saveScreenshot, useBrowserHarness, WIDTHS } from '../browser-harness.js';
 import { tabTo } from '../browser-helpers.js';
 
@@ -15,7 +15,7 @@ describeBrowser('the admin: forms', () => {
   const harness = useBrowserHarness();
 
   it('shows a message sent from the contact page to an editor, keyboard only, axe 0', { timeout: 120_000 }, async () => {
-    const { store, baseUrl } = harness().storefront;
+    const { app, baseUrl } = harness().storefront;
     const visitor = await harness().open('/contact', { width: WIDTHS.mobile });
     await visitor.page.getByLabel('Name').fill('Ada Lovelace');
     await visitor.page.getByLabel('Email').fill('ada@example.com');
@@ -23,10 +23,9 @@ describeBrowser('the admin: forms', () => {
     await visitor.page.getByRole('button', { name: /submit|send/i }).click();
     await expect.poll(() => visitor.page.locator('body').innerText(), { timeout: 10_000 }).toContain('Thank you! We will be in touch soon.');
 
-    const id = randomUUID();
-    store.insert(contributors).values({ id, websiteId: 'demo', email: 'editor@example.com', displayName: 'Editor', passwordHash: 'unused', roles: '["editor"]', createdAt: 0 }).run();
+    const session = await contributorSession(app, { id: randomUUID(), email: 'editor@example.com', displayName: 'Editor', roles: ['editor'] });
     const admin = await harness().open('/contact', { width: WIDTHS.desktop });
-    await admin.page.context().addCookies([{ name: OWNER_COOKIE, value: openSession(store, id, 3_600_000, Date.now()), url: baseUrl }]);
+    await admin.page.context().addCookies([{ name: OWNER_COOKIE, value: session, url: baseUrl }]);
     await admin.goto('/config/forms');
     const { page } = admin;
     await expect.poll(() => page.locator('main h1').innerText(), { timeout: 10_000 }).toBe('Forms');

@@ -13,11 +13,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { contributors, websites } from '../../server/db/schema.js';
+import type { FastifyInstance } from 'fastify';
+import { runRead } from '../../server/db/work.js';
 import { MAIL_DOCUMENT } from '../../server/email/settings.js';
 import { startSmtpServer, type TestSmtpServer } from '../../server/email/smtp-test-server.js';
-import { OWNER_COOKIE, openSession } from '../../server/owner/sessions.js';
-import { readSiteDocument, writeSiteDocument } from '../../server/site-documents.js';
+import { OWNER_COOKIE } from '../../server/owner/sessions.js';
+import { readSiteDocumentStep } from '../../server/site-documents.js';
+import { contributorSession, siteDocumentBeside } from '../../server/test-support.js';
 import { describeBrowser, useBrowserHarness, WIDTHS } from '../browser-harness.js';
 import { axeAtBothWidths, typeInto } from './admin-test-helpers.js';
 import { tabTo } from '../browser-helpers.js';
@@ -41,6 +43,9 @@ async function openSetting(page: Page, path: string, title: string): Promise<voi
   await expect.poll(() => heading(page)).toBe(title);
 }
 
+/** A site document of the demo site as stored (either database). */
+const siteDocument = (app: FastifyInstance, name: string) => runRead(app.reads, (q) => readSiteDocumentStep(q, 'demo', name));
+
 describeBrowser('the admin: settings and contributors', () => {
   let smtp: TestSmtpServer;
   // registered before the harness's: closed after the storefront (and its mail sender) stopped
@@ -51,12 +56,11 @@ describeBrowser('the admin: settings and contributors', () => {
   const harness = useBrowserHarness();
 
   it('settings and an invitation from the owner to a new editor, keyboard only, axe 0', { timeout: 240_000 }, async () => {
-    const { store, baseUrl } = harness().storefront;
-    writeSiteDocument(store, 'demo', MAIL_DOCUMENT, { smtp: { host: '127.0.0.1', port: smtp.port, secure: false, user: null, password: null }, from: 'Tessera Supply Co. <shop@example.com>', siteUrl: null, notificationAddress: null });
-    const ownerId = randomUUID();
-    store.insert(contributors).values({ id: ownerId, websiteId: 'demo', email: 'settings-owner@example.com', displayName: 'Owner', passwordHash: 'unused', roles: '["admin"]', createdAt: 0 }).run();
+    const { app, baseUrl } = harness().storefront;
+    await siteDocumentBeside(app, 'demo', MAIL_DOCUMENT, { smtp: { host: '127.0.0.1', port: smtp.port, secure: false, user: null, password: null }, from: 'Tessera Supply Co. <shop@example.com>', siteUrl: null, notificationAddress: null });
+    const session = await contributorSession(app, { id: randomUUID(), email: 'settings-owner@example.com', displayName: 'Owner', roles: ['admin'] });
     const admin = await harness().open('/favicon.svg', { width: WIDTHS.desktop });
-    await admin.context.addCookies([{ name: OWNER_COOKIE, value: openSession(store, ownerId, 3_600_000, Date.now()), url: baseUrl }]);
+    await admin.context.addCookies([{ name: OWNER_COOKIE, value: session, url: baseUrl }]);
     await admin.goto('/config/settings');
     const { page } = admin;
     await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Settings');
@@ -68,7 +72,8 @@ describeBrowser('the admin: settings and contributors', () => {
     await typeInto(page, '#site-title', 'Loom & Linen');
     await page.keyboard.press('Enter');
     await expect.poll(() => notice(page)).toBe('Saved.');
-    expect(store.select({ title: websites.title }).from(websites).get()?.title).toBe('Loom & Linen');
+    const { db, t } = app.reads;
+    expect((await db.select({ title: t.websites.title }).from(t.websites))[0]?.title).toBe('Loom & Linen');
     // the bar and the tab say the new name at once
     expect(await page.locator('header.bar p').innerText()).toBe('Loom & Linen');
     await axeAtBothWidths(admin, 'admin-settings-site');
@@ -81,7 +86,7 @@ describeBrowser('the admin: settings and contributors', () => {
     await press(page, 'main .actions button');
     await expect.poll(() => notice(page)).toBe('Saved.');
     expect(await page.locator('main tbody th').allInnerTexts()).toEqual([before[1], before[0], ...before.slice(2)]);
-    const layout = readSiteDocument(store, 'demo', 'layout') as { links: unknown[] }[];
+    const layout = await siteDocument(app, 'layout') as { links: unknown[] }[];
     expect(layout[0]!.links.length).toBe(before.length);
     await axeAtBothWidths(admin, 'admin-settings-navigation');
 
@@ -102,7 +107,7 @@ describeBrowser('the admin: settings and contributors', () => {
     await typeInto(page, '#site-header', '{"announcement": "Free shipping"}');
     await press(page, 'main button[type="submit"]');
     await expect.poll(() => notice(page)).toBe('Saved.');
-    expect(readSiteDocument(store, 'demo', 'header-footer')).toEqual({ header: { announcement: 'Free shipping' }, footer: {} });
+    expect(await siteDocument(app, 'header-footer')).toEqual({ header: { announcement: 'Free shipping' }, footer: {} });
     await axeAtBothWidths(admin, 'admin-settings-header-footer');
 
     await openSetting(page, '/config/settings/commerce', 'Commerce preferences');
@@ -160,11 +165,10 @@ describeBrowser('the admin: settings and contributors', () => {
   });
 
   it('adds a store page by the URL-id rule, drags a product, gives one categories and tags and another its file, axe 0', { timeout: 180_000 }, async () => {
-    const { store, baseUrl } = harness().storefront;
-    const managerId = randomUUID();
-    store.insert(contributors).values({ id: managerId, websiteId: 'demo', email: 'store-manager@example.com', displayName: 'Manager', passwordHash: 'unused', roles: '["store manager"]', createdAt: 0 }).run();
+    const { app, baseUrl } = harness().storefront;
+    const session = await contributorSession(app, { id: randomUUID(), email: 'store-manager@example.com', displayName: 'Manager', roles: ['store manager'] });
     const admin = await harness().open('/favicon.svg', { width: WIDTHS.desktop });
-    await admin.context.addCookies([{ name: OWNER_COOKIE, value: openSession(store, managerId, 3_600_000, Date.now()), url: baseUrl }]);
+    await admin.context.addCookies([{ name: OWNER_COOKIE, value: session, url: baseUrl }]);
     await admin.goto('/config/stores');
     const { page } = admin;
     await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Store pages');

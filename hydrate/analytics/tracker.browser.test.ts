@@ -9,13 +9,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Page } from 'playwright-core';
-import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeBrowser, useBrowserHarness, WIDTHS } from '../browser-harness.js';
 import { hydrated } from '../browser-helpers.js';
-import { contributors } from '../../server/db/schema.js';
-import { hashPassword } from '../../server/owner/password.js';
-import { stampAt } from '../../server/analytics/stamp.js';
+import { ownerBeside } from '../../server/test-support.js';
+import { stampOf } from '../../server/analytics/stamp.js';
 
 interface Heard {
   readonly path: string;
@@ -119,12 +117,13 @@ describeBrowser('the visitor tracker', () => {
     expect(tab.pageErrors).toEqual([expect.stringContaining('kaboom in the page')]);
     await tab.close();
 
-    const { store } = harness().storefront;
-    store.insert(contributors).values({ id: randomUUID(), websiteId: 'demo', email: OWNER.email, displayName: 'Owner', passwordHash: await hashPassword(OWNER.password), roles: '["admin"]', createdAt: 0 }).run();
-    const { row, errors } = await dashboard((path) => harness().open(path, { width: WIDTHS.mobile }), stampAt(store, Date.now())!.day);
+    const { app } = harness().storefront;
+    await ownerBeside(app, OWNER);
+    const today = async () => (await stampOf(app.reads, Date.now()))!.day;
+    const { row, errors } = await dashboard((path) => harness().open(path, { width: WIDTHS.mobile }), await today());
     const hits = posts('/api/census/RecordHit').length;
     // day, page views, unique visitors (one browser context per tab: two visitors), add to cart
-    expect(row.slice(0, 4)).toEqual([stampAt(store, Date.now())!.day, String(hits), '2', '1']);
+    expect(row.slice(0, 4)).toEqual([await today(), String(hits), '2', '1']);
     expect(errors).toContain('Uncaught Error: kaboom in the page');
     expect(errors).toContain('/about');
   });

@@ -7,15 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeBrowser, formatAxeViolations, runAxe, useBrowserHarness, WIDTHS } from '../../hydrate/browser-harness.js';
 import { tabTo } from '../../hydrate/browser-helpers.js';
-import { contributors } from '../db/schema.js';
-import { hashPassword } from '../owner/password.js';
-import { recordErrors, recordHit, recordPerformance } from './record.js';
-import { stampAt } from './stamp.js';
+import { eq } from 'drizzle-orm';
+import { ownerBeside } from '../test-support.js';
+import { stampOf } from './stamp.js';
 
 const OWNER = { email: 'dashboard-owner@example.com', password: 'keyboard only please' };
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -32,14 +30,15 @@ describeBrowser('owner dashboard', () => {
   const harness = useBrowserHarness();
 
   it('signs in, shows the figures and a visitor\'s beacons, changes the range, keyboard only at 390 px, axe 0', async () => {
-    const { store } = harness().storefront;
-    store.insert(contributors).values({ id: randomUUID(), websiteId: 'demo', email: OWNER.email, displayName: 'Owner', passwordHash: await hashPassword(OWNER.password), roles: '["admin"]', createdAt: 0 }).run();
-    // yesterday: 3 page views by 2 visitors, a slow page, an error
+    const { app } = harness().storefront;
+    await ownerBeside(app, OWNER);
+    // yesterday: 3 page views by 2 visitors, a slow page, an error (recorded as the beacons' routes record them)
     const now = Date.now();
-    const yesterday = stampAt(store, now - 86_400_000)!;
-    for (const visitor of ['a', 'b', 'a']) recordHit(store, yesterday, { event: 'view', visitor, visit: null, data: {} });
-    recordPerformance(store, yesterday, [{ app: 'storefront', event: 'LCP', pageLoadId: 'p', ts: 0, data: { name: 'LCP', value: 3300, path: '/shop/p/canvas-tote' } }]);
-    recordErrors(store, yesterday, [{ event: 'error', timestamp: 0, message: 'Inserted failure', page: '/shop', data: {} }]);
+    const stamp = async (at: number) => (await stampOf(app.reads, at))!;
+    const yesterday = await stamp(now - 86_400_000);
+    for (const visitor of ['a', 'b', 'a']) await app.stores.analytics.hit(yesterday, { event: 'view', visitor, visit: null, data: {} });
+    await app.stores.analytics.performance(yesterday, [{ app: 'storefront', event: 'LCP', pageLoadId: 'p', ts: 0, data: { name: 'LCP', value: 3300, path: '/shop/p/canvas-tote' } }]);
+    await app.stores.analytics.errors(yesterday, [{ event: 'error', timestamp: 0, message: 'Inserted failure', page: '/shop', data: {} }]);
 
     // a visitor's page sends what the tracker sends
     const visitor = await harness().open('/shop', { width: WIDTHS.mobile });
@@ -54,7 +53,10 @@ describeBrowser('owner dashboard', () => {
       return { beacon, error: error.status };
     });
     expect(sent).toEqual({ beacon: true, error: 204 });
-    await expect.poll(() => (store.$client.prepare(`SELECT count(*) AS n FROM analytics_hits WHERE event = 'view' AND json_extract(data, '$.title') IS NOT NULL`).get() as { n: number }).n).toBe(1);
+    const { db, t } = app.reads;
+    const titledViews = async () =>
+      (await db.select({ data: t.analyticsHits.data }).from(t.analyticsHits).where(eq(t.analyticsHits.event, 'view'))).filter((hit) => JSON.parse(hit.data).title !== undefined).length;
+    await expect.poll(titledViews).toBe(1);
     await visitor.close();
 
     const tab = await harness().open('/config/analytics', { width: WIDTHS.mobile });
@@ -74,7 +76,7 @@ describeBrowser('owner dashboard', () => {
     const cells = async (day: string) => page.locator(`tr:has(th[scope="row"]:text-is("${day}")) td`).allInnerTexts();
     expect((await cells(yesterday.day)).slice(0, 2)).toEqual(['3', '2']);
     // today: the page's own tracker hit and the beacon sent above as another visitor
-    expect((await cells(stampAt(store, now)!.day)).slice(0, 2)).toEqual(['2', '2']);
+    expect((await cells((await stamp(now)).day)).slice(0, 2)).toEqual(['2', '2']);
     expect(await page.locator('#slowest + .scroll').innerText()).toContain('/shop/p/canvas-tote');
     const errors = await page.locator('#errors + .scroll').innerText();
     expect(errors).toContain('Inserted failure');
@@ -87,7 +89,7 @@ describeBrowser('owner dashboard', () => {
     await tabTo(page, 'form[action="/config/analytics"] button[type="submit"]');
     await Promise.all([page.waitForURL(/days=7/), page.keyboard.press('Enter')]);
     expect(await page.locator('#range-shown').innerText()).toContain('(7 days,');
-    expect(await page.locator('tbody tr th[scope="row"]').first().innerText()).toBe(stampAt(store, now)!.day);
+    expect(await page.locator('tbody tr th[scope="row"]').first().innerText()).toBe((await stamp(now)).day);
     // the per-day table's scrolling region takes focus, so it scrolls by keyboard
     await tabTo(page, '[role="region"][aria-labelledby="per-day"]');
     expect(await axeClean(page)).toBe('');

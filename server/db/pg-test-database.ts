@@ -26,8 +26,8 @@ export function testDatabase(env: NodeJS.ProcessEnv = process.env): TestDatabase
   throw new Error(`TESSERA_TEST_DATABASE is sqlite (the default) or postgresql, not ${JSON.stringify(asked)}`);
 }
 
-/** The vitest project (vitest.config.ts) that runs the server's app tests with `TESSERA_TEST_DATABASE=postgresql`. */
-export const APP_TESTS_ON_POSTGRES_PROJECT = 'postgresql';
+/** The vitest projects (vitest.config.ts) that run the app tests and the default theme's browser suites with `TESSERA_TEST_DATABASE=postgresql`. */
+export const APP_TESTS_ON_POSTGRES_PROJECTS: readonly string[] = ['postgresql', 'browser-postgresql'];
 
 /** The key under which the global setup provides the cluster holding the prepared demo database. */
 export const PG_DEMO_CLUSTER = 'tesseraPgDemoCluster';

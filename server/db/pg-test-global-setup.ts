@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { PG_RUN_DIR, sharedPgCluster, stopSharedPgCluster } from './pg-shared-cluster.js';
-import { APP_TESTS_ON_POSTGRES_PROJECT, PG_DEMO_CLUSTER, prepareDemoTemplate, testDatabase } from './pg-test-database.js';
+import { APP_TESTS_ON_POSTGRES_PROJECTS, PG_DEMO_CLUSTER, prepareDemoTemplate, testDatabase } from './pg-test-database.js';
 
 export default async function setup(project: TestProject): Promise<() => void> {
   const runDir = mkdtempSync(join(tmpdir(), 'tessera-pg-run-'));
@@ -22,8 +22,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
     }
   };
   project.provide(PG_RUN_DIR, runDir);
-  // the variable (one file run by hand), or the run holds the `postgresql` project (vitest.config.ts), whose files set it
-  const appsOnPostgres = testDatabase() === 'postgresql' || project.vitest.projects.some((p) => p.name === APP_TESTS_ON_POSTGRES_PROJECT);
+  // the variable (one file run by hand), or the run holds the `postgresql` or `browser-postgresql` project (vitest.config.ts), whose files set it
+  const appsOnPostgres = testDatabase() === 'postgresql' || project.vitest.projects.some((p) => APP_TESTS_ON_POSTGRES_PROJECTS.includes(p.name));
   if (appsOnPostgres) {
     try {
       const info = await sharedPgCluster(runDir);

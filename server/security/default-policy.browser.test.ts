@@ -12,7 +12,7 @@ import { describeBrowser, useBrowserHarness, WIDTHS } from '../../hydrate/browse
 import { addButton, hydrated } from '../../hydrate/browser-helpers.js';
 import { safeUrl, type UrlUse } from '../../commerce/safe-url.js';
 import { urlLike } from '../../bench/fuzz/url-like.js';
-import { products } from '../db/schema.js';
+import { writeBeside } from '../test-support.js';
 
 const CSP_MESSAGE = /violates the following Content Security Policy directive/;
 
@@ -20,13 +20,17 @@ describeBrowser("the default theme's content policy", () => {
   const harness = useBrowserHarness();
 
   it('blocks a script and an event handler written into stored content, and the islands of that page still work', async () => {
-    const { store } = harness().storefront;
-    const before = store.select({ body: products.body }).from(products).where(eq(products.id, 'p01')).get()!.body;
+    const { app } = harness().storefront;
+    const { db, t } = app.reads;
+    const before = (await db.select({ body: t.products.body }).from(t.products).where(eq(t.products.id, 'p01')))[0]!.body;
+    const setBody = (body: string) => writeBeside(app, async ({ db, t }) => {
+      await db.update(t.products).set({ body }).where(eq(t.products.id, 'p01'));
+    });
     const injected =
       '<p>Linen.</p><script>window.__injected = "inline"</script>' +
       '<img src="/static/images/p01.svg" alt="" onload="window.__injected = \'handler\'">' +
       '<a id="js-link" href="javascript:window.__injected=\'link\'">x</a>';
-    store.update(products).set({ body: injected }).where(eq(products.id, 'p01')).run();
+    await setBody(injected);
     const tab = await harness().open('/shop/p/linen-apron', { width: WIDTHS.desktop });
     const { page } = tab;
     await hydrated(tab);
@@ -43,7 +47,7 @@ describeBrowser("the default theme's content policy", () => {
     expect(others).toEqual([]);
     expect(tab.pageErrors).toEqual([]);
     await tab.close();
-    store.update(products).set({ body: before }).where(eq(products.id, 'p01')).run();
+    await setBody(before);
   });
 
   /** Each island of the default theme and a page that has it (the cart's lines once the cart holds one). */

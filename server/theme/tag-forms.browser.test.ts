@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { describeBrowser, useBrowserHarness, WIDTHS } from '../../hydrate/browser-harness.js';
 import { repoRoot } from '../db/database.js';
 import { LAYOUT_DOCUMENT } from '../site-layout.js';
-import { writeSiteDocumentStep } from '../site-documents.js';
+import { siteDocumentBeside } from '../test-support.js';
 
 describeBrowser('the tag forms of platform themes, in Chromium', () => {
   const harness = useBrowserHarness({ themeDir: resolve(repoRoot(), 'fixtures/themes/tag-forms') });
@@ -16,8 +16,7 @@ describeBrowser('the tag forms of platform themes, in Chromium', () => {
   for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
     it(`runs the theme's script and styles the featured post at ${width}px`, async () => {
       const { app, themeProblems } = harness().storefront;
-      // through the app's transactions: on the storefront's database, SQLite or PostgreSQL
-      await app.stores.transactions.write((q) => writeSiteDocumentStep(q, 'demo', LAYOUT_DOCUMENT, [{ identifier: 'mainNav', links: [{ collectionId: 'shop' }, { collectionId: 'blog' }, { collectionId: 'about' }] }]));
+      await siteDocumentBeside(app, 'demo', LAYOUT_DOCUMENT, [{ identifier: 'mainNav', links: [{ collectionId: 'shop' }, { collectionId: 'blog' }, { collectionId: 'about' }] }]);
       const tab = await harness().open('/blog', { width });
       try {
         const { page } = tab;
