@@ -6,8 +6,10 @@
  * answer (the ids and times of the demo shop and of the theme's content are the same on both: one seed, moved
  * over by export/import, and content whose ids and dates follow from the theme and the day).
  *
- * The two themes whose tags ask the most: langate (24 `<squarespace:query>`, block fields, navigations) and hnp
- * (folder navigation, queries). One SQLite app and one PostgreSQL app per theme.
+ * Every corpus theme, the two whose tags ask the most among them: langate (24 `<squarespace:query>`, block fields,
+ * navigations) and hnp (folder navigation, queries). One SQLite app and one PostgreSQL app per theme. Their
+ * browser suite (server/theme/corpus-themes.browser.test.ts: styles, scripts, navigation in Chromium, a function of
+ * these pages) runs on SQLite alone: this file is why that suffices.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -21,7 +23,7 @@ import { Theme } from '../theme.js';
 import { pgDemoApp, TEST_COOKIES, withoutNonce } from '../test-support.js';
 
 const CORPUS = resolve(repoRoot(), '../shared/themes');
-const THEMES = ['langate', 'hnp'].filter((t) => existsSync(join(CORPUS, t, 'template.conf')));
+const THEMES = ['adagio', 'baldface', 'boxen', 'deemjournal', 'hnp', 'labspace', 'langate'].filter((t) => existsSync(join(CORPUS, t, 'template.conf')));
 /** The home page, a product page, the blog and a post of the demo shop; a store list and an event for good measure. */
 const PAGES = ['/', '/shop', '/shop/p/field-shirt', '/blog', '/blog/caring-for-linen'];
 
