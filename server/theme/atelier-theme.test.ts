@@ -1,24 +1,21 @@
 /**
  * Atelier (fixtures/themes/atelier), a theme in the platform's layout with no commerce templates: every page of
  * the demo store answers 200 inside its frame, each page in the layout its collection chooses, every
- * `<squarespace:…>` tag rendered from the store, and its LESS with tweaks served as one stylesheet.
+ * `<squarespace:…>` tag rendered from the store, and its LESS with tweaks served as one stylesheet. On the tests'
+ * database: SQLite, and PostgreSQL in the `postgresql` project (its writes through the app's, which hears of them).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { openStore, repoRoot, type Store } from '../db/database.js';
-import { collections, records, websites } from '../db/schema.js';
-import { seedDemoStore } from '../db/seed.js';
+import { repoRoot } from '../db/database.js';
 import { IslandAssets } from '../islands/assets.js';
 import { LAYOUT_DOCUMENT } from '../site-layout.js';
-import { deleteSiteDocument, writeSiteDocument } from '../site-documents.js';
-import { addToCartApi, cookieOf, withCrumb, withoutNonce } from '../test-support.js';
+import { addToCartApi, cookieOf, demoApp, siteDocumentBeside, withCrumb, withoutNonce, writeBeside } from '../test-support.js';
 import { Theme } from '../theme.js';
 import { BLOCK_FIELDS_DOCUMENT } from './block-fields.js';
 import { PLATFORM_FOOTERS } from './page-footers.js';
@@ -28,7 +25,6 @@ const ATELIER = resolve(repoRoot(), 'fixtures/themes/atelier');
 const LOADER = 'loader-ATELIERTEST.js';
 
 let app: FastifyInstance;
-let store: Store;
 let theme: Theme;
 let buildDir: string;
 const problems: string[] = [];
@@ -43,29 +39,38 @@ function fakeIslandBuild(dir: string): void {
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ loader: LOADER, islands: {}, files: { [LOADER]: { imports: [], bytes: code.length, gzip: 0, brotli: 0 } } }));
 }
 
-/** Changes the store (any write empties the read cache, as an owner's does). */
-function write(change: () => void): void {
-  change();
-}
-
 beforeAll(async () => {
   buildDir = mkdtempSync(join(tmpdir(), 'tessera-atelier-'));
   fakeIslandBuild(buildDir);
-  store = openStore(':memory:');
-  seedDemoStore(store);
-  // a collection of the theme's own type (collections/projects.conf) and one of a type the theme lacks
-  store.insert(collections).values({ id: 'projects', websiteId: 'demo', urlId: 'projects', title: 'Projects', type: 1, ordering: 90, settings: JSON.stringify({ typeName: 'projects' }) }).run();
-  store.insert(collections).values({ id: 'movies', websiteId: 'demo', urlId: 'movies', title: 'Movies', type: 1, ordering: 91, settings: JSON.stringify({ typeName: 'movies' }) }).run();
-  for (const id of ['projects', 'movies']) {
-    store.insert(records).values({ id: `${id}-one`, collectionId: id, recordType: 1, title: `First of ${id}`, urlId: 'one', body: '<p>Body.</p>', excerpt: 'Lede.', publishOn: 0, ordering: 0 }).run();
-  }
   theme = new Theme(ATELIER, false, (p) => problems.push(p), undefined, IslandAssets.load(buildDir));
-  app = await buildApp({ store, theme });
+  // the demo store on the tests' database (SQLite, or PostgreSQL under TESSERA_TEST_DATABASE)
+  ({ app } = await demoApp({ theme }));
+  // a collection of the theme's own type (collections/projects.conf), unless the theme's demo content made one at
+  // start, and one of a type the theme lacks; an item `one` in each
+  await writeBeside(app, async ({ db, t }) => {
+    await db
+      .insert(t.collections)
+      .values([
+        { id: 'projects', websiteId: 'demo', urlId: 'projects', title: 'Projects', type: 1, ordering: 90, settings: JSON.stringify({ typeName: 'projects' }) },
+        { id: 'movies', websiteId: 'demo', urlId: 'movies', title: 'Movies', type: 1, ordering: 91, settings: JSON.stringify({ typeName: 'movies' }) },
+      ])
+      .onConflictDoNothing();
+    const made = await db.select({ id: t.collections.id, urlId: t.collections.urlId }).from(t.collections).where(inArray(t.collections.urlId, ['projects', 'movies']));
+    await db.insert(t.records).values(made.map(({ id, urlId }) => ({ id: `${urlId}-one`, collectionId: id, recordType: 1, title: `First of ${urlId}`, urlId: 'one', body: '<p>Body.</p>', excerpt: 'Lede.', publishOn: 0, ordering: 0 })));
+  });
 });
 afterAll(async () => {
   await app?.close();
   rmSync(buildDir, { recursive: true, force: true });
 });
+
+/** The demo site's settings as stored, and a write of them (through the app's database, which then hears of it). */
+async function siteSettingsText(): Promise<string> {
+  const { db, t } = app.reads;
+  const [site] = await db.select({ settings: t.websites.settings }).from(t.websites).where(eq(t.websites.id, 'demo'));
+  return site!.settings;
+}
+const setSiteSettings = (settings: object) => writeBeside(app, ({ db, t }) => db.update(t.websites).set({ settings: JSON.stringify(settings) }).where(eq(t.websites.id, 'demo')));
 
 const get = async (url: string, status = 200) => {
   const response = await app.inject({ url });
@@ -136,21 +141,22 @@ describe('layouts', () => {
   });
 
   it('a page setting (regionName) overrides the type, and an unknown layout falls back to the default', async () => {
-    const setAbout = (settings: object) => write(() => store.update(collections).set({ settings: JSON.stringify(settings) }).where(eq(collections.id, 'about')).run());
-    const aboutRow = store.select().from(collections).where(eq(collections.id, 'about')).get()!;
+    const setAbout = (settings: object) => writeBeside(app, ({ db, t }) => db.update(t.collections).set({ settings: JSON.stringify(settings) }).where(eq(t.collections.id, 'about')));
+    const { db, t } = app.reads;
+    const [aboutRow] = await db.select().from(t.collections).where(eq(t.collections.id, 'about'));
     try {
-      setAbout({ ...JSON.parse(aboutRow.settings), regionName: 'sidebar' });
+      await setAbout({ ...JSON.parse(aboutRow.settings), regionName: 'sidebar' });
       expect(await get('/about')).toContain('class="with-sidebar"');
       const json = await get('/about?format=json');
       expect(JSON.parse(json)['collection']['regionName']).toBe('sidebar');
       // the tags' data is read by templates only, never part of the page JSON
       expect(json).not.toContain('squarespace-tags');
-      setAbout({ ...JSON.parse(aboutRow.settings), regionName: 'no-such-layout' });
+      await setAbout({ ...JSON.parse(aboutRow!.settings), regionName: 'no-such-layout' });
       const html = await get('/about');
       expect(html).toContain('layout-default');
       expect(html).not.toContain('with-sidebar');
     } finally {
-      write(() => store.update(collections).set({ settings: aboutRow.settings }).where(eq(collections.id, 'about')).run());
+      await setAbout(JSON.parse(aboutRow!.settings));
     }
   });
 });
@@ -188,10 +194,10 @@ describe('the platform tags', () => {
   it('navigation: a second navigation lists the site until the owner fills it, then renders its links', async () => {
     // the demo's navigations (server/theme-content/ensure-theme-content.ts): every one lists the site's pages
     expect(await get('/')).toContain('<ul class="footer-list footer-list--secondary"><li><a href="/shop">Shop</a></li><li><a href="/blog">Journal</a></li>');
-    write(() => writeSiteDocument(store, 'demo', LAYOUT_DOCUMENT, [
+    await siteDocumentBeside(app, 'demo', LAYOUT_DOCUMENT, [
       { identifier: 'mainNav', links: [{ collectionId: 'shop' }, { title: 'Studio', items: [{ collectionId: 'blog' }, { collectionId: 'events' }] }] },
       { identifier: 'footerNav', links: [{ collectionId: 'contact' }, { externalLink: 'https://example.org/', title: 'Elsewhere' }, { externalLink: 'javascript:alert(1)' }] },
-    ]));
+    ]);
     try {
       const html = await get('/');
       expect(html).toContain('<ul class="footer-list footer-list--secondary"><li><a href="/contact">Contact</a></li><li><a href="https://example.org/">Elsewhere</a></li></ul>');
@@ -205,7 +211,7 @@ describe('the platform tags', () => {
       expect(events).toMatch(/<nav class="folder-nav" aria-label="Studio">\s*<ul><li><a href="\/blog">Journal<\/a><\/li><li><a href="\/events" aria-current="page">Events<\/a><\/li><\/ul>/);
       expect(await get('/shop')).not.toContain('folder-nav');
     } finally {
-      write(() => deleteSiteDocument(store, 'demo', LAYOUT_DOCUMENT));
+      await siteDocumentBeside(app, 'demo', LAYOUT_DOCUMENT, undefined);
     }
   });
 
@@ -240,10 +246,10 @@ describe('the platform tags', () => {
     const empty = await get('/blog/caring-for-linen');
     expect(empty).toContain('<div class="sqs-layout sqs-grid-12 columns-12 empty footer-blocks" data-type="block-field" id="footerBlocks"><div class="row sqs-row"><div class="col sqs-col-12 span-12"></div></div></div>');
     expect(empty).toContain('id="blog-caring-for-linen-after"');
-    write(() => writeSiteDocument(store, 'demo', BLOCK_FIELDS_DOCUMENT, {
+    await siteDocumentBeside(app, 'demo', BLOCK_FIELDS_DOCUMENT, {
       footerBlocks: [{ type: 'html', html: '<p>Open Tuesday to Saturday.</p>' }, { type: 'button', text: 'Visit "us"', url: 'javascript:alert(1)' }],
       'blog-caring-for-linen-after': [{ type: 'image', url: '/assets/mark.svg', alt: 'Mark' }],
-    }));
+    });
     try {
       const html = await get('/blog/caring-for-linen');
       expect(html).toContain('<div class="sqs-layout sqs-grid-12 columns-12 footer-blocks" data-type="block-field" id="footerBlocks"><div class="row sqs-row"><div class="col sqs-col-12 span-12"><div class="sqs-block html-block sqs-block-html" data-block-type="2" id="block-footerBlocks-1"><div class="sqs-block-content"><p>Open Tuesday to Saturday.</p></div></div>');
@@ -251,7 +257,7 @@ describe('the platform tags', () => {
       expect(html).toMatch(/id="blog-caring-for-linen-after"><div class="row sqs-row"><div class="col sqs-col-8 span-8"><div class="sqs-block image-block[^>]*><div class="sqs-block-content"><img src="\/assets\/mark.svg" alt="Mark"/);
       expect(await get('/blog/mending-basics')).toMatch(/empty post-after" data-type="block-field" id="blog-mending-basics-after"/);
     } finally {
-      write(() => deleteSiteDocument(store, 'demo', BLOCK_FIELDS_DOCUMENT));
+      await siteDocumentBeside(app, 'demo', BLOCK_FIELDS_DOCUMENT, undefined);
     }
   });
 
@@ -265,14 +271,14 @@ describe('the platform tags', () => {
 
   it('the system partial sqs-share-buttons, when the site turns sharing on', async () => {
     expect(await get('/blog/caring-for-linen')).not.toContain('sqs-share-buttons');
-    const site = store.select().from(websites).get()!;
-    write(() => store.update(websites).set({ settings: JSON.stringify({ ...JSON.parse(site.settings), shareButtonOptions: { 1: true } }) }).run());
+    const settings = await siteSettingsText();
+    await setSiteSettings({ ...JSON.parse(settings), shareButtonOptions: { 1: true } });
     try {
       const html = await get('/blog/caring-for-linen');
       expect(html).toContain('<div class="sqs-share-buttons"><span class="squarespace-social-buttons inline-style"');
       expect(html).toContain('href="mailto:?subject=Caring%20for%20linen&amp;body=/blog/caring-for-linen"');
     } finally {
-      write(() => store.update(websites).set({ settings: site.settings }).run());
+      await setSiteSettings(JSON.parse(settings));
     }
   });
 
@@ -290,13 +296,13 @@ describe('the platform tags', () => {
   it('carries the commerce island’s words for a page in another language, and none in English', async () => {
     const contextJson = (html: string) => JSON.parse(/<script type="application\/json" id="squarespace-context">(.*?)<\/script>/.exec(html)![1]!);
     expect(contextJson((await app.inject('/shop/p/field-shirt')).body).messages).toBeUndefined();
-    const site = store.select().from(websites).get()!;
-    store.update(websites).set({ settings: JSON.stringify({ ...JSON.parse(site.settings), language: 'de-DE' }) }).where(eq(websites.id, site.id)).run();
+    const settings = await siteSettingsText();
+    await setSiteSettings({ ...JSON.parse(settings), language: 'de-DE' });
     const { messages } = contextJson((await app.inject('/shop/p/field-shirt')).body);
     expect(messages.words).toEqual({ locale: 'de-DE', text: expect.objectContaining({ 'addButton.adding': 'Wird hinzugefügt…', 'alert.ok': 'OK' }) });
     expect(messages.refusals.locale).toBe('de-DE');
     expect(Object.keys(messages.refusals.text).length).toBeGreaterThan(0);
-    store.update(websites).set({ settings: site.settings }).where(eq(websites.id, site.id)).run();
+    await setSiteSettings(JSON.parse(settings));
   });
 });
 
