@@ -80,10 +80,11 @@ export default defineConfig({
       // seconds importing them again (import time of the 29 suites: 102 s against 16 s; 2026-11-27)
       { test: { ...COMMON, name: 'browser', include: BROWSER, exclude: NEVER, isolate: false } },
       { test: { ...COMMON, name: 'isolated', include: ALL, exclude: [...NEVER, ...SHARED, ...BROWSER] } },
+      // the browser suites again (but SAME_PAGES_ON_POSTGRES), each storefront on a fresh copy of the demo PostgreSQL
+      // database (its demoApp()), with the postgresql project's longer hooks
+      { test: { ...COMMON, name: 'browser-postgresql', include: BROWSER, exclude: [...NEVER, ...SAME_PAGES_ON_POSTGRES], isolate: false, hookTimeout: 30_000, env: { ...COMMON.env, TESSERA_TEST_DATABASE: 'postgresql' } } },
       // the app tests again, each app on a fresh copy of a demo PostgreSQL database (server/db/pg-test-database.ts);
       // an app there costs a database copy and every read a round trip, so hooks get longer than vitest's 10 s
-      // the default theme's browser suites on a fresh copy of the demo PostgreSQL database each (the storefront's demoApp())
-      { test: { ...COMMON, name: 'browser-postgresql', include: BROWSER, exclude: [...NEVER, ...SAME_PAGES_ON_POSTGRES], isolate: false, hookTimeout: 30_000, env: { ...COMMON.env, TESSERA_TEST_DATABASE: 'postgresql' } } },
       { test: { ...COMMON, name: 'postgresql', include: APP_TESTS_ON_POSTGRES, exclude: NEVER, isolate: false, hookTimeout: 30_000, env: { ...COMMON.env, TESSERA_TEST_DATABASE: 'postgresql' } } },
     ],
   },

@@ -32,7 +32,6 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import { FONT_SETS, type FontSetName, fontSetInstalled } from '../hydrate/browser-fonts.js';
-import { testDatabase } from '../server/db/pg-test-database.js';
 import { type BrowserHarness, type BrowserTab, browserFontsFromEnv, describeBrowser, formatAxeViolations, HEIGHTS, runAxe, SCREENSHOT_DIR, saveScreenshot, useBrowserHarness, WIDTHS } from '../hydrate/browser-harness.js';
 
 /** Every page's problems of the last run, also printed by the failing tests. */
@@ -614,11 +613,6 @@ for (const fonts of (Object.keys(FONT_SETS) as FontSetName[]).filter((name) => n
   describeBrowser(`targets with the ${fonts} fonts only`, () => {
     if (!fontSetInstalled(fonts)) {
       it.skip(`needs ${FONT_SETS[fonts].debianPackage} (.ci/run installs it)`, () => {});
-      return;
-    }
-    // the targets' sizes follow the fonts, not the database: the SQLite pass measures them, the PostgreSQL one need not again
-    if (testDatabase() === 'postgresql') {
-      it.skip('measures fonts only: run on SQLite', () => {});
       return;
     }
     const harness = useBrowserHarness({ fonts });
